@@ -1,0 +1,87 @@
+/**
+ * The provider boundary. The loop and the agent runner talk only to this
+ * interface; the Anthropic provider (SDK) and the editor's Language Model API
+ * provider (in src/extension) implement it.
+ *
+ * Contract: `send` performs ONE model turn. Tool loops, JSON parsing and the
+ * correction turn live above it (agent-call.ts), so every provider gets them.
+ */
+import type { AgentRole, Usage } from '../protocol';
+
+export type TextBlock = { type: 'text'; text: string; /** mark the end of a cacheable prefix */ cache?: boolean };
+export type ToolUseBlock = { type: 'tool_use'; id: string; name: string; input: unknown };
+export type ToolResultBlock = { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean };
+export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock;
+
+export interface ChatMessage {
+  role: 'user' | 'assistant';
+  content: ContentBlock[];
+}
+
+export interface ToolSpec {
+  name: string;
+  description: string;
+  /** JSON Schema of the tool input */
+  input_schema: Record<string, unknown>;
+}
+
+export interface ModelRequest {
+  role: AgentRole;
+  model: string;
+  /**
+   * System blocks, in order. By convention the first block is the shared,
+   * role-independent prefix (protocol + plan as data) and the second the role
+   * instructions; both carry `cache: true` so later calls hit the cache.
+   */
+  system: TextBlock[];
+  messages: ChatMessage[];
+  /** Identical across roles so the cached prefix (tools → system) is shared. */
+  tools: ToolSpec[];
+  maxTokens: number;
+  temperature?: number;
+  signal?: AbortSignal;
+  /** Called with streamed text deltas (for live UIs); optional. */
+  onText?: (delta: string) => void;
+}
+
+export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'refusal' | 'stop_sequence' | 'pause_turn' | 'other';
+
+export interface ModelResponse {
+  content: ContentBlock[];
+  stopReason: StopReason;
+  usage: Usage;
+  model: string;
+}
+
+export interface LlmProvider {
+  readonly id: string;
+  send(request: ModelRequest): Promise<ModelResponse>;
+}
+
+/** Errors a provider throws, classified for the failure protocol. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'api_error' | 'timeout' | 'cancelled' | 'truncated' | 'auth',
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+export const ZERO_USAGE: Usage = {
+  input_tokens: 0,
+  output_tokens: 0,
+  cache_read_input_tokens: 0,
+  cache_creation_input_tokens: 0,
+};
+
+export function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    input_tokens: a.input_tokens + b.input_tokens,
+    output_tokens: a.output_tokens + b.output_tokens,
+    cache_read_input_tokens: a.cache_read_input_tokens + b.cache_read_input_tokens,
+    cache_creation_input_tokens: a.cache_creation_input_tokens + b.cache_creation_input_tokens,
+  };
+}
