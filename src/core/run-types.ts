@@ -111,3 +111,11 @@ export type RunEvent =
   | { type: 'run-finished'; result: RunResult };
 
 export type RunEventListener = (event: RunEvent) => void;
+
+/** Persists run results; implementations write atomically (temp file + rename). */
+export interface RunStore {
+  /** Saves the (possibly partial) result; returns where it went. */
+  save(result: RunResult): Promise<string>;
+  /** The most recent saved result for this plan, or null. Corrupt files are skipped, never thrown. */
+  loadLatest(planPath: string): Promise<RunResult | null>;
+}

@@ -85,3 +85,17 @@ export function addUsage(a: Usage, b: Usage): Usage {
     cache_creation_input_tokens: a.cache_creation_input_tokens + b.cache_creation_input_tokens,
   };
 }
+
+/**
+ * Runs the tools a model asked for. Implementations enforce confinement and
+ * budgets and always answer (a refusal or "budget exhausted" is an answer with
+ * `isError: true`), so a tool can never crash an agent call.
+ */
+export interface ToolExecutor {
+  execute(name: string, input: unknown, signal?: AbortSignal): Promise<{ content: string; isError: boolean }>;
+}
+
+/** The first line of every role's system block; lets logs and the fake API server tell roles apart. */
+export function roleMarker(role: AgentRole): string {
+  return `[verify-plan role: ${role}]`;
+}
