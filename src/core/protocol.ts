@@ -77,7 +77,7 @@ export const Evidence = z.object({
   quote: z.string().max(2000).optional().describe('The cited text, verbatim'),
   finding: text(2000),
   impact: text(1000),
-  checked: z.enum(['verified', 'not_found', 'unchecked']).default('unchecked'),
+  checked: z.enum(['verified', 'not_found', 'unchecked']).default('unchecked').describe('Set by the engine after checking the citation; leave it out'),
 });
 export type Evidence = z.infer<typeof Evidence>;
 

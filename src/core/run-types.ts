@@ -4,6 +4,9 @@
  * posted to the webview.
  */
 import { z } from 'zod';
+import type { EngineConfig } from './config';
+import type { LlmProvider } from './llm/provider';
+import type { ResearchToolbox } from './research';
 import {
   AgentFailure,
   AgentRole,
@@ -59,6 +62,8 @@ export const RunResult = z.object({
   runId: z.string(),
   planPath: z.string(),
   planHash: z.string(),
+  /** The plan as verified; lets a later run diff against it (memory). */
+  planText: z.string().optional(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   assessment: Assessment,
@@ -118,4 +123,25 @@ export interface RunStore {
   save(result: RunResult): Promise<string>;
   /** The most recent saved result for this plan, or null. Corrupt files are skipped, never thrown. */
   loadLatest(planPath: string): Promise<RunResult | null>;
+}
+
+/** Everything a front end passes to `runVerification`. */
+export interface RunOptions {
+  /** Absolute path of the plan file (used for display, storage keys and reports). */
+  planPath: string;
+  planText: string;
+  /** Root for research tools, evidence checks and assertions; null = no workspace access. */
+  workspaceRoot: string | null;
+  provider: LlmProvider;
+  config: EngineConfig;
+  signal?: AbortSignal;
+  onEvent?: RunEventListener;
+  /** Asked at the seed's user checkpoints; absent = the documented non-interactive policy (continue). */
+  onCheckpoint?: (request: CheckpointRequest) => Promise<CheckpointAnswer>;
+  store?: RunStore | null;
+  /** The last run of this plan, for memory carry-forward. */
+  previous?: RunResult | null;
+  research?: ResearchToolbox | null;
+  /** Workspace trust: shell assertions never run in untrusted workspaces. */
+  trusted?: boolean;
 }
