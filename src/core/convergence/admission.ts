@@ -1,0 +1,202 @@
+/**
+ * Admission of new challenges under the guards of seed 002 §8, and
+ * near-duplicate removal before admission (scaled teams run several
+ * challengers in parallel and they often raise the same point).
+ */
+import type { Challenge, ChallengeDraft, ChallengeOrigin, DeferredSurfaced } from '../protocol';
+import {
+  type AdmissionSource,
+  CAPS,
+  ORIGINS_OF_SOURCE,
+  challengeNumber,
+  compareConfidence,
+  compareSeverity,
+  isActive,
+} from './counting';
+
+export interface AdmissionCandidate {
+  draft: ChallengeDraft;
+  origin: ChallengeOrigin;
+}
+
+export interface AdmissionInput {
+  existing: Challenge[];
+  candidates: AdmissionCandidate[];
+  iteration: number;
+  source: AdmissionSource;
+  /** The next global C-number. Raised past the highest existing id if it is lower, so ids never collide. */
+  nextId: number;
+}
+
+export interface AdmissionResult {
+  /** In rank order (most severe first) with increasing ids. */
+  admitted: Challenge[];
+  /** Candidates cut by a cap, tagged DEFERRED_SURFACED for the report. */
+  deferred: DeferredSurfaced[];
+  /** Candidate ref → assigned id, for admitted candidates only. A repeated ref is keyed `ref#2`, `ref#3`… in input order. */
+  refToId: Map<string, string>;
+  nextId: number;
+}
+
+/**
+ * Ranks candidates (severity, then confidence, then input order), keeps the
+ * top ones allowed by the per-iteration cap of `source` and then by the
+ * active-total cap, and turns them into OPEN challenges.
+ *
+ * The per-iteration cap counts challenges of the same source already
+ * introduced in this iteration, so calling twice in one iteration cannot
+ * exceed it.
+ */
+export function admitChallenges(input: AdmissionInput): AdmissionResult {
+  const { existing, candidates, iteration, source } = input;
+  if (!Number.isInteger(iteration) || iteration < 1) {
+    throw new RangeError(`admitChallenges: iteration must be an integer >= 1, got ${String(iteration)}`);
+  }
+
+  const perIterationCap = source === 'challengers' ? CAPS.perIterationFromChallengers : CAPS.perIterationFromResearch;
+  const sourceOrigins = ORIGINS_OF_SOURCE[source];
+  const alreadyThisIteration = existing.filter(
+    (c) => c.iteration_introduced === iteration && sourceOrigins.includes(c.origin),
+  ).length;
+  const perIterationRoom = Math.max(0, perIterationCap - alreadyThisIteration);
+  const activeRoom = Math.max(0, CAPS.activeTotal - existing.filter(isActive).length);
+
+  const refs = uniqueRefs(candidates.map((c) => c.draft.ref));
+  const ranked = candidates
+    .map((candidate, index) => ({ candidate, index, ref: refs[index] ?? '' }))
+    .sort(
+      (a, b) =>
+        compareSeverity(a.candidate.draft.severity, b.candidate.draft.severity) ||
+        compareConfidence(a.candidate.draft.confidence, b.candidate.draft.confidence) ||
+        a.index - b.index,
+    );
+
+  let nextId = Math.max(1, Math.floor(Number.isFinite(input.nextId) ? input.nextId : 1), highestId(existing) + 1);
+  const admitted: Challenge[] = [];
+  const deferred: DeferredSurfaced[] = [];
+  const refToId = new Map<string, string>();
+
+  ranked.forEach(({ candidate, ref }, rank) => {
+    const { draft, origin } = candidate;
+    if (rank >= perIterationRoom) {
+      deferred.push(deferredEntry(candidate, iteration, perIterationReason(source, perIterationCap, alreadyThisIteration)));
+      return;
+    }
+    if (admitted.length >= activeRoom) {
+      deferred.push(deferredEntry(candidate, iteration, `active-total cap: at most ${CAPS.activeTotal} active challenges at any time (WITHDRAWN and DEFERRED do not count)`));
+      return;
+    }
+    const id = `C${nextId++}`;
+    refToId.set(ref, id);
+    admitted.push({
+      id,
+      origin,
+      quote: draft.quote,
+      claim: draft.claim,
+      concern: draft.concern,
+      failure_scenario: draft.failure_scenario,
+      alternative: draft.alternative,
+      severity: draft.severity,
+      confidence: draft.confidence,
+      status: 'OPEN',
+      resolution: '',
+      iteration_introduced: iteration,
+      evidence: structuredClone(draft.evidence ?? []),
+      history: [{ iteration, status: 'OPEN' }],
+    });
+  });
+
+  return { admitted, deferred, refToId, nextId };
+}
+
+function perIterationReason(source: AdmissionSource, cap: number, already: number): string {
+  const who = source === 'challengers' ? 'challengers' : 'research (surface + probe)';
+  const taken = already > 0 ? `; ${already} already added this iteration` : '';
+  return `per-iteration cap: ${who} may add at most ${cap} new challenges per iteration${taken}`;
+}
+
+function deferredEntry(candidate: AdmissionCandidate, iteration: number, reason: string): DeferredSurfaced {
+  return {
+    origin: candidate.origin,
+    severity: candidate.draft.severity,
+    claim: candidate.draft.claim,
+    quote: candidate.draft.quote,
+    iteration,
+    reason,
+  };
+}
+
+function highestId(challenges: Challenge[]): number {
+  let max = 0;
+  for (const c of challenges) max = Math.max(max, challengeNumber(c.id) ?? 0);
+  return max;
+}
+
+/** First occurrence keeps its ref; later repeats (and empty refs) get `ref#k` with the smallest free k >= 2. */
+function uniqueRefs(refs: string[]): string[] {
+  const seen = new Set<string>();
+  return refs.map((ref) => {
+    let key = ref;
+    for (let k = 2; key === '' || seen.has(key); k++) key = `${ref}#${k}`;
+    seen.add(key);
+    return key;
+  });
+}
+
+// ── Near-duplicates ─────────────────────────────────────────────────────────
+
+/** Claims whose token sets overlap at least this much (Jaccard) are the same point. */
+export const CLAIM_SIMILARITY_THRESHOLD = 0.6;
+
+/**
+ * Drops near-duplicates: two challenges are the same when their quotes are
+ * equal after normalisation and their claims have token Jaccard similarity
+ * >= CLAIM_SIMILARITY_THRESHOLD. Among candidates the more severe one wins,
+ * then the earlier one; a candidate that duplicates an existing
+ * non-WITHDRAWN challenge is dropped. Survivors keep their input order.
+ */
+export function dedupeCandidates<T extends { draft: ChallengeDraft }>(candidates: T[], existing: Challenge[]): T[] {
+  const keys = (quote: string, claim: string) => ({ quote: normaliseText(quote), claim: tokenSet(claim) });
+  const existingKeys = existing.filter((c) => c.status !== 'WITHDRAWN').map((c) => keys(c.quote, c.claim));
+  const order = candidates
+    .map((candidate, index) => ({ candidate, index, key: keys(candidate.draft.quote, candidate.draft.claim) }))
+    .sort((a, b) => compareSeverity(a.candidate.draft.severity, b.candidate.draft.severity) || a.index - b.index);
+
+  const keptKeys: ReturnType<typeof keys>[] = [];
+  const keptIndexes = new Set<number>();
+  for (const { index, key } of order) {
+    const same = (other: ReturnType<typeof keys>) =>
+      other.quote === key.quote && jaccard(other.claim, key.claim) >= CLAIM_SIMILARITY_THRESHOLD;
+    if (existingKeys.some(same) || keptKeys.some(same)) continue;
+    keptKeys.push(key);
+    keptIndexes.add(index);
+  }
+  return candidates.filter((_, index) => keptIndexes.has(index));
+}
+
+/** Case, accents' composition, punctuation and whitespace do not matter. */
+export function normaliseText(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+function tokenSet(text: string): Set<string> {
+  const normalised = normaliseText(text);
+  return new Set(normalised === '' ? [] : normalised.split(' '));
+}
+
+/** Token Jaccard similarity of two claims, 0..1, after normaliseText. */
+export function claimSimilarity(a: string, b: string): number {
+  return jaccard(tokenSet(a), tokenSet(b));
+}
+
+/** |A ∩ B| / |A ∪ B|; two empty sets are identical (1). */
+function jaccard(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 && b.size === 0) return 1;
+  let shared = 0;
+  for (const t of a) if (b.has(t)) shared++;
+  return shared / (a.size + b.size - shared);
+}

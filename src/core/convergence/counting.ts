@@ -1,0 +1,75 @@
+/**
+ * Shared vocabulary of the convergence rules (seed 002 §5–§8): which
+ * challenges are active, which are open, how severities rank, the caps.
+ */
+import type { Challenge, ChallengeOrigin, ChallengeStatus, Confidence, Severity } from '../protocol';
+
+/** Seed 000 / 002 §8 guards. */
+export const CAPS = {
+  /** Challenger, domain expert and devil's advocate together, per iteration. */
+  perIterationFromChallengers: 5,
+  /** Researcher Modes 2 and 3 together, per iteration. */
+  perIterationFromResearch: 2,
+  /** Active challenges at any time (WITHDRAWN and DEFERRED do not count). */
+  activeTotal: 8,
+  /** DEFERRED challenges that trigger the Technical Debt Warning (§7). */
+  technicalDebtDeferred: 5,
+} as const;
+
+export type AdmissionSource = 'challengers' | 'research';
+
+/** Which origins each admission source covers; the per-iteration caps are per source. */
+export const ORIGINS_OF_SOURCE: Record<AdmissionSource, readonly ChallengeOrigin[]> = {
+  challengers: ['challenger', 'domain-expert', 'devils-advocate'],
+  research: ['surfaced', 'probed'],
+};
+
+/** Statuses that settle a challenge (§6): it no longer counts against convergence. */
+export const SETTLED_STATUSES: readonly ChallengeStatus[] = ['RESOLVED', 'WITHDRAWN', 'DEFERRED'];
+
+/** §8: "WITHDRAWN and DEFERRED do not count" towards the active total; RESOLVED does. */
+export function isActive(c: Challenge): boolean {
+  return c.status !== 'WITHDRAWN' && c.status !== 'DEFERRED';
+}
+
+/** §5 / §7: the statuses that count against convergence. */
+export function isOpenOrUnresolved(c: Challenge): boolean {
+  return isOpenStatus(c.status);
+}
+
+export function isOpenStatus(status: ChallengeStatus): boolean {
+  return status === 'OPEN' || status === 'UNRESOLVED';
+}
+
+/** §5 convergence counters: OPEN + UNRESOLVED challenges per severity bucket. */
+export function countOpen(challenges: Challenge[]): { blocking_open: number; significant_open: number } {
+  let blocking_open = 0;
+  let significant_open = 0;
+  for (const c of challenges) {
+    if (!isOpenOrUnresolved(c)) continue;
+    if (c.severity === 'BLOCKING') blocking_open++;
+    else if (c.severity === 'SIGNIFICANT') significant_open++;
+  }
+  return { blocking_open, significant_open };
+}
+
+const SEVERITY_RANK: Record<Severity, number> = { BLOCKING: 0, SIGNIFICANT: 1, MINOR: 2 };
+const CONFIDENCE_RANK: Record<Confidence, number> = { HIGH: 0, MED: 1, LOW: 2 };
+
+/** Negative when `a` is more severe than `b`. */
+export function compareSeverity(a: Severity, b: Severity): number {
+  return SEVERITY_RANK[a] - SEVERITY_RANK[b];
+}
+
+/** Negative when `a` is more confident than `b`. */
+export function compareConfidence(a: Confidence, b: Confidence): number {
+  return CONFIDENCE_RANK[a] - CONFIDENCE_RANK[b];
+}
+
+/** The N of "C{N}", or null for anything that is not a challenge id. */
+export function challengeNumber(id: string): number | null {
+  const m = /^C(\d+)$/.exec(id);
+  if (!m) return null;
+  const n = Number(m[1]);
+  return Number.isSafeInteger(n) ? n : null;
+}
