@@ -1,0 +1,73 @@
+/**
+ * Words the report (and the CLI's progress output) uses for protocol values,
+ * so every front end names roles, dimensions and failures the same way.
+ */
+import type { AgentFailure, AgentRole, QualityDimension } from '../protocol';
+import type { RunResult, VerdictLabel } from '../run-types';
+
+export const ROLE_NAMES: Record<AgentRole, string> = {
+  challenger: 'Challenger',
+  'domain-expert': 'Domain expert',
+  'devils-advocate': "Devil's advocate",
+  resolver: 'Resolver',
+  researcher: 'Researcher',
+  synthesizer: 'Synthesizer',
+  auditor: 'Auditor',
+};
+
+export const DIMENSION_NAMES: Record<QualityDimension, string> = {
+  approach_soundness: 'Approach Soundness',
+  risk_coverage: 'Risk Coverage',
+  assumption_validity: 'Assumption Validity',
+  integration_feasibility: 'Integration Feasibility',
+  unknowns_coverage: 'Unknowns Coverage',
+  constraint_alignment: 'Constraint Alignment',
+};
+
+const FAILURE_WORDS: Record<AgentFailure['kind'], string> = {
+  api_error: 'the API call failed',
+  timeout: 'it timed out',
+  invalid_output: 'its answer did not match the expected format',
+  refusal: 'the model declined to answer',
+  truncated: 'its answer was cut off (too long)',
+  empty: 'it returned no answer',
+  cancelled: 'the run was cancelled',
+  budget: 'the spending cap was reached before it could start',
+};
+
+/** "The Resolver failed in iteration 2: it timed out." */
+export function describeFailure(f: AgentFailure): string {
+  return `${ROLE_NAMES[f.role]} failed in iteration ${f.iteration}: ${FAILURE_WORDS[f.kind]}.`;
+}
+
+/** Why a partial run stopped early, in words; null when the run is complete. */
+export function partialReason(result: Pick<RunResult, 'partial' | 'verdict' | 'failures'>): string | null {
+  if (!result.partial && !['CANCELLED', 'ABORTED', 'FAILED'].includes(result.verdict)) return null;
+  if (result.failures.some((f) => f.kind === 'budget')) return 'the spending cap was reached';
+  if (result.verdict === 'CANCELLED') return 'the run was cancelled';
+  if (result.verdict === 'ABORTED') return 'the run was aborted at a checkpoint';
+  if (result.verdict === 'FAILED' || result.failures.length > 0) return 'agent failures forced an early exit';
+  return 'the run did not finish';
+}
+
+/** Seed 001 Step 4, reworded for this tool; used when the loop gave no next step. */
+export function defaultNextStep(verdict: VerdictLabel): string {
+  switch (verdict) {
+    case 'PROCEED':
+    case 'PROCEED (trivial)':
+      return 'Proceed: check the plan structure, then implement it.';
+    case 'REVISE':
+    case 'REVISE (strong)':
+      return 'Update the plan with the changes listed above, then run Verify Plan again.';
+    case 'RETHINK':
+      return 'Fundamental issues found: rework the approach before anything else.';
+    case 'CANCELLED':
+    case 'ABORTED':
+    case 'FAILED':
+      return 'The run is incomplete: address the cause above and run Verify Plan again.';
+  }
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

@@ -1,0 +1,53 @@
+/**
+ * The Markdown report (seed 001 Step 4): every section in reading order.
+ * Pure: RunResult in, string out; all model text is escaped by the sections.
+ */
+import type { RunResult } from '../run-types';
+import { challengeDetails, deferredSurfacedSection, resolutionTable, technicalDebtSection } from './challenges';
+import { probedSection, surfacedSection, unknownsSection } from './findings';
+import {
+  assessmentSection,
+  checkpointsSection,
+  failuresSection,
+  nextStepSection,
+  titleSection,
+  usageSection,
+  verdictSection,
+} from './run-summary';
+import { assertionsSection, auditSection, qualitySection } from './score';
+
+export interface ReportOptions {
+  /** 1-based plan line per challenge id (see anchorsForPlan); challenges without one show "—". */
+  anchors?: ReadonlyMap<string, number>;
+}
+
+export function renderMarkdownReport(result: RunResult, options: ReportOptions = {}): string {
+  const state = result.iterations.at(-1);
+  const challenges = state?.challenges ?? [];
+  const sections: (string | null)[] = [
+    titleSection(result),
+    verdictSection(result),
+    assessmentSection(result.assessment),
+  ];
+  if (state) {
+    sections.push(
+      resolutionTable(challenges, options.anchors),
+      challengeDetails(challenges, options.anchors),
+      unknownsSection(state.unknowns, state.research_unavailable),
+      surfacedSection(state.surfaced_contexts),
+      probedSection(state.probed_risks),
+      deferredSurfacedSection(state.deferred_surfaced),
+    );
+  }
+  sections.push(
+    technicalDebtSection(challenges, result.technicalDebtWarning),
+    qualitySection(result.quality, result.verdict),
+    auditSection(result.audit, result.quality),
+    assertionsSection(state?.assertions ?? [], result.confidence),
+    checkpointsSection(state),
+    failuresSection(result),
+    result.calls.length > 0 ? usageSection(result) : null,
+    nextStepSection(result),
+  );
+  return `${sections.filter((s): s is string => s !== null).join('\n\n')}\n`;
+}

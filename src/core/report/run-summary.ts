@@ -1,0 +1,119 @@
+/**
+ * Report sections about the run as a whole: title, verdict, assessment,
+ * checkpoints, agent failures, token usage and cost, and the next step.
+ */
+import { AgentRole, type CallRecord, type IterationState, type Usage } from '../protocol';
+import type { Assessment, RunResult } from '../run-types';
+import { cell, escapeInline, table } from './escape';
+import { ROLE_NAMES, defaultNextStep, describeFailure, partialReason, plural } from './labels';
+
+export const STRONG_REVISE_NOTE = 'Strongly recommended: address these before proceeding.';
+
+export function titleSection(result: RunResult): string {
+  const finished = result.finishedAt ? `, finished ${result.finishedAt}` : ', not finished';
+  return `# Verify Plan: ${escapeInline(result.planPath)}\n\nRun ${escapeInline(result.runId)}, started ${escapeInline(result.startedAt)}${escapeInline(finished)}.`;
+}
+
+function counts(state: IterationState | undefined): string {
+  if (!state) return '';
+  const open = (sev: string) => state.challenges.filter((c) => c.severity === sev && (c.status === 'OPEN' || c.status === 'UNRESOLVED')).length;
+  return `Open or unresolved: ${open('BLOCKING')} BLOCKING, ${open('SIGNIFICANT')} SIGNIFICANT, after ${plural(state.iteration, 'iteration')}.`;
+}
+
+export function verdictSection(result: RunResult): string {
+  const state = result.iterations.at(-1);
+  const parts = ['## Verdict', '', `**${result.verdict}**`];
+  if (result.verdict === 'REVISE (strong)') parts.push('', `**${STRONG_REVISE_NOTE}**`);
+  const why = partialReason(result);
+  if (why) parts.push('', `> Partial run: ${why}. The findings below are incomplete.`);
+  if (result.reason.trim()) parts.push('', escapeInline(result.reason));
+  const c = counts(state);
+  if (c) parts.push('', c);
+  return parts.join('\n');
+}
+
+export function assessmentSection(a: Assessment): string {
+  const team = a.team === null ? 'none (trivial plan)' : a.team.toUpperCase();
+  const rows = a.factors.map((f) => [cell(f.label, 60), `${f.points}/${f.max}`, cell(f.detail, 200)]);
+  return [
+    '## Assessment',
+    '',
+    `Complexity: ${a.score}/16 (threshold ${a.threshold}). Team: ${team}. Plan quality: ${a.quality}.`,
+    '',
+    `- Quality: ${escapeInline(a.qualityReason)}`,
+    `- Team: ${escapeInline(a.teamReason)}`,
+    `- Unknown signals: ${a.unknownSignals}`,
+    ...(rows.length > 0 ? ['', table(['Factor', 'Points', 'Detail'], rows, ['left', 'right', 'left'])] : []),
+  ].join('\n');
+}
+
+export function checkpointsSection(state: IterationState | undefined): string | null {
+  if (!state || state.user_responses.length === 0) return null;
+  const lines = state.user_responses.map((r) => {
+    const about = r.challenge_id ? ` on ${r.challenge_id}` : '';
+    const text = r.text?.trim() ? `: ${escapeInline(r.text)}` : '';
+    return `- Iteration ${r.iteration}, ${r.checkpoint} checkpoint${about}: ${r.action.replace('_', ' ')}${text}`;
+  });
+  return `## Checkpoints\n\n${lines.join('\n')}`;
+}
+
+export function failuresSection(result: RunResult): string | null {
+  if (result.failures.length === 0) return null;
+  const lines = result.failures.map((f) => `- ${describeFailure(f)} Details: ${escapeInline(f.message)}`);
+  return `## Agent failures\n\n${lines.join('\n')}`;
+}
+
+function fmtTokens(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+function fmtUsd(n: number): string {
+  return `$${n.toFixed(n > 0 && n < 0.01 ? 4 : 2)}`;
+}
+
+const ZERO: Usage = { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
+
+function usageRow(name: string, calls: number, u: Usage, cost: number): string[] {
+  return [
+    name,
+    String(calls),
+    fmtTokens(u.input_tokens),
+    fmtTokens(u.output_tokens),
+    fmtTokens(u.cache_read_input_tokens),
+    fmtTokens(u.cache_creation_input_tokens),
+    fmtUsd(cost),
+  ];
+}
+
+export function usageSection(result: RunResult): string {
+  const rows: string[][] = [];
+  for (const role of AgentRole.options) {
+    const calls = result.calls.filter((c) => c.role === role);
+    if (calls.length === 0) continue;
+    const u = calls.reduce<Usage>(
+      (acc, c) => ({
+        input_tokens: acc.input_tokens + c.usage.input_tokens,
+        output_tokens: acc.output_tokens + c.usage.output_tokens,
+        cache_read_input_tokens: acc.cache_read_input_tokens + c.usage.cache_read_input_tokens,
+        cache_creation_input_tokens: acc.cache_creation_input_tokens + c.usage.cache_creation_input_tokens,
+      }),
+      ZERO,
+    );
+    rows.push(usageRow(ROLE_NAMES[role], calls.length, u, calls.reduce((s, c) => s + c.cost_usd, 0)));
+  }
+  rows.push(usageRow('**Total**', result.calls.length, result.usage, result.costUsd));
+  const unpriced = unpricedModels(result.calls);
+  const note = unpriced.length > 0 ? `\n\nNo price is configured for ${unpriced.map(escapeInline).join(', ')}; those calls count as $0.` : '';
+  const header = ['Role', 'Calls', 'Input', 'Output', 'Cache read', 'Cache write', 'Cost'];
+  return `## Tokens and cost\n\n${table(header, rows, ['left', 'right', 'right', 'right', 'right', 'right', 'right'])}${note}`;
+}
+
+function unpricedModels(calls: CallRecord[]): string[] {
+  const tokens = (c: CallRecord) => c.usage.input_tokens + c.usage.output_tokens;
+  return [...new Set(calls.filter((c) => c.cost_usd === 0 && tokens(c) > 0).map((c) => c.model))];
+}
+
+export function nextStepSection(result: RunResult): string {
+  const step = result.nextStep.trim() ? escapeInline(result.nextStep) : defaultNextStep(result.verdict);
+  return `## Recommended next step\n\n${step}`;
+}
