@@ -1,0 +1,100 @@
+/**
+ * Builders for agents' JSON replies, for tests that script the fake Anthropic
+ * server. Every builder validates its output with the protocol schema, so a
+ * test can never feed the loop a reply the real prompts would not produce by
+ * accident; use `raw()` to send deliberately invalid text.
+ *
+ *   byRole({
+ *     challenger: [reply(challengerOut([challenge({ quote: 'Step 2', severity: 'BLOCKING' })]))],
+ *     synthesizer: [reply(synth([update('C1', 'RESOLVED')], { quality: quality(8) }))],
+ *   })
+ */
+import { z } from 'zod';
+import {
+  AuditorOutput,
+  ChallengeDraft,
+  ChallengerOutput,
+  type ChallengeStatus,
+  type QualityDimension,
+  QualityDimension as QualityDimensionSchema,
+  type QualityScores,
+  ResearcherOutput,
+  ResolverOutput,
+  SynthesizerOutput,
+  UnknownDraft,
+  type UnknownResolution,
+} from '../../src/core/protocol';
+import type { FakeReply } from './fake-anthropic';
+
+/** A reply whose text is the JSON of `value`. */
+export function reply(value: unknown): FakeReply {
+  return { kind: 'text', text: JSON.stringify(value) };
+}
+
+/** A reply with arbitrary text (invalid JSON, prose, a fenced block…). */
+export function raw(text: string): FakeReply {
+  return { kind: 'text', text };
+}
+
+export function challenge(overrides: Partial<z.input<typeof ChallengeDraft>> = {}): ChallengeDraft {
+  return ChallengeDraft.parse({
+    ref: 'n1',
+    quote: 'Step 1',
+    claim: 'The plan assumes the step is safe',
+    concern: 'It is not safe under load',
+    failure_scenario: 'Under load the step times out and the deploy fails',
+    alternative: 'Batch the work and add a timeout',
+    severity: 'SIGNIFICANT',
+    confidence: 'MED',
+    ...overrides,
+  });
+}
+
+export function unknown(overrides: Partial<z.input<typeof UnknownDraft>> = {}): z.output<typeof UnknownDraft> {
+  return UnknownDraft.parse({
+    description: 'Does the API support batching?',
+    type: 'API_BEHAVIOR',
+    affects_challenge: 'n1',
+    suggested_query: 'grep batch src/',
+    ...overrides,
+  });
+}
+
+/** Challenger, domain expert or devil's advocate output. */
+export function challengerOut(challenges: ChallengeDraft[] = [], unknowns: z.input<typeof UnknownDraft>[] = []): ChallengerOutput {
+  return ChallengerOutput.parse({ challenges, unknowns });
+}
+
+export function resolverOut(
+  answers: { id: string; resolution?: UnknownResolution; finding?: string }[],
+): ResolverOutput {
+  return ResolverOutput.parse({
+    unknowns: answers.map((a) => ({ id: a.id, resolution: a.resolution ?? 'CONFIRMED', finding: a.finding ?? 'Confirmed in the codebase' })),
+  });
+}
+
+export function researcherOut(value: z.input<typeof ResearcherOutput> = {}): ResearcherOutput {
+  return ResearcherOutput.parse(value);
+}
+
+export function update(id: string, status: ChallengeStatus, resolution = `${id} is ${status.toLowerCase()}`): z.output<typeof SynthesizerOutput>['updates'][number] {
+  return { id, status, resolution, evidence: [] };
+}
+
+/** Six dimensions, each `score` unless overridden. */
+export function quality(score: number, overrides: Partial<Record<QualityDimension, number>> = {}): QualityScores {
+  return Object.fromEntries(
+    QualityDimensionSchema.options.map((d) => [d, { score: overrides[d] ?? score, evidence: `evidence for ${d}` }]),
+  ) as QualityScores;
+}
+
+export function synth(
+  updates: z.input<typeof SynthesizerOutput>['updates'] = [],
+  extra: Omit<Partial<z.input<typeof SynthesizerOutput>>, 'updates'> = {},
+): SynthesizerOutput {
+  return SynthesizerOutput.parse({ updates, summary: 'synthesis', ...extra });
+}
+
+export function audit(value: Partial<z.input<typeof AuditorOutput>> = {}): AuditorOutput {
+  return AuditorOutput.parse({ confirmed: true, ...value });
+}
