@@ -10,7 +10,7 @@ import type { AgentRole, Usage } from '../protocol';
 
 export type TextBlock = { type: 'text'; text: string; /** mark the end of a cacheable prefix */ cache?: boolean };
 export type ToolUseBlock = { type: 'tool_use'; id: string; name: string; input: unknown };
-export type ToolResultBlock = { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean };
+export type ToolResultBlock = { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean; /** mark the end of a cacheable prefix */ cache?: boolean };
 export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock;
 
 export interface ChatMessage {

@@ -1,0 +1,258 @@
+/**
+ * One agent call, provider-agnostic: the tool-use loop, the JSON answer
+ * (extracted, parsed, validated with zod), one correction turn, usage and
+ * cost. Every outcome is a value: `callAgent` never throws.
+ *
+ * Prompt-cache contract: the caller's system blocks are sent as given, never
+ * copied with changes, so the cached prefix (tools → system) stays
+ * byte-identical across turns and calls. The first user message (per-call
+ * state) carries no breakpoint: a one-turn call would pay the cache write and
+ * never read it. In a tool loop, the last tool-result message of each turn
+ * gets a breakpoint so the next turn reads the conversation so far; the
+ * previous turn's breakpoint is kept too, so the read hits. At most 4
+ * breakpoints per request, system ones included (the API's limit).
+ */
+import type { z } from 'zod';
+import { costOf, type PriceTable } from '../config';
+import type { AgentFailure, AgentRole, CallRecord, Usage } from '../protocol';
+import { parseAgentJson } from './json-output';
+import {
+  addUsage,
+  ProviderError,
+  ZERO_USAGE,
+  type ChatMessage,
+  type ContentBlock,
+  type LlmProvider,
+  type ModelResponse,
+  type TextBlock,
+  type ToolExecutor,
+  type ToolResultBlock,
+  type ToolSpec,
+  type ToolUseBlock,
+} from './provider';
+
+export interface AgentCallInput<T> {
+  provider: LlmProvider;
+  role: AgentRole;
+  model: string;
+  iteration: number;
+  /** Cached prefix blocks, sent unchanged. */
+  system: TextBlock[];
+  /** The per-call part: iteration state, the task. */
+  userText: string;
+  schema: z.ZodType<T>;
+  tools: ToolSpec[];
+  executor?: ToolExecutor;
+  maxToolTurns: number;
+  maxTokens: number;
+  prices: PriceTable;
+  signal?: AbortSignal;
+  onText?: (delta: string) => void;
+  onTool?: (e: { tool: string; summary: string; ok: boolean }) => void;
+}
+
+export type AgentFailureKind = AgentFailure['kind'];
+
+export type AgentCallResult<T> =
+  | { ok: true; value: T; call: CallRecord; transcript: ChatMessage[] }
+  | { ok: false; failure: { kind: AgentFailureKind; message: string }; call: CallRecord; transcript: ChatMessage[] };
+
+export const NO_TOOLS_MESSAGE = 'tools are not available to this role';
+export const TOOL_LIMIT_MESSAGE = 'tool turn limit reached: answer now with your JSON';
+const MAX_BREAKPOINTS = 4;
+const MAX_FAILURE_MESSAGE = 2000;
+
+/** Ends the call early with a classified failure; caught inside `callAgent` only. */
+class CallFailure extends Error {
+  constructor(
+    readonly kind: AgentFailureKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function correctionPrompt(problem: string): string {
+  return [
+    'Your answer could not be used:',
+    problem,
+    '',
+    'Reply with the corrected JSON only: one JSON object that matches the required schema, with no text before or after it.',
+  ].join('\n');
+}
+
+/** A short, single-line description of a tool input for progress UIs. */
+export function summarizeToolInput(input: unknown, max = 120): string {
+  let text: string;
+  if (input && typeof input === 'object' && !Array.isArray(input)) {
+    text = Object.entries(input as Record<string, unknown>)
+      .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+      .join(' ');
+  } else text = JSON.stringify(input) ?? '';
+  text = text.replace(/\s+/g, ' ').trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/**
+ * The messages as sent: the last `budget` tool-result messages get a cache
+ * breakpoint on their last block (copies; the transcript is not changed).
+ */
+export function withBreakpoints(messages: ChatMessage[], systemBreakpoints: number): ChatMessage[] {
+  const budget = Math.max(0, Math.min(2, MAX_BREAKPOINTS - systemBreakpoints));
+  const toolResultTurns = messages
+    .map((m, i) => ({ m, i }))
+    .filter(({ m, i }) => i > 0 && m.role === 'user' && m.content.length > 0 && m.content.every((b) => b.type === 'tool_result'))
+    .map(({ i }) => i);
+  const marked = new Set(budget > 0 ? toolResultTurns.slice(-budget) : []);
+  return messages.map((m, i) => {
+    if (!marked.has(i)) return m;
+    const last = m.content[m.content.length - 1] as ToolResultBlock;
+    return { role: m.role, content: [...m.content.slice(0, -1), { ...last, cache: true }] };
+  });
+}
+
+function textOf(content: ContentBlock[]): string {
+  return content
+    .filter((b): b is TextBlock => b.type === 'text')
+    .map((b) => b.text)
+    .join('');
+}
+
+function toolUsesOf(response: ModelResponse): ToolUseBlock[] {
+  return response.stopReason === 'tool_use' ? response.content.filter((b): b is ToolUseBlock => b.type === 'tool_use') : [];
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallResult<T>> {
+  const started = performance.now();
+  const systemBreakpoints = input.system.filter((b) => b.cache).length;
+  const transcript: ChatMessage[] = [{ role: 'user', content: [{ type: 'text', text: input.userText }] }];
+  let usage: Usage = ZERO_USAGE;
+  let toolCalls = 0;
+  // Shared by the first answer and the correction turn: one tool budget per call.
+  let toolTurns = 0;
+  let limitAnswered = false;
+
+  const record = (ok: boolean): CallRecord => ({
+    role: input.role,
+    iteration: input.iteration,
+    model: input.model,
+    usage,
+    cost_usd: costOf(usage, input.model, input.prices),
+    duration_ms: Math.max(0, Math.round(performance.now() - started)),
+    tool_calls: toolCalls,
+    ok,
+  });
+
+  const checkCancelled = () => {
+    if (input.signal?.aborted) throw new CallFailure('cancelled', 'agent call cancelled');
+  };
+
+  const send = async (): Promise<ModelResponse> => {
+    checkCancelled();
+    const response = await input.provider.send({
+      role: input.role,
+      model: input.model,
+      system: input.system,
+      messages: withBreakpoints(transcript, systemBreakpoints),
+      tools: input.tools,
+      maxTokens: input.maxTokens,
+      ...(input.signal ? { signal: input.signal } : {}),
+      ...(input.onText ? { onText: input.onText } : {}),
+    });
+    usage = addUsage(usage, response.usage);
+    return response;
+  };
+
+  const runTool = async (use: ToolUseBlock): Promise<ToolResultBlock> => {
+    toolCalls++;
+    let content: string;
+    let isError: boolean;
+    if (!input.executor) {
+      content = NO_TOOLS_MESSAGE;
+      isError = true;
+    } else {
+      try {
+        ({ content, isError } = await input.executor.execute(use.name, use.input, input.signal));
+      } catch (error) {
+        content = `tool failed: ${error instanceof Error ? error.message : String(error)}`;
+        isError = true;
+      }
+    }
+    checkCancelled();
+    try {
+      input.onTool?.({ tool: use.name, summary: summarizeToolInput(use.input), ok: !isError });
+    } catch {
+      // A UI listener must not break the agent call.
+    }
+    return { type: 'tool_result', tool_use_id: use.id, content, ...(isError ? { is_error: true } : {}) };
+  };
+
+  /** The tool loop: returns the first response that is not a tool request. */
+  const runToolLoop = async (first: ModelResponse): Promise<ModelResponse> => {
+    let response = first;
+    for (let uses = toolUsesOf(response); uses.length > 0; uses = toolUsesOf(response)) {
+      if (limitAnswered) throw new CallFailure('invalid_output', 'the model kept calling tools after the tool-turn limit');
+      transcript.push({ role: 'assistant', content: response.content });
+      const results: ToolResultBlock[] = [];
+      if (toolTurns < input.maxToolTurns) {
+        for (const use of uses) results.push(await runTool(use));
+        toolTurns++;
+      } else {
+        for (const use of uses) results.push({ type: 'tool_result', tool_use_id: use.id, content: TOOL_LIMIT_MESSAGE, is_error: true });
+        toolCalls += uses.length;
+        limitAnswered = true;
+      }
+      transcript.push({ role: 'user', content: results });
+      response = await send();
+    }
+    return response;
+  };
+
+  /** Accepts the answer, asks for one correction, or fails. */
+  const conclude = async (response: ModelResponse, correctionsLeft: number): Promise<T> => {
+    transcript.push({ role: 'assistant', content: response.content });
+    if (response.stopReason === 'refusal') {
+      const said = textOf(response.content).trim();
+      throw new CallFailure('refusal', `the model refused to answer${said ? `: ${clip(said, 300)}` : ''}`);
+    }
+    const text = textOf(response.content);
+    const parsed = parseAgentJson(text, input.schema);
+    if (parsed.ok) return parsed.value;
+    if (response.stopReason === 'max_tokens') {
+      throw new CallFailure('truncated', `the answer hit the output limit (${input.maxTokens} tokens) before its JSON was complete`);
+    }
+    if (text.trim() === '') throw new CallFailure('empty', 'the model returned no text');
+    if (correctionsLeft === 0) {
+      throw new CallFailure('invalid_output', `the answer is still invalid after a correction turn: ${parsed.problem}`);
+    }
+    if (response.content.some((b) => b.type === 'tool_use')) {
+      throw new CallFailure('invalid_output', `the model asked for tools instead of answering: ${parsed.problem}`);
+    }
+    transcript.push({ role: 'user', content: [{ type: 'text', text: correctionPrompt(parsed.problem) }] });
+    return conclude(await runToolLoop(await send()), correctionsLeft - 1);
+  };
+
+  try {
+    const value = await conclude(await runToolLoop(await send()), 1);
+    return { ok: true, value, call: record(true), transcript };
+  } catch (error) {
+    return { ok: false, failure: classify(error, input.signal), call: record(false), transcript };
+  }
+}
+
+function classify(error: unknown, signal: AbortSignal | undefined): { kind: AgentFailureKind; message: string } {
+  if (signal?.aborted) return { kind: 'cancelled', message: 'agent call cancelled' };
+  if (error instanceof CallFailure) return { kind: error.kind, message: clip(error.message, MAX_FAILURE_MESSAGE) };
+  if (error instanceof ProviderError) {
+    if (error.kind === 'auth') {
+      return { kind: 'api_error', message: clip(`authentication failed, check the API key: ${error.message}`, MAX_FAILURE_MESSAGE) };
+    }
+    return { kind: error.kind, message: clip(error.message, MAX_FAILURE_MESSAGE) };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { kind: 'api_error', message: clip(`the model provider failed: ${message}`, MAX_FAILURE_MESSAGE) };
+}

@@ -1,0 +1,187 @@
+/**
+ * The Anthropic provider: one model turn over `@anthropic-ai/sdk`, streamed.
+ *
+ * Contracts:
+ * - Configuration is explicit. This module reads no environment variables:
+ *   front ends resolve the key and base URL (the CLI from `ANTHROPIC_API_KEY`
+ *   / `ANTHROPIC_BASE_URL`, the extension from SecretStorage and settings)
+ *   and pass them in. No `baseURL` means the SDK's default API host.
+ * - Retries for 429 / 5xx / 529 and connection failures are the SDK's
+ *   (exponential backoff, honouring `retry-after`), up to `maxRetries`.
+ * - `timeoutMs` bounds the wait for response headers (the SDK's timeout) and
+ *   every silence between stream events (ours), so a stalled stream ends.
+ * - Every failure is a `ProviderError`; its message never contains the key.
+ */
+import Anthropic, { APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import type { Usage } from '../protocol';
+import {
+  ProviderError,
+  type ChatMessage,
+  type ContentBlock,
+  type LlmProvider,
+  type ModelRequest,
+  type ModelResponse,
+  type StopReason,
+  type TextBlock,
+} from './provider';
+
+export interface AnthropicProviderOptions {
+  apiKey: string;
+  baseURL?: string;
+  /** SDK retries for 429 / 5xx / 529 / connection errors. Default 4. */
+  maxRetries?: number;
+  /** Per request: the wait for headers and any silence mid-stream. Default 120000. */
+  timeoutMs?: number;
+  defaultHeaders?: Record<string, string>;
+}
+
+const EPHEMERAL = { type: 'ephemeral' } as const;
+const STOP_REASONS: ReadonlySet<string> = new Set(['end_turn', 'tool_use', 'max_tokens', 'refusal', 'stop_sequence', 'pause_turn']);
+
+export function toApiText(block: TextBlock): Anthropic.TextBlockParam {
+  return block.cache ? { type: 'text', text: block.text, cache_control: EPHEMERAL } : { type: 'text', text: block.text };
+}
+
+function toApiBlock(block: ContentBlock): Anthropic.ContentBlockParam {
+  switch (block.type) {
+    case 'text':
+      return toApiText(block);
+    case 'tool_use':
+      return { type: 'tool_use', id: block.id, name: block.name, input: block.input };
+    case 'tool_result':
+      return {
+        type: 'tool_result',
+        tool_use_id: block.tool_use_id,
+        content: block.content,
+        ...(block.is_error ? { is_error: true } : {}),
+        ...(block.cache ? { cache_control: EPHEMERAL } : {}),
+      };
+  }
+}
+
+export function toApiMessages(messages: ChatMessage[]): Anthropic.MessageParam[] {
+  return messages.map((m) => ({ role: m.role, content: m.content.map(toApiBlock) }));
+}
+
+export function fromApiContent(content: Anthropic.ContentBlock[]): ContentBlock[] {
+  const blocks: ContentBlock[] = [];
+  for (const block of content) {
+    if (block.type === 'text') blocks.push({ type: 'text', text: block.text });
+    else if (block.type === 'tool_use') blocks.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input });
+    // Thinking and server-tool blocks are not part of our protocol; they are dropped.
+  }
+  return blocks;
+}
+
+export function mapStopReason(reason: string | null | undefined): StopReason {
+  return reason && STOP_REASONS.has(reason) ? (reason as StopReason) : 'other';
+}
+
+export function mapUsage(usage: Partial<Record<keyof Usage, number | null>> | null | undefined): Usage {
+  return {
+    input_tokens: usage?.input_tokens ?? 0,
+    output_tokens: usage?.output_tokens ?? 0,
+    cache_read_input_tokens: usage?.cache_read_input_tokens ?? 0,
+    cache_creation_input_tokens: usage?.cache_creation_input_tokens ?? 0,
+  };
+}
+
+function redact(text: string, secret: string): string {
+  return secret.length >= 4 ? text.split(secret).join('[redacted]') : text;
+}
+
+interface FailureContext {
+  cancelled: boolean;
+  idleTimedOut: boolean;
+  connected: boolean;
+  timeoutMs: number;
+}
+
+/** Classifies whatever the SDK threw; the caller redacts the message. */
+export function classifyError(error: unknown, ctx: FailureContext): ProviderError {
+  if (ctx.cancelled) return new ProviderError('request cancelled', 'cancelled');
+  if (ctx.idleTimedOut) return new ProviderError(`no data from the API for ${ctx.timeoutMs} ms: stream stalled`, 'timeout');
+  if (error instanceof APIConnectionTimeoutError) {
+    return new ProviderError(`the API did not answer within ${ctx.timeoutMs} ms (after retries)`, 'timeout');
+  }
+  if (error instanceof APIUserAbortError) return new ProviderError('request cancelled', 'cancelled');
+  if (error instanceof APIError && typeof error.status === 'number') {
+    const detail = error.apiMessage ?? 'no error message';
+    const type = error.type ? ` ${error.type}` : '';
+    if (error.status === 401 || error.status === 403) {
+      return new ProviderError(`Anthropic API rejected the credentials (${error.status}${type}): ${detail}`, 'auth', error.status);
+    }
+    return new ProviderError(`Anthropic API error ${error.status}${type}: ${detail}`, 'api_error', error.status);
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  if (ctx.connected) return new ProviderError(`the response stream ended early: ${reason}`, 'truncated');
+  return new ProviderError(`could not reach the Anthropic API: ${reason}`, 'api_error');
+}
+
+export function createAnthropicProvider(options: AnthropicProviderOptions): LlmProvider {
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const client = new Anthropic({
+    apiKey: options.apiKey,
+    // null (not undefined) so the SDK does not fall back to ANTHROPIC_BASE_URL on its own.
+    baseURL: options.baseURL ?? null,
+    maxRetries: options.maxRetries ?? 4,
+    timeout: timeoutMs,
+    ...(options.defaultHeaders ? { defaultHeaders: options.defaultHeaders } : {}),
+  });
+
+  async function send(request: ModelRequest): Promise<ModelResponse> {
+    if (request.signal?.aborted) throw new ProviderError('request cancelled', 'cancelled');
+    const params: Anthropic.MessageCreateParamsNonStreaming = {
+      model: request.model,
+      max_tokens: request.maxTokens,
+      system: request.system.map(toApiText),
+      messages: toApiMessages(request.messages),
+      ...(request.tools.length > 0
+        ? { tools: request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.input_schema as Anthropic.Tool.InputSchema })) }
+        : {}),
+      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+    };
+    const ctx: FailureContext = { cancelled: false, idleTimedOut: false, connected: false, timeoutMs };
+    const stream = client.messages.stream(params, request.signal ? { signal: request.signal } : {});
+    let idle: NodeJS.Timeout | undefined;
+    const armIdle = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        ctx.idleTimedOut = true;
+        stream.abort();
+      }, timeoutMs);
+    };
+    stream.on('connect', () => {
+      ctx.connected = true;
+      armIdle();
+    });
+    stream.on('streamEvent', armIdle);
+    const onText = request.onText;
+    if (onText) {
+      stream.on('text', (delta) => {
+        try {
+          onText(delta);
+        } catch {
+          // A UI listener must not break the model call.
+        }
+      });
+    }
+    try {
+      const message = await stream.finalMessage();
+      return {
+        content: fromApiContent(message.content),
+        stopReason: mapStopReason(message.stop_reason),
+        usage: mapUsage(message.usage),
+        model: message.model,
+      };
+    } catch (error) {
+      ctx.cancelled = request.signal?.aborted ?? false;
+      const classified = classifyError(error, ctx);
+      throw new ProviderError(redact(classified.message, options.apiKey), classified.kind, classified.status);
+    } finally {
+      clearTimeout(idle);
+    }
+  }
+
+  return { id: 'anthropic', send };
+}

@@ -1,0 +1,350 @@
+/**
+ * A fake Anthropic Messages API for tests: real HTTP on 127.0.0.1 (random
+ * port), `POST /v1/messages`, non-streaming JSON and SSE streaming in the
+ * API's wire format, so the real `@anthropic-ai/sdk` talks to it unchanged:
+ *
+ *   const server = await FakeAnthropicServer.start({ script: byRole({ challenger: [{ kind: 'text', text: '{…}' }] }) });
+ *   const client = new Anthropic({ apiKey: 'test-key', baseURL: server.baseURL });
+ *
+ * Each request is answered by the test's script (a `FakeReply` per request),
+ * including faults: any HTTP status with the API's error body (and
+ * `retry-after`), latency, a reset socket, a stream cut before
+ * `message_stop`, refusals, `max_tokens` cuts, a request that never answers.
+ * Requests that break the API's rules (more than 4 `cache_control` blocks, a
+ * `tool_result` without its `tool_use`) get the API's 400, so client bugs show.
+ *
+ * Token accounting and the prompt-cache model: see fake-anthropic-cache.ts.
+ */
+import { EventEmitter } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AgentRole, type Usage } from '../../src/core/protocol';
+import { countCacheBreakpoints, estimateOutputTokens, PromptCacheModel } from './fake-anthropic-cache';
+import {
+  blockEvents,
+  chunkText,
+  errorBody,
+  messageEndEvents,
+  messageJson,
+  messageStartEvent,
+  PING_EVENT,
+  sse,
+  type WireBlock,
+  type WireMessage,
+} from './fake-anthropic-wire';
+import { checkToolPairing } from './fake-anthropic-rules';
+
+export interface ReceivedRequest {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the raw wire body, inspected freely by tests
+  body: any;
+  headers: Record<string, string | string[] | undefined>;
+  /** Parsed from the role marker (`[verify-plan role: …]`) in the system text. */
+  role: AgentRole | null;
+  at: number;
+  /** The client closed the connection before the reply finished. */
+  aborted: boolean;
+  /** Usage reported for this request, when a message was served. */
+  usage?: Usage;
+}
+
+export type FakeReply =
+  | { kind: 'text'; text: string; stopReason?: 'end_turn' | 'max_tokens' | 'refusal' | 'stop_sequence'; outputTokens?: number; chunkDelayMs?: number }
+  | { kind: 'tool_use'; calls: { name: string; input: unknown }[]; text?: string; chunkDelayMs?: number }
+  | { kind: 'error'; status: number; type?: string; message?: string; retryAfterSeconds?: number; shouldRetry?: boolean }
+  /** Destroys the socket before responding. */
+  | { kind: 'reset' }
+  /** The stream starts, then ends before `message_stop`: cleanly (`end`, default) or by a socket reset (`destroy`). */
+  | { kind: 'truncate'; text: string; mode?: 'end' | 'destroy' }
+  /** Never answers; ends when the client aborts or the server stops. */
+  | { kind: 'hang' };
+
+export type Script = (req: ReceivedRequest, index: number) => FakeReply | Promise<FakeReply>;
+type Latency = number | ((req: ReceivedRequest) => number);
+
+const ROLE_MARKER = /\[verify-plan role: ([a-z-]+)\]/;
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+function roleOf(system: unknown): AgentRole | null {
+  const texts = typeof system === 'string' ? [system] : Array.isArray(system) ? system.map((b: { text?: unknown }) => b?.text) : [];
+  for (const text of texts) {
+    const match = typeof text === 'string' ? ROLE_MARKER.exec(text) : null;
+    const parsed = match ? AgentRole.safeParse(match[1]) : null;
+    if (parsed?.success) return parsed.data;
+  }
+  return null;
+}
+
+/** Resolves after `ms`, or early when `signal` aborts (a stopped server or a gone client). */
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done);
+  });
+}
+
+/** Rejects a request the real API would reject; null when it is well-formed. */
+function validate(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return 'body must be a JSON object';
+  const b = body as Record<string, unknown>;
+  if (typeof b.model !== 'string' || !b.model) return 'model: Field required';
+  if (typeof b.max_tokens !== 'number') return 'max_tokens: Field required';
+  if (!Array.isArray(b.messages) || b.messages.length === 0) return 'messages: at least one message is required';
+  const breakpoints = countCacheBreakpoints(b);
+  if (breakpoints > 4) return `A maximum of 4 blocks with cache_control may be provided. Found ${breakpoints}.`;
+  return checkToolPairing(b.messages);
+}
+
+export class FakeAnthropicServer {
+  readonly received: ReceivedRequest[] = [];
+  private readonly changes = new EventEmitter();
+  private readonly cache = new PromptCacheModel();
+  private readonly stopping = new AbortController();
+  private usageTotals: Usage = { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
+  private served = 0;
+
+  private constructor(
+    private readonly server: http.Server,
+    readonly baseURL: string,
+    private script: Script,
+    private latency: Latency,
+  ) {
+    this.changes.setMaxListeners(100);
+  }
+
+  static async start(options: { latencyMs?: Latency; script?: Script } = {}): Promise<FakeAnthropicServer> {
+    const server = http.createServer();
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve());
+    });
+    const { port } = server.address() as AddressInfo;
+    const unscripted: Script = () => ({ kind: 'error', status: 500, message: 'fake server: no script set', shouldRetry: false });
+    const fake = new FakeAnthropicServer(server, `http://127.0.0.1:${port}`, options.script ?? unscripted, options.latencyMs ?? 0);
+    server.on('request', (req, res) => {
+      fake.handle(req, res).catch((error: unknown) => {
+        if (!res.headersSent) {
+          res.writeHead(500, { 'content-type': 'application/json', 'x-should-retry': 'false' });
+          res.end(errorBody(500, 'api_error', `fake server crashed: ${String(error)}`));
+        } else res.destroy();
+      });
+    });
+    return fake;
+  }
+
+  setScript(script: Script): void {
+    this.script = script;
+  }
+
+  setLatency(latency: Latency): void {
+    this.latency = latency;
+  }
+
+  /** Resolves when `n` requests have arrived. */
+  waitForRequests(n: number, timeoutMs = 5000): Promise<void> {
+    return this.waitFor(() => this.received.length >= n, timeoutMs, `${n} requests (have ${this.received.length})`);
+  }
+
+  /** Resolves when `predicate` holds; re-checked on every request arrival, abort or reply. */
+  waitFor(predicate: () => boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
+    if (predicate()) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const onChange = () => {
+        if (!predicate()) return;
+        cleanup();
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`fake server: timed out after ${timeoutMs} ms waiting for ${what}`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        this.changes.off('change', onChange);
+      };
+      this.changes.on('change', onChange);
+    });
+  }
+
+  /** Usage summed over every served message. */
+  totals(): Usage {
+    return { ...this.usageTotals };
+  }
+
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const gone = new AbortController();
+    const stopListener = () => gone.abort();
+    this.stopping.signal.addEventListener('abort', stopListener);
+    let endedByServer = false;
+    let received: ReceivedRequest | undefined;
+    res.on('close', () => {
+      this.stopping.signal.removeEventListener('abort', stopListener);
+      if (received && !res.writableFinished && !endedByServer && !this.stopping.signal.aborted) received.aborted = true;
+      gone.abort();
+      this.changes.emit('change');
+    });
+
+    const raw = await readBody(req);
+    if (req.method !== 'POST' || !(req.url ?? '').startsWith('/v1/messages')) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(errorBody(404, undefined, `fake server: no route ${req.method} ${req.url}`));
+      return;
+    }
+    let body: unknown;
+    try {
+      body = raw === null ? null : JSON.parse(raw);
+    } catch {
+      body = null;
+    }
+    const b = body as Record<string, unknown> | null;
+    received = { body, headers: { ...req.headers }, role: roleOf(b?.system), at: Date.now(), aborted: false };
+    const index = this.received.push(received) - 1;
+    this.changes.emit('change');
+
+    const invalid = raw === null ? 'request body too large or unreadable' : validate(body);
+    if (invalid) {
+      res.writeHead(400, { 'content-type': 'application/json', 'request-id': `req_fake_${index}` }).end(errorBody(400, undefined, invalid));
+      return;
+    }
+    const reply = await this.script(received, index);
+    const latency = typeof this.latency === 'function' ? this.latency(received) : this.latency;
+    await delay(latency, gone.signal);
+    if (gone.signal.aborted) return;
+
+    switch (reply.kind) {
+      case 'hang':
+        return;
+      case 'reset':
+        endedByServer = true;
+        req.socket.destroy();
+        return;
+      case 'error': {
+        const headers: Record<string, string> = { 'content-type': 'application/json', 'request-id': `req_fake_${index}` };
+        if (reply.retryAfterSeconds !== undefined) headers['retry-after'] = String(reply.retryAfterSeconds);
+        if (reply.shouldRetry !== undefined) headers['x-should-retry'] = String(reply.shouldRetry);
+        res.writeHead(reply.status, headers).end(errorBody(reply.status, reply.type, reply.message));
+        return;
+      }
+      default:
+        await this.serveMessage(received, index, reply, res, gone.signal, () => (endedByServer = true));
+    }
+  }
+
+  private async serveMessage(
+    received: ReceivedRequest,
+    index: number,
+    reply: Extract<FakeReply, { kind: 'text' | 'tool_use' | 'truncate' }>,
+    res: http.ServerResponse,
+    gone: AbortSignal,
+    markEndedByServer: () => void,
+  ): Promise<void> {
+    const body = received.body as { model: string; stream?: boolean; messages: unknown };
+    const n = ++this.served;
+    const content: WireBlock[] = [];
+    const text = reply.kind === 'tool_use' ? (reply.text ?? '') : reply.text;
+    if (text) content.push({ type: 'text', text });
+    if (reply.kind === 'tool_use') {
+      reply.calls.forEach((c, i) => content.push({ type: 'tool_use', id: `toolu_fake_${n}_${i}`, name: c.name, input: c.input }));
+    }
+    const stopReason = reply.kind === 'tool_use' ? 'tool_use' : reply.kind === 'text' ? (reply.stopReason ?? 'end_turn') : 'end_turn';
+    const outputTokens =
+      reply.kind === 'text' && reply.outputTokens !== undefined
+        ? reply.outputTokens
+        : estimateOutputTokens(text, reply.kind === 'tool_use' ? reply.calls.map((c) => c.input) : []);
+    const usage = { ...this.cache.account(body.model, body), output_tokens: outputTokens };
+    received.usage = usage;
+    this.usageTotals = {
+      input_tokens: this.usageTotals.input_tokens + usage.input_tokens,
+      output_tokens: this.usageTotals.output_tokens + usage.output_tokens,
+      cache_read_input_tokens: this.usageTotals.cache_read_input_tokens + usage.cache_read_input_tokens,
+      cache_creation_input_tokens: this.usageTotals.cache_creation_input_tokens + usage.cache_creation_input_tokens,
+    };
+    const message: WireMessage = { id: `msg_fake_${n}`, model: body.model, content, stopReason, usage };
+    const headers = { 'request-id': `req_fake_${index}` };
+
+    if (!body.stream) {
+      const json = messageJson(message);
+      res.writeHead(200, { ...headers, 'content-type': 'application/json' });
+      if (reply.kind === 'truncate') {
+        markEndedByServer();
+        res.write(json.slice(0, Math.floor(json.length / 2)));
+        if (reply.mode === 'destroy') res.destroy();
+        else res.end();
+      } else res.end(json);
+      return;
+    }
+
+    res.writeHead(200, { ...headers, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    res.write(messageStartEvent(message));
+    res.write(PING_EVENT);
+    if (reply.kind === 'truncate') {
+      markEndedByServer();
+      res.write(sse('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }));
+      for (const piece of chunkText(reply.text)) {
+        res.write(sse('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } }));
+      }
+      // Destroy only once the deltas are flushed, so the client sees a stream that breaks mid-way.
+      if (reply.mode === 'destroy') res.write('', () => res.destroy());
+      else res.end();
+      return;
+    }
+    const chunkDelay = reply.chunkDelayMs ?? 0;
+    for (const [i, block] of content.entries()) {
+      for (const event of blockEvents(i, block)) {
+        if (gone.aborted) return;
+        res.write(event);
+        if (chunkDelay > 0 && event.startsWith('event: content_block_delta')) await delay(chunkDelay, gone);
+      }
+    }
+    if (gone.aborted) return;
+    for (const event of messageEndEvents(message)) res.write(event);
+    res.end();
+  }
+}
+
+/** The body as text; null when it exceeds the size limit or the stream fails. */
+function readBody(req: http.IncomingMessage): Promise<string | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', () => resolve(null));
+  });
+}
+
+/**
+ * Routes requests by role; each role has a queue of replies (one shifted per
+ * call of that role) or a function. An unscripted call fails the test loudly:
+ * a non-retryable 500 naming the role.
+ */
+export function byRole(replies: Partial<Record<AgentRole, FakeReply[] | ((req: ReceivedRequest) => FakeReply)>>): Script {
+  const queues = new Map<AgentRole, FakeReply[]>();
+  for (const [role, entry] of Object.entries(replies)) {
+    if (Array.isArray(entry)) queues.set(role as AgentRole, [...entry]);
+  }
+  return (req) => {
+    const role = req.role;
+    const entry = role ? replies[role] : undefined;
+    if (role && typeof entry === 'function') return entry(req);
+    const next = role ? queues.get(role)?.shift() : undefined;
+    if (next) return next;
+    const message = role
+      ? `fake server: no scripted reply left for role "${role}"`
+      : 'fake server: request has no role marker in its system prompt';
+    return { kind: 'error', status: 500, message, shouldRetry: false };
+  };
+}
