@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// `npm test`: every suite, in order of speed, stopping at the first failure.
+// Installs what the browser and real-VS-Code suites need on first use
+// (Debian chromium/ripgrep via apt when root, the offline VS Code host via npm).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const steps = [
+  ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+  ['build', 'npm', ['run', '--silent', 'build']],
+  ['unit tests (core, server, cli)', 'npx', ['mocha', 'test/unit/**/*.test.ts']],
+  ['cli end-to-end tests', 'npx', ['mocha', 'test/cli/**/*.test.ts'], 'test/cli'],
+  ['webview render tests (Chromium)', 'node', ['scripts/test-webview.mjs'], 'scripts/test-webview.mjs'],
+  ['real VS Code tests (code-server 1.96.4)', 'node', ['scripts/run-vscode-tests.mjs'], 'scripts/run-vscode-tests.mjs'],
+  ['package .vsix and check its contents', 'node', ['scripts/check-vsix.mjs'], 'scripts/check-vsix.mjs'],
+];
+
+const results = [];
+const started = Date.now();
+for (const [name, cmd, args, needs] of steps) {
+  if (needs && !existsSync(needs)) {
+    console.error(`\n── ${name}: missing ${needs}`);
+    results.push([name, 'missing']);
+    break;
+  }
+  console.error(`\n── ${name}`);
+  const t0 = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' } });
+  const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  results.push([name, r.status === 0 ? `ok (${secs}s)` : `FAILED (exit ${r.status ?? r.signal}, ${secs}s)`]);
+  if (r.status !== 0) break;
+}
+console.error('\n── summary');
+for (const [name, status] of results) console.error(`  ${status.padEnd(22)} ${name}`);
+const failed = results.filter(([, s]) => !s.startsWith('ok')).length;
+const passed = results.length - failed;
+console.error(`  total ${((Date.now() - started) / 1000).toFixed(0)}s`);
+console.log(`suites: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && results.length === steps.length ? 0 : 1);
