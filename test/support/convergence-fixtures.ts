@@ -1,0 +1,104 @@
+/** Builders for convergence tests: small, valid protocol objects with overrides. */
+import type {
+  Challenge,
+  ChallengeDraft,
+  ChallengeStatus,
+  Confidence,
+  IterationState,
+  QualityDimension,
+  QualityScores,
+  Severity,
+} from '../../src/core/protocol';
+
+export function draft(ref: string, severity: Severity = 'SIGNIFICANT', overrides: Partial<ChallengeDraft> = {}): ChallengeDraft {
+  return {
+    ref,
+    quote: `quote for ${ref}`,
+    claim: `The plan assumes ${ref} holds`,
+    concern: 'It may not',
+    failure_scenario: 'Then it breaks',
+    alternative: 'Do something else',
+    severity,
+    confidence: 'MED' as Confidence,
+    evidence: [],
+    assertions: [],
+    ...overrides,
+  };
+}
+
+export function challenge(
+  id: string,
+  severity: Severity = 'SIGNIFICANT',
+  status: ChallengeStatus = 'OPEN',
+  overrides: Partial<Challenge> = {},
+): Challenge {
+  return {
+    id,
+    origin: 'challenger',
+    quote: `quote for ${id}`,
+    claim: `The plan assumes ${id} holds`,
+    concern: 'It may not',
+    failure_scenario: 'Then it breaks',
+    alternative: 'Do something else',
+    severity,
+    confidence: 'MED',
+    status,
+    resolution: '',
+    iteration_introduced: 1,
+    evidence: [],
+    history: [{ iteration: 1, status: 'OPEN' }],
+    ...overrides,
+  };
+}
+
+/** `spec` like "BO SU MD": severity letter (B/S/M) + status letter (O/R/U/D/W), ids C1.. in order. */
+export function challenges(spec: string, overrides: Partial<Challenge> = {}): Challenge[] {
+  const sev: Record<string, Severity> = { B: 'BLOCKING', S: 'SIGNIFICANT', M: 'MINOR' };
+  const st: Record<string, ChallengeStatus> = { O: 'OPEN', R: 'RESOLVED', U: 'UNRESOLVED', D: 'DEFERRED', W: 'WITHDRAWN' };
+  return spec
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((code, i) => {
+      const severity = sev[code[0] ?? ''];
+      const status = st[code[1] ?? ''];
+      if (!severity || !status) throw new Error(`bad challenge code ${code}`);
+      return challenge(`C${i + 1}`, severity, status, overrides);
+    });
+}
+
+export function iterationState(overrides: Partial<IterationState> = {}): IterationState {
+  return {
+    iteration: 1,
+    plan_path: '/plans/p.md',
+    plan_quality: 'ADEQUATE',
+    team_mode: 'base',
+    challenges: [],
+    unknowns: [],
+    surfaced_contexts: [],
+    probed_risks: [],
+    convergence: { blocking_open: 0, significant_open: 0, status: 'CONTINUE', resolved_this_iteration: 0, created_this_iteration: 0, degradation: false },
+    user_responses: [],
+    synthesizer_directives: [],
+    re_sweep: false,
+    re_probe: false,
+    quality_score: null,
+    deferred_surfaced: [],
+    failures: [],
+    research_unavailable: false,
+    assertions: [],
+    ...overrides,
+  };
+}
+
+/** Scores in the order approach, risk, assumption, integration, unknowns, constraint. */
+export function scores(values: [number, number, number, number, number, number]): QualityScores {
+  const dims: QualityDimension[] = [
+    'approach_soundness',
+    'risk_coverage',
+    'assumption_validity',
+    'integration_feasibility',
+    'unknowns_coverage',
+    'constraint_alignment',
+  ];
+  return Object.fromEntries(dims.map((d, i) => [d, { score: values[i] ?? 1, evidence: `evidence for ${d}` }])) as QualityScores;
+}
