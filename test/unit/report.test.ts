@@ -241,6 +241,18 @@ describe('report: Markdown', () => {
   });
 });
 
+describe('report: non-interactive checkpoints', () => {
+  it('notes checkpoints that continued without a user answer', () => {
+    const out = renderMarkdownReport(validRunResult(runResultFixture()), {
+      unansweredCheckpoints: [
+        { kind: 'contradiction', iteration: 2, challengeId: null, title: 'Research findings contradict each other', detail: 'S1 says <a>, U2 says b', options: ['continue', 'abort'] },
+      ],
+    });
+    const s = section(out, 'Checkpoints passed without an answer');
+    assert.match(s, /Iteration 2, contradiction checkpoint: Research findings contradict each other\. Details: S1 says \\<a\\>, U2 says b/);
+  });
+});
+
 describe('report: JSON', () => {
   it('is the RunResult, parses back and validates', () => {
     const result = validRunResult(runResultFixture({ verdict: 'PROCEED' }));

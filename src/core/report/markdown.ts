@@ -2,12 +2,13 @@
  * The Markdown report (seed 001 Step 4): every section in reading order.
  * Pure: RunResult in, string out; all model text is escaped by the sections.
  */
-import type { RunResult } from '../run-types';
+import type { CheckpointRequest, RunResult } from '../run-types';
 import { challengeDetails, deferredSurfacedSection, resolutionTable, technicalDebtSection } from './challenges';
 import { probedSection, surfacedSection, unknownsSection } from './findings';
 import {
   assessmentSection,
   checkpointsSection,
+  unansweredCheckpointsSection,
   failuresSection,
   nextStepSection,
   titleSection,
@@ -19,6 +20,8 @@ import { assertionsSection, auditSection, qualitySection } from './score';
 export interface ReportOptions {
   /** 1-based plan line per challenge id (see anchorsForPlan); challenges without one show "—". */
   anchors?: ReadonlyMap<string, number>;
+  /** Checkpoints no user answered (non-interactive runs); listed so the report notes them. */
+  unansweredCheckpoints?: readonly CheckpointRequest[];
 }
 
 export function renderMarkdownReport(result: RunResult, options: ReportOptions = {}): string {
@@ -45,6 +48,7 @@ export function renderMarkdownReport(result: RunResult, options: ReportOptions =
     auditSection(result.audit, result.quality),
     assertionsSection(state?.assertions ?? [], result.confidence),
     checkpointsSection(state),
+    unansweredCheckpointsSection(options.unansweredCheckpoints ?? []),
     failuresSection(result),
     result.calls.length > 0 ? usageSection(result) : null,
     nextStepSection(result),

@@ -3,7 +3,7 @@
  * checkpoints, agent failures, token usage and cost, and the next step.
  */
 import { AgentRole, type CallRecord, type IterationState, type Usage } from '../protocol';
-import type { Assessment, RunResult } from '../run-types';
+import type { Assessment, CheckpointRequest, RunResult } from '../run-types';
 import { cell, escapeInline, table } from './escape';
 import { ROLE_NAMES, defaultNextStep, describeFailure, partialReason, plural } from './labels';
 
@@ -55,6 +55,16 @@ export function checkpointsSection(state: IterationState | undefined): string | 
     return `- Iteration ${r.iteration}, ${r.checkpoint} checkpoint${about}: ${r.action.replace('_', ' ')}${text}`;
   });
   return `## Checkpoints\n\n${lines.join('\n')}`;
+}
+
+/** Checkpoints passed by the non-interactive policy: the user never saw them, so the report must. */
+export function unansweredCheckpointsSection(requests: readonly CheckpointRequest[]): string | null {
+  if (requests.length === 0) return null;
+  const lines = requests.map((r) => {
+    const about = r.challengeId ? ` on ${r.challengeId}` : '';
+    return `- Iteration ${r.iteration}, ${r.kind} checkpoint${about}: ${escapeInline(r.title)}. Details: ${escapeInline(r.detail)}`;
+  });
+  return `## Checkpoints passed without an answer\n\nThis run was non-interactive, so these checkpoints continued without a user decision:\n\n${lines.join('\n')}`;
 }
 
 export function failuresSection(result: RunResult): string | null {
