@@ -35,7 +35,7 @@ import {
 import { checkToolPairing } from './fake-anthropic-rules';
 
 export interface ReceivedRequest {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the raw wire body, inspected freely by tests
+  /** The raw wire body (untyped on purpose: tests inspect whatever the client sent). */
   body: any;
   headers: Record<string, string | string[] | undefined>;
   /** Parsed from the role marker (`[verify-plan role: …]`) in the system text. */

@@ -1,0 +1,164 @@
+import assert from 'node:assert/strict';
+import { createAnthropicProvider, type AnthropicProviderOptions } from '../../src/core/llm/anthropic';
+import { ProviderError, roleMarker, type ModelRequest } from '../../src/core/llm/provider';
+import { FakeAnthropicServer, type FakeReply } from '../support/fake-anthropic';
+
+const SECRET = 'sk-ant-secret-0123456789abcdef';
+
+function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
+  return {
+    role: 'challenger',
+    model: 'claude-test',
+    system: [
+      { type: 'text', text: 'shared prefix', cache: true },
+      { type: 'text', text: `${roleMarker('challenger')}\nrole instructions`, cache: true },
+    ],
+    messages: [{ role: 'user', content: [{ type: 'text', text: 'iteration state' }] }],
+    tools: [],
+    maxTokens: 256,
+    ...overrides,
+  };
+}
+
+async function sendError(provider: ReturnType<typeof createAnthropicProvider>, req: ModelRequest): Promise<ProviderError> {
+  try {
+    await provider.send(req);
+  } catch (error) {
+    assert.ok(error instanceof ProviderError, `expected a ProviderError, got ${String(error)}`);
+    assert.ok(!error.message.includes(SECRET), 'the API key leaked into an error message');
+    return error;
+  }
+  assert.fail('expected send to fail');
+}
+
+describe('llm: Anthropic provider against the fake API', function () {
+  let server: FakeAnthropicServer;
+  const provider = (opts: Partial<AnthropicProviderOptions> = {}) =>
+    createAnthropicProvider({ apiKey: SECRET, baseURL: server.baseURL, maxRetries: 0, timeoutMs: 5000, ...opts });
+  const script = (...replies: FakeReply[]) => server.setScript((_req, i) => replies[Math.min(i, replies.length - 1)]!);
+
+  beforeEach(async () => {
+    server = await FakeAnthropicServer.start();
+  });
+  afterEach(() => server.stop());
+
+  it('streams text, forwards deltas and maps usage and stop reason', async () => {
+    const text = 'A streamed answer long enough to arrive in several text deltas.';
+    script({ kind: 'text', text });
+    const deltas: string[] = [];
+    const response = await provider().send(request({ onText: (d) => deltas.push(d) }));
+    assert.deepEqual(response.content, [{ type: 'text', text }]);
+    assert.equal(response.stopReason, 'end_turn');
+    assert.ok(deltas.length > 1);
+    assert.equal(deltas.join(''), text);
+    assert.deepEqual(response.usage, server.received[0]!.usage);
+    assert.equal(server.received[0]!.body.stream, true);
+    const { authorization, 'x-api-key': apiKey } = server.received[0]!.headers;
+    assert.ok(apiKey === SECRET || authorization === `Bearer ${SECRET}`, 'the key is sent to the API');
+  });
+
+  it('maps cache flags to cache_control and passes tools through', async () => {
+    script({ kind: 'tool_use', calls: [{ name: 'read_file', input: { path: 'src/a.ts' } }] });
+    const tools = [{ name: 'read_file', description: 'Read a file', input_schema: { type: 'object', properties: { path: { type: 'string' } } } }];
+    const response = await provider().send(request({ tools }));
+    assert.equal(response.stopReason, 'tool_use');
+    assert.deepEqual(response.content[0], { type: 'tool_use', id: 'toolu_fake_1_0', name: 'read_file', input: { path: 'src/a.ts' } });
+    const body = server.received[0]!.body;
+    assert.deepEqual(body.system[0].cache_control, { type: 'ephemeral' });
+    assert.equal(body.messages[0].content[0].cache_control, undefined);
+    assert.deepEqual(body.tools, tools);
+  });
+
+  it('maps refusal and max_tokens stop reasons', async () => {
+    script({ kind: 'text', text: '', stopReason: 'refusal' }, { kind: 'text', text: '{"a":', stopReason: 'max_tokens' });
+    assert.equal((await provider().send(request())).stopReason, 'refusal');
+    assert.equal((await provider().send(request())).stopReason, 'max_tokens');
+  });
+
+  it('retries 529 with the SDK and then succeeds', async () => {
+    script({ kind: 'error', status: 529, retryAfterSeconds: 0.01 }, { kind: 'text', text: 'ok' });
+    const response = await provider({ maxRetries: 2 }).send(request());
+    assert.equal(response.stopReason, 'end_turn');
+    assert.equal(server.received.length, 2);
+  });
+
+  it('reports api_error with the status once retries are exhausted', async () => {
+    script({ kind: 'error', status: 500, message: 'backend exploded', retryAfterSeconds: 0.01 });
+    const error = await sendError(provider({ maxRetries: 2 }), request());
+    assert.equal(error.kind, 'api_error');
+    assert.equal(error.status, 500);
+    assert.match(error.message, /backend exploded/);
+    assert.equal(server.received.length, 3);
+  });
+
+  it('honours retry-after on 429', async () => {
+    script({ kind: 'error', status: 429, retryAfterSeconds: 0.3 }, { kind: 'text', text: 'ok' });
+    await provider({ maxRetries: 1 }).send(request());
+    const gap = server.received[1]!.at - server.received[0]!.at;
+    assert.ok(gap >= 280, `retried after ${gap} ms, expected ≥ 300`);
+  });
+
+  it('classifies 401 and 403 as auth and 400 as api_error, without the key', async () => {
+    script({ kind: 'error', status: 401, message: 'invalid x-api-key' }, { kind: 'error', status: 403 }, { kind: 'error', status: 400 });
+    const p = provider({ maxRetries: 3 });
+    assert.deepEqual([(await sendError(p, request())).kind, (await sendError(p, request())).kind], ['auth', 'auth']);
+    const bad = await sendError(p, request());
+    assert.deepEqual([bad.kind, bad.status], ['api_error', 400]);
+    assert.equal(server.received.length, 3, '4xx are not retried');
+  });
+
+  it('redacts the key even when the server echoes it', async () => {
+    script({ kind: 'error', status: 400, message: `bad key ${SECRET}` });
+    const error = await sendError(provider(), request());
+    assert.match(error.message, /\[redacted\]/);
+  });
+
+  it('a reset before the response is an api_error, not a crash', async () => {
+    script({ kind: 'reset' });
+    const error = await sendError(provider(), request());
+    assert.equal(error.kind, 'api_error');
+  });
+
+  it('a stream that ends or breaks before message_stop is truncated', async () => {
+    script({ kind: 'truncate', text: '{"partial": tr' }, { kind: 'truncate', text: '{"partial": tr', mode: 'destroy' });
+    assert.equal((await sendError(provider(), request())).kind, 'truncated');
+    assert.equal((await sendError(provider(), request())).kind, 'truncated');
+  });
+
+  it('cancels mid-stream through the AbortSignal; the server sees the abort', async () => {
+    script({ kind: 'text', text: 'x'.repeat(400), chunkDelayMs: 5000 });
+    const controller = new AbortController();
+    const error = await sendError(provider(), request({ signal: controller.signal, onText: () => controller.abort() }));
+    assert.equal(error.kind, 'cancelled');
+    await server.waitFor(() => server.received[0]!.aborted, 2000, 'the server to see the abort');
+  });
+
+  it('cancels a request that never answers', async () => {
+    script({ kind: 'hang' });
+    const controller = new AbortController();
+    const pending = sendError(provider(), request({ signal: controller.signal }));
+    await server.waitForRequests(1);
+    controller.abort();
+    assert.equal((await pending).kind, 'cancelled');
+    await server.waitFor(() => server.received[0]!.aborted, 2000, 'the server to see the abort');
+  });
+
+  it('times out a request that never answers, and a stream that stalls', async () => {
+    script({ kind: 'hang' }, { kind: 'text', text: 'y'.repeat(200), chunkDelayMs: 5000 });
+    const p = provider({ timeoutMs: 150 });
+    const started = Date.now();
+    const hung = await sendError(p, request());
+    assert.equal(hung.kind, 'timeout');
+    const stalled = await sendError(p, request());
+    assert.equal(stalled.kind, 'timeout');
+    assert.match(stalled.message, /stalled/);
+    assert.ok(Date.now() - started < 3000);
+  });
+
+  it('fails fast when the signal is already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    assert.equal((await sendError(provider(), request({ signal: controller.signal }))).kind, 'cancelled');
+    assert.equal(server.received.length, 0);
+  });
+});
