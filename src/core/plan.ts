@@ -1,0 +1,111 @@
+/**
+ * The Markdown plan model: sections, steps, line ranges, referenced paths and
+ * unknown signals, parsed with markdown-it. `parsePlan` never throws: any
+ * input, including non-strings and binary noise, yields a Plan whose ranges
+ * all lie inside `lines`. Line numbers match the editor's (BOM stripped,
+ * CRLF/CR turned into LF, so no line moves).
+ *
+ * Recognition rules live next to the code that applies them:
+ *   sections and their kinds     plan/sections.ts
+ *   steps                        plan/steps.ts
+ *   ids, dependencies, criteria  plan/step-details.ts
+ *   referenced paths             plan/paths.ts
+ *   unknown signals              signals.ts
+ *
+ * The language server re-parses on every keystroke: parsing is linear in the
+ * text (2,000 lines take a few milliseconds).
+ */
+import { readOutline } from './plan/outline';
+import { findReferencedPaths } from './plan/paths';
+import { isPlaceholder, sectionKind } from './plan/sections';
+import { classifyHeadings, findSteps, type HeadingInfo } from './plan/steps';
+import { countWords, lineSpan, normalizeText, plainText } from './plan/text';
+import type { Plan, PlanSection } from './plan/types';
+import { findUnknownSignals } from './signals';
+
+export type { Plan, PlanSection, PlanStep, Range, ReferencedPath, SectionKind, StepRef, UnknownSignal } from './plan/types';
+export { normalizeStepId } from './plan/step-details';
+export { sectionKind } from './plan/sections';
+
+const MAX_GOAL = 1000;
+
+export function parsePlan(text: string): Plan {
+  const normalized = normalizeText(text);
+  try {
+    return parse(normalized);
+  } catch {
+    // Last line of defence for inputs no rule foresaw: a plan without structure beats a crash.
+    const lines = normalized.split('\n');
+    return {
+      text: normalized,
+      lines,
+      lineCount: lines.length,
+      wordCount: countWords(normalized),
+      title: null,
+      goal: null,
+      sections: [],
+      steps: [],
+      referencedPaths: [],
+      unknownSignals: [],
+    };
+  }
+}
+
+function parse(text: string): Plan {
+  const lines = text.split('\n');
+  const outline = readOutline(lines);
+  const skip = (line: number): boolean => outline.codeMask[line] === 1;
+  const infos = classifyHeadings(outline, lines);
+  const steps = findSteps(outline, infos, lines);
+  const h1 = infos.find((i) => i.heading.level === 1) ?? infos[0];
+  const sections = infos.map((info) => toSection(info, lines, infos, info === h1));
+  return {
+    text,
+    lines,
+    lineCount: lines.length,
+    wordCount: countWords(text),
+    title: h1 ? h1.title : null,
+    goal: findGoal(outline.paragraphs, sections),
+    sections,
+    steps,
+    referencedPaths: findReferencedPaths(lines, skip),
+    unknownSignals: findUnknownSignals(lines, skip),
+  };
+}
+
+/** The plan's title heading ("# Plan: add a rate limiter") is kind 'other' unless it names another kind. */
+function toSection(info: HeadingInfo, lines: readonly string[], infos: readonly HeadingInfo[], isTitle: boolean): PlanSection {
+  const start = info.heading.line;
+  const kind = info.isStep ? 'steps' : sectionKind(info.title);
+  return {
+    title: info.title,
+    level: info.heading.level,
+    headingLine: start,
+    range: lineSpan(lines, start, info.endLine),
+    kind: isTitle && kind === 'steps' ? 'other' : kind,
+    isEmpty: isEmptySection(info, lines, infos),
+  };
+}
+
+function isEmptySection(info: HeadingInfo, lines: readonly string[], infos: readonly HeadingInfo[]): boolean {
+  const headingLines = new Set<number>();
+  for (const other of infos) {
+    if (other.heading.line > info.endLine) break;
+    if (other.heading.line < info.heading.line) continue;
+    for (let l = other.heading.line; l <= other.heading.lastLine; l++) headingLines.add(l);
+  }
+  for (let l = info.heading.lastLine + 1; l <= info.endLine; l++) {
+    if (headingLines.has(l)) continue;
+    if (!isPlaceholder(lines[l] ?? '')) return false;
+  }
+  return true;
+}
+
+function findGoal(paragraphs: ReadonlyArray<{ line: number; source: string }>, sections: readonly PlanSection[]): string | null {
+  const goal = sections.find((s) => s.kind === 'goal' && !s.isEmpty);
+  const inGoal = goal ? paragraphs.find((p) => p.line > goal.headingLine && p.line <= goal.range.endLine) : undefined;
+  const first = inGoal ?? paragraphs[0];
+  if (!first) return null;
+  const text = plainText(first.source);
+  return text === '' ? null : text.slice(0, MAX_GOAL);
+}

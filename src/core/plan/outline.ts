@@ -1,0 +1,110 @@
+/**
+ * The block structure of a plan, read from markdown-it's token stream (block
+ * rules only: inline parsing is switched off, `token.map` gives the lines).
+ * Front matter is blanked before parsing so it is neither a heading nor text.
+ */
+import MarkdownIt from 'markdown-it';
+import { frontMatterEnd } from './text';
+
+export interface OutlineHeading {
+  level: number;
+  line: number;
+  /** Last line of the heading itself (a setext heading has an underline). */
+  lastLine: number;
+  /** Inline Markdown of the title, capped so later regexes stay linear. */
+  source: string;
+}
+
+export interface OutlineParagraph {
+  line: number;
+  source: string;
+}
+
+export interface OutlineListItem {
+  startLine: number;
+  /** Exclusive end from markdown-it (may include trailing blank lines). */
+  endLine: number;
+  ordered: boolean;
+  /** The number as written for ordered items ("3"), else ''. */
+  number: string;
+  /** First line of the item's first paragraph, '' when it opens with something else. */
+  firstLine: string;
+}
+
+export interface Outline {
+  headings: OutlineHeading[];
+  paragraphs: OutlineParagraph[];
+  /** Items of lists that sit at the top level (not nested in a list or quote). */
+  topItems: OutlineListItem[];
+  /** 1 for lines inside fenced or indented code blocks and front matter. */
+  codeMask: Uint8Array;
+}
+
+const MAX_SOURCE = 2000;
+
+export function readOutline(lines: readonly string[]): Outline {
+  const fm = frontMatterEnd(lines);
+  const source = fm >= 0 ? lines.map((l, i) => (i <= fm ? '' : l)).join('\n') : lines.join('\n');
+  const md = new MarkdownIt('default', { html: true });
+  md.core.ruler.disable(['inline', 'linkify', 'replacements', 'smartquotes', 'text_join'], true);
+  const tokens = md.parse(source, {});
+  const codeMask = new Uint8Array(lines.length);
+  for (let i = 0; i <= fm; i++) codeMask[i] = 1;
+  const headings: OutlineHeading[] = [];
+  const paragraphs: OutlineParagraph[] = [];
+  const topItems: OutlineListItem[] = [];
+  /** Open list containers: whether each one is a top-level list. */
+  const lists: boolean[] = [];
+  let pendingItem: OutlineListItem | null = null;
+
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k];
+    if (!t) continue;
+    const map = t.map;
+    switch (t.type) {
+      case 'fence':
+      case 'code_block':
+        if (map) for (let i = map[0]; i < map[1] && i < codeMask.length; i++) codeMask[i] = 1;
+        break;
+      case 'heading_open': {
+        const inline = tokens[k + 1];
+        if (map) {
+          headings.push({
+            level: Number(t.tag.slice(1)) || 1,
+            line: map[0],
+            lastLine: Math.max(map[0], map[1] - 1),
+            source: (inline?.content ?? '').slice(0, MAX_SOURCE),
+          });
+        }
+        break;
+      }
+      case 'bullet_list_open':
+      case 'ordered_list_open':
+        lists.push(t.level === 0);
+        break;
+      case 'bullet_list_close':
+      case 'ordered_list_close':
+        lists.pop();
+        break;
+      case 'list_item_open': {
+        pendingItem = null;
+        if (map && lists.length === 1 && lists[0] === true) {
+          pendingItem = { startLine: map[0], endLine: map[1], ordered: t.info !== '', number: t.info, firstLine: '' };
+          topItems.push(pendingItem);
+        }
+        break;
+      }
+      case 'paragraph_open': {
+        const inline = tokens[k + 1];
+        const content = (inline?.content ?? '').slice(0, MAX_SOURCE);
+        if (map) paragraphs.push({ line: map[0], source: content });
+        if (pendingItem && map && map[0] === pendingItem.startLine) pendingItem.firstLine = content.split('\n')[0] ?? '';
+        pendingItem = null;
+        break;
+      }
+      default:
+        if (t.nesting === 1 && t.type !== 'list_item_open') pendingItem = null;
+    }
+  }
+  return { headings, paragraphs, topItems, codeMask };
+}

@@ -1,0 +1,48 @@
+/**
+ * Section kinds from heading titles. First matching rule wins, in this order
+ * (so "Rollback plan" is rollback, "Test plan" testing, "Rollout" steps):
+ *
+ *   success   success criteria, acceptance criteria, definition of done, done when, exit criteria
+ *   rollback  rollback, roll back, revert, back-out, backout, recovery, contingency
+ *   testing   test(s/ing), verification, validation, QA
+ *   risks     risk(s), concerns, caveats, pitfalls, failure modes, mitigations, trade-offs
+ *   goal      goal(s), objective(s), summary, purpose, aim, tl;dr
+ *   context   context, background, motivation, problem, current state, overview, assumptions, constraints
+ *   steps     steps, implementation, plan, tasks, phases, milestones, rollout, approach, changes,
+ *             work items, action items, checklist, procedure, execution, roadmap, todo
+ *   other     anything else
+ */
+import type { SectionKind } from './types';
+
+const RULES: ReadonlyArray<readonly [SectionKind, RegExp]> = [
+  ['success', /\b(success\s+(criteria|criterion|metrics?)|acceptance(\s+criteria)?|definition\s+of\s+done|done\s+when|exit\s+criteria)\b/i],
+  ['rollback', /\b(roll\s*-?\s*back|revert(ing)?|back\s*-?\s*out|recovery|contingency)\b/i],
+  ['testing', /\b(tests?|testing|verification|validation|qa)\b/i],
+  ['risks', /\b(risks?|concerns?|caveats?|pitfalls?|failure\s+modes?|mitigations?|trade\s*-?\s*offs?)\b/i],
+  ['goal', /\b(goals?|objectives?|summary|purpose|aims?|tl;?dr)\b/i],
+  ['context', /\b(context|background|motivation|problem(\s+statement)?|current\s+state|overview|assumptions?|constraints?)\b/i],
+  [
+    'steps',
+    /\b(steps?|implementation|plan|tasks?|phases?|milestones?|roll\s*-?\s*out|approach|changes|work\s+items?|action\s+items?|checklist|procedure|execution|roadmap|to\s*-?\s*do)\b/i,
+  ],
+];
+
+/** Sections that never hold steps, even when numbered ("## 5. Open questions"). */
+const NEVER_STEPS = /\b(open\s+questions?|questions|notes?|references?|appendix|non\s*-?\s*goals?|out\s+of\s+scope|alternatives?(\s+considered)?|glossary|links?|files?)\b/i;
+
+export function sectionKind(title: string): SectionKind {
+  for (const [kind, re] of RULES) if (re.test(title)) return kind;
+  return 'other';
+}
+
+/** True when a heading with this title (its number prefix removed) may be a step. */
+export function mayBeStepTitle(title: string): boolean {
+  const kind = sectionKind(title);
+  return (kind === 'other' || kind === 'steps' || kind === 'testing') && !NEVER_STEPS.test(title);
+}
+
+/** Placeholder-only content: a section holding just this counts as empty. */
+export function isPlaceholder(line: string): boolean {
+  const t = line.replace(/^[\s>*+-]*(\[[ xX]\]\s*)?/, '').replace(/[*_`.]/g, '').trim().toLowerCase();
+  return t === '' || /^(tbd|tbc|todo|n\/?a|none|nothing|-+|—|–|\.\.\.|…|\?+)$/.test(t);
+}

@@ -1,0 +1,205 @@
+/**
+ * What a step says about itself: its id, its dependencies and its success
+ * criterion. Line-based on the step's own lines (nested steps excluded).
+ *
+ * Dependencies. A label opens a mention and runs to the end of the line or to
+ * the first "(", ";", " — ", " - " or sentence end:
+ *   strong labels  "Depends on", "depends_on", "Dependencies", "Blocked by", "Prerequisites"
+ *                  accept "Step 1", "Phase 2.1", "step-4", bare numbers ("Step 1, 2",
+ *                  "Steps 1-3"), and id-like slugs holding a digit, "-" or "_" ("setup-db",
+ *                  "[step-1, step-2]"); "none" yields nothing. A label with nothing after it
+ *                  takes the list items on the following lines.
+ *   weak labels    "After", "Requires", "Needs", "Once" only count when a keyword
+ *                  reference follows at once ("After step 2", "Requires: Phase 1").
+ * Success criterion. The first own line holding "Success criteria:", "Verify:",
+ * "Verification:", "Acceptance:", "Test:", "Expected:", "Validation:", "Exit
+ * criteria:" or "Done when" (case-insensitive, bold allowed); its text is the rest of
+ * the line, else the list items that follow.
+ */
+import { charSpan } from './text';
+import type { StepRef } from './types';
+
+const KEYWORD = '(?:step|phase|stage|milestone|task|part)';
+const NUMBER = '\\d+[a-z]?(?:\\.\\d+)*';
+
+/** "Step 3" -> "3", "Phase 2.1" -> "2.1", "step-4" -> "4", "#03" -> "3", "Setup DB" -> "setup-db". */
+export function normalizeStepId(raw: string): string {
+  if (typeof raw !== 'string') return '';
+  const s = raw
+    .replace(/\*\*|__|[`"'[\]()]/g, ' ')
+    .trim()
+    .toLowerCase();
+  const keyed = new RegExp(`^${KEYWORD}s?\\s*[-_#.:]?\\s*(${NUMBER})[.):]?$`).exec(s);
+  const bare = keyed ? null : new RegExp(`^#?(${NUMBER})[.):]?$`).exec(s);
+  const num = keyed?.[1] ?? bare?.[1];
+  if (num !== undefined) return num.split('.').map(stripZeros).join('.');
+  return s.replace(/[.,:;!?]+$/, '').replace(/\s+/g, '-');
+}
+
+function stripZeros(seg: string): string {
+  return seg.replace(/^0+(?=\d)/, '');
+}
+
+export interface StepPrefix {
+  /** The id as written ("Step 3", "3"), or '' when the title carries none. */
+  rawId: string;
+  rest: string;
+  /** Which pattern matched: a step keyword with a number, a number alone, or a keyword alone ("Task: …"). */
+  kind: 'keyword' | 'number' | 'label' | null;
+}
+
+const KEYWORD_PREFIX = new RegExp(`^(${KEYWORD}\\s*[-_#]?\\s*${NUMBER})(?![\\w])\\.?\\s*(?:[:.)|—–-]+\\s*)?`, 'i');
+const NUMBER_PREFIX = new RegExp(`^(${NUMBER})(?:[.):]\\s*|\\s+[—–:-]?\\s*|$)`, 'i');
+const LABEL_PREFIX = new RegExp(`^${KEYWORD}\\s*[:—–-]\\s*`, 'i');
+
+/** Splits a plain title into its step prefix and the rest. */
+export function stepPrefix(title: string): StepPrefix {
+  const k = KEYWORD_PREFIX.exec(title);
+  if (k) return { rawId: k[1] ?? '', rest: title.slice(k[0].length).trim(), kind: 'keyword' };
+  const n = NUMBER_PREFIX.exec(title);
+  if (n) return { rawId: n[1] ?? '', rest: title.slice(n[0].length).trim(), kind: 'number' };
+  const l = LABEL_PREFIX.exec(title);
+  if (l) return { rawId: '', rest: title.slice(l[0].length).trim(), kind: 'label' };
+  return { rawId: '', rest: title, kind: null };
+}
+
+const EXPLICIT_ID = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?id(?:\*\*|__)?\s*[:=]\s*(?:\*\*|__)?`?([A-Za-z0-9][\w.-]*)`?|[([]\s*id\s*[:=]\s*`?([A-Za-z0-9][\w.-]*)`?\s*[)\]]/i;
+
+/** An explicit "id: setup-db" line (or "(id: setup-db)") among the given lines. */
+export function explicitId(lines: readonly string[], from: number, to: number): string | null {
+  for (let i = from; i <= to; i++) {
+    const m = EXPLICIT_ID.exec(lines[i] ?? '');
+    if (m) return m[1] ?? m[2] ?? null;
+  }
+  return null;
+}
+
+const LABEL = /\b(depends[\s_-]+on|dependencies|dependency|blocked[\s_-]+by|pre-?requisites?|requires|needs|after|once)\b\s*:?\s*/gi;
+const STRONG = /^(depends|dependenc|blocked|pre)/i;
+const KEYWORD_REF = new RegExp(`\\b(${KEYWORD}s?\\s*[-_#]?\\s*(${NUMBER}))(?![\\w])((?:\\s*(?:,|and|&|or|/|to|-|–|—)\\s*${NUMBER}(?![\\w.]))*)`, 'gi');
+const WEAK_LEAD = new RegExp(`^(?:(?:the|completing|finishing|completion\\s+of|successful|a)\\s+)*${KEYWORD}s?\\s*[-_#]?\\s*${NUMBER}`, 'i');
+const SEGMENT_END = /\(|;|\s[—–-]{1,2}\s|[.!?](?=\s|$)/;
+const NONE = /^\s*(none|nothing|n\/a|-|—)\b/i;
+
+/** Dependency mentions on lines `from..to`, in order, de-duplicated by id. `skip(line)` masks code lines. */
+export function findDependencies(lines: readonly string[], from: number, to: number, skip: (line: number) => boolean): StepRef[] {
+  const refs: StepRef[] = [];
+  const seen = new Set<string>();
+  const add = (ref: StepRef): void => {
+    if (ref.id === '' || seen.has(ref.id)) return;
+    seen.add(ref.id);
+    refs.push(ref);
+  };
+  for (let i = from; i <= to; i++) {
+    if (skip(i)) continue;
+    const line = lines[i] ?? '';
+    if (line.length > 20000) continue;
+    const label = new RegExp(LABEL.source, LABEL.flags);
+    let m: RegExpExecArray | null;
+    while ((m = label.exec(line)) !== null) {
+      const strong = STRONG.test(m[1] ?? '');
+      const start = m.index + m[0].length;
+      const tail = line.slice(start);
+      const endAt = tail.search(SEGMENT_END);
+      const segment = endAt === -1 ? tail : tail.slice(0, endAt);
+      if (!strong && !WEAK_LEAD.test(segment)) continue;
+      if (strong && NONE.test(segment)) continue;
+      if (strong && segment.trim() === '') {
+        for (let j = i + 1; j <= to && /^\s*[-*+]\s+\S/.test(lines[j] ?? ''); j++) {
+          const item = lines[j] ?? '';
+          const at = item.search(/[-*+]\s/) + 2;
+          refsIn(lines, j, at, item.slice(at), true).forEach(add);
+        }
+        continue;
+      }
+      refsIn(lines, i, start, segment, strong).forEach(add);
+      if (!strong) label.lastIndex = start + segment.length;
+    }
+  }
+  return refs;
+}
+
+/** References inside one segment that starts at `line:offset`. */
+function refsIn(lines: readonly string[], line: number, offset: number, segment: string, bareAllowed: boolean): StepRef[] {
+  const out: Array<{ at: number; ref: StepRef }> = [];
+  const taken: Array<[number, number]> = [];
+  const make = (at: number, raw: string): StepRef => ({ id: normalizeStepId(raw), raw, range: charSpan(lines, line, offset + at, raw.length) });
+  const keywordRef = new RegExp(KEYWORD_REF.source, KEYWORD_REF.flags);
+  let m: RegExpExecArray | null;
+  while ((m = keywordRef.exec(segment)) !== null) {
+    const head = m[1] ?? '';
+    out.push({ at: m.index, ref: make(m.index, head) });
+    taken.push([m.index, m.index + m[0].length]);
+    const list = m[3] ?? '';
+    const listAt = m.index + head.length;
+    const firstNum = Number(m[2]);
+    const nums = [...list.matchAll(new RegExp(`(,|and|&|or|/|to|-|–|—)\\s*(${NUMBER})`, 'gi'))];
+    for (const n of nums) {
+      const numText = n[2] ?? '';
+      const at = listAt + (n.index ?? 0) + (n[0].length - numText.length);
+      const isRange = /^(to|-|–|—)$/i.test(n[1] ?? '');
+      const last = Number(numText);
+      if (isRange && Number.isInteger(firstNum) && Number.isInteger(last) && last > firstNum && last - firstNum <= 50) {
+        for (let v = firstNum + 1; v < last; v++) out.push({ at, ref: { id: String(v), raw: numText, range: make(at, numText).range } });
+      }
+      out.push({ at, ref: make(at, numText) });
+    }
+  }
+  if (bareAllowed) {
+    // Bare ids count only when the rest of the segment is ids and connectors,
+    // so "Depends on: pre-existing schema" or "Redis 7 being up" yield nothing.
+    const token = /[^\s,;&/[\]`"'*]+/g;
+    const bare: Array<{ at: number; raw: string }> = [];
+    let prose = false;
+    let t: RegExpExecArray | null;
+    while ((t = token.exec(segment)) !== null) {
+      const at = t.index;
+      if (taken.some(([s, e]) => at >= s && at < e)) continue;
+      const raw = t[0].replace(/[.:]+$/, '');
+      const isNum = new RegExp(`^#?${NUMBER}$`, 'i').test(raw);
+      const isSlug = /^[A-Za-z][\w.-]*$/.test(raw) && /[\d_-]/.test(raw);
+      if (isNum || isSlug) bare.push({ at, raw });
+      else if (!/^(and|or|then|both|also)$/i.test(raw)) prose = true;
+    }
+    if (!prose) for (const b of bare) out.push({ at: b.at, ref: make(b.at, b.raw) });
+  }
+  return out.sort((a, b) => a.at - b.at).map((o) => o.ref);
+}
+
+const CRITERION =
+  /(?:^|[^\w])(success\s+criteri(?:a|on)|verify|verification|acceptance(?:\s+criteria)?|tests?|expected(?:\s+(?:results?|outcome|behaviou?r))?|validation|exit\s+criteria)\s*:|(?:^|[^\w])(done\s+when)\b\s*:?/i;
+
+/** The first success criterion on lines `from..to`. */
+export function findSuccessCriterion(
+  lines: readonly string[],
+  from: number,
+  to: number,
+  skip: (line: number) => boolean,
+): { text: string; line: number } | null {
+  for (let i = from; i <= to; i++) {
+    if (skip(i)) continue;
+    const plain = (lines[i] ?? '').replace(/\*\*|__/g, '');
+    if (plain.length > 20000) continue;
+    const m = CRITERION.exec(plain);
+    if (!m) continue;
+    let text = plain.slice(m.index + m[0].length).trim();
+    if (text === '') text = followingItems(lines, i + 1, to);
+    if (text !== '') return { text: text.slice(0, 500), line: i };
+  }
+  return null;
+}
+
+/** List items (or the first non-blank line) right after a label line. */
+function followingItems(lines: readonly string[], from: number, to: number): string {
+  const items: string[] = [];
+  let i = from;
+  while (i <= to && (lines[i] ?? '').trim() === '') i++;
+  for (; i <= to && items.length < 8; i++) {
+    const l = lines[i] ?? '';
+    const item = /^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$/.exec(l);
+    if (item) items.push((item[1] ?? '').trim());
+    else if (items.length === 0 && l.trim() !== '' && !/^\s*#/.test(l)) return l.trim();
+    else break;
+  }
+  return items.join('; ');
+}

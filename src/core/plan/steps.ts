@@ -1,0 +1,206 @@
+/**
+ * Step recognition. A step is one of:
+ *
+ *   1. a heading "Step 3: …", "Phase 2 — …", "Stage 1.2 …", "Milestone 4", "Part 2",
+ *      "Task 5: …", "step-4: …" — anywhere in the plan;
+ *   2. a numbered heading "### 3. Title", "### 3) Title", "### 2.1 Title", when it sits
+ *      under a steps-like section or its title is not another kind of section
+ *      ("## 1. Background" is context, not a step);
+ *   3. a heading directly under a steps-like section ("### Task: …", "### Create the table"),
+ *      unless its title names another kind of section (risks, rollback, goal, context,
+ *      success) or a non-step one (open questions, notes, alternatives, files);
+ *   4. an item of a top-level list (ordered or not) written directly in the body of a
+ *      steps-like section;
+ *   5. only when rules 1–4 found nothing: the items of the first top-level ordered list
+ *      with two or more items outside goal/context/risks/rollback/success sections.
+ *
+ * A steps-like section is a heading whose title says steps, implementation, plan,
+ * tasks, phases, milestones, rollout, approach, changes… (see sections.ts), that is
+ * not itself a step and not the plan's title (the first H1).
+ *
+ * A step's own lines run from its first line to the line before the next step
+ * that starts inside it; dependencies, success criteria and explicit ids are
+ * read from the own lines only.
+ */
+import type { Outline, OutlineHeading, OutlineListItem } from './outline';
+import { mayBeStepTitle, sectionKind } from './sections';
+import { explicitId, findDependencies, findSuccessCriterion, normalizeStepId, stepPrefix } from './step-details';
+import { countWords, lastContentLine, lineSpan, plainText } from './text';
+import type { PlanStep } from './types';
+
+/** Per-heading facts the parser and the step finder share. */
+export interface HeadingInfo {
+  heading: OutlineHeading;
+  title: string;
+  /** Last line of the section (before the next heading of the same or a higher level). */
+  endLine: number;
+  parent: number | null;
+  isStep: boolean;
+  isContainer: boolean;
+}
+
+interface Candidate {
+  line: number;
+  endLine: number;
+  rawId: string;
+  title: string;
+  sectionTitle: string | null;
+  source: 'heading' | 'list';
+}
+
+const MAX_TITLE = 160;
+
+export function classifyHeadings(outline: Outline, lines: readonly string[]): HeadingInfo[] {
+  const hs = outline.headings;
+  const infos: HeadingInfo[] = [];
+  const stack: number[] = [];
+  const firstH1 = hs.findIndex((h) => h.level === 1);
+  for (let i = 0; i < hs.length; i++) {
+    const h = hs[i] as OutlineHeading;
+    while (stack.length > 0 && (hs[stack[stack.length - 1] as number] as OutlineHeading).level >= h.level) stack.pop();
+    const parent = stack.length > 0 ? (stack[stack.length - 1] as number) : null;
+    stack.push(i);
+    const title = plainText(h.source);
+    const parentIsContainer = parent !== null && (infos[parent] as HeadingInfo).isContainer;
+    const p = stepPrefix(title);
+    let isStep = false;
+    if (p.kind === 'keyword') isStep = true;
+    else if (p.kind === 'number') isStep = parentIsContainer || (p.rest !== '' && mayBeStepTitle(p.rest) && sectionKind(p.rest) !== 'testing');
+    else if (parentIsContainer) isStep = mayBeStepTitle(p.kind === 'label' ? p.rest || title : title);
+    const isContainer = !isStep && i !== firstH1 && sectionKind(title) === 'steps';
+    infos.push({ heading: h, title, endLine: lines.length - 1, parent, isStep, isContainer });
+  }
+  for (let i = 0; i < infos.length; i++) {
+    const me = infos[i] as HeadingInfo;
+    let end = lines.length - 1;
+    for (let j = i + 1; j < infos.length; j++) {
+      const next = infos[j] as HeadingInfo;
+      if (next.heading.level <= me.heading.level) {
+        end = next.heading.line - 1;
+        break;
+      }
+    }
+    me.endLine = lastContentLine(lines, me.heading.line, Math.max(me.heading.line, end));
+  }
+  return infos;
+}
+
+/** Index of the heading whose own body (before any sub-heading) holds `line`, or null. */
+function ownerHeading(infos: readonly HeadingInfo[], line: number): number | null {
+  let lo = 0;
+  let hi = infos.length - 1;
+  let found: number | null = null;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((infos[mid] as HeadingInfo).heading.line <= line) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+function listTitle(item: OutlineListItem): { rawId: string; title: string } {
+  const first = item.firstLine.replace(/^\s*\[[ xX]\]\s+/, '');
+  const bold = /^\s*(?:\*\*|__)(.+?)(?:\*\*|__)/.exec(first);
+  const plain = plainText(bold?.[1] ?? first);
+  const p = stepPrefix(plain);
+  const rest = p.kind === 'keyword' || p.kind === 'label' ? p.rest : plain;
+  const title = rest !== '' ? rest : plain !== '' ? plain : plainText(first);
+  return { rawId: p.kind === 'keyword' ? p.rawId : item.number, title };
+}
+
+function cap(s: string): string {
+  return s.length > MAX_TITLE ? `${s.slice(0, MAX_TITLE - 1)}…` : s;
+}
+
+export function findSteps(outline: Outline, infos: readonly HeadingInfo[], lines: readonly string[]): PlanStep[] {
+  const candidates: Candidate[] = [];
+  for (const info of infos) {
+    if (!info.isStep) continue;
+    const p = stepPrefix(info.title);
+    const parent = info.parent === null ? null : (infos[info.parent] as HeadingInfo);
+    candidates.push({
+      line: info.heading.line,
+      endLine: info.endLine,
+      rawId: p.rawId,
+      title: cap(p.rest !== '' ? p.rest : info.title),
+      sectionTitle: parent?.title ?? null,
+      source: 'heading',
+    });
+  }
+  const listCandidate = (item: OutlineListItem, section: HeadingInfo | null): Candidate => {
+    const t = listTitle(item);
+    return {
+      line: item.startLine,
+      endLine: lastContentLine(lines, item.startLine, Math.max(item.startLine, item.endLine - 1)),
+      rawId: t.rawId,
+      title: cap(t.title),
+      sectionTitle: section?.title ?? null,
+      source: 'list',
+    };
+  };
+  for (const item of outline.topItems) {
+    const owner = ownerHeading(infos, item.startLine);
+    const info = owner === null ? null : (infos[owner] as HeadingInfo);
+    if (info?.isContainer) candidates.push(listCandidate(item, info));
+  }
+  if (candidates.length === 0) candidates.push(...fallbackSteps(outline, infos, listCandidate));
+  candidates.sort((a, b) => a.line - b.line);
+  return finish(candidates, lines, outline.codeMask);
+}
+
+function fallbackSteps(
+  outline: Outline,
+  infos: readonly HeadingInfo[],
+  make: (item: OutlineListItem, section: HeadingInfo | null) => Candidate,
+): Candidate[] {
+  const items = outline.topItems;
+  for (let i = 0; i < items.length; i++) {
+    const first = items[i] as OutlineListItem;
+    if (!first.ordered) continue;
+    const run = [first];
+    for (let j = i + 1; j < items.length; j++) {
+      const next = items[j] as OutlineListItem;
+      if (!next.ordered || next.startLine !== (run[run.length - 1] as OutlineListItem).endLine) break;
+      run.push(next);
+    }
+    const owner = ownerHeading(infos, first.startLine);
+    const info = owner === null ? null : (infos[owner] as HeadingInfo);
+    const kind = info ? sectionKind(info.title) : 'other';
+    if (run.length >= 2 && (kind === 'other' || kind === 'steps' || kind === 'testing')) return run.map((it) => make(it, info));
+    i += run.length - 1;
+  }
+  return [];
+}
+
+function finish(candidates: readonly Candidate[], lines: readonly string[], codeMask: Uint8Array): PlanStep[] {
+  const skip = (line: number): boolean => codeMask[line] === 1;
+  const used = new Map<string, number>();
+  const steps: PlanStep[] = [];
+  for (let i = 0; i < candidates.length; i++) {
+    const c = candidates[i] as Candidate;
+    const next = candidates[i + 1];
+    const ownEnd = next !== undefined && next.line <= c.endLine ? Math.max(c.line, next.line - 1) : c.endLine;
+    const rawId = explicitId(lines, c.line, ownEnd) ?? (c.rawId !== '' ? c.rawId : String(i + 1));
+    let id = normalizeStepId(rawId) || String(i + 1);
+    const seen = used.get(id) ?? 0;
+    used.set(id, seen + 1);
+    if (seen > 0) id = `${id}#${seen + 1}`;
+    let words = 0;
+    for (let l = c.line; l <= ownEnd; l++) words += countWords(lines[l] ?? '');
+    steps.push({
+      id,
+      rawId,
+      title: c.title,
+      line: c.line,
+      range: lineSpan(lines, c.line, c.endLine),
+      dependsOn: findDependencies(lines, c.line, ownEnd, skip),
+      successCriteria: findSuccessCriterion(lines, c.line, ownEnd, skip),
+      sectionTitle: c.sectionTitle,
+      source: c.source,
+      wordCount: words,
+    });
+  }
+  return steps;
+}

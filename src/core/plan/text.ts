@@ -1,0 +1,91 @@
+/**
+ * Small text helpers shared by the plan parser, signals and anchoring.
+ * All functions are total: any string in, a value out, no throw.
+ */
+import type { Range } from './types';
+
+/** BOM stripped, CRLF and lone CR turned into LF; non-strings become ''. */
+export function normalizeText(input: unknown): string {
+  if (typeof input !== 'string') return '';
+  const noBom = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  return noBom.indexOf('\r') === -1 ? noBom : noBom.replace(/\r\n?/g, '\n');
+}
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
+
+export function countWords(text: string): number {
+  let n = 0;
+  for (const _ of text.matchAll(WORD)) n++;
+  return n;
+}
+
+/** Inline Markdown reduced to its visible text: links keep their label, emphasis and code markers go. */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/`+/g, '')
+    .replace(/(\*\*|__|~~)/g, '')
+    .replace(/(^|\s)[*_]+|[*_]+(?=\s|$|[.,:;!?])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Range covering whole lines `startLine..endLine` (inclusive), clamped into the document. */
+export function lineSpan(lines: readonly string[], startLine: number, endLine: number): Range {
+  const last = Math.max(0, lines.length - 1);
+  const s = Math.min(Math.max(0, startLine), last);
+  const e = Math.min(Math.max(s, endLine), last);
+  return { startLine: s, startChar: 0, endLine: e, endChar: (lines[e] ?? '').length };
+}
+
+/** Range of `length` characters at `line:char`, clamped into the line. */
+export function charSpan(lines: readonly string[], line: number, char: number, length: number): Range {
+  const text = lines[line] ?? '';
+  const start = Math.min(Math.max(0, char), text.length);
+  const end = Math.min(text.length, start + Math.max(0, length));
+  return { startLine: line, startChar: start, endLine: line, endChar: end };
+}
+
+/** Last line in `start..end` that is not blank; `start` when all are blank. */
+export function lastContentLine(lines: readonly string[], start: number, end: number): number {
+  for (let i = Math.min(end, lines.length - 1); i > start; i--) {
+    if ((lines[i] ?? '').trim() !== '') return i;
+  }
+  return start;
+}
+
+/**
+ * Line index of the closing `---` of a YAML front matter block, or -1.
+ * Only a block that opens on line 0 and closes within 100 lines counts.
+ */
+export function frontMatterEnd(lines: readonly string[]): number {
+  if (lines[0]?.trimEnd() !== '---') return -1;
+  const limit = Math.min(lines.length, 100);
+  for (let i = 1; i < limit; i++) {
+    const l = (lines[i] ?? '').trimEnd();
+    if (l === '---' || l === '...') return i;
+  }
+  return -1;
+}
+
+/** Start/end (exclusive, backticks included) of each inline code span on one line. */
+export function inlineCodeSpans(line: string): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  if (line.indexOf('`') === -1) return spans;
+  const re = /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(line)) !== null) spans.push([m.index, m.index + m[0].length]);
+  return spans;
+}
+
+/** The line with the given spans replaced by spaces, so positions stay put. */
+export function maskSpans(line: string, spans: ReadonlyArray<readonly [number, number]>): string {
+  if (spans.length === 0) return line;
+  let out = '';
+  let at = 0;
+  for (const [s, e] of spans) {
+    out += line.slice(at, s) + ' '.repeat(Math.max(0, e - s));
+    at = e;
+  }
+  return out + line.slice(at);
+}
