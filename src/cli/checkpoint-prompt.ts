@@ -1,0 +1,54 @@
+/**
+ * Interactive checkpoints on a terminal (seed 001 "User Checkpoint
+ * Protocol"): shows the request on stderr and reads the choice with
+ * readline. Any failure to read (EOF, closed stdin) answers "continue", the
+ * same as the non-interactive policy.
+ */
+import readline from 'node:readline/promises';
+import type { UserAction } from '../core/protocol';
+import type { CheckpointAnswer, CheckpointRequest } from '../core/run-types';
+
+const ACTION_WORDS: Record<UserAction, string> = {
+  provide_context: 'Provide context (type an answer the next iteration will use)',
+  acknowledge_risk: 'Acknowledge the risk and proceed',
+  override: 'Override: the challenge does not apply',
+  abort: 'Abort the run',
+  continue: 'Continue',
+};
+
+export interface PromptStreams {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  /** Called when the user presses Ctrl-C at the prompt (readline swallows SIGINT while open). */
+  onInterrupt: () => void;
+}
+
+export async function promptCheckpoint(request: CheckpointRequest, streams: PromptStreams, signal?: AbortSignal): Promise<CheckpointAnswer> {
+  const options = request.options.length > 0 ? request.options : (['continue'] as UserAction[]);
+  const rl = readline.createInterface({ input: streams.input, output: streams.output, terminal: true });
+  rl.on('SIGINT', () => {
+    streams.onInterrupt();
+    rl.close();
+  });
+  const write = (text: string) => streams.output.write(text);
+  try {
+    write(`\n${request.title}\n${request.detail}\n\n`);
+    options.forEach((o, i) => write(`  ${i + 1}. ${ACTION_WORDS[o]}\n`));
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const raw = (await rl.question(`Choose 1-${options.length}: `, signal ? { signal } : {})).trim();
+      const choice = options[Number(raw) - 1];
+      if (!/^\d+$/.test(raw) || !choice) {
+        write(`Please type a number from 1 to ${options.length}.\n`);
+        continue;
+      }
+      if (choice !== 'provide_context') return { action: choice };
+      const text = (await rl.question('Your answer: ', signal ? { signal } : {})).trim();
+      return text ? { action: choice, text } : { action: 'continue' };
+    }
+    return { action: 'continue' };
+  } catch {
+    return { action: 'continue' };
+  } finally {
+    rl.close();
+  }
+}

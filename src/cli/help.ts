@@ -1,0 +1,52 @@
+/** The `--help` text. The exit-code table comes from exit-codes.ts so the two cannot drift. */
+import { DEFAULT_MODELS } from '../core/config';
+import { AgentRole } from '../core/protocol';
+import { EXIT_CODE_TABLE } from './exit-codes';
+
+export function exitCodeTableMarkdown(): string {
+  return ['| Exit code | Meaning |', '| ---: | --- |', ...EXIT_CODE_TABLE.map(([code, meaning]) => `| ${code} | ${meaning} |`)].join('\n');
+}
+
+export function helpText(version: string): string {
+  const models = AgentRole.options.map((r) => `  --model-${r} ID`.padEnd(32) + `model for the ${r} (default ${DEFAULT_MODELS[r]})`);
+  const codes = EXIT_CODE_TABLE.map(([code, meaning]) => `  ${String(code).padStart(3)}  ${meaning}`);
+  return `verify-plan ${version}: stress-test an implementation plan with a team of LLM agents.
+
+Usage:
+  verify-plan [plan.md] [options]      verify a plan (PROCEED / REVISE / RETHINK)
+  verify-plan check [plan.md] [--json] re-run the stored assertions of the plan's last run (no LLM call)
+
+Without a plan path, the newest .claude/plans/*.md in the current directory is used.
+
+Options:
+  --team base|scaled            force the team size (default: from the complexity score)
+  --threshold N                 complexity score (0-16) at which the scaled team is used (default 7)
+  --max-iterations N            iterations of the convergence loop, 1-3 (default 3)
+  --json                        print the run result as JSON instead of the Markdown report
+  -o, --out FILE                also write the report (Markdown, or JSON with --json) to FILE
+  --static                      static checks only, no LLM call
+  --non-interactive             never ask at checkpoints (also when stdin is not a TTY or CI=true)
+  --base-url URL                Anthropic API base URL (overrides ANTHROPIC_BASE_URL)
+  --spending-cap USD            stop starting agent calls once the run has spent this much (0 = no cap)
+  --state-dir DIR               where run state is kept (default .verify-plan/ in the current directory)
+  -q, --quiet                   no progress output on stderr
+  -h, --help                    show this help
+  -v, --version                 show the version
+${models.join('\n')}
+
+Environment:
+  ANTHROPIC_API_KEY             API key; without it only the static checks run
+  ANTHROPIC_BASE_URL            API base URL (gateways, proxies, compatible servers)
+  CI=true                       same as --non-interactive
+
+Checkpoints without a terminal (non-interactive policy):
+  blocked         continue without an answer; a BLOCKING challenge still open after the last iteration gives RETHINK
+  stall           continue
+  contradiction   continue and note the contradiction in the report
+
+Output: progress on stderr, the report on stdout. Ctrl-C stops the run and prints the partial report.
+
+Exit codes:
+${codes.join('\n')}
+`;
+}

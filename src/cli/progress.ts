@@ -1,0 +1,69 @@
+/**
+ * Progress lines for stderr, one per meaningful run event, in the seed's
+ * words ("Complexity: 8/16. Team: SCALED. Starting verification...",
+ * "Iteration 2: 3 resolved, 2 remaining. Continuing..."). Pure: event in,
+ * line (or null) out.
+ */
+import type { Assessment, RunEvent } from '../core/run-types';
+import { ROLE_NAMES } from '../core/report/labels';
+
+/** Seed 001 Step 2: "Complexity: N/16. Team: BASE|SCALED." */
+export function assessmentLine(a: Assessment): string {
+  const team = a.team === null ? 'none (trivial plan)' : a.team.toUpperCase();
+  return `Complexity: ${a.score}/16. Team: ${team}. Plan quality: ${a.quality}.`;
+}
+
+const PHASE_WORDS = {
+  assess: 'assessment',
+  challenge: 'challenge phase',
+  research: 'research phase',
+  synthesis: 'synthesis',
+  audit: 'final audit',
+  report: 'report',
+} as const;
+
+export function progressLine(event: RunEvent): string | null {
+  switch (event.type) {
+    case 'run-started':
+      return event.assessment.team === null
+        ? `${assessmentLine(event.assessment)} Trivial plan: no verification team needed.`
+        : `${assessmentLine(event.assessment)} Starting verification...`;
+    case 'phase-started': {
+      if (event.phase === 'report' || event.phase === 'assess') return null;
+      const who = event.roles.length > 0 ? ` (${event.roles.map((r) => ROLE_NAMES[r]).join(', ')})` : '';
+      return `Iteration ${event.iteration}: ${PHASE_WORDS[event.phase]}${who}...`;
+    }
+    case 'agent-failed':
+      return `Agent ${ROLE_NAMES[event.failure.role]} failed on iteration ${event.failure.iteration}: ${event.failure.message}`;
+    case 'iteration-finished': {
+      const status = event.state.convergence.status;
+      const tail = status === 'CONTINUE' ? 'Continuing...' : status === 'BLOCKED' ? 'Blocked.' : status === 'CONVERGED' ? 'Converged.' : 'Stopping.';
+      const base = event.message.trim() || `Iteration ${event.iteration}: ${event.resolved} resolved, ${event.remaining} remaining`;
+      return `${base.replace(/[.\s]+$/, '')}. ${tail}`;
+    }
+    case 'checkpoint':
+      return `Checkpoint (${event.request.kind}${event.request.challengeId ? `, ${event.request.challengeId}` : ''}): ${event.request.title}`;
+    case 'checkpoint-answered':
+      return `  → ${event.answer.action.replace(/_/g, ' ')}${event.answer.text?.trim() ? `: ${event.answer.text.trim().slice(0, 200)}` : ''}`;
+    case 'run-finished':
+      return `Verdict: ${event.result.verdict}`;
+    case 'agent-started':
+    case 'agent-text':
+    case 'agent-finished':
+    case 'tool-called':
+    case 'state-saved':
+      return null;
+  }
+}
+
+/** What the non-interactive policy does at each checkpoint kind, for the progress output. */
+export function policyNote(kind: string): string {
+  switch (kind) {
+    case 'blocked':
+      return '  → non-interactive: continuing without an answer (a BLOCKING still open after the last iteration gives RETHINK)';
+    case 'contradiction':
+      return '  → non-interactive: continuing; the contradiction is noted for the report';
+    default:
+      return '  → non-interactive: continuing';
+  }
+}

@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { parseCliArgs, type RunArgs } from '../../src/cli/args';
+import { CliError, EXIT_CODE_TABLE, ExitCode, exitCodeForResult } from '../../src/cli/exit-codes';
+import { exitCodeTableMarkdown, helpText } from '../../src/cli/help';
+import { redactor } from '../../src/cli/io';
+import { assessmentLine, progressLine } from '../../src/cli/progress';
+import { formatFinding } from '../../src/cli/static-mode-format';
+import type { VerdictLabel } from '../../src/core/run-types';
+import { runResultFixture, iterationFixture } from '../support/run-result-fixture';
+
+function run(argv: string[]): RunArgs {
+  const parsed = parseCliArgs(argv);
+  assert.equal(parsed.command, 'run');
+  return parsed as RunArgs;
+}
+
+function usageError(argv: string[], pattern: RegExp): void {
+  assert.throws(
+    () => parseCliArgs(argv),
+    (e: unknown) => e instanceof CliError && e.exitCode === ExitCode.usage && pattern.test(e.message),
+  );
+}
+
+describe('cli: arguments', () => {
+  it('has defaults for a bare invocation', () => {
+    const a = run([]);
+    assert.equal(a.planPath, null);
+    assert.equal(a.team, 'auto');
+    assert.equal(a.threshold, undefined);
+    assert.equal(a.json, false);
+    assert.deepEqual(a.models, {});
+  });
+
+  it('parses every run flag', () => {
+    const a = run([
+      'plans/x.md', '--team', 'scaled', '--threshold', '5', '--max-iterations', '2', '--json', '--out', 'r.md', '--static',
+      '--non-interactive', '--base-url', 'http://127.0.0.1:9/', '--model-challenger', 'm1', '--model-devils-advocate', 'm2',
+      '--spending-cap', '1.5', '--state-dir', 'st', '--quiet',
+    ]);
+    assert.deepEqual(a, {
+      command: 'run', planPath: 'plans/x.md', team: 'scaled', threshold: 5, maxIterations: 2, json: true, out: 'r.md', static: true,
+      nonInteractive: true, baseUrl: 'http://127.0.0.1:9/', models: { challenger: 'm1', 'devils-advocate': 'm2' }, spendingCapUsd: 1.5,
+      stateDir: 'st', quiet: true,
+    });
+  });
+
+  it('accepts --flag=value', () => {
+    assert.equal(run(['--threshold=9']).threshold, 9);
+  });
+
+  it('rejects unknown flags with a clear message (exit 4)', () => {
+    usageError(['--frobnicate'], /Unknown option --frobnicate\. Run "verify-plan --help"/);
+    usageError(['-x'], /Unknown option -x/);
+  });
+
+  it('rejects bad values and names the flag', () => {
+    usageError(['--team', 'huge'], /--team must be "base" or "scaled"/);
+    usageError(['--threshold', '17'], /--threshold must be from 0 to 16/);
+    usageError(['--threshold', 'seven'], /--threshold must be a whole number/);
+    usageError(['--max-iterations', '4'], /--max-iterations must be from 1 to 3/);
+    usageError(['--spending-cap=-1'], /--spending-cap must be an amount/);
+    usageError(['--base-url', 'ftp://x'], /--base-url must be an http\(s\) URL/);
+    usageError(['--team'], /--team/);
+    usageError(['a.md', 'b.md'], /at most one plan file/);
+  });
+
+  it('parses the check subcommand and refuses run-only flags there', () => {
+    assert.deepEqual(parseCliArgs(['check', 'p.md', '--json']), { command: 'check', planPath: 'p.md', json: true, stateDir: null, quiet: false });
+    assert.deepEqual(parseCliArgs(['check']), { command: 'check', planPath: null, json: false, stateDir: null, quiet: false });
+    usageError(['check', '--team', 'base'], /"verify-plan check" does not take --team/);
+  });
+
+  it('help and version win over everything else', () => {
+    assert.deepEqual(parseCliArgs(['x.md', '--help']), { command: 'help' });
+    assert.deepEqual(parseCliArgs(['-v']), { command: 'version' });
+  });
+});
+
+describe('cli: exit codes and help', () => {
+  it('maps verdicts to exit codes; partial runs are incomplete', () => {
+    const code = (verdict: VerdictLabel, partial = false) => exitCodeForResult({ verdict, partial });
+    assert.equal(code('PROCEED'), 0);
+    assert.equal(code('PROCEED (trivial)'), 0);
+    assert.equal(code('REVISE'), 1);
+    assert.equal(code('REVISE (strong)'), 1);
+    assert.equal(code('RETHINK'), 2);
+    assert.equal(code('CANCELLED'), 3);
+    assert.equal(code('FAILED'), 3);
+    assert.equal(code('REVISE', true), 3);
+  });
+
+  it('documents every exit code in --help and in the README table', () => {
+    const help = helpText('1.2.3');
+    assert.match(help, /^verify-plan 1\.2\.3/);
+    for (const [code] of EXIT_CODE_TABLE) {
+      assert.match(help, new RegExp(`\\n\\s+${code}  `));
+      assert.match(exitCodeTableMarkdown(), new RegExp(`\\| ${code} \\|`));
+    }
+    assert.match(help, /--model-devils-advocate ID/);
+    assert.match(help, /ANTHROPIC_API_KEY/);
+  });
+
+  it('redacts the API key from anything printed', () => {
+    const redact = redactor('sk-ant-secret-123');
+    assert.equal(redact('auth failed for sk-ant-secret-123 (twice: sk-ant-secret-123)'), 'auth failed for [redacted] (twice: [redacted])');
+    assert.equal(redactor(undefined)('plain'), 'plain');
+  });
+});
+
+describe('cli: progress lines', () => {
+  const assessment = runResultFixture().assessment;
+
+  it('announces the assessment like seed 001', () => {
+    assert.equal(assessmentLine(assessment), 'Complexity: 8/16. Team: SCALED. Plan quality: ADEQUATE.');
+    assert.equal(progressLine({ type: 'run-started', runId: 'r', planPath: '/p', assessment }), 'Complexity: 8/16. Team: SCALED. Plan quality: ADEQUATE. Starting verification...');
+  });
+
+  it('reports iterations with the seed wording', () => {
+    const state = iterationFixture({ iteration: 2, convergence: { blocking_open: 0, significant_open: 2, status: 'CONTINUE', resolved_this_iteration: 3, created_this_iteration: 0, degradation: false } });
+    const line = progressLine({ type: 'iteration-finished', iteration: 2, state, resolved: 3, remaining: 2, message: 'Iteration 2: 3 resolved, 2 remaining' });
+    assert.equal(line, 'Iteration 2: 3 resolved, 2 remaining. Continuing...');
+  });
+
+  it('names failed agents and stays quiet for streaming events', () => {
+    const line = progressLine({ type: 'agent-failed', iteration: 1, failure: { role: 'resolver', iteration: 1, kind: 'timeout', message: 'timed out after 60 s' } });
+    assert.equal(line, 'Agent Resolver failed on iteration 1: timed out after 60 s');
+    assert.equal(progressLine({ type: 'agent-text', iteration: 1, role: 'challenger', delta: 'x' }), null);
+  });
+
+  it('formats static findings like a compiler (1-based line:col)', () => {
+    const f = { code: 'unknown-signal', level: 'warning', message: 'TBD\nhere', range: { startLine: 4, startChar: 2, endLine: 4, endChar: 5 } } as const;
+    assert.equal(formatFinding('.claude/plans/p.md', f as never), '.claude/plans/p.md:5:3: warning unknown-signal: TBD here');
+  });
+});
