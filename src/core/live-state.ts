@@ -1,0 +1,146 @@
+/**
+ * Folds the loop's RunEvents into a LiveRun: what the panel and the status bar
+ * show while a run is in progress. Pure: never mutates its inputs, never
+ * throws; an event that arrives without a preceding `run-started` (a listener
+ * attached late) starts a LiveRun with what that event knows.
+ */
+import type { Usage } from './protocol';
+import type { RunEvent } from './run-types';
+import type { LiveRun, LiveToolCall } from '../shared/webview-protocol';
+
+/** Tool calls kept for display; older ones only matter in the transcript. */
+export const LIVE_TOOL_LIMIT = 8;
+
+const ZERO_USAGE: Usage = { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
+
+export function emptyLive(runId: string, planPath: string): LiveRun {
+  return {
+    runId,
+    planPath,
+    status: 'running',
+    assessment: null,
+    iteration: 0,
+    phase: null,
+    phaseRoles: [],
+    agents: [],
+    tools: [],
+    message: '',
+    iterations: [],
+    calls: [],
+    failures: [],
+    checkpoint: null,
+    answeredCheckpoints: [],
+    usage: ZERO_USAGE,
+    costUsd: 0,
+    verdict: null,
+    savedTo: null,
+  };
+}
+
+function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    input_tokens: a.input_tokens + b.input_tokens,
+    output_tokens: a.output_tokens + b.output_tokens,
+    cache_read_input_tokens: a.cache_read_input_tokens + b.cache_read_input_tokens,
+    cache_creation_input_tokens: a.cache_creation_input_tokens + b.cache_creation_input_tokens,
+  };
+}
+
+function keepLast<T>(items: readonly T[], item: T, limit: number): T[] {
+  return [...items, item].slice(-limit);
+}
+
+export function reduceLive(live: LiveRun | null, event: RunEvent): LiveRun {
+  if (event.type === 'run-started') {
+    return { ...emptyLive(event.runId, event.planPath), assessment: event.assessment };
+  }
+  if (event.type === 'run-finished') {
+    const r = event.result;
+    const base = live && live.runId === r.runId ? live : emptyLive(r.runId, r.planPath);
+    return {
+      ...base,
+      status: 'finished',
+      assessment: r.assessment,
+      iteration: r.iterations.at(-1)?.iteration ?? base.iteration,
+      phase: null,
+      phaseRoles: [],
+      agents: [],
+      message: r.reason,
+      iterations: r.iterations,
+      calls: r.calls,
+      failures: r.failures,
+      checkpoint: null,
+      usage: r.usage,
+      costUsd: r.costUsd,
+      verdict: r.verdict,
+    };
+  }
+
+  const cur = live ?? emptyLive('', '');
+  switch (event.type) {
+    case 'phase-started':
+      return {
+        ...cur,
+        iteration: Math.max(cur.iteration, event.iteration),
+        phase: event.phase,
+        phaseRoles: [...event.roles],
+        agents: [],
+      };
+    case 'agent-started':
+      return {
+        ...cur,
+        iteration: Math.max(cur.iteration, event.iteration),
+        agents: [
+          ...cur.agents.filter((a) => a.role !== event.role),
+          { role: event.role, model: event.model, iteration: event.iteration, outputChars: 0 },
+        ],
+      };
+    case 'agent-text':
+      return {
+        ...cur,
+        agents: cur.agents.map((a) => (a.role === event.role ? { ...a, outputChars: a.outputChars + event.delta.length } : a)),
+      };
+    case 'agent-finished':
+      return {
+        ...cur,
+        agents: cur.agents.filter((a) => a.role !== event.role),
+        calls: [...cur.calls, event.call],
+        usage: addUsage(cur.usage, event.call.usage),
+        costUsd: cur.costUsd + event.call.cost_usd,
+      };
+    case 'agent-failed':
+      return {
+        ...cur,
+        agents: cur.agents.filter((a) => a.role !== event.failure.role),
+        failures: [...cur.failures, event.failure],
+      };
+    case 'tool-called': {
+      const call: LiveToolCall = { iteration: event.iteration, role: event.role, tool: event.tool, summary: event.summary, ok: event.ok };
+      return { ...cur, tools: keepLast(cur.tools, call, LIVE_TOOL_LIMIT) };
+    }
+    case 'iteration-finished':
+      return {
+        ...cur,
+        iteration: Math.max(cur.iteration, event.iteration),
+        message: event.message,
+        // A repeated snapshot for the same iteration replaces the earlier one.
+        iterations: [...cur.iterations.filter((s) => s.iteration !== event.state.iteration), event.state].sort(
+          (a, b) => a.iteration - b.iteration,
+        ),
+      };
+    case 'checkpoint':
+      return { ...cur, status: 'waiting', checkpoint: event.request };
+    case 'checkpoint-answered':
+      return {
+        ...cur,
+        status: cur.status === 'waiting' ? 'running' : cur.status,
+        checkpoint: null,
+        answeredCheckpoints: [...cur.answeredCheckpoints, { request: event.request, answer: event.answer }],
+      };
+    case 'state-saved':
+      return { ...cur, savedTo: event.path };
+    default:
+      // An event type this reducer does not know yet leaves the state as it is.
+      return cur;
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * The one message protocol between the panel host (src/extension/panel) and
+ * the webview (webview-ui/). Both sides import this file and parse every
+ * message they receive with these schemas; nothing crosses the boundary
+ * untyped.
+ *
+ * Handshake: the webview posts `ready` when it has booted (again after every
+ * reload of its iframe); only then does the host post `state`. The latest
+ * state wins. Requests from the webview carry an `id` that the host's `reply`
+ * echoes.
+ */
+import { z } from 'zod';
+import { AgentFailure, AgentRole, CallRecord, IterationState, Usage, UserResponse } from '../core/protocol';
+import { Assessment, CheckpointRequest, RunResult, VerdictLabel, type Phase } from '../core/run-types';
+
+// ── Live run (built from RunEvents by src/core/live-state.ts) ───────────────
+
+export const LivePhase = z.enum(['assess', 'challenge', 'research', 'synthesis', 'audit', 'report']);
+/** Compile-time proof that LivePhase and run-types' Phase list the same phases. */
+const phasesMatch: [Phase, z.infer<typeof LivePhase>] extends [z.infer<typeof LivePhase>, Phase] ? true : never = true;
+void phasesMatch;
+
+export const LiveAgent = z.object({
+  role: AgentRole,
+  model: z.string(),
+  iteration: z.number().int().min(0),
+  /** Characters streamed so far: shows the agent is alive without shipping its text. */
+  outputChars: z.number().int().min(0),
+});
+export type LiveAgent = z.infer<typeof LiveAgent>;
+
+export const LiveToolCall = z.object({
+  iteration: z.number().int().min(0),
+  role: AgentRole,
+  tool: z.string(),
+  summary: z.string(),
+  ok: z.boolean(),
+});
+export type LiveToolCall = z.infer<typeof LiveToolCall>;
+
+export const AnsweredCheckpoint = z.object({
+  request: CheckpointRequest,
+  answer: UserResponse.pick({ action: true, text: true }),
+});
+export type AnsweredCheckpoint = z.infer<typeof AnsweredCheckpoint>;
+
+export const LiveRun = z.object({
+  runId: z.string(),
+  planPath: z.string(),
+  /** `waiting`: a checkpoint waits for the user's answer. */
+  status: z.enum(['running', 'waiting', 'finished']),
+  assessment: Assessment.nullable(),
+  /** 0 before the first iteration starts. */
+  iteration: z.number().int().min(0),
+  phase: LivePhase.nullable(),
+  phaseRoles: z.array(AgentRole),
+  /** Agents working right now. */
+  agents: z.array(LiveAgent),
+  /** The most recent research tool calls, newest last (bounded). */
+  tools: z.array(LiveToolCall),
+  /** The latest progress line, e.g. "Iteration 2: 3 resolved, 2 remaining". */
+  message: z.string(),
+  /** One snapshot per finished iteration: the partial results. */
+  iterations: z.array(IterationState),
+  calls: z.array(CallRecord),
+  failures: z.array(AgentFailure),
+  checkpoint: CheckpointRequest.nullable(),
+  answeredCheckpoints: z.array(AnsweredCheckpoint),
+  usage: Usage,
+  costUsd: z.number().min(0),
+  verdict: VerdictLabel.nullable(),
+  savedTo: z.string().nullable(),
+});
+export type LiveRun = z.infer<typeof LiveRun>;
+
+// ── Panel state ─────────────────────────────────────────────────────────────
+
+export const PanelState = z.object({
+  planPath: z.string().nullable(),
+  /** The last finished (or partial) run of this plan. */
+  result: RunResult.nullable(),
+  /** The run in progress, or the one that just finished; null when none ran in this session. */
+  live: LiveRun.nullable(),
+});
+export type PanelState = z.infer<typeof PanelState>;
+
+/** What the webview keeps through a window reload (vscode.setState); the serializer reads it back. */
+export const PersistedPanelState = z.object({
+  planPath: z.string().nullable(),
+  result: RunResult.nullable(),
+});
+export type PersistedPanelState = z.infer<typeof PersistedPanelState>;
+
+// ── Requests (webview → host, each answered by one reply) ───────────────────
+
+const RequestId = z.string().min(1).max(64);
+const ChallengeRef = z.string().regex(/^C\d+$/).max(16);
+
+export const PanelRequest = z.discriminatedUnion('action', [
+  /** Reveal the plan line the challenge is pinned to. */
+  z.object({ action: z.literal('reveal'), planPath: z.string(), challengeId: ChallengeRef }),
+  /** Accept the risk of an unresolved challenge; carried to later runs. */
+  z.object({ action: z.literal('acknowledge'), planPath: z.string(), challengeId: ChallengeRef }),
+  z.object({ action: z.literal('reverify'), planPath: z.string() }),
+  z.object({ action: z.literal('cancel') }),
+  z.object({ action: z.literal('export'), planPath: z.string() }),
+]);
+export type PanelRequest = z.infer<typeof PanelRequest>;
+export type PanelAction = PanelRequest['action'];
+
+// ── Messages ────────────────────────────────────────────────────────────────
+
+/** Webview → host. */
+export const WebviewMessage = z.discriminatedUnion('type', [
+  /** Sent once per boot of the webview, before anything else. */
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('request'), id: RequestId, request: PanelRequest }),
+  /** Sent after a state was drawn: lets the host (and its tests) know what the user sees. */
+  z.object({ type: z.literal('rendered'), planPath: z.string().nullable(), verdict: VerdictLabel.nullable(), running: z.boolean() }),
+]);
+export type WebviewMessage = z.infer<typeof WebviewMessage>;
+
+/** Host → webview. */
+export const HostMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('state'), state: PanelState }),
+  /** Answers the request with the same id; `error` is shown to the user as is. */
+  z.object({ type: z.literal('reply'), id: RequestId, ok: z.boolean(), error: z.string().max(2000).optional() }),
+]);
+export type HostMessage = z.infer<typeof HostMessage>;
+
+export type RenderedSummary = Extract<WebviewMessage, { type: 'rendered' }>;

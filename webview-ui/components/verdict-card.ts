@@ -1,0 +1,178 @@
+/** The verdict card: verdict, quality score, why, next step, costs and the run's actions. */
+import { LitElement, css, html, nothing } from 'lit';
+import type { PanelRequest } from '../../src/shared/webview-protocol';
+import { askHost, busyKey } from '../actions';
+import { formatCost, formatTokens, plural, verdictTone } from '../format';
+import { base } from '../styles';
+import { totalTokens, type RunView } from '../view-model';
+
+/** Seed 002 §7: five or more DEFERRED challenges earn a technical-debt warning. */
+const TECH_DEBT_THRESHOLD = 5;
+
+export class VerdictCard extends LitElement {
+  static override properties = { view: { attribute: false }, busy: { attribute: false } };
+  declare view: RunView;
+  declare busy: ReadonlySet<string>;
+
+  static override styles = [
+    base,
+    css`
+      .head {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: baseline;
+        gap: 8px 18px;
+      }
+      .verdict {
+        font-size: 1.9em;
+        font-weight: 700;
+        letter-spacing: 0.02em;
+      }
+      section.card {
+        border-left-width: 5px;
+      }
+      section.tone-good {
+        border-left-color: var(--vp-good);
+      }
+      section.tone-warn {
+        border-left-color: var(--vp-warn);
+      }
+      section.tone-bad {
+        border-left-color: var(--vp-bad);
+      }
+      .score {
+        font-size: 1.3em;
+        font-weight: 600;
+        color: var(--vscode-foreground, #333);
+      }
+      .score small {
+        font-size: 0.7em;
+        font-weight: 400;
+      }
+      dl {
+        display: grid;
+        grid-template-columns: max-content 1fr;
+        gap: 2px 12px;
+        margin: 10px 0;
+      }
+      dt {
+        color: var(--vp-muted);
+      }
+      dd {
+        margin: 0;
+      }
+      .actions {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 8px;
+        margin-top: 10px;
+      }
+      .warning {
+        border: 1px solid var(--vp-warn);
+        border-radius: 3px;
+        padding: 8px 10px;
+        margin-top: 10px;
+      }
+      .warning h3 {
+        margin-top: 0;
+        color: var(--vp-warn);
+      }
+      ul {
+        margin: 4px 0;
+        padding-left: 20px;
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.busy = new Set();
+  }
+
+  private button(label: string, request: PanelRequest, secondary: boolean, ariaLabel?: string) {
+    const busy = this.busy.has(busyKey(request));
+    return html`<button
+      class=${secondary ? 'secondary' : ''}
+      ?disabled=${busy}
+      aria-busy=${busy ? 'true' : 'false'}
+      aria-label=${ariaLabel ?? label}
+      @click=${() => askHost(this, request)}
+    >
+      ${label}
+    </button>`;
+  }
+
+  private techDebt() {
+    const v = this.view;
+    const deferred = v.challenges.filter((r) => r.challenge.status === 'DEFERRED').map((r) => r.challenge);
+    const deferredSurfaced = v.final?.deferred_surfaced ?? [];
+    if (!v.technicalDebtWarning && deferred.length < TECH_DEBT_THRESHOLD) return nothing;
+    return html`<div class="warning" role="note" aria-label="Technical debt warning" data-section="tech-debt">
+      <h3>Technical debt warning</h3>
+      <p>
+        ${plural(deferred.length, 'challenge was', 'challenges were')} deferred to implementation. They do not change the
+        verdict, but they add up:
+      </p>
+      <ul>
+        ${deferred.map((c) => html`<li><span class="mono">${c.id}</span> <span class="text">${c.claim}</span></li>`)}
+        ${deferredSurfaced.map((d) => html`<li><span class="muted">not tracked (cap reached):</span> <span class="text">${d.claim}</span></li>`)}
+      </ul>
+    </div>`;
+  }
+
+  override render() {
+    const v = this.view;
+    const planPath = v.planPath;
+    const tone = verdictTone(v.verdict);
+    const tokens = totalTokens(v.usage);
+    const verdictText = v.verdict ?? (v.running ? 'Running…' : 'Not verified yet');
+    return html`<section class="card tone-${tone}" aria-labelledby="verdict-heading" data-section="verdict">
+      <h2 id="verdict-heading" class="sr-only">Verdict</h2>
+      <div class="head">
+        <span class="verdict tone-${tone}" data-testid="verdict">${verdictText}</span>
+        ${v.quality
+          ? html`<span class="score" data-testid="quality-score" aria-label=${`${v.quality.label}: ${v.quality.total} out of 10`}
+              >${v.quality.total}<small>/10</small> <small class="muted">${v.quality.label}</small></span
+            >`
+          : nothing}
+        ${v.confidence && v.confidence.total > 0
+          ? html`<span class="badge" data-testid="confidence"
+              >Confidence ${Math.round((100 * v.confidence.passed) / v.confidence.total)}% (${v.confidence.passed}/${v.confidence.total}
+              assertions passing)</span
+            >`
+          : nothing}
+        ${v.partial && v.verdict ? html`<span class="badge">Partial results</span>` : nothing}
+      </div>
+      ${v.reason ? html`<p class="text" data-testid="reason">${v.reason}</p>` : nothing}
+      ${v.nextStep ? html`<p><strong>Next step:</strong> <span class="text" data-testid="next-step">${v.nextStep}</span></p>` : nothing}
+      <dl>
+        ${v.assessment
+          ? html`<dt>Complexity</dt>
+              <dd>${v.assessment.score}/16 · ${v.assessment.team ? `${v.assessment.team} team` : 'no team (trivial plan)'} · plan ${v.assessment.quality.toLowerCase()}</dd>`
+          : nothing}
+        <dt>Iterations</dt>
+        <dd>${v.iterations.length}</dd>
+        <dt>Tokens</dt>
+        <dd data-testid="total-tokens">${formatTokens(tokens)} (${formatTokens(v.usage.cache_read_input_tokens)} from cache)</dd>
+        <dt>Cost</dt>
+        <dd data-testid="total-cost">${formatCost(v.costUsd)}</dd>
+      </dl>
+      ${this.techDebt()}
+      ${planPath
+        ? html`<div class="actions">
+            ${v.running
+              ? nothing
+              : this.button(v.verdict ? 'Re-verify' : 'Verify', { action: 'reverify', planPath }, false, v.verdict ? 'Re-verify the plan' : 'Verify the plan')}
+            ${v.verdict ? this.button('Export report', { action: 'export', planPath }, true, 'Export the report as Markdown') : nothing}
+          </div>`
+        : nothing}
+    </section>`;
+  }
+}
+customElements.define('vp-verdict-card', VerdictCard);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'vp-verdict-card': VerdictCard;
+  }
+}

@@ -1,0 +1,231 @@
+/**
+ * Derives what the panel draws from a PanelState: one view for a finished
+ * run and for a run in progress. Pure functions, no DOM.
+ */
+import type {
+  AgentFailure,
+  Assertion,
+  AuditorOutput,
+  Challenge,
+  ChallengeStatus,
+  ConvergenceStatus,
+  IterationState,
+  Usage,
+  UserResponse,
+} from '../src/core/protocol';
+import type { Assessment, QualityResult, RunResult, VerdictLabel } from '../src/core/run-types';
+import type { AnsweredCheckpoint, LiveRun, PanelState } from '../src/shared/webview-protocol';
+
+export interface IterationSummary {
+  iteration: number;
+  opened: number;
+  resolved: number;
+  blockingOpen: number;
+  significantOpen: number;
+  status: ConvergenceStatus;
+  degradation: boolean;
+  researchUnavailable: boolean;
+  reSweep: boolean;
+  reProbe: boolean;
+  /** User answers recorded in this iteration's state (checkpoints). */
+  userResponses: UserResponse[];
+  /** Checkpoints answered during a live run, before the iteration's snapshot exists. */
+  liveCheckpoints: AnsweredCheckpoint[];
+  failures: AgentFailure[];
+  calls: number;
+  tokens: number;
+  costUsd: number;
+}
+
+export interface ChallengeRow {
+  challenge: Challenge;
+  /** The status the challenge had at the end of each iteration; null before it existed. */
+  statuses: { iteration: number; status: ChallengeStatus | null }[];
+}
+
+export interface RunView {
+  planPath: string | null;
+  /** Where the sections' data comes from. */
+  source: 'result' | 'live' | 'none';
+  live: LiveRun | null;
+  running: boolean;
+  verdict: VerdictLabel | null;
+  reason: string;
+  nextStep: string;
+  partial: boolean;
+  assessment: Assessment | null;
+  iterations: IterationSummary[];
+  /** Calls that belong to no iteration (assessment, final audit). */
+  otherCalls: { calls: number; tokens: number; costUsd: number };
+  final: IterationState | null;
+  challenges: ChallengeRow[];
+  quality: QualityResult | null;
+  audit: AuditorOutput | null;
+  failures: AgentFailure[];
+  technicalDebtWarning: boolean;
+  confidence: { passed: number; total: number } | null;
+  assertions: Assertion[];
+  usage: Usage;
+  costUsd: number;
+}
+
+interface CallLike {
+  iteration: number;
+  usage: Usage;
+  cost_usd: number;
+}
+
+export function totalTokens(u: Usage): number {
+  return u.input_tokens + u.output_tokens + u.cache_read_input_tokens + u.cache_creation_input_tokens;
+}
+
+function sumCalls(calls: readonly CallLike[]): { calls: number; tokens: number; costUsd: number } {
+  return {
+    calls: calls.length,
+    tokens: calls.reduce((n, c) => n + totalTokens(c.usage), 0),
+    costUsd: calls.reduce((n, c) => n + c.cost_usd, 0),
+  };
+}
+
+export function summarizeIterations(
+  snapshots: readonly IterationState[],
+  calls: readonly CallLike[],
+  failures: readonly AgentFailure[],
+  answered: readonly AnsweredCheckpoint[] = [],
+): IterationSummary[] {
+  return snapshots.map((s) => {
+    const own = sumCalls(calls.filter((c) => c.iteration === s.iteration));
+    // The loop records failures both per snapshot and per run; show each once.
+    const seen = new Set<string>();
+    const iterationFailures = [...s.failures, ...failures.filter((f) => f.iteration === s.iteration)].filter((f) => {
+      const key = `${f.role}|${f.kind}|${f.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    return {
+      iteration: s.iteration,
+      opened: Math.max(s.convergence.created_this_iteration, s.challenges.filter((c) => c.iteration_introduced === s.iteration).length),
+      resolved: s.convergence.resolved_this_iteration,
+      blockingOpen: s.convergence.blocking_open,
+      significantOpen: s.convergence.significant_open,
+      status: s.convergence.status,
+      degradation: s.convergence.degradation,
+      researchUnavailable: s.research_unavailable,
+      reSweep: s.re_sweep,
+      reProbe: s.re_probe,
+      userResponses: s.user_responses.filter((r) => r.iteration === s.iteration),
+      liveCheckpoints: answered.filter((a) => a.request.iteration === s.iteration),
+      failures: iterationFailures,
+      ...own,
+    };
+  });
+}
+
+export function challengeRows(snapshots: readonly IterationState[]): ChallengeRow[] {
+  const final = snapshots.at(-1);
+  if (!final) return [];
+  return final.challenges.map((challenge) => ({
+    challenge,
+    statuses: snapshots.map((s) => ({
+      iteration: s.iteration,
+      status: s.challenges.find((c) => c.id === challenge.id)?.status ?? null,
+    })),
+  }));
+}
+
+const NO_USAGE: Usage = { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
+
+function fromResult(planPath: string | null, r: RunResult, live: LiveRun | null): RunView {
+  const iterations = summarizeIterations(r.iterations, r.calls, r.failures, live?.runId === r.runId ? live.answeredCheckpoints : []);
+  const known = new Set(r.iterations.map((s) => s.iteration));
+  const final = r.iterations.at(-1) ?? null;
+  return {
+    planPath: planPath ?? r.planPath,
+    source: 'result',
+    live,
+    running: false,
+    verdict: r.verdict,
+    reason: r.reason,
+    nextStep: r.nextStep,
+    partial: r.partial,
+    assessment: r.assessment,
+    iterations,
+    otherCalls: sumCalls(r.calls.filter((c) => !known.has(c.iteration))),
+    final,
+    challenges: challengeRows(r.iterations),
+    quality: r.quality,
+    audit: r.audit,
+    failures: r.failures,
+    technicalDebtWarning: r.technicalDebtWarning,
+    confidence: r.confidence,
+    assertions: final?.assertions ?? [],
+    usage: r.usage,
+    costUsd: r.costUsd,
+  };
+}
+
+function fromLive(planPath: string | null, live: LiveRun): RunView {
+  const known = new Set(live.iterations.map((s) => s.iteration));
+  const final = live.iterations.at(-1) ?? null;
+  return {
+    planPath: planPath ?? live.planPath,
+    source: 'live',
+    live,
+    running: live.status !== 'finished',
+    verdict: live.verdict,
+    reason: live.message,
+    nextStep: '',
+    partial: true,
+    assessment: live.assessment,
+    iterations: summarizeIterations(live.iterations, live.calls, live.failures, live.answeredCheckpoints),
+    otherCalls: sumCalls(live.calls.filter((c) => !known.has(c.iteration))),
+    final,
+    challenges: challengeRows(live.iterations),
+    quality: null,
+    audit: null,
+    failures: live.failures,
+    technicalDebtWarning: false,
+    confidence: null,
+    assertions: final?.assertions ?? [],
+    usage: live.usage,
+    costUsd: live.costUsd,
+  };
+}
+
+/**
+ * A run in progress shows its own partial results once it has finished an
+ * iteration; until then the previous result stays visible under the progress.
+ */
+export function buildView(state: PanelState): RunView {
+  const { planPath, result, live } = state;
+  const liveIsCurrent = live !== null && (result === null || live.runId !== result.runId);
+  if (live && liveIsCurrent && (live.iterations.length > 0 || result === null)) return fromLive(planPath, live);
+  if (result) {
+    const view = fromResult(planPath, result, live);
+    return live && liveIsCurrent ? { ...view, live, running: live.status !== 'finished' } : view;
+  }
+  return {
+    planPath,
+    source: 'none',
+    live: null,
+    running: false,
+    verdict: null,
+    reason: '',
+    nextStep: '',
+    partial: false,
+    assessment: null,
+    iterations: [],
+    otherCalls: { calls: 0, tokens: 0, costUsd: 0 },
+    final: null,
+    challenges: [],
+    quality: null,
+    audit: null,
+    failures: [],
+    technicalDebtWarning: false,
+    confidence: null,
+    assertions: [],
+    usage: NO_USAGE,
+    costUsd: 0,
+  };
+}
