@@ -11,7 +11,7 @@ function blocksOf(message: Message): Block[] {
 }
 
 /**
- * The first message is the user's; every `tool_use` is answered by a
+ * The first message is the user's; text blocks are non-empty; every `tool_use` is answered by a
  * `tool_result` with its id in the very next (user) message, and every
  * `tool_result` answers a `tool_use` of the message right before it.
  */
@@ -25,6 +25,9 @@ export function checkToolPairing(messages: unknown[]): string | null {
     const asked = new Set(
       previous?.role === 'assistant' ? blocksOf(previous).filter((b) => b.type === 'tool_use').map((b) => b.id) : [],
     );
+    if (blocksOf(message).some((b) => b.type === 'text' && (b as { text?: unknown }).text === '')) {
+      return `messages.${i}: text content blocks must be non-empty`;
+    }
     const answered = new Set(blocksOf(message).filter((b) => b.type === 'tool_result').map((b) => b.tool_use_id));
     for (const id of answered) {
       if (message.role !== 'user' || !asked.has(id)) {

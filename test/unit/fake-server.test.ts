@@ -120,6 +120,42 @@ describe('fake Anthropic server', function () {
     await server.waitFor(() => server.received[0]!.aborted, 2000, 'the abort');
   });
 
+  it('injects latency globally or per request, and a waiting reply ends when the client leaves', async () => {
+    server.setScript(() => ({ kind: 'text', text: 'late' }));
+    server.setLatency((req) => (req.role === 'auditor' ? 250 : 0));
+    const ask = (role: 'auditor' | 'resolver', signal?: AbortSignal) =>
+      client.messages.create(
+        { model: MODEL, max_tokens: 5, system: system(roleMarker(role), 'x', false), messages: [{ role: 'user', content: 'q' }] },
+        signal ? { signal } : {},
+      );
+    let started = Date.now();
+    await ask('resolver');
+    const fast = Date.now() - started;
+    started = Date.now();
+    await ask('auditor');
+    assert.ok(Date.now() - started >= 240 && fast < 240, `fast ${fast} ms`);
+    server.setLatency(60_000);
+    const controller = new AbortController();
+    const pending = ask('resolver', controller.signal).catch((e: unknown) => e);
+    await server.waitForRequests(3);
+    controller.abort();
+    await pending;
+    await server.waitFor(() => server.received[2]!.aborted, 2000, 'the abort during latency');
+  });
+
+  it('cuts a non-streaming reply mid-body for the truncate fault', async () => {
+    server.setScript(() => ({ kind: 'truncate', text: '{"a": 1}' }));
+    await assert.rejects(client.messages.create({ model: MODEL, max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }));
+  });
+
+  it('rejects empty text blocks like the API', async () => {
+    server.setScript(() => ({ kind: 'text', text: 'never' }));
+    await assert.rejects(
+      client.messages.create({ model: MODEL, max_tokens: 5, messages: [{ role: 'user', content: [{ type: 'text', text: '' }] }] }),
+      (e: APIError) => e.status === 400 && /non-empty/.test(e.message),
+    );
+  });
+
   describe('prompt cache model', () => {
     const ask = (systemText: string, cache = true) =>
       client.messages.create({

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createAnthropicProvider, type AnthropicProviderOptions } from '../../src/core/llm/anthropic';
+import { createAnthropicProvider, fromApiContent, mapStopReason, mapUsage, type AnthropicProviderOptions } from '../../src/core/llm/anthropic';
 import { ProviderError, roleMarker, type ModelRequest } from '../../src/core/llm/provider';
 import { FakeAnthropicServer, type FakeReply } from '../support/fake-anthropic';
 
@@ -160,5 +160,27 @@ describe('llm: Anthropic provider against the fake API', function () {
     controller.abort();
     assert.equal((await sendError(provider(), request({ signal: controller.signal }))).kind, 'cancelled');
     assert.equal(server.received.length, 0);
+  });
+
+  it('maps content, unknown stop reasons and null usage counts', () => {
+    const content = fromApiContent([
+      { type: 'text', text: '', citations: null },
+      { type: 'thinking', thinking: 'hmm', signature: 's' },
+      { type: 'text', text: 'kept', citations: null },
+      { type: 'tool_use', id: 't1', name: 'grep', input: { pattern: 'x' }, caller: { type: 'direct' } },
+    ] as never);
+    assert.deepEqual(content, [
+      { type: 'text', text: 'kept' },
+      { type: 'tool_use', id: 't1', name: 'grep', input: { pattern: 'x' } },
+    ]);
+    assert.equal(mapStopReason('model_context_window_exceeded'), 'other');
+    assert.equal(mapStopReason(null), 'other');
+    assert.equal(mapStopReason('pause_turn'), 'pause_turn');
+    assert.deepEqual(mapUsage({ input_tokens: 5, output_tokens: 2, cache_read_input_tokens: null, cache_creation_input_tokens: null }), {
+      input_tokens: 5,
+      output_tokens: 2,
+      cache_read_input_tokens: 0,
+      cache_creation_input_tokens: 0,
+    });
   });
 });

@@ -65,10 +65,11 @@ export function toApiMessages(messages: ChatMessage[]): Anthropic.MessageParam[]
 
 export function fromApiContent(content: Anthropic.ContentBlock[]): ContentBlock[] {
   const blocks: ContentBlock[] = [];
+  // Dropped: empty text (the API rejects it when the message is sent back),
+  // thinking and server-tool blocks (not part of our protocol).
   for (const block of content) {
-    if (block.type === 'text') blocks.push({ type: 'text', text: block.text });
+    if (block.type === 'text' && block.text !== '') blocks.push({ type: 'text', text: block.text });
     else if (block.type === 'tool_use') blocks.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input });
-    // Thinking and server-tool blocks are not part of our protocol; they are dropped.
   }
   return blocks;
 }
