@@ -15,8 +15,11 @@
  *   including it, hashed together with the model. Any byte difference → a
  *   different hash.
  * - Prefixes under 1024 tokens are never cached.
- * - The longest breakpoint prefix seen within the last 5 minutes (TTL
- *   refreshed on a hit) is read: `cache_read_input_tokens`.
+ * - The longest breakpoint prefix cached within the last 5 minutes (TTL
+ *   refreshed on a hit) is read: `cache_read_input_tokens`. An entry becomes
+ *   readable when the response that wrote it starts, so requests that arrive
+ *   while it is being written miss, as concurrent requests do on the API.
+ *   Parallel calls with a shared prefix therefore all pay the write.
  * - The tokens from there up to the last cacheable breakpoint are written:
  *   `cache_creation_input_tokens` (those prefixes become cached).
  * - Everything after the last cacheable breakpoint is `input_tokens`.
@@ -95,12 +98,15 @@ export function estimateOutputTokens(text: string, toolInputs: unknown[]): numbe
 
 /** The server-lifetime prompt cache. One instance per fake server. */
 export class PromptCacheModel {
-  private readonly entries = new Map<string, number>();
+  private readonly entries = new Map<string, { readableAt: number; expiresAt: number }>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** Accounts one served request and updates the cache. */
-  account(model: string, body: { tools?: unknown; system?: unknown; messages?: unknown }): InputAccounting {
+  /**
+   * Accounts one request whose response starts now and updates the cache.
+   * `arrivedAt` (default: now) decides which entries it can read.
+   */
+  account(model: string, body: { tools?: unknown; system?: unknown; messages?: unknown }, arrivedAt?: number): InputAccounting {
     const blocks = flattenRequest(body);
     const total = blocks.reduce((sum, b) => sum + b.tokens, 0);
     const hash: Hash = createHash('sha256').update(model).update('\n');
@@ -117,16 +123,22 @@ export class PromptCacheModel {
     if (!last) return { input_tokens: total, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
 
     const now = this.now();
+    const asOf = arrivedAt ?? now;
     let hitIndex = -1;
     for (let i = cacheable.length - 1; i >= 0; i--) {
-      const expires = this.entries.get(cacheable[i]!.hash);
-      if (expires !== undefined && expires > now) {
+      const entry = this.entries.get(cacheable[i]!.hash);
+      if (entry && entry.readableAt <= asOf && entry.expiresAt > asOf) {
         hitIndex = i;
         break;
       }
     }
     const read = hitIndex >= 0 ? cacheable[hitIndex]!.tokens : 0;
-    for (let i = Math.max(0, hitIndex); i < cacheable.length; i++) this.entries.set(cacheable[i]!.hash, now + CACHE_TTL_MS);
+    if (hitIndex >= 0) this.entries.get(cacheable[hitIndex]!.hash)!.expiresAt = now + CACHE_TTL_MS;
+    for (let i = hitIndex + 1; i < cacheable.length; i++) {
+      const existing = this.entries.get(cacheable[i]!.hash);
+      const readableAt = existing && existing.expiresAt > now ? Math.min(existing.readableAt, now) : now;
+      this.entries.set(cacheable[i]!.hash, { readableAt, expiresAt: now + CACHE_TTL_MS });
+    }
     return {
       input_tokens: total - last.tokens,
       cache_read_input_tokens: read,

@@ -261,7 +261,7 @@ export class FakeAnthropicServer {
       reply.kind === 'text' && reply.outputTokens !== undefined
         ? reply.outputTokens
         : estimateOutputTokens(text, reply.kind === 'tool_use' ? reply.calls.map((c) => c.input) : []);
-    const usage = { ...this.cache.account(body.model, body), output_tokens: outputTokens };
+    const usage = { ...this.cache.account(body.model, body, received.at), output_tokens: outputTokens };
     received.usage = usage;
     this.usageTotals = {
       input_tokens: this.usageTotals.input_tokens + usage.input_tokens,

@@ -197,6 +197,16 @@ describe('fake Anthropic server', function () {
       assert.equal(unmarked.usage.cache_creation_input_tokens, 0);
     });
 
+    it('concurrent requests miss a prefix that is still being written, later ones read it', async () => {
+      server.setLatency(100);
+      const [a, b] = await Promise.all([ask(LONG), ask(LONG)]);
+      assert.equal(a.usage.cache_read_input_tokens, 0);
+      assert.equal(b.usage.cache_read_input_tokens, 0);
+      assert.ok(a.usage.cache_creation_input_tokens! > 0 && b.usage.cache_creation_input_tokens! > 0);
+      const later = await ask(LONG);
+      assert.equal(later.usage.cache_read_input_tokens, a.usage.cache_creation_input_tokens);
+    });
+
     it('reads the longest cached breakpoint and writes only the rest', () => {
       let now = 0;
       const cache = new PromptCacheModel(() => now);
