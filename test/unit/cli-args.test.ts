@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseCliArgs, type RunArgs } from '../../src/cli/args';
 import { CliError, EXIT_CODE_TABLE, ExitCode, exitCodeForResult } from '../../src/cli/exit-codes';
 import { exitCodeTableMarkdown, helpText } from '../../src/cli/help';
@@ -98,6 +100,11 @@ describe('cli: exit codes and help', () => {
     }
     assert.match(help, /--model-devils-advocate ID/);
     assert.match(help, /ANTHROPIC_API_KEY/);
+  });
+
+  it('keeps the exit-code table in src/cli/README.md in step with the code', () => {
+    const readme = readFileSync(path.join(__dirname, '..', '..', 'src', 'cli', 'README.md'), 'utf8');
+    assert.ok(readme.includes(exitCodeTableMarkdown()), 'README table differs from exitCodeTableMarkdown()');
   });
 
   it('redacts the API key from anything printed', () => {
