@@ -9,7 +9,8 @@
  * Each request is answered by the test's script (a `FakeReply` per request),
  * including faults: any HTTP status with the API's error body (and
  * `retry-after`), latency, a reset socket, a stream cut before
- * `message_stop`, refusals, `max_tokens` cuts, a request that never answers.
+ * `message_stop`, an `event: error` mid-stream, refusals, `max_tokens` cuts,
+ * a request that never answers.
  * Requests that break the API's rules (more than 4 `cache_control` blocks, a
  * `tool_result` without its `tool_use`) get the API's 400, so client bugs show.
  *
@@ -55,6 +56,8 @@ export type FakeReply =
   | { kind: 'reset' }
   /** The stream starts, then ends before `message_stop`: cleanly (`end`, default) or by a socket reset (`destroy`). */
   | { kind: 'truncate'; text: string; mode?: 'end' | 'destroy' }
+  /** The stream starts (with optional text), then an `event: error` arrives, as the API does when overloaded mid-stream. */
+  | { kind: 'stream_error'; type?: string; message?: string; text?: string }
   /** Never answers; ends when the client aborts or the server stops. */
   | { kind: 'hang' };
 
@@ -243,7 +246,7 @@ export class FakeAnthropicServer {
   private async serveMessage(
     received: ReceivedRequest,
     index: number,
-    reply: Extract<FakeReply, { kind: 'text' | 'tool_use' | 'truncate' }>,
+    reply: Extract<FakeReply, { kind: 'text' | 'tool_use' | 'truncate' | 'stream_error' }>,
     res: http.ServerResponse,
     gone: AbortSignal,
     markEndedByServer: () => void,
@@ -251,7 +254,7 @@ export class FakeAnthropicServer {
     const body = received.body as { model: string; stream?: boolean; messages: unknown };
     const n = ++this.served;
     const content: WireBlock[] = [];
-    const text = reply.kind === 'tool_use' ? (reply.text ?? '') : reply.text;
+    const text = reply.text ?? '';
     if (text) content.push({ type: 'text', text });
     if (reply.kind === 'tool_use') {
       reply.calls.forEach((c, i) => content.push({ type: 'tool_use', id: `toolu_fake_${n}_${i}`, name: c.name, input: c.input }));
@@ -274,6 +277,11 @@ export class FakeAnthropicServer {
 
     if (!body.stream) {
       const json = messageJson(message);
+      if (reply.kind === 'stream_error') {
+        res.writeHead(529, { ...headers, 'content-type': 'application/json', 'x-should-retry': 'false' });
+        res.end(errorBody(529, reply.type ?? 'overloaded_error', reply.message));
+        return;
+      }
       res.writeHead(200, { ...headers, 'content-type': 'application/json' });
       if (reply.kind === 'truncate') {
         markEndedByServer();
@@ -287,15 +295,21 @@ export class FakeAnthropicServer {
     res.writeHead(200, { ...headers, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     res.write(messageStartEvent(message));
     res.write(PING_EVENT);
-    if (reply.kind === 'truncate') {
+    if (reply.kind === 'truncate' || reply.kind === 'stream_error') {
       markEndedByServer();
-      res.write(sse('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }));
-      for (const piece of chunkText(reply.text)) {
-        res.write(sse('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } }));
+      if (text) {
+        res.write(sse('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }));
+        for (const piece of chunkText(text)) {
+          res.write(sse('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } }));
+        }
       }
-      // Destroy only once the deltas are flushed, so the client sees a stream that breaks mid-way.
-      if (reply.mode === 'destroy') res.write('', () => res.destroy());
-      else res.end();
+      if (reply.kind === 'stream_error') {
+        const type = reply.type ?? 'overloaded_error';
+        res.end(sse('error', { type: 'error', error: { type, message: reply.message ?? `fake ${type}` } }));
+      } else if (reply.mode === 'destroy') {
+        // Destroy only once the deltas are flushed, so the client sees a stream that breaks mid-way.
+        res.write('', () => res.destroy());
+      } else res.end();
       return;
     }
     const chunkDelay = reply.chunkDelayMs ?? 0;

@@ -125,6 +125,15 @@ describe('llm: Anthropic provider against the fake API', function () {
     assert.equal((await sendError(provider(), request())).kind, 'truncated');
   });
 
+  it('an error event inside the stream is an api_error naming its type', async () => {
+    script({ kind: 'stream_error', text: 'partial answer', message: 'Overloaded' });
+    const deltas: string[] = [];
+    const error = await sendError(provider(), request({ onText: (d) => deltas.push(d) }));
+    assert.equal(error.kind, 'api_error');
+    assert.match(error.message, /overloaded_error.*Overloaded/);
+    assert.equal(deltas.join(''), 'partial answer');
+  });
+
   it('cancels mid-stream through the AbortSignal; the server sees the abort', async () => {
     script({ kind: 'text', text: 'x'.repeat(400), chunkDelayMs: 5000 });
     const controller = new AbortController();

@@ -131,6 +131,7 @@ export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallR
   const systemBreakpoints = input.system.filter((b) => b.cache).length;
   const transcript: ChatMessage[] = [{ role: 'user', content: [{ type: 'text', text: input.userText }] }];
   let usage: Usage = ZERO_USAGE;
+  /** tool_use requests answered: run, refused (no executor) or over the turn limit. */
   let toolCalls = 0;
   // Shared by the first answer and the correction turn: one tool budget per call.
   let toolTurns = 0;

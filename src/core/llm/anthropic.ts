@@ -114,6 +114,10 @@ export function classifyError(error: unknown, ctx: FailureContext): ProviderErro
     }
     return new ProviderError(`Anthropic API error ${error.status}${type}: ${detail}`, 'api_error', error.status);
   }
+  if (error instanceof APIError && error.type) {
+    // An `event: error` in an open stream (e.g. overloaded): the API's failure, not a cut connection.
+    return new ProviderError(`Anthropic API error during the stream (${error.type}): ${error.apiMessage ?? 'no error message'}`, 'api_error');
+  }
   const reason = error instanceof Error ? error.message : String(error);
   if (ctx.connected) return new ProviderError(`the response stream ended early: ${reason}`, 'truncated');
   return new ProviderError(`could not reach the Anthropic API: ${reason}`, 'api_error');
