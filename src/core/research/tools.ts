@@ -1,0 +1,231 @@
+/**
+ * The research tools themselves: input schemas (zod, the single source of
+ * the JSON Schemas the model sees) and one function per tool. Every function
+ * answers with text and never throws; budgets and roles are the executor's
+ * job (index.ts).
+ */
+import { execFile } from 'node:child_process';
+import { z } from 'zod';
+import type { ToolSpec } from '../llm/provider';
+import type { MemorySource } from '../memory';
+import { grepWorkspace, globMatcher } from './grep';
+import { checkRelativePath } from './paths';
+import type { Workspace } from './workspace';
+
+export type ToolAnswer = { content: string; isError: boolean };
+
+export interface ToolContext {
+  workspace: Workspace;
+  maxResultChars: number;
+  memory: MemorySource | null;
+  signal?: AbortSignal;
+}
+
+const RelPath = z.string().max(1000);
+
+export const ReadFileInput = z.object({
+  path: RelPath.describe('Workspace-relative file path, e.g. "src/app.ts"'),
+  start_line: z.number().int().min(1).optional().describe('First line to return (1-based, default 1)'),
+  end_line: z.number().int().min(1).optional().describe('Last line to return (inclusive, default: end of file)'),
+});
+export const GrepInput = z.object({
+  pattern: z.string().min(1).max(1000).describe('JavaScript regular expression, matched per line'),
+  glob: z.string().max(500).optional().describe('Only files matching this glob, e.g. "src/**/*.ts" or "*.md"'),
+  max_results: z.number().int().min(1).max(200).optional().describe('Default 50'),
+  ignore_case: z.boolean().optional(),
+});
+export const ListFilesInput = z.object({
+  dir: RelPath.optional().describe('Workspace-relative directory (default: the root)'),
+  glob: z.string().max(500).optional().describe('Only paths matching this glob, e.g. "**/*.test.ts"'),
+});
+export const GitLogInput = z.object({
+  path: RelPath.optional().describe('Workspace-relative file or directory (default: the whole workspace)'),
+  max_count: z.number().int().min(1).max(30).optional().describe('Default 10'),
+});
+export const MemorySearchInput = z.object({
+  query: z.string().min(1).max(500).describe('Words to look for in past runs: challenges, resolutions, user decisions'),
+});
+export const WebSearchInput = z.object({ query: z.string().min(1).max(500) });
+export const WebFetchInput = z.object({ url: z.string().url().max(2000) });
+
+/** Anthropic server-tool types the provider sends for the web tools (they run on the API, not here). */
+export const WEB_SERVER_TOOL_TYPES = { web_search: 'web_search_20250305', web_fetch: 'web_fetch_20250910' } as const;
+
+const MAX_LIST_ENTRIES = 500;
+const MAX_READ_LINES = 2000;
+const MAX_GREP_LINE_CHARS = 300;
+
+function schemaOf(schema: z.ZodType): Record<string, unknown> {
+  const json = z.toJSONSchema(schema) as Record<string, unknown>;
+  delete json.$schema;
+  return json;
+}
+
+/** Tool specs, in a fixed order (part of the cached prompt prefix). */
+export function toolSpecs(options: { memory: boolean; webSearch: boolean }): ToolSpec[] {
+  const specs: ToolSpec[] = [
+    {
+      name: 'read_file',
+      description:
+        'Read a text file of the workspace, optionally a line range. Returns numbered lines as "path:N: text". Secrets (.env, keys, certificates), .git internals, files ignored by .gitignore, binary and oversized files are refused. Counts as Read in the seed 002 §9 budget.',
+      input_schema: schemaOf(ReadFileInput),
+    },
+    {
+      name: 'grep',
+      description:
+        'Search workspace text files with a JavaScript regular expression, line by line. Returns "path:line: text". Skips secrets, ignored, binary and oversized files and node_modules. Counts as Grep in the budget.',
+      input_schema: schemaOf(GrepInput),
+    },
+    {
+      name: 'list_files',
+      description: 'List files below a workspace directory (recursive), optionally filtered by a glob. Skips secrets, ignored files and node_modules. Counts as Grep in the budget.',
+      input_schema: schemaOf(ListFilesInput),
+    },
+    {
+      name: 'git_log',
+      description: 'Recent commits (hash, date, author, subject) touching a workspace path. Read-only. Counts as git log in the budget (Mode 2 SURFACE only).',
+      input_schema: schemaOf(GitLogInput),
+    },
+  ];
+  if (options.memory) {
+    specs.push({
+      name: 'memory_search',
+      description: 'Search earlier verification runs of this workspace: past challenges, how they were settled, and the user\'s decisions. Counts as memory_search in the budget.',
+      input_schema: schemaOf(MemorySearchInput),
+    });
+  }
+  if (options.webSearch) {
+    specs.push(
+      {
+        name: 'web_search',
+        description:
+          'Search the web. ONLY for unknowns of type API_BEHAVIOR, STALE_KNOWLEDGE or INTEGRATION_UNKNOWN (Mode 1 RESOLVE) and for temporal risks such as deprecation or versioning (Mode 3 PROBE). NEVER for anything the workspace or memory can answer. Budget: 3 in Mode 1, 1 in Mode 3, 4 per iteration in total.',
+        input_schema: schemaOf(WebSearchInput),
+      },
+      {
+        name: 'web_fetch',
+        description: 'Fetch one web page found by web_search. Mode 1 RESOLVE only, same restrictions as web_search. Budget: 2 per iteration.',
+        input_schema: schemaOf(WebFetchInput),
+      },
+    );
+  }
+  return specs;
+}
+
+/** Cuts a tool result to `max` characters with a note the model can act on. */
+export function boundResult(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.lastIndexOf('\n', max);
+  const kept = text.slice(0, cut > max / 2 ? cut : max);
+  return `${kept}\n[truncated: ${text.length - kept.length} more characters not shown; narrow the request]`;
+}
+
+function inputError(tool: string, error: z.ZodError): ToolAnswer {
+  const detail = error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
+  return { content: `invalid ${tool} input: ${detail}`, isError: true };
+}
+
+export async function readFileTool(ctx: ToolContext, raw: unknown): Promise<ToolAnswer> {
+  const input = ReadFileInput.safeParse(raw);
+  if (!input.success) return inputError('read_file', input.error);
+  const read = await ctx.workspace.readText(input.data.path);
+  if (!read.ok) return { content: read.message, isError: true };
+  const lines = read.text.split(/\r?\n/);
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  const start = input.data.start_line ?? 1;
+  const end = Math.min(input.data.end_line ?? lines.length, lines.length, start + MAX_READ_LINES - 1);
+  if (start > lines.length) return { content: `"${read.rel}" has ${lines.length} lines; start_line ${start} is past the end`, isError: true };
+  if (input.data.end_line !== undefined && input.data.end_line < start) return { content: 'end_line is before start_line', isError: true };
+  const body = lines.slice(start - 1, end).map((text, i) => `${read.rel}:${start + i}: ${text}`);
+  const header = `${read.rel} (lines ${start}-${end} of ${lines.length})`;
+  return { content: boundResult([header, ...body].join('\n'), ctx.maxResultChars), isError: false };
+}
+
+export async function grepTool(ctx: ToolContext, raw: unknown): Promise<ToolAnswer> {
+  const input = GrepInput.safeParse(raw);
+  if (!input.success) return inputError('grep', input.error);
+  const result = await grepWorkspace(ctx.workspace, {
+    pattern: input.data.pattern,
+    glob: input.data.glob,
+    ignoreCase: input.data.ignore_case,
+    maxResults: input.data.max_results ?? 50,
+    signal: ctx.signal,
+  });
+  if (!result.ok) return { content: result.message, isError: true };
+  const lines = result.matches.map((m) => `${m.rel}:${m.line}: ${m.text.length > MAX_GREP_LINE_CHARS ? `${m.text.slice(0, MAX_GREP_LINE_CHARS)}…` : m.text}`);
+  const notes = [`${result.matches.length} match(es) in ${result.filesScanned} file(s) scanned`];
+  if (result.truncated) notes.push('more matches exist; narrow the pattern or glob');
+  if (result.inputCapped) notes.push('the search stopped at its file/size cap; use a glob to target files');
+  return { content: boundResult([...lines, `[${notes.join('; ')}]`].join('\n'), ctx.maxResultChars), isError: false };
+}
+
+export async function listFilesTool(ctx: ToolContext, raw: unknown): Promise<ToolAnswer> {
+  const input = ListFilesInput.safeParse(raw ?? {});
+  if (!input.success) return inputError('list_files', input.error);
+  const dir = input.data.dir ?? '';
+  const start = await ctx.workspace.resolve(dir);
+  if (!start.ok) return { content: start.message, isError: true };
+  if (!start.stats.isDirectory()) return { content: `"${start.rel}" is a file, not a directory`, isError: true };
+  const files: string[] = [];
+  for await (const file of ctx.workspace.walk({ dir: start.rel, matches: globMatcher(input.data.glob), maxFiles: MAX_LIST_ENTRIES + 1, signal: ctx.signal })) {
+    files.push(file.rel);
+  }
+  const more = files.length > MAX_LIST_ENTRIES;
+  const shown = files.slice(0, MAX_LIST_ENTRIES);
+  const footer = more ? `[${MAX_LIST_ENTRIES}+ files; showing the first ${MAX_LIST_ENTRIES}; narrow with dir or glob]` : `[${shown.length} file(s)]`;
+  return { content: boundResult([...shown, footer].join('\n'), ctx.maxResultChars), isError: false };
+}
+
+export async function gitLogTool(ctx: ToolContext, raw: unknown): Promise<ToolAnswer> {
+  const input = GitLogInput.safeParse(raw ?? {});
+  if (!input.success) return inputError('git_log', input.error);
+  const syntax = checkRelativePath(input.data.path ?? '');
+  if (!syntax.ok) return { content: `refused: ${syntax.message}`, isError: true };
+  const resolved = await ctx.workspace.resolve(syntax.rel);
+  // A deleted file still has history, so "not found" is fine; every other refusal stands.
+  if (!resolved.ok && resolved.rule !== 'not-found') return { content: resolved.message, isError: true };
+  const args = [
+    '-c', 'core.fsmonitor=false',
+    '--no-pager', 'log',
+    `--max-count=${input.data.max_count ?? 10}`,
+    '--date=short',
+    '--no-color',
+    '--pretty=format:%h %ad %an: %s',
+    '--', syntax.rel === '' ? '.' : syntax.rel,
+  ];
+  return new Promise((resolve) => {
+    execFile(
+      'git',
+      args,
+      {
+        cwd: ctx.workspace.root,
+        timeout: 5000,
+        maxBuffer: 512 * 1024,
+        signal: ctx.signal,
+        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_PAGER: 'cat', PAGER: 'cat' },
+        windowsHide: true,
+      },
+      (error, stdout, stderr) => {
+        if (error) {
+          const text = `${stderr}`;
+          if (/not a git repository/i.test(text)) return resolve({ content: 'git_log: the workspace is not a git repository, so there is no history to show', isError: true });
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return resolve({ content: 'git_log: git is not installed or not on PATH', isError: true });
+          if (/does not have any commits/i.test(text)) return resolve({ content: 'git_log: the repository has no commits yet', isError: true });
+          return resolve({ content: `git_log failed: ${text.trim().slice(0, 500) || error.message}`, isError: true });
+        }
+        const out = `${stdout}`.trim();
+        resolve({ content: boundResult(out === '' ? `no commits touch "${syntax.rel || '.'}"` : out, ctx.maxResultChars), isError: false });
+      },
+    );
+  });
+}
+
+export async function memorySearchTool(ctx: ToolContext, raw: unknown): Promise<ToolAnswer> {
+  const input = MemorySearchInput.safeParse(raw);
+  if (!input.success) return inputError('memory_search', input.error);
+  if (!ctx.memory) return { content: 'memory_search: no memory of earlier runs is available', isError: true };
+  const hits = await ctx.memory.search(input.data.query, ctx.signal);
+  if (hits.length === 0) return { content: `no earlier runs mention "${input.data.query}"`, isError: false };
+  const lines = hits.map((h) => `[${h.runStartedAt} ${h.planPath}] ${h.kind} ${h.id}: ${h.text}`);
+  return { content: boundResult(lines.join('\n'), ctx.maxResultChars), isError: false };
+}

@@ -1,0 +1,184 @@
+/**
+ * The confined, read-only view of a workspace folder that every research
+ * tool, the evidence checker and the assertion runner go through.
+ *
+ * Contract: a path is (1) syntax-checked (paths.ts), (2) resolved with
+ * realpath and refused unless the real target lies inside the real root,
+ * (3) refused when the requested path OR its real target matches the deny
+ * list or a `.gitignore`, and (4) for reads, refused when binary (NUL byte in
+ * the first 8 KiB) or larger than the size limit. Refusals name the rule and
+ * never carry file content. Traversal never follows a symlink to a directory
+ * and never returns a file whose real path leaves the root.
+ */
+import { promises as fs, type Stats } from 'node:fs';
+import * as path from 'node:path';
+import { checkRelativePath, isInside, toPosixRelative } from './paths';
+import { AccessPolicy, SKIPPED_DIRS } from './policy';
+
+export const DEFAULT_MAX_FILE_BYTES = 256 * 1024;
+const BINARY_SNIFF_BYTES = 8 * 1024;
+
+export interface WorkspaceOptions {
+  denyGlobs?: string[];
+  maxFileBytes?: number;
+}
+
+export type Refusal = { ok: false; rule: string; message: string };
+export type Resolved = { ok: true; rel: string; real: string; stats: Stats };
+export type ReadResult = { ok: true; rel: string; text: string } | Refusal;
+
+export interface WalkOptions {
+  /** Workspace-relative directory to start from ('' = root). */
+  dir: string;
+  /** Glob over workspace-relative paths (minimatch syntax). */
+  matches?: (rel: string) => boolean;
+  /** Stop after this many files. */
+  maxFiles: number;
+  signal?: AbortSignal;
+}
+
+export interface WalkedFile {
+  rel: string;
+  real: string;
+  size: number;
+}
+
+function refusal(rule: string, message: string): Refusal {
+  return { ok: false, rule, message };
+}
+
+export class Workspace {
+  readonly maxFileBytes: number;
+  private readonly policy: AccessPolicy;
+
+  private constructor(
+    /** Real (symlink-free) absolute path of the workspace root. */
+    readonly root: string,
+    options: WorkspaceOptions,
+  ) {
+    this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+    this.policy = new AccessPolicy(root, options.denyGlobs ?? []);
+  }
+
+  /** Throws when the root itself does not exist or is not a directory (a setup error, not model input). */
+  static async open(root: string, options: WorkspaceOptions = {}): Promise<Workspace> {
+    const real = await fs.realpath(path.resolve(root));
+    const stats = await fs.stat(real);
+    if (!stats.isDirectory()) throw new Error(`workspace root is not a directory: ${root}`);
+    return new Workspace(real, options);
+  }
+
+  /**
+   * Resolves a requested path to an existing entry inside the root.
+   * `checkPolicy: false` skips the deny list and `.gitignore` (used only for
+   * existence checks that never read content).
+   */
+  async resolve(input: unknown, checkPolicy = true): Promise<Resolved | Refusal> {
+    const syntax = checkRelativePath(input);
+    if (!syntax.ok) return refusal(syntax.rule, `refused: ${syntax.message}`);
+    const rel = syntax.rel;
+    let real: string;
+    try {
+      real = await fs.realpath(path.join(this.root, rel));
+    } catch {
+      return refusal('not-found', `not found: "${rel}" does not exist in the workspace`);
+    }
+    if (!isInside(this.root, real)) {
+      return refusal('outside-workspace', `refused: "${rel}" resolves (through a symlink) to a location outside the workspace`);
+    }
+    const stats = await fs.stat(real).catch(() => null);
+    if (!stats) return refusal('not-found', `not found: "${rel}" does not exist in the workspace`);
+    if (checkPolicy) {
+      const realRel = toPosixRelative(this.root, real);
+      for (const candidate of new Set([rel, realRel])) {
+        const denial = await this.policy.denialFor(candidate, stats.isDirectory() && candidate === realRel);
+        if (denial) return refusal(denial.rule, denial.message);
+        const parentDenial = await this.deniedAncestor(candidate);
+        if (parentDenial) return parentDenial;
+      }
+    }
+    return { ok: true, rel, real, stats };
+  }
+
+  /** Reads a text file under every rule in the contract above. */
+  async readText(input: unknown): Promise<ReadResult> {
+    const resolved = await this.resolve(input);
+    if (!resolved.ok) return resolved;
+    const { rel, real, stats } = resolved;
+    if (stats.isDirectory()) return refusal('is-directory', `"${rel || '.'}" is a directory; use list_files to see what it holds`);
+    if (!stats.isFile()) return refusal('not-a-file', `refused: "${rel}" is not a regular file`);
+    if (stats.size > this.maxFileBytes) {
+      return refusal('too-large', `refused: "${rel}" is ${stats.size} bytes, over the ${this.maxFileBytes}-byte limit for research reads`);
+    }
+    let buffer: Buffer;
+    try {
+      buffer = await fs.readFile(real);
+    } catch (error) {
+      return refusal('unreadable', `could not read "${rel}": ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+    }
+    if (buffer.length > this.maxFileBytes) {
+      return refusal('too-large', `refused: "${rel}" is over the ${this.maxFileBytes}-byte limit for research reads`);
+    }
+    if (buffer.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
+      return refusal('binary', `refused: "${rel}" is a binary file`);
+    }
+    return { ok: true, rel, text: buffer.toString('utf8') };
+  }
+
+  /**
+   * Yields readable-candidate files below `dir`, depth-first in name order.
+   * Skips denied and ignored entries, `node_modules`, symlinked directories
+   * and symlinks whose target leaves the root. Size and binary checks are
+   * left to `readText`.
+   */
+  async *walk(options: WalkOptions): AsyncGenerator<WalkedFile> {
+    const start = await this.resolve(options.dir);
+    if (!start.ok || !start.stats.isDirectory()) return;
+    let yielded = 0;
+    const stack: string[] = [start.rel];
+    while (stack.length > 0) {
+      if (options.signal?.aborted) return;
+      const dirRel = stack.pop() as string;
+      const entries = await fs.readdir(path.join(this.root, dirRel), { withFileTypes: true }).catch(() => []);
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      const subdirs: string[] = [];
+      for (const entry of entries) {
+        if (options.signal?.aborted) return;
+        const rel = dirRel === '' ? entry.name : `${dirRel}/${entry.name}`;
+        if (entry.isDirectory()) {
+          if (!SKIPPED_DIRS.includes(entry.name) && !(await this.policy.denialFor(rel, true))) subdirs.push(rel);
+          continue;
+        }
+        if (!entry.isFile() && !entry.isSymbolicLink()) continue;
+        const file = await this.walkedFile(rel);
+        if (!file || (options.matches && !options.matches(rel))) continue;
+        yield file;
+        if (++yielded >= options.maxFiles) return;
+      }
+      stack.push(...subdirs.reverse());
+    }
+  }
+
+  /** A walked entry that is (or links to) an allowed regular file inside the root; symlinked directories are not followed. */
+  private async walkedFile(rel: string): Promise<WalkedFile | null> {
+    if (await this.policy.denialFor(rel)) return null;
+    const real = await fs.realpath(path.join(this.root, rel)).catch(() => null);
+    if (!real || !isInside(this.root, real)) return null;
+    const stats = await fs.stat(real).catch(() => null);
+    if (!stats?.isFile()) return null;
+    const realRel = toPosixRelative(this.root, real);
+    if (realRel !== rel && ((await this.policy.denialFor(realRel)) || (await this.deniedAncestor(realRel)))) return null;
+    return { rel, real, size: stats.size };
+  }
+
+  /** A requested path whose parent directory is denied (e.g. `secrets/` for `secrets/a/b.txt` via a dir rule) is refused. */
+  private async deniedAncestor(rel: string): Promise<Refusal | null> {
+    const segments = rel.split('/');
+    for (let i = 1; i < segments.length; i++) {
+      const dir = segments.slice(0, i).join('/');
+      const denial = await this.policy.denialFor(dir, true);
+      if (denial) return refusal(denial.rule, denial.message.replace(`"${dir}"`, `"${rel}" (inside "${dir}")`));
+    }
+    return null;
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * File-backed RunStore: every run's full state, one folder per plan.
+ *
+ *   <dir>/<key>/<startedAt>-<runId>.json   one file per run (re-saved as it progresses)
+ *   <dir>/<key>/latest.json                copy of the newest save, for quick readers
+ *
+ * key = first 16 hex of sha256(absolute plan path). Writes are atomic (temp
+ * file in the same folder, fsync, rename), so a crash leaves either the old
+ * or the new file, never half of one. Readers validate with the RunResult
+ * schema and skip anything corrupt, partial or foreign. The newest 20 runs
+ * per plan are kept.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { RunResult, type RunStore } from './run-types';
+
+export const RUNS_KEPT_PER_PLAN = 20;
+const LATEST = 'latest.json';
+const RUN_FILE = /^\d{4}-\d{2}-\d{2}T[\w.-]+\.json$/;
+const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;
+
+export interface FileRunStore extends RunStore {
+  readonly dir: string;
+  /** Folder holding this plan's runs. */
+  folderFor(planPath: string): string;
+  /** Valid runs of this plan, newest first. */
+  loadHistory(planPath: string, limit?: number): Promise<RunResult[]>;
+  /** The newest valid run of every plan in the store, newest first (for memory_search across plans). */
+  loadAllLatest(limit?: number): Promise<RunResult[]>;
+}
+
+/** Storage key of a plan: stable for the same absolute path. */
+export function planKey(planPath: string): string {
+  return createHash('sha256').update(path.resolve(planPath)).digest('hex').slice(0, 16);
+}
+
+/** File name for a run; sortable by start time and safe on every file system. */
+export function runFileName(result: Pick<RunResult, 'startedAt' | 'runId'>): string {
+  const stamp = result.startedAt.replace(/[^\w.-]/g, '-');
+  const id = result.runId.replace(/[^\w.-]/g, '_').slice(0, 80);
+  return `${stamp}-${id}.json`;
+}
+
+export function createFileRunStore(dir: string): FileRunStore {
+  const root = path.resolve(dir);
+  const folderFor = (planPath: string) => path.join(root, planKey(planPath));
+
+  const runFilesNewestFirst = async (folder: string): Promise<string[]> => {
+    const names = await fs.readdir(folder).catch(() => [] as string[]);
+    return names.filter((n) => RUN_FILE.test(n)).sort().reverse();
+  };
+
+  const loadHistory = async (planPath: string, limit = RUNS_KEPT_PER_PLAN): Promise<RunResult[]> => {
+    const folder = folderFor(planPath);
+    const runs: RunResult[] = [];
+    for (const name of await runFilesNewestFirst(folder)) {
+      const run = await readRun(path.join(folder, name));
+      if (run) runs.push(run);
+      if (runs.length >= limit) break;
+    }
+    return runs;
+  };
+
+  return {
+    dir: root,
+    folderFor,
+    loadHistory,
+
+    async save(result) {
+      const valid = RunResult.parse(result);
+      const folder = folderFor(valid.planPath);
+      await fs.mkdir(folder, { recursive: true });
+      const json = `${JSON.stringify(valid, null, 2)}\n`;
+      const target = path.join(folder, runFileName(valid));
+      await writeAtomic(target, json);
+      await writeAtomic(path.join(folder, LATEST), json);
+      await prune(folder, await runFilesNewestFirst(folder));
+      return target;
+    },
+
+    async loadLatest(planPath) {
+      const [newest] = await loadHistory(planPath, 1);
+      if (newest) return newest;
+      return readRun(path.join(folderFor(planPath), LATEST));
+    },
+
+    async loadAllLatest(limit = 50) {
+      const entries = await fs.readdir(root, { withFileTypes: true }).catch(() => []);
+      const runs: RunResult[] = [];
+      for (const entry of entries) {
+        if (!entry.isDirectory() || !/^[0-9a-f]{16}$/.test(entry.name)) continue;
+        const folder = path.join(root, entry.name);
+        for (const name of await runFilesNewestFirst(folder)) {
+          const run = await readRun(path.join(folder, name));
+          if (run) {
+            runs.push(run);
+            break;
+          }
+        }
+      }
+      return runs.sort((a, b) => (a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : 0)).slice(0, limit);
+    },
+  };
+}
+
+/** A valid RunResult or null; never throws. */
+async function readRun(file: string): Promise<RunResult | null> {
+  try {
+    const stats = await fs.stat(file);
+    if (!stats.isFile() || stats.size > MAX_RUN_FILE_BYTES) return null;
+    const parsed = RunResult.safeParse(JSON.parse(await fs.readFile(file, 'utf8')));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Temp file in the same folder (same file system, so rename is atomic), fsync, rename, then fsync the folder. */
+export async function writeAtomic(target: string, data: string): Promise<void> {
+  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await fs.open(temp, 'wx', 0o600);
+  try {
+    await handle.writeFile(data, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await fs.rename(temp, target);
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+  // Directory fsync makes the rename durable; not every platform allows opening a directory.
+  const dirHandle = await fs.open(path.dirname(target), 'r').catch(() => null);
+  if (dirHandle) {
+    await dirHandle.sync().catch(() => undefined);
+    await dirHandle.close();
+  }
+}
+
+async function prune(folder: string, newestFirst: string[]): Promise<void> {
+  for (const name of newestFirst.slice(RUNS_KEPT_PER_PLAN)) {
+    await fs.rm(path.join(folder, name), { force: true });
+  }
+}
