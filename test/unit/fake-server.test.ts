@@ -122,7 +122,7 @@ describe('fake Anthropic server', function () {
 
   it('injects latency globally or per request, and a waiting reply ends when the client leaves', async () => {
     server.setScript(() => ({ kind: 'text', text: 'late' }));
-    server.setLatency((req) => (req.role === 'auditor' ? 250 : 0));
+    server.setLatency((req) => (req.role === 'auditor' ? 300 : 0));
     const ask = (role: 'auditor' | 'resolver', signal?: AbortSignal) =>
       client.messages.create(
         { model: MODEL, max_tokens: 5, system: system(roleMarker(role), 'x', false), messages: [{ role: 'user', content: 'q' }] },
@@ -133,7 +133,8 @@ describe('fake Anthropic server', function () {
     const fast = Date.now() - started;
     started = Date.now();
     await ask('auditor');
-    assert.ok(Date.now() - started >= 240 && fast < 240, `fast ${fast} ms`);
+    const slow = Date.now() - started;
+    assert.ok(slow >= 295 && fast < slow, `fast ${fast} ms, slow ${slow} ms`);
     server.setLatency(60_000);
     const controller = new AbortController();
     const pending = ask('resolver', controller.signal).catch((e: unknown) => e);
