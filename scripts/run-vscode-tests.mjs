@@ -1,0 +1,295 @@
+#!/usr/bin/env node
+// Runs the extension's integration suite (test/vscode) inside a REAL VS Code
+// Node extension host, offline: code-server 4.96.4 (= VS Code 1.96.4) from
+// .e2e-host/ (installed by scripts/e2e-host-install.sh), its web workbench in
+// headless Debian Chromium driven by playwright-core. Recipe and pitfalls:
+// ../shared/vscode-offline/notes.md.
+//
+//   node scripts/run-vscode-tests.mjs [--phases run,restore] [--grep RE]
+//        [--timeout SEC] [--out DIR] [--no-build | --build-only] [--verbose] [--keep]
+//
+// The suite runs in PHASES that share one user-data dir, browser profile and
+// workspace copy, each in a fresh server + window: phase "run" verifies the
+// fixture plan; phase "restore" starts a new window (a real reload of the
+// extension) and checks that the last verdict came back from storage. The
+// phase name reaches the tests as VERIFY_PLAN_E2E_PHASE.
+//
+// Exit code: 0 all phases passed, 1 tests failed, 2 infrastructure failure
+// or timeout, 130 interrupted.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values: opt } = parseArgs({
+  options: {
+    phases: { type: 'string', default: 'run,restore' },
+    grep: { type: 'string' },
+    timeout: { type: 'string', default: '240' },
+    out: { type: 'string', default: path.join(root, 'test-output', 'vscode') },
+    'no-build': { type: 'boolean', default: false },
+    'build-only': { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    chromium: { type: 'string', default: process.env.CHROMIUM || '/usr/bin/chromium' },
+  },
+});
+const hostDir = path.join(root, '.e2e-host');
+const csDir = path.join(hostDir, 'node_modules', 'code-server');
+const outDir = path.resolve(opt.out);
+const testsOut = path.join(root, 'out', 'test', 'vscode');
+const fixture = path.join(root, 'test', 'vscode', 'fixtures', 'workspace');
+const t0 = Date.now();
+const info = (...a) => console.error(`[vscode-tests ${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
+const debug = (...a) => opt.verbose && info(...a);
+
+if (!opt['build-only'] && (!fs.existsSync(path.join(csDir, 'out', 'node', 'entry.js')) || !fs.existsSync(path.join(hostDir, '.installed')))) {
+  info('the offline VS Code host is not installed: run `npm run e2e:install` first');
+  process.exit(2);
+}
+if (!opt['build-only'] && !fs.existsSync(opt.chromium)) {
+  info(`Chromium not found at ${opt.chromium} (apt-get install chromium, or set CHROMIUM)`);
+  process.exit(2);
+}
+
+// ---- build: the extension bundle and the compiled suite ---------------------
+if (!opt['no-build']) {
+  await run(process.execPath, [path.join(root, 'esbuild.mjs')], 'esbuild (extension)');
+  const esbuild = await import('esbuild');
+  fs.rmSync(testsOut, { recursive: true, force: true });
+  const suiteDir = path.join(root, 'test', 'vscode');
+  const entries = fs.readdirSync(suiteDir).filter((f) => f === 'index.ts' || f.endsWith('.test.ts')).map((f) => path.join(suiteDir, f));
+  await esbuild.build({
+    entryPoints: entries,
+    outdir: testsOut,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    sourcemap: 'inline',
+    // provided by the extension host / resolved from the repo's node_modules at run time
+    external: ['vscode', 'mocha'],
+    logLevel: 'warning',
+  });
+  info(`suite compiled to ${path.relative(root, testsOut)} (${entries.length} entries)`);
+}
+if (opt['build-only']) process.exit(0);
+// playwright-core is pinned with code-server in .e2e-host, not a project dependency of the extension.
+const { chromium } = createRequire(path.join(hostDir, 'package.json'))('playwright-core');
+
+// ---- shared state across phases ---------------------------------------------
+fs.mkdirSync(outDir, { recursive: true });
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verify-plan-vscode-'));
+const userDataDir = path.join(tmp, 'user-data');
+const workspace = path.join(tmp, 'workspace', 'plans-fixture');
+fs.cpSync(fixture, workspace, { recursive: true });
+const settings = {
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'extensions.ignoreRecommendations': true,
+  'git.enabled': false,
+  'security.workspace.trust.enabled': false,
+  // the web workbench auto-saves after a delay; tests that edit the plan must not race a save
+  'files.autoSave': 'off',
+  'editor.codeLens': true,
+};
+for (const d of [path.join(userDataDir, 'User'), path.join(userDataDir, 'data', 'User'), path.join(userDataDir, 'data', 'Machine')]) {
+  fs.mkdirSync(d, { recursive: true });
+  fs.writeFileSync(path.join(d, 'settings.json'), JSON.stringify(settings, null, 2));
+}
+fs.writeFileSync(path.join(tmp, 'config.yaml'), 'auth: none\ncert: false\n');
+
+let current = null; // { server, browser }
+let interrupted = false;
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, async () => {
+    interrupted = true;
+    await stopPhase();
+    cleanupTmp();
+    info(`got ${sig} -> exit code 130`);
+    process.exit(130);
+  });
+}
+
+let exitCode = 0;
+for (const phase of opt.phases.split(',').map((p) => p.trim()).filter(Boolean)) {
+  info(`phase "${phase}"`);
+  const code = await runPhase(phase).catch((e) => {
+    info(`phase "${phase}" infrastructure failure: ${e.message}`);
+    return 2;
+  });
+  await stopPhase();
+  info(`phase "${phase}" -> exit code ${code}`);
+  if (code !== 0) {
+    exitCode = code;
+    break;
+  }
+}
+cleanupTmp();
+info(`done -> exit code ${exitCode}`);
+process.exit(interrupted ? 130 : exitCode);
+
+// ---- one phase: server + browser + payload, until the extension host exits ---
+async function runPhase(phase) {
+  const control = await startControlServer();
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    XDG_CONFIG_HOME: path.join(tmp, 'xdg-config'),
+    XDG_DATA_HOME: path.join(tmp, 'xdg-data'),
+    XDG_CACHE_HOME: path.join(tmp, 'xdg-cache'),
+    EXTENSIONS_GALLERY: '{}',
+    // inherited by the extension host, read by test/vscode
+    E2E_CONTROL_URL: control.url,
+    VERIFY_PLAN_E2E_PHASE: phase,
+    VERIFY_PLAN_E2E_OUT: outDir,
+    ...(opt.grep ? { VERIFY_PLAN_E2E_GREP: opt.grep } : {}),
+  };
+  delete env.ANTHROPIC_API_KEY;
+  delete env.ANTHROPIC_BASE_URL;
+  const argv = [
+    path.join(csDir, 'out', 'node', 'entry.js'),
+    '--config', path.join(tmp, 'config.yaml'),
+    '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
+    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--disable-getting-started-override', '--ignore-last-opened',
+    '--user-data-dir', userDataDir, '--extensions-dir', path.join(tmp, 'extensions'),
+  ];
+  const server = spawn(process.execPath, argv, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
+  current = { server, browser: null, control: control.server };
+  const log = fs.createWriteStream(path.join(outDir, `server-${phase}.log`));
+  server.stdout.pipe(log);
+  server.stderr.pipe(log);
+
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => resolve(2), Number(opt.timeout) * 1000);
+    const settle = (code) => { clearTimeout(timer); resolve(code); };
+    server.on('exit', (code, sig) => { clearTimeout(timer); reject(new Error(`server exited early (${code ?? sig})`)); });
+    (async () => {
+      await waitForOutput(server, /HTTP server listening on/, 60_000);
+      debug(`code-server listening on 127.0.0.1:${port}`);
+      const browser = await chromium.launchPersistentContext(path.join(tmp, 'chromium-profile'), {
+        executablePath: opt.chromium,
+        headless: true,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+        viewport: { width: 1400, height: 900 },
+        env: { ...process.env, XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, XDG_CACHE_HOME: env.XDG_CACHE_HOME },
+      });
+      current.browser = browser;
+      const page = browser.pages()[0] || (await browser.newPage());
+      control.setPage(page);
+      page.on('crash', () => settle(2));
+      page.on('pageerror', (e) => debug('[page error]', e.message));
+      page.on('console', (m) => debug(`[browser ${m.type()}]`, m.text()));
+      const noise = /^(Resolving connection token|Resolved connection token|Creating a socket|\[Service Worker\]|Ignoring fetching additional builtin extensions|Updating additional builtin extensions cache)/;
+      await page.exposeFunction('codeAutomationLog', (type, args) => {
+        args = Array.isArray(args) ? args : [args];
+        if (!opt.verbose && typeof args[0] === 'string' && noise.test(args[0])) return;
+        (console[type] || console.log)(...args);
+      });
+      await page.exposeFunction('codeAutomationExit', (code) => settle(typeof code === 'number' ? code : 2));
+      const host = `127.0.0.1:${port}`;
+      const remote = (p) => `vscode-remote://${host}${p.split(path.sep).map(encodeURIComponent).join('/')}`;
+      const payload = [
+        ['extensionDevelopmentPath', remote(root)],
+        ['extensionTestsPath', remote(path.join(testsOut, 'index.js'))],
+        ['skipWelcome', 'true'],
+      ];
+      await page.goto(`http://${host}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+      debug('workbench loaded; waiting for the extension tests');
+    })().catch(reject);
+  });
+}
+
+async function stopPhase() {
+  if (!current) return;
+  const { server, browser, control } = current;
+  current = null;
+  try { await browser?.close(); } catch (e) { debug('browser close:', e.message); }
+  control?.close();
+  if (server.exitCode === null && server.signalCode === null) {
+    server.removeAllListeners('exit');
+    const exited = new Promise((r) => server.once('exit', r));
+    try { process.kill(-server.pid, 'SIGTERM'); } catch {}
+    const t = setTimeout(() => { try { process.kill(-server.pid, 'SIGKILL'); } catch {} }, 3000);
+    await exited;
+    clearTimeout(t);
+  }
+}
+
+function cleanupTmp() {
+  if (opt.keep) info('kept temp dir', tmp);
+  else fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+// The tests (inside the extension host) ask for screenshots and DOM text here,
+// while the workbench is still up.
+async function startControlServer() {
+  let page = null;
+  const server = http.createServer(async (req, res) => {
+    const u = new URL(req.url, 'http://x');
+    try {
+      if (!page) throw new Error('page not ready');
+      if (u.pathname === '/screenshot') {
+        const name = (u.searchParams.get('name') || 'shot').replace(/[^\w.-]/g, '_');
+        const file = path.join(outDir, `${name}.png`);
+        await page.screenshot({ path: file });
+        info('screenshot saved:', path.relative(root, file));
+        res.writeHead(200).end(file);
+      } else if (u.pathname === '/dom') {
+        const sel = u.searchParams.get('selector') || 'body';
+        const texts = await page.$$eval(sel, (els) => els.map((e) => e.innerText || e.textContent || ''));
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(texts));
+      } else if (u.pathname === '/press') {
+        await page.keyboard.press(u.searchParams.get('key') || 'Enter');
+        res.writeHead(200).end('ok');
+      } else if (u.pathname === '/type') {
+        await page.keyboard.type(u.searchParams.get('text') || '');
+        res.writeHead(200).end('ok');
+      } else res.writeHead(404).end('not found');
+    } catch (e) {
+      res.writeHead(500).end(String(e));
+    }
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  server.unref();
+  return { server, url: `http://127.0.0.1:${server.address().port}`, setPage: (p) => { page = p; } };
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.unref();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+  });
+}
+
+function waitForOutput(child, re, ms) {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`no ${re} within ${ms} ms`)), ms);
+    let buf = '';
+    child.stdout.on('data', (d) => {
+      buf += d;
+      if (re.test(buf)) { clearTimeout(t); resolve(); }
+    });
+  });
+}
+
+function run(cmd, args, label) {
+  return new Promise((resolve, reject) => {
+    const p = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+    p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${label} failed (${code})`))));
+  }).catch((e) => { info(e.message); process.exit(2); });
+}

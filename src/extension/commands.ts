@@ -1,0 +1,124 @@
+/**
+ * The command table: every `verifyPlan.*` command and its handler, in one
+ * place. Handlers are thin: they pick the target plan and call a service.
+ * Commands that act on a plan take an optional `Uri` argument (CodeLens,
+ * menus, other extensions); without it they use the active Markdown editor.
+ */
+import * as vscode from 'vscode';
+import * as os from 'node:os';
+import type { RunResult } from '../core/run-types';
+import { discoverNewestPlan } from './plan-discovery';
+import { planKey } from './findings-registry';
+import { exportReport } from './report-view';
+import type { Services } from './services';
+
+type Handler = (...args: unknown[]) => unknown;
+
+export function commandTable(s: Services): Record<string, Handler> {
+  return {
+    'verifyPlan.verify': async (arg) => {
+      const plan = await planToVerify(s, arg);
+      return plan ? s.runner.verify(plan) : undefined;
+    },
+    'verifyPlan.reverify': async (arg) => {
+      const plan = uriArg(arg) ?? activePlan() ?? lastVerified(s) ?? (await planToVerify(s, undefined));
+      return plan ? s.runner.verify(plan) : undefined;
+    },
+    'verifyPlan.cancel': () => s.runner.cancel(),
+    'verifyPlan.showReport': async (arg) => {
+      const found = resultFor(s, arg);
+      if (found) await s.reports.show(found.planPath);
+      return found?.planPath;
+    },
+    'verifyPlan.revealChallenge': async (arg) => {
+      const found = resultFor(s, arg);
+      if (found) await s.reports.show(found.planPath);
+    },
+    'verifyPlan.exportReport': async (arg, target) => {
+      const found = resultFor(s, arg);
+      if (!found) return undefined;
+      const written = await exportReport(found, uriArg(target));
+      if (written) void vscode.window.showInformationMessage(`Verify Plan: report saved to ${vscode.workspace.asRelativePath(written)}.`);
+      return written;
+    },
+    'verifyPlan.setApiKey': (arg) => s.keys.promptAndStore(arg),
+    'verifyPlan.clearApiKey': async () => {
+      await s.keys.clear();
+      void vscode.window.showInformationMessage('Verify Plan: API key removed from secret storage.');
+    },
+    'verifyPlan.acknowledgeRisk': async (arg, id) => acknowledge(s, uriArg(arg), typeof id === 'string' ? id : undefined),
+    'verifyPlan.showChallenge': async (arg, id) => showChallenge(s, uriArg(arg), typeof id === 'string' ? id : undefined),
+    'verifyPlan.showLog': () => s.log.show(true),
+  };
+}
+
+function uriArg(arg: unknown): vscode.Uri | undefined {
+  return arg instanceof vscode.Uri ? arg : undefined;
+}
+
+function activePlan(): vscode.Uri | undefined {
+  const doc = vscode.window.activeTextEditor?.document;
+  return doc && doc.languageId === 'markdown' && doc.uri.scheme === 'file' ? doc.uri : undefined;
+}
+
+function lastVerified(s: Services): vscode.Uri | undefined {
+  const p = s.history.knownPlans().find((k) => s.registry.get(k));
+  return p ? vscode.Uri.file(p) : undefined;
+}
+
+/** Seed 001 Step 1: explicit argument, the active plan, the newest plan in the plan folders, else ask. */
+async function planToVerify(s: Services, arg: unknown): Promise<vscode.Uri | undefined> {
+  const explicit = uriArg(arg) ?? activePlan();
+  if (explicit) return explicit;
+  const found = await discoverNewestPlan({
+    roots: (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
+    folders: s.settings().planFolders,
+    homeDir: os.homedir(),
+  });
+  if (found.path !== null) return vscode.Uri.file(found.path);
+  const picked = await vscode.window.showOpenDialog({
+    title: found.message,
+    canSelectMany: false,
+    openLabel: 'Verify Plan',
+    filters: { Markdown: ['md', 'markdown'] },
+  });
+  return picked?.[0];
+}
+
+function resultFor(s: Services, arg: unknown): RunResult | undefined {
+  const plan = uriArg(arg) ?? activePlan() ?? lastVerified(s);
+  const result = plan ? s.registry.get(planKey(plan))?.result : undefined;
+  if (!result) {
+    void vscode.window.showInformationMessage('Verify Plan: this plan has no report yet. Run "Verify Plan" first.');
+  }
+  return result;
+}
+
+async function acknowledge(s: Services, plan: vscode.Uri | undefined, id: string | undefined): Promise<boolean> {
+  if (!plan || !id) return false;
+  const pf = s.registry.get(planKey(plan));
+  const finding = pf?.findings.find((f) => f.challenge.id === id);
+  if (!pf || !finding) return false;
+  const iteration = pf.result.iterations.at(-1)?.iteration ?? 1;
+  const c = finding.challenge;
+  const updated = {
+    ...c,
+    user_decision: 'acknowledged' as const,
+    history: [...c.history, { iteration, status: c.status, note: 'Risk acknowledged by the user in the editor.' }],
+  };
+  const next = s.registry.updateChallenge(pf.planPath, updated);
+  if (next) await s.history.save(next.result);
+  return true;
+}
+
+async function showChallenge(s: Services, plan: vscode.Uri | undefined, id: string | undefined): Promise<void> {
+  if (!plan || !id) return;
+  const finding = s.registry.get(planKey(plan))?.findings.find((f) => f.challenge.id === id);
+  if (!finding) return;
+  const editor = await vscode.window.showTextDocument(plan, { preview: false });
+  const r = finding.range;
+  const range = new vscode.Range(r.startLine, r.startChar, r.endLine, r.endChar);
+  editor.selection = new vscode.Selection(range.start, range.start);
+  editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  await vscode.commands.executeCommand('editor.action.showHover');
+}

@@ -1,0 +1,72 @@
+/**
+ * Challenges as diagnostics (source "verify-plan", code = challenge id):
+ * BLOCKING → Error, SIGNIFICANT → Warning, MINOR → Information. Evidence
+ * goes into relatedInformation. Stale findings are faded (Unnecessary tag,
+ * Information); acknowledged risks drop to Hint so they leave the Problems
+ * panel but stay visible in the editor.
+ */
+import * as vscode from 'vscode';
+import type { Severity } from '../core/protocol';
+import { diagnosticMessage, oneLine } from './finding-text';
+import type { Finding } from './findings';
+import type { FindingsRegistry } from './findings-registry';
+
+export const DIAGNOSTIC_SOURCE = 'verify-plan';
+
+const SEVERITY: Record<Severity, vscode.DiagnosticSeverity> = {
+  BLOCKING: vscode.DiagnosticSeverity.Error,
+  SIGNIFICANT: vscode.DiagnosticSeverity.Warning,
+  MINOR: vscode.DiagnosticSeverity.Information,
+};
+
+export class ChallengeDiagnostics implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE);
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly registry: FindingsRegistry) {
+    this.subscription = registry.onDidChange((planPath) => this.render(planPath));
+    for (const p of registry.plans()) this.render(p);
+  }
+
+  private render(planPath: string): void {
+    const uri = vscode.Uri.file(planPath);
+    const pf = this.registry.get(planPath);
+    if (!pf) {
+      this.collection.delete(uri);
+      return;
+    }
+    const root = vscode.workspace.getWorkspaceFolder(uri)?.uri ?? null;
+    this.collection.set(uri, pf.findings.map((f) => toDiagnostic(f, uri, root)));
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.collection.dispose();
+  }
+}
+
+export function toRange(f: Finding): vscode.Range {
+  return new vscode.Range(f.range.startLine, f.range.startChar, f.range.endLine, f.range.endChar);
+}
+
+function toDiagnostic(f: Finding, planUri: vscode.Uri, root: vscode.Uri | null): vscode.Diagnostic {
+  const c = f.challenge;
+  const severity =
+    c.user_decision === 'acknowledged' ? vscode.DiagnosticSeverity.Hint : f.anchor === 'stale' ? vscode.DiagnosticSeverity.Information : SEVERITY[c.severity];
+  const d = new vscode.Diagnostic(toRange(f), diagnosticMessage(f), severity);
+  d.source = DIAGNOSTIC_SOURCE;
+  d.code = c.id;
+  if (f.anchor === 'stale') d.tags = [vscode.DiagnosticTag.Unnecessary];
+  d.relatedInformation = c.evidence.map((e) => {
+    const text = `${e.source} (${e.checked}): ${oneLine(e.finding)}`;
+    const target = e.path && root && isRelativeInside(e.path) ? vscode.Uri.joinPath(root, e.path) : planUri;
+    const line = target === planUri ? f.range.startLine : Math.max(0, (e.line ?? 1) - 1);
+    return new vscode.DiagnosticRelatedInformation(new vscode.Location(target, new vscode.Position(line, 0)), text);
+  });
+  return d;
+}
+
+/** Evidence paths come from a model: only workspace-relative paths that stay inside become links. */
+function isRelativeInside(p: string): boolean {
+  return !p.startsWith('/') && !/^[a-zA-Z]:/.test(p) && !p.split(/[\\/]/).includes('..');
+}

@@ -1,0 +1,97 @@
+/**
+ * The words every view shows for a finding or a verdict: diagnostic messages,
+ * CodeLens titles, hover Markdown, status-bar text. Pure, so the wording is
+ * tested once and the same everywhere.
+ *
+ * Contract: model-written text is untrusted. Hover Markdown escapes it, so a
+ * challenge cannot inject links, images, HTML or command URIs.
+ */
+import type { Challenge } from '../core/protocol';
+import type { RunResult, VerdictLabel } from '../core/run-types';
+import type { Finding } from './findings';
+
+export function diagnosticMessage(f: Finding): string {
+  const c = f.challenge;
+  const prefix = f.anchor === 'stale' ? '[stale: quoted text changed — re-verify] ' : f.anchor === 'unanchored' ? '[quote not found in plan] ' : '';
+  const ack = c.user_decision === 'acknowledged' ? ' (risk acknowledged)' : '';
+  return `${prefix}${c.id} ${c.severity}: ${oneLine(c.claim)}${ack}\nConcern: ${oneLine(c.concern)}`;
+}
+
+export function lensTitle(f: Finding): string {
+  const c = f.challenge;
+  const state = f.anchor === 'stale' ? 'stale' : c.user_decision === 'acknowledged' ? `${c.status} · acknowledged` : c.status;
+  return `${c.id} · ${c.severity} · ${state} — details`;
+}
+
+export function verdictIcon(verdict: VerdictLabel): string {
+  switch (verdict) {
+    case 'PROCEED':
+    case 'PROCEED (trivial)':
+      return '$(check)';
+    case 'REVISE':
+    case 'REVISE (strong)':
+      return '$(warning)';
+    case 'RETHINK':
+    case 'FAILED':
+      return '$(error)';
+    case 'ABORTED':
+    case 'CANCELLED':
+      return '$(circle-slash)';
+  }
+}
+
+/** `PROCEED 7/10`, or just the verdict when the run produced no quality score. */
+export function verdictSummary(result: RunResult): string {
+  return result.quality ? `${result.verdict} ${result.quality.total}/10` : result.verdict;
+}
+
+export function topLensTitle(result: RunResult | null, openProblems: number): string {
+  if (!result) return '▶ Verify Plan';
+  const open = openProblems === 1 ? '1 open challenge' : `${openProblems} open challenges`;
+  return `${verdictIcon(result.verdict)} ${verdictSummary(result)} · ${open} — report`;
+}
+
+/** Hover Markdown: claim, concern, failure scenario, alternative, evidence, status history. */
+export function hoverMarkdown(c: Challenge, stale: boolean): string {
+  const lines = [
+    `**${c.id} · ${c.severity} · ${c.status}** _(${esc(c.origin)}, confidence ${c.confidence}, since iteration ${c.iteration_introduced})_`,
+  ];
+  if (stale) lines.push('', '_The quoted plan text changed since this run; re-verify to update._');
+  lines.push(
+    '',
+    `**Claim:** ${esc(c.claim)}`,
+    '',
+    `**Concern:** ${esc(c.concern)}`,
+    '',
+    `**Failure scenario:** ${esc(c.failure_scenario)}`,
+    '',
+    `**Alternative:** ${esc(c.alternative)}`,
+  );
+  if (c.resolution.trim()) lines.push('', `**Resolution:** ${esc(c.resolution)}`);
+  if (c.user_decision) lines.push('', `**Your decision:** ${c.user_decision}`);
+  if (c.evidence.length) {
+    lines.push('', '**Evidence:**');
+    for (const e of c.evidence) {
+      const where = e.path ? `${e.path}${e.line ? `:${e.line}` : ''}` : e.source;
+      lines.push(`- ${esc(where)} (${e.checked}) — ${esc(e.finding)}`);
+    }
+  }
+  if (c.history.length) {
+    lines.push('', '**Status history:**');
+    for (const h of c.history) lines.push(`- iteration ${h.iteration}: ${h.status}${h.note ? ` — ${esc(h.note)}` : ''}`);
+  }
+  return lines.join('\n');
+}
+
+export function oneLine(s: string, max = 240): string {
+  const flat = s.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** Escapes Markdown and HTML so model text renders as text. */
+export function esc(s: string): string {
+  return oneLine(s, 4000)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/[\\`*_{}[\]()#+\-.!|~>]/g, (ch) => `\\${ch}`);
+}

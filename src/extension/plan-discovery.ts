@@ -1,0 +1,130 @@
+/**
+ * Plan discovery (seed 001 Step 1) when no Markdown plan is open: expand the
+ * configured plan folders and pick the most recently modified Markdown file.
+ * No `vscode` import; unit-testable against a temp folder.
+ *
+ * Entry syntax: workspace-relative path, `~/` for the home folder, `*` (or any
+ * minimatch pattern) within ONE path segment — never `**`, which the seed
+ * forbids because it walks whole home folders. A folder contributes the
+ * `*.md` files directly inside it; a file contributes itself when it is `.md`.
+ */
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { minimatch } from 'minimatch';
+
+export interface PlanCandidate {
+  path: string;
+  mtimeMs: number;
+}
+
+export interface DiscoveryInput {
+  /** Absolute workspace folder paths, in order. */
+  roots: string[];
+  /** The `verifyPlan.planFolders` entries. */
+  folders: string[];
+  homeDir: string;
+}
+
+/** Every Markdown plan the folders name, newest first, without duplicates. */
+export async function discoverPlans(input: DiscoveryInput): Promise<PlanCandidate[]> {
+  const bases = new Set<string>();
+  for (const entry of input.folders) {
+    for (const start of entryStarts(entry, input)) {
+      for (const p of await expand(start.base, start.segments)) bases.add(p);
+    }
+  }
+  const found = new Map<string, PlanCandidate>();
+  for (const p of bases) {
+    for (const c of await markdownIn(p)) found.set(c.path, c);
+  }
+  return [...found.values()].sort((a, b) => b.mtimeMs - a.mtimeMs || a.path.localeCompare(b.path));
+}
+
+/** The newest plan, or null with the seed's message for the user. */
+export async function discoverNewestPlan(input: DiscoveryInput): Promise<{ path: string } | { path: null; message: string }> {
+  const all = await discoverPlans(input);
+  const first = all[0];
+  if (first) return { path: first.path };
+  const where = input.folders.map((f) => `\`${f}\``).join(', ') || '(no plan folders configured)';
+  return { path: null, message: `No plan files found in ${where}. Open a Markdown plan or choose one.` };
+}
+
+/** True when `file` lies in (or is) one of the configured plan locations. */
+export async function isInPlanFolders(file: string, input: DiscoveryInput): Promise<boolean> {
+  const target = path.resolve(file);
+  const plans = await discoverPlans(input);
+  return plans.some((p) => p.path === target);
+}
+
+function entryStarts(entry: string, input: DiscoveryInput): { base: string; segments: string[] }[] {
+  const trimmed = entry.trim().replace(/\\/g, '/');
+  if (trimmed === '' || trimmed.split('/').includes('**')) return [];
+  if (trimmed === '~' || trimmed.startsWith('~/')) {
+    return [{ base: input.homeDir, segments: splitSegments(trimmed.slice(1)) }];
+  }
+  if (path.isAbsolute(trimmed)) return [{ base: path.parse(trimmed).root, segments: splitSegments(trimmed) }];
+  return input.roots.map((root) => ({ base: root, segments: splitSegments(trimmed) }));
+}
+
+function splitSegments(p: string): string[] {
+  return p.split('/').filter((s) => s !== '' && s !== '.');
+}
+
+/** Walks one segment at a time; `..` segments are refused so an entry cannot climb out of its base. */
+async function expand(base: string, segments: string[]): Promise<string[]> {
+  let current = [base];
+  for (const segment of segments) {
+    if (segment === '..') return [];
+    const next: string[] = [];
+    for (const dir of current) {
+      if (!hasGlob(segment)) {
+        next.push(path.join(dir, segment));
+        continue;
+      }
+      for (const name of await listDir(dir)) {
+        if (minimatch(name, segment, { dot: false })) next.push(path.join(dir, name));
+      }
+    }
+    current = next;
+  }
+  return current;
+}
+
+async function markdownIn(p: string): Promise<PlanCandidate[]> {
+  const stat = await statOrNull(p);
+  if (!stat) return [];
+  if (stat.isFile()) return isMarkdown(p) ? [{ path: path.resolve(p), mtimeMs: stat.mtimeMs }] : [];
+  if (!stat.isDirectory()) return [];
+  const out: PlanCandidate[] = [];
+  for (const name of await listDir(p)) {
+    if (!isMarkdown(name)) continue;
+    const full = path.join(p, name);
+    const s = await statOrNull(full);
+    if (s?.isFile()) out.push({ path: path.resolve(full), mtimeMs: s.mtimeMs });
+  }
+  return out;
+}
+
+function isMarkdown(name: string): boolean {
+  return /\.(md|markdown)$/i.test(name);
+}
+
+function hasGlob(segment: string): boolean {
+  return /[*?[\]{}]/.test(segment);
+}
+
+async function listDir(dir: string): Promise<string[]> {
+  try {
+    return (await fs.readdir(dir)).sort();
+  } catch {
+    return [];
+  }
+}
+
+async function statOrNull(p: string) {
+  try {
+    return await fs.stat(p);
+  } catch {
+    return null;
+  }
+}

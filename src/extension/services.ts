@@ -1,0 +1,73 @@
+/**
+ * The one context object `activate` builds: every long-lived part of the
+ * extension, created once and owned by `context.subscriptions`.
+ */
+import * as vscode from 'vscode';
+import { createFileRunStore } from '../core/store';
+import type { RunEvent } from '../core/run-types';
+import { ActivePlanStatus } from './active-plan-status';
+import { ApiKeyStore } from './api-key';
+import { ChallengeCodeActions } from './code-actions';
+import { PlanCodeLensProvider } from './codelens';
+import { ChallengeDiagnostics } from './diagnostics';
+import { FindingsRegistry } from './findings-registry';
+import { ChallengeHoverProvider } from './hover';
+import { chooseProvider } from './provider-choice';
+import { ReportDocuments } from './report-view';
+import { RunHistory, storageDir } from './run-history';
+import { readSettings, SETTINGS_SECTION, type VerifyPlanSettings } from './settings';
+import { VerificationRunner } from './verification-runner';
+
+export interface Services {
+  context: vscode.ExtensionContext;
+  log: vscode.LogOutputChannel;
+  keys: ApiKeyStore;
+  registry: FindingsRegistry;
+  history: RunHistory;
+  runner: VerificationRunner;
+  status: ActivePlanStatus;
+  reports: ReportDocuments;
+  settings(): VerifyPlanSettings;
+  /** Live run events, for views that follow a run (the panel subscribes here). */
+  readonly onRunEvent: vscode.Event<{ planPath: string; event: RunEvent }>;
+}
+
+const PLAN_SELECTOR: vscode.DocumentSelector = [{ language: 'markdown', scheme: 'file' }];
+
+export function createServices(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): Services {
+  const own = <T extends vscode.Disposable>(d: T): T => {
+    context.subscriptions.push(d);
+    return d;
+  };
+  const settings = (): VerifyPlanSettings => {
+    const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+    const read = readSettings((key) => config.get(key));
+    for (const problem of read.problems) log.warn(problem);
+    return read.settings;
+  };
+  const keys = new ApiKeyStore(context.secrets);
+  const registry = own(new FindingsRegistry());
+  const history = new RunHistory(createFileRunStore(storageDir(context).fsPath), context.workspaceState);
+  const runEvents = own(new vscode.EventEmitter<{ planPath: string; event: RunEvent }>());
+  const runner = own(
+    new VerificationRunner({
+      log,
+      registry,
+      history,
+      settings,
+      chooseProvider: (s) => chooseProvider(s, keys, context.globalState),
+      onEvent: (planPath, event) => runEvents.fire({ planPath, event }),
+    }),
+  );
+  const status = own(new ActivePlanStatus(registry, runner));
+  const reports = own(new ReportDocuments((planPath) => registry.get(planPath)?.result));
+  own(registry.onDidChange((planPath) => reports.refresh(planPath)));
+
+  own(new ChallengeDiagnostics(registry));
+  const lenses = own(new PlanCodeLensProvider(registry, runner));
+  own(vscode.languages.registerCodeLensProvider(PLAN_SELECTOR, lenses));
+  own(vscode.languages.registerHoverProvider(PLAN_SELECTOR, new ChallengeHoverProvider(registry)));
+  own(vscode.languages.registerCodeActionsProvider(PLAN_SELECTOR, new ChallengeCodeActions(), { providedCodeActionKinds: ChallengeCodeActions.kinds }));
+
+  return { context, log, keys, registry, history, runner, status, reports, settings, onRunEvent: runEvents.event };
+}

@@ -1,0 +1,60 @@
+/**
+ * The status of the active plan as ONE union, and how it is presented. The
+ * status bar renders from `presentStatus` through a single switch; nothing
+ * else decides status-bar text. Pure (no `vscode`).
+ */
+import type { RunResult } from '../core/run-types';
+import { verdictIcon, verdictSummary } from './finding-text';
+
+export type PlanStatus =
+  | { kind: 'idle'; planName: string | null }
+  | { kind: 'running'; planName: string; iteration: number; message: string }
+  | { kind: 'verdict'; planName: string; result: RunResult; stale: boolean }
+  | { kind: 'error'; planName: string | null; message: string };
+
+export interface StatusPresentation {
+  text: string;
+  tooltip: string;
+  /** Command the item runs on click. */
+  command: string;
+  /** 'error' and 'warning' map to the theme's status-bar background colours. */
+  tone: 'normal' | 'warning' | 'error';
+}
+
+export const STATUS_CLICK_COMMAND = 'verifyPlan.showReport';
+
+export function presentStatus(s: PlanStatus): StatusPresentation {
+  switch (s.kind) {
+    case 'idle':
+      return {
+        text: '$(checklist) Verify Plan',
+        tooltip: s.planName ? `Verify ${s.planName}` : 'Verify the active Markdown plan',
+        command: 'verifyPlan.verify',
+        tone: 'normal',
+      };
+    case 'running':
+      return {
+        text: `$(sync~spin) Verify Plan: iteration ${s.iteration}`,
+        tooltip: `${s.planName}: ${s.message}\nClick to open the run.`,
+        command: STATUS_CLICK_COMMAND,
+        tone: 'normal',
+      };
+    case 'verdict': {
+      const r = s.result;
+      const cost = r.costUsd > 0 ? ` · $${r.costUsd.toFixed(2)}` : '';
+      return {
+        text: `${verdictIcon(r.verdict)} ${verdictSummary(r)}${s.stale ? ' (plan edited)' : ''}`,
+        tooltip: `${s.planName}: ${r.reason}${cost}\nNext: ${r.nextStep}\nClick to open the report.`,
+        command: STATUS_CLICK_COMMAND,
+        tone: r.verdict === 'RETHINK' || r.verdict === 'FAILED' ? 'error' : r.verdict.startsWith('REVISE') ? 'warning' : 'normal',
+      };
+    }
+    case 'error':
+      return {
+        text: '$(error) Verify Plan',
+        tooltip: `${s.planName ? `${s.planName}: ` : ''}${s.message}\nClick to open the log.`,
+        command: 'verifyPlan.showLog',
+        tone: 'error',
+      };
+  }
+}

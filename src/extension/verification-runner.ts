@@ -1,0 +1,162 @@
+/**
+ * Runs the engine on one plan from the editor: a progress notification with
+ * Cancel (which aborts in-flight requests), checkpoints as QuickPicks, the
+ * result pinned to the plan and saved. Holds no verification logic: it only
+ * wires `runVerification` to the editor.
+ */
+import * as vscode from 'vscode';
+import { runVerification } from '../core/loop';
+import { createResearchToolbox } from '../core/research';
+import type { RunEvent, RunResult } from '../core/run-types';
+import { askCheckpoint } from './checkpoint-prompt';
+import type { FindingsRegistry } from './findings-registry';
+import { planKey } from './findings-registry';
+import type { ChosenProvider } from './provider-choice';
+import type { RunHistory } from './run-history';
+import { RunLogger } from './run-log';
+import { toEngineConfig, type VerifyPlanSettings } from './settings';
+
+export interface RunnerDeps {
+  log: vscode.LogOutputChannel;
+  registry: FindingsRegistry;
+  history: RunHistory;
+  settings: () => VerifyPlanSettings;
+  chooseProvider: (settings: VerifyPlanSettings) => Promise<ChosenProvider | null>;
+  /** Every engine event, for live views (panel). */
+  onEvent?: (planPath: string, event: RunEvent) => void;
+}
+
+interface ActiveRun {
+  planPath: string;
+  controller: AbortController;
+  message: string;
+  iteration: number;
+}
+
+export const RUNNING_CONTEXT_KEY = 'verifyPlan.running';
+
+export class VerificationRunner implements vscode.Disposable {
+  private active: ActiveRun | null = null;
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeRunning = this.changed.event;
+
+  constructor(private readonly deps: RunnerDeps) {}
+
+  runningPlan(): { planPath: string; message: string; iteration: number } | null {
+    return this.active ? { planPath: this.active.planPath, message: this.active.message, iteration: this.active.iteration } : null;
+  }
+
+  /** Aborts the run in flight; false when nothing runs. */
+  cancel(): boolean {
+    if (!this.active) return false;
+    this.active.controller.abort();
+    return true;
+  }
+
+  /** Resolves with the run's result, or undefined when it did not start (no provider, untrusted, already running). */
+  async verify(planUri: vscode.Uri): Promise<RunResult | undefined> {
+    if (this.active) {
+      void vscode.window.showInformationMessage(`Verify Plan is already running on ${vscode.workspace.asRelativePath(this.active.planPath)}.`);
+      return undefined;
+    }
+    if (!vscode.workspace.isTrusted) {
+      const manage = 'Manage Workspace Trust';
+      void vscode.window
+        .showWarningMessage('Verify Plan: this workspace is not trusted, so only the static plan checks run. Trust the workspace to run the agent team.', manage)
+        .then((pick) => pick === manage && vscode.commands.executeCommand('workbench.trust.manage'));
+      return undefined;
+    }
+    const document = await vscode.workspace.openTextDocument(planUri);
+    const planPath = planKey(planUri);
+    const settings = this.deps.settings();
+    const chosen = await this.deps.chooseProvider(settings);
+    if (!chosen) return undefined;
+
+    const run: ActiveRun = { planPath, controller: new AbortController(), message: 'Starting…', iteration: 0 };
+    this.setActive(run);
+    const logger = new RunLogger(this.deps.log, chosen.secrets);
+    this.deps.log.info(`verifying ${planPath} with ${chosen.label}`);
+    try {
+      const root = vscode.workspace.getWorkspaceFolder(planUri)?.uri.fsPath ?? null;
+      const previous = this.deps.registry.get(planPath)?.result ?? (await this.deps.history.latest(planPath));
+      await this.deps.history.remember(planPath);
+      const result = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `Verify Plan: ${vscode.workspace.asRelativePath(planUri)}`, cancellable: true },
+        async (progress, token) => {
+          token.onCancellationRequested(() => run.controller.abort());
+          const onEvent = (event: RunEvent) => {
+            logger.handle(event);
+            const message = progressMessage(event);
+            if (message) {
+              run.message = message;
+              if (event.type === 'iteration-finished' || event.type === 'phase-started') run.iteration = event.iteration;
+              progress.report({ message });
+              this.changed.fire();
+            }
+            this.deps.onEvent?.(planPath, event);
+          };
+          return runVerification({
+            planPath,
+            planText: document.getText(),
+            workspaceRoot: root,
+            provider: chosen.provider,
+            config: toEngineConfig(settings),
+            signal: run.controller.signal,
+            onEvent,
+            onCheckpoint: (request) => askCheckpoint(request, run.controller.signal),
+            store: this.deps.history.store,
+            previous,
+            research: root ? createResearchToolbox({ root, denyGlobs: settings.denyGlobs, webSearch: settings.webSearch }) : null,
+            trusted: vscode.workspace.isTrusted,
+          });
+        },
+      );
+      this.deps.registry.setResult(planPath, result, document.getText());
+      announce(result, chosen.costKnown);
+      return result;
+    } catch (err) {
+      // runVerification resolves on model/agent problems; reaching here is a bug or a storage/editor failure.
+      const message = err instanceof Error ? err.message : String(err);
+      this.deps.log.error(`run failed: ${message}`);
+      void vscode.window.showErrorMessage(`Verify Plan failed: ${message}`);
+      throw err;
+    } finally {
+      this.setActive(null);
+    }
+  }
+
+  private setActive(run: ActiveRun | null): void {
+    this.active = run;
+    void vscode.commands.executeCommand('setContext', RUNNING_CONTEXT_KEY, run !== null);
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    this.active?.controller.abort();
+    this.changed.dispose();
+  }
+}
+
+/** The notification's message for an event, or null when it does not change what the user sees. */
+export function progressMessage(event: RunEvent): string | null {
+  switch (event.type) {
+    case 'run-started':
+      return `Complexity ${event.assessment.score}/16 · ${event.assessment.team ? `${event.assessment.team} team` : 'trivial plan'}`;
+    case 'phase-started':
+      return `Iteration ${event.iteration}: ${event.phase}…`;
+    case 'iteration-finished':
+      return event.message;
+    case 'checkpoint':
+      return `Waiting for you: ${event.request.title}`;
+    default:
+      return null;
+  }
+}
+
+function announce(result: RunResult, costKnown: boolean): void {
+  const cost = costKnown ? ` · $${result.costUsd.toFixed(2)}` : ' · cost unknown (editor model)';
+  const text = `Verify Plan: ${result.verdict}${result.quality ? ` ${result.quality.total}/10` : ''} — ${result.reason}${cost}`;
+  const show = 'Show Report';
+  const notify = result.verdict === 'FAILED' || result.verdict === 'RETHINK' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+  void notify(text, show).then((pick) => pick === show && vscode.commands.executeCommand('verifyPlan.showReport', vscode.Uri.file(result.planPath)));
+}
