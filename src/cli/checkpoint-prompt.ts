@@ -31,18 +31,27 @@ export async function promptCheckpoint(request: CheckpointRequest, streams: Prom
     rl.close();
   });
   const write = (text: string) => streams.output.write(text);
+  // A pending question does not settle when input ends on every Node version; closing must end the prompt.
+  const closed = new Promise<null>((resolve) => rl.once('close', () => resolve(null)));
+  const ask = async (query: string): Promise<string> => {
+    const question = rl.question(query, signal ? { signal } : {});
+    question.catch(() => undefined); // settled by `closed` instead; never an unhandled rejection
+    const line = await Promise.race([question, closed]);
+    if (line === null) throw new Error('input closed');
+    return line.trim();
+  };
   try {
     write(`\n${request.title}\n${request.detail}\n\n`);
     options.forEach((o, i) => write(`  ${i + 1}. ${ACTION_WORDS[o]}\n`));
     for (let attempt = 0; attempt < 5; attempt++) {
-      const raw = (await rl.question(`Choose 1-${options.length}: `, signal ? { signal } : {})).trim();
+      const raw = await ask(`Choose 1-${options.length}: `);
       const choice = options[Number(raw) - 1];
       if (!/^\d+$/.test(raw) || !choice) {
         write(`Please type a number from 1 to ${options.length}.\n`);
         continue;
       }
       if (choice !== 'provide_context') return { action: choice };
-      const text = (await rl.question('Your answer: ', signal ? { signal } : {})).trim();
+      const text = await ask('Your answer: ');
       return text ? { action: choice, text } : { action: 'continue' };
     }
     return { action: 'continue' };
