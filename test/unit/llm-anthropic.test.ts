@@ -171,6 +171,15 @@ describe('llm: Anthropic provider against the fake API', function () {
     assert.equal(server.received.length, 0);
   });
 
+  it('refuses a missing key or a bad base URL before any request, without echoing them', async () => {
+    const noKey = await sendError(createAnthropicProvider({ apiKey: '  ', baseURL: server.baseURL }), request());
+    assert.equal(noKey.kind, 'auth');
+    const badUrl = await sendError(createAnthropicProvider({ apiKey: SECRET, baseURL: 'ftp://user:pw@proxy' }), request());
+    assert.equal(badUrl.kind, 'api_error');
+    assert.ok(!badUrl.message.includes('pw@proxy'));
+    assert.equal(server.received.length, 0);
+  });
+
   it('maps content, unknown stop reasons and null usage counts', () => {
     const content = fromApiContent([
       { type: 'text', text: '', citations: null },

@@ -123,8 +123,26 @@ export function classifyError(error: unknown, ctx: FailureContext): ProviderErro
   return new ProviderError(`could not reach the Anthropic API: ${reason}`, 'api_error');
 }
 
+/** Why this configuration cannot work, or null. Checked before any request; never echoes the URL (it may hold credentials). */
+function configurationProblem(options: AnthropicProviderOptions): ProviderError | null {
+  if (!options.apiKey.trim()) return new ProviderError('no Anthropic API key is configured', 'auth');
+  if (options.baseURL !== undefined) {
+    let url: URL | null = null;
+    try {
+      url = new URL(options.baseURL);
+    } catch {
+      url = null;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      return new ProviderError('the configured Anthropic base URL is not a valid http(s) URL', 'api_error');
+    }
+  }
+  return null;
+}
+
 export function createAnthropicProvider(options: AnthropicProviderOptions): LlmProvider {
   const timeoutMs = options.timeoutMs ?? 120_000;
+  const problem = configurationProblem(options);
   const client = new Anthropic({
     apiKey: options.apiKey,
     // null (not undefined) so the SDK does not fall back to ANTHROPIC_BASE_URL on its own.
@@ -135,6 +153,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): LlmP
   });
 
   async function send(request: ModelRequest): Promise<ModelResponse> {
+    if (problem) throw problem;
     if (request.signal?.aborted) throw new ProviderError('request cancelled', 'cancelled');
     const params: Anthropic.MessageCreateParamsNonStreaming = {
       model: request.model,
@@ -147,31 +166,31 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): LlmP
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
     };
     const ctx: FailureContext = { cancelled: false, idleTimedOut: false, connected: false, timeoutMs };
-    const stream = client.messages.stream(params, request.signal ? { signal: request.signal } : {});
     let idle: NodeJS.Timeout | undefined;
-    const armIdle = () => {
-      clearTimeout(idle);
-      idle = setTimeout(() => {
-        ctx.idleTimedOut = true;
-        stream.abort();
-      }, timeoutMs);
-    };
-    stream.on('connect', () => {
-      ctx.connected = true;
-      armIdle();
-    });
-    stream.on('streamEvent', armIdle);
-    const onText = request.onText;
-    if (onText) {
-      stream.on('text', (delta) => {
-        try {
-          onText(delta);
-        } catch {
-          // A UI listener must not break the model call.
-        }
-      });
-    }
     try {
+      const stream = client.messages.stream(params, request.signal ? { signal: request.signal } : {});
+      const armIdle = () => {
+        clearTimeout(idle);
+        idle = setTimeout(() => {
+          ctx.idleTimedOut = true;
+          stream.abort();
+        }, timeoutMs);
+      };
+      stream.on('connect', () => {
+        ctx.connected = true;
+        armIdle();
+      });
+      stream.on('streamEvent', armIdle);
+      const onText = request.onText;
+      if (onText) {
+        stream.on('text', (delta) => {
+          try {
+            onText(delta);
+          } catch {
+            // A UI listener must not break the model call.
+          }
+        });
+      }
       const message = await stream.finalMessage();
       return {
         content: fromApiContent(message.content),
