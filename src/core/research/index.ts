@@ -43,6 +43,8 @@ export interface ResearchOptions {
   memory?: MemorySource | null;
   /** Tool calls one agent call may make before it must answer (on top of the budgets). Default 24. */
   maxToolCallsPerCall?: number;
+  /** Deadline for one grep's regex matching; default 3 s. */
+  grepTimeoutMs?: number;
 }
 
 /** What the loop knows about the call, so seed 002 §9's web restrictions can be enforced. */
@@ -143,7 +145,7 @@ export function createResearchToolbox(options: ResearchOptions): ResearchToolbox
         } catch {
           return { content: 'the workspace folder is not available, so research tools cannot run', isError: true };
         }
-        const ctx: ToolContext = { workspace: ws, maxResultChars: options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS, memory, signal };
+        const ctx: ToolContext = { workspace: ws, maxResultChars: options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS, memory, signal, grepTimeoutMs: options.grepTimeoutMs };
         switch (name) {
           case 'read_file':
             return readFileTool(ctx, input);

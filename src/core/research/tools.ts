@@ -19,6 +19,7 @@ export interface ToolContext {
   maxResultChars: number;
   memory: MemorySource | null;
   signal?: AbortSignal;
+  grepTimeoutMs?: number;
 }
 
 const RelPath = z.string().max(1000);
@@ -149,6 +150,7 @@ export async function grepTool(ctx: ToolContext, raw: unknown): Promise<ToolAnsw
     glob: input.data.glob,
     ignoreCase: input.data.ignore_case,
     maxResults: input.data.max_results ?? 50,
+    timeoutMs: ctx.grepTimeoutMs,
     signal: ctx.signal,
   });
   if (!result.ok) return { content: result.message, isError: true };
