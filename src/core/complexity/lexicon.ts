@@ -1,0 +1,161 @@
+/**
+ * Keyword dictionaries behind the complexity factors (seed 001 Step 2).
+ * Whole-word matches; names that are also common English words ("Square",
+ * "Slack", "Segment", "Zoom") only count when capitalised. To teach the
+ * assessment a new domain, system or regulation, add a row here and a test.
+ */
+
+export interface Term {
+  label: string;
+  /** Case-insensitive pattern. */
+  any?: RegExp;
+  /** Case-sensitive pattern, for names that are also ordinary words. */
+  exact?: RegExp;
+  /** Counted only when no other term of the same family was found ("AWS" when no AWS service is named). */
+  fallbackFor?: string;
+}
+
+export const DOMAINS: readonly Term[] = [
+  { label: 'frontend/UI', any: /\b(front-?end|ui|ux|user interface|react|vue|angular|svelte|css|html|tailwind|webview|browser|dom)\b/i },
+  {
+    label: 'backend/API',
+    any: /\b(back-?end|apis?|endpoints?|graphql|grpc|server-side|middleware|express|fastify|django|flask|rails|spring boot|http handlers?|controllers?)\b/i,
+    exact: /\bREST(ful)?\b/,
+  },
+  {
+    label: 'database/storage',
+    any: /\b(databases?|db|sql|postgres(ql)?|mysql|mariadb|sqlite|mongo(db)?|redis|dynamodb|cassandra|elasticsearch|opensearch|migrations?|orm|prisma|typeorm|sequelize|knex|object storage|blob storage|storage)\b/i,
+  },
+  {
+    label: 'infrastructure/devops/CI',
+    any: /\b(infrastructure|infra|devops|ci|ci\/cd|github actions|gitlab ci|docker(file)?|kubernetes|k8s|helm|terraform|pulumi|ansible|deploy(ment|ments|ing|s)?|nginx|load balancers?|cdn|serverless)\b/i,
+  },
+  {
+    label: 'security/auth',
+    any: /\b(security|auth|authentication|authori[sz]ation|oauth2?|oidc|sso|saml|jwt|passwords?|encrypt(ion|ed)?|tls|ssl|csrf|xss|cors|rbac|permissions?|secrets?|vulnerabilit(y|ies)|api keys?)\b/i,
+  },
+  {
+    label: 'data/ML',
+    any: /\b(machine learning|ml|model training|training data|etl|elt|data pipelines?|analytics|embeddings?|llms?|datasets?|feature store|spark|airflow|dbt|data warehouse|bigquery|snowflake|redshift|inference)\b/i,
+  },
+  { label: 'mobile', any: /\b(mobile|ios|android|react native|flutter|swiftui|app store|play store|push notifications?)\b/i },
+  {
+    label: 'messaging/queues',
+    any: /\b(queues?|message queues?|kafka|rabbitmq|sqs|sns|pub\/sub|pubsub|event bus|eventbridge|nats|consumers?|producers?|background jobs?|celery|sidekiq|bullmq)\b/i,
+  },
+  {
+    label: 'observability',
+    any: /\b(observability|monitoring|metrics|logging|tracing|alerts?|alerting|dashboards?|prometheus|grafana|datadog|sentry|opentelemetry|otel|new relic|pagerduty|slos?)\b/i,
+  },
+  { label: 'payments/billing', any: /\b(payments?|billing|invoices?|invoicing|checkout|subscriptions?|refunds?|chargebacks?|payouts?)\b/i },
+];
+
+export const INTEGRATIONS: readonly Term[] = [
+  { label: 'Stripe', any: /\bstripe\b/i },
+  { label: 'PayPal', any: /\bpaypal\b/i },
+  { label: 'Braintree', any: /\bbraintree\b/i },
+  { label: 'Adyen', any: /\badyen\b/i },
+  { label: 'Square', exact: /\bSquare (API|payments?|POS)\b/ },
+  { label: 'Plaid', exact: /\bPlaid\b/ },
+  { label: 'Klarna', any: /\bklarna\b/i },
+  { label: 'Apple Pay', any: /\bapple pay\b/i },
+  { label: 'Google Pay', any: /\bgoogle pay\b/i },
+  { label: 'AWS S3', any: /\b(aws\s+)?s3\b/i },
+  { label: 'AWS SQS', any: /\b(aws\s+)?sqs\b/i },
+  { label: 'AWS SNS', any: /\b(aws\s+)?sns\b/i },
+  { label: 'AWS Lambda', any: /\baws lambda\b/i, exact: /\bLambda (function|functions|handler)\b/ },
+  { label: 'AWS SES', any: /\b(aws ses|amazon ses)\b/i },
+  { label: 'AWS DynamoDB', any: /\bdynamodb\b/i },
+  { label: 'AWS Kinesis', any: /\bkinesis\b/i },
+  { label: 'AWS KMS', any: /\b(aws\s+)?kms\b/i },
+  { label: 'AWS Cognito', any: /\bcognito\b/i },
+  { label: 'AWS EventBridge', any: /\beventbridge\b/i },
+  { label: 'AWS', any: /\b(aws|amazon web services)\b/i, fallbackFor: 'AWS ' },
+  { label: 'Google Cloud Pub/Sub', any: /\b(google\s+)?(cloud\s+)?pub\/sub\b/i },
+  { label: 'Google Cloud Storage', any: /\b(gcs|google cloud storage)\b/i },
+  { label: 'BigQuery', any: /\bbigquery\b/i },
+  { label: 'Firebase', any: /\b(firebase|firestore)\b/i },
+  { label: 'Azure', any: /\bazure\b/i },
+  { label: 'GitHub API', any: /\b(github\s+(api|app|apps|webhooks?|graphql)|octokit)\b/i },
+  { label: 'GitLab API', any: /\bgitlab\s+(api|webhooks?)\b/i },
+  { label: 'Slack', exact: /\bSlack\b/ },
+  { label: 'Discord', exact: /\bDiscord\b/ },
+  { label: 'Microsoft Teams', any: /\b(ms|microsoft)\s+teams\b/i },
+  { label: 'Microsoft Graph', any: /\bmicrosoft graph\b/i },
+  { label: 'Twilio', any: /\btwilio\b/i },
+  { label: 'SendGrid', any: /\bsendgrid\b/i },
+  { label: 'Mailgun', any: /\bmailgun\b/i },
+  { label: 'Postmark', exact: /\bPostmark\b/ },
+  { label: 'Mailchimp', any: /\bmailchimp\b/i },
+  { label: 'OpenAI', any: /\b(openai|chatgpt|gpt-?4o?|gpt-?5)\b/i },
+  { label: 'Anthropic', any: /\b(anthropic|claude api)\b/i },
+  { label: 'Salesforce', any: /\bsalesforce\b/i },
+  { label: 'HubSpot', any: /\bhubspot\b/i },
+  { label: 'Zendesk', any: /\bzendesk\b/i },
+  { label: 'Intercom', exact: /\bIntercom\b/ },
+  { label: 'Jira', any: /\bjira\b/i },
+  { label: 'Shopify', any: /\bshopify\b/i },
+  { label: 'Auth0', any: /\bauth0\b/i },
+  { label: 'Okta', any: /\bokta\b/i },
+  { label: 'Google OAuth', any: /\b(google\s+(oauth|sign-?in|login)|sign in with google)\b/i },
+  { label: 'Apple Sign In', any: /\b(sign in with apple|apple sign-?in)\b/i },
+  { label: 'Supabase', any: /\bsupabase\b/i },
+  { label: 'Segment', exact: /\bSegment (API|events?|SDK)\b/ },
+  { label: 'Mixpanel', any: /\bmixpanel\b/i },
+  { label: 'Amplitude', exact: /\bAmplitude\b/ },
+  { label: 'Sentry', exact: /\bSentry\b/ },
+  { label: 'Datadog', any: /\bdatadog\b/i },
+  { label: 'PagerDuty', any: /\bpagerduty\b/i },
+  { label: 'QuickBooks', any: /\bquickbooks\b/i },
+  { label: 'Xero', exact: /\bXero\b/ },
+  { label: 'Google Maps', any: /\bgoogle maps\b/i },
+  { label: 'Mapbox', any: /\bmapbox\b/i },
+  { label: 'Cloudflare', any: /\bcloudflare\b/i },
+  { label: 'Vercel', any: /\bvercel\b/i },
+  { label: 'Heroku', any: /\bheroku\b/i },
+  { label: 'Netlify', any: /\bnetlify\b/i },
+  { label: 'Algolia', any: /\balgolia\b/i },
+  { label: 'Contentful', any: /\bcontentful\b/i },
+  { label: 'DocuSign', any: /\bdocusign\b/i },
+  { label: 'Zoom', exact: /\bZoom (API|SDK|meetings?)\b/ },
+  { label: 'Snowflake', exact: /\bSnowflake\b/ },
+  {
+    label: 'unnamed third-party API',
+    any: /\b((third[- ]party|external)\s+(apis?|services?|providers?|systems?|vendors?)|payment\s+(gateways?|providers?|processors?)|oauth\s+providers?|webhooks?\s+from)\b/i,
+    fallbackFor: '',
+  },
+];
+
+export const COMPLIANCE: readonly Term[] = [
+  { label: 'GDPR', any: /\bgdpr\b/i },
+  { label: 'HIPAA', any: /\bhipaa\b/i },
+  { label: 'SOC 2', any: /\bsoc\s?-?(2|ii)\b/i },
+  { label: 'PCI DSS', any: /\bpci(\s?-?dss)?\b/i },
+  { label: 'SOX', exact: /\bSOX\b/, any: /\bsarbanes[- ]oxley\b/i },
+  { label: 'CCPA', any: /\b(ccpa|cpra)\b/i },
+  { label: 'FERPA', any: /\bferpa\b/i },
+  { label: 'COPPA', any: /\bcoppa\b/i },
+  { label: 'ISO 27001', any: /\biso\s?27001\b/i },
+  { label: 'FedRAMP', any: /\bfedramp\b/i },
+  { label: 'PSD2', any: /\bpsd2\b/i },
+  { label: 'KYC/AML', exact: /\b(KYC|AML)\b/ },
+  { label: 'audit log requirements', any: /\baudit\s+(logs?|logging|trails?)\b/i },
+  { label: 'data residency', any: /\bdata\s+(residency|sovereignty|localization)\b/i },
+  { label: 'right to be forgotten', any: /\bright\s+to\s+(be\s+forgotten|erasure)\b/i },
+  { label: 'data retention policy', any: /\b(data\s+)?retention\s+(policy|policies|requirements?|period)\b/i },
+  { label: 'regulatory requirements', any: /\b(regulatory|regulators?|compliance|compliant)\b/i },
+  { label: 'personal data (PII/PHI)', any: /\b(pii|phi|personal(ly)?\s+(identifiable\s+)?(data|information))\b/i },
+];
+
+/** Operations a "fix a typo"-sized plan never involves; any of them rules TRIVIAL out. */
+export const RISKY_OPERATIONS =
+  /\b(migrat\w*|drop|delete|deletion|rewrite|redesign|re-?architect\w*|refactor\w*|deploy\w*|production|prod|schema|auth\w*|payments?|security|encrypt\w*|data loss|backfill|roll\s*-?\s*back|roll\s*-?\s*out|breaking change)\b/i;
+
+/** Labels of the terms found in `text`, honouring `fallbackFor`. */
+export function termsIn(text: string, terms: readonly Term[]): string[] {
+  const hits = terms.filter((t) => (t.any?.test(text) ?? false) || (t.exact?.test(text) ?? false));
+  const named = hits.filter((t) => t.fallbackFor === undefined);
+  return hits
+    .filter((t) => t.fallbackFor === undefined || !named.some((n) => n.label.startsWith(t.fallbackFor as string)))
+    .map((t) => t.label);
+}
