@@ -1,0 +1,45 @@
+/**
+ * `verify-plan check [plan.md]`: re-runs the assertions stored with the
+ * plan's last run against the workspace as it is now (seed 003), with no LLM
+ * call. Exit 0 when all pass, 1 when any fails, 4 when none are stored.
+ */
+import path from 'node:path';
+import type { Assertion } from '../core/protocol';
+import { confidenceLine } from '../core/report';
+import { confidenceOf, runAssertions } from '../core/research/assertions';
+import { createFileRunStore } from '../core/store';
+import type { CheckArgs } from './args';
+import { discoverPlan } from './discover';
+import { CliError, ExitCode } from './exit-codes';
+import type { CliIo } from './io';
+import { DEFAULT_STATE_DIR } from './run-command';
+
+export function checkText(assertions: Assertion[]): string {
+  const lines = assertions.map((a) => {
+    const status = (a.status ?? 'NOT RUN').padEnd(7);
+    const failure = a.status === 'FAIL' && a.failure_output ? `\n         ${a.failure_output.replace(/\s+/g, ' ').slice(0, 300)}` : '';
+    return `${status}  ${a.id}  ${a.description.replace(/\s+/g, ' ')}${failure}`;
+  });
+  lines.push(confidenceLine(confidenceOf(assertions)) ?? 'No assertion could be evaluated (all skipped).');
+  return `${lines.join('\n')}\n`;
+}
+
+export async function checkCommand(args: CheckArgs, io: CliIo): Promise<number> {
+  const planPath = await discoverPlan(io.cwd, args.planPath);
+  const shown = path.relative(io.cwd, planPath) || planPath;
+  const stateDir = path.resolve(io.cwd, args.stateDir ?? DEFAULT_STATE_DIR);
+  const last = await createFileRunStore(stateDir).loadLatest(planPath).catch(() => null);
+  const stored = last?.iterations.at(-1)?.assertions ?? [];
+  if (!last || stored.length === 0) {
+    const why = last ? 'its last run produced no assertions' : `no run of it is stored in ${stateDir}`;
+    throw new CliError(`No stored assertions for ${shown}: ${why}. Run "verify-plan ${shown}" first.`, ExitCode.usage);
+  }
+  // Shell assertions never run from `check`: it must be safe to run in CI on any checkout.
+  const results = await runAssertions(io.cwd, stored, { allowShell: false, trusted: false });
+  const failed = results.filter((a) => a.status === 'FAIL').length;
+  if (args.json) {
+    const payload = { planPath, runId: last.runId, confidence: confidenceOf(results), assertions: results };
+    io.stdout(`${JSON.stringify(payload, null, 2)}\n`);
+  } else io.stdout(checkText(results));
+  return failed > 0 ? ExitCode.revise : ExitCode.proceed;
+}

@@ -1,0 +1,38 @@
+/**
+ * The CLI as a function: arguments and an io in, exit code out. Every
+ * expected failure is a CliError printed in one line; anything else is
+ * reported without a stack trace (and without the API key) as exit 3.
+ */
+import { parseCliArgs } from './args';
+import { checkCommand } from './check-command';
+import { CliError, ExitCode } from './exit-codes';
+import { helpText } from './help';
+import { redactedIo, type CliIo } from './io';
+import { runCommand } from './run-command';
+
+export async function main(argv: string[], rawIo: CliIo, version: string): Promise<number> {
+  const io = redactedIo(rawIo, rawIo.env.ANTHROPIC_API_KEY?.trim());
+  try {
+    const command = parseCliArgs(argv);
+    switch (command.command) {
+      case 'help':
+        io.stdout(helpText(version));
+        return ExitCode.proceed;
+      case 'version':
+        io.stdout(`${version}\n`);
+        return ExitCode.proceed;
+      case 'check':
+        return await checkCommand(command, io);
+      case 'run':
+        return await runCommand(command, io);
+    }
+  } catch (error) {
+    if (error instanceof CliError) {
+      io.stderr(`verify-plan: ${error.message}\n`);
+      return error.exitCode;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(`verify-plan: unexpected error: ${message}\n`);
+    return ExitCode.incomplete;
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * `verify-plan [plan.md]`: static mode without a key (or with --static),
+ * otherwise the agent loop with progress on stderr, checkpoints, Ctrl-C
+ * handling, run state on disk, and the report on stdout.
+ */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { DEFAULT_MODELS, defaultConfig, type EngineConfig } from '../core/config';
+import { createAnthropicProvider } from '../core/llm/anthropic';
+import { runVerification } from '../core/loop';
+import { renderJsonReport, renderMarkdownReport } from '../core/report';
+import { anchorsForPlan } from '../core/report/anchors';
+import { createResearchToolbox } from '../core/research';
+import type { CheckpointRequest, RunResult } from '../core/run-types';
+import { createFileRunStore } from '../core/store';
+import type { RunArgs } from './args';
+import { promptCheckpoint } from './checkpoint-prompt';
+import { discoverPlan, readPlanText } from './discover';
+import { CliError, ExitCode, exitCodeForResult } from './exit-codes';
+import { writeFileAtomic, type CliIo } from './io';
+import { policyNote, progressLine } from './progress';
+import { runStatic } from './static-mode';
+import { NO_KEY_MESSAGE, STATIC_FLAG_MESSAGE, staticJson, staticText } from './static-mode-format';
+
+export const DEFAULT_STATE_DIR = '.verify-plan';
+
+export function configFromArgs(args: RunArgs): EngineConfig {
+  return defaultConfig({
+    team: args.team,
+    models: { ...DEFAULT_MODELS, ...args.models },
+    ...(args.threshold === undefined ? {} : { threshold: args.threshold }),
+    ...(args.maxIterations === undefined ? {} : { maxIterations: args.maxIterations }),
+    ...(args.spendingCapUsd === undefined ? {} : { spendingCapUsd: args.spendingCapUsd }),
+  });
+}
+
+/** Checkpoints ask only when a person can answer: a terminal, no --non-interactive, not CI. */
+export function isInteractive(args: Pick<RunArgs, 'nonInteractive'>, io: Pick<CliIo, 'interactive' | 'env'>): boolean {
+  const ci = (io.env.CI ?? '').toLowerCase();
+  return io.interactive && !args.nonInteractive && ci !== 'true' && ci !== '1';
+}
+
+export async function runCommand(args: RunArgs, io: CliIo): Promise<number> {
+  if (args.out) await checkOutDir(io.cwd, args.out);
+  const planPath = await discoverPlan(io.cwd, args.planPath);
+  const planText = await readPlanText(planPath, io.cwd);
+  const shown = path.relative(io.cwd, planPath) || planPath;
+  const apiKey = io.env.ANTHROPIC_API_KEY?.trim() || undefined;
+  const progress = (line: string) => {
+    if (!args.quiet) io.stderr(`${line}\n`);
+  };
+
+  if (args.static || !apiKey) {
+    const skip = args.static ? STATIC_FLAG_MESSAGE : NO_KEY_MESSAGE;
+    const outcome = runStatic(planText, io.cwd, { team: args.team, ...(args.threshold === undefined ? {} : { threshold: args.threshold }) });
+    const output = args.json ? staticJson(planPath, outcome, skip) : staticText(shown, outcome, skip);
+    io.stdout(output);
+    if (args.json) io.stderr(`${skip}\n`);
+    if (args.out) await writeReport(io, args.out, output, progress);
+    return outcome.hasErrors ? ExitCode.revise : ExitCode.proceed;
+  }
+
+  const config = configFromArgs(args);
+  const baseURL = args.baseUrl ?? (io.env.ANTHROPIC_BASE_URL?.trim() || undefined);
+  const stateDir = path.resolve(io.cwd, args.stateDir ?? DEFAULT_STATE_DIR);
+  const store = createFileRunStore(stateDir);
+  progress(`Run state: ${stateDir}`);
+  const previous = await store.loadLatest(planPath).catch(() => null);
+
+  const controller = new AbortController();
+  let interrupted = false;
+  const interrupt = () => {
+    if (!interrupted) progress('Interrupted: stopping the run and writing the partial report...');
+    interrupted = true;
+    controller.abort();
+  };
+  const removeInterrupt = io.onInterrupt(interrupt);
+  const interactive = isInteractive(args, io);
+  const unanswered: CheckpointRequest[] = [];
+
+  let result: RunResult;
+  try {
+    result = await runVerification({
+      planPath,
+      planText,
+      workspaceRoot: io.cwd,
+      provider: createAnthropicProvider({ apiKey, ...(baseURL ? { baseURL } : {}) }),
+      config,
+      signal: controller.signal,
+      store,
+      previous,
+      research: createResearchToolbox({ root: io.cwd, denyGlobs: config.denyGlobs, webSearch: config.webSearch }),
+      trusted: true,
+      onEvent: (event) => {
+        const line = progressLine(event);
+        if (line) progress(line);
+        if (event.type === 'checkpoint' && !interactive) {
+          unanswered.push(event.request);
+          progress(policyNote(event.request.kind));
+        }
+      },
+      ...(interactive
+        ? { onCheckpoint: (request: CheckpointRequest) => promptCheckpoint(request, promptStreams(io, interrupt), controller.signal) }
+        : {}),
+    });
+  } finally {
+    removeInterrupt();
+  }
+
+  const report = args.json
+    ? renderJsonReport(result)
+    : renderMarkdownReport(result, { anchors: anchorsForPlan(result, planText), unansweredCheckpoints: unanswered });
+  io.stdout(report);
+  if (args.out) await writeReport(io, args.out, report, progress);
+  return interrupted ? ExitCode.interrupted : exitCodeForResult(result);
+}
+
+/** Fails before any money is spent when --out points into a folder that does not exist. */
+async function checkOutDir(cwd: string, out: string): Promise<void> {
+  const dir = path.dirname(path.resolve(cwd, out));
+  const info = await stat(dir).catch(() => null);
+  if (!info?.isDirectory()) throw new CliError(`--out: the folder ${dir} does not exist.`);
+}
+
+async function writeReport(io: CliIo, out: string, content: string, progress: (line: string) => void): Promise<void> {
+  const file = path.resolve(io.cwd, out);
+  try {
+    await writeFileAtomic(file, content);
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? 'write error';
+    io.stderr(`Could not write the report to ${file} (${code}).\n`);
+    return;
+  }
+  progress(`Report written to ${file}`);
+}
+
+function promptStreams(io: CliIo, onInterrupt: () => void) {
+  const output = io.stderrStream ?? new Writable({ write: (chunk, _enc, done) => (io.stderr(String(chunk)), done()) });
+  return { input: io.stdin, output, onInterrupt };
+}

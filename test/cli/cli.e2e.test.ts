@@ -1,0 +1,286 @@
+/**
+ * End-to-end: the built CLI as a child process against the fake Anthropic
+ * server on 127.0.0.1 (real SDK, real HTTP). Each test scripts the agents'
+ * replies and checks exit code, stdout and stderr.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { RunResult } from '../../src/core/run-types';
+import { byRole, FakeAnthropicServer, type FakeReply, type ReceivedRequest } from '../support/fake-anthropic';
+import { audit, challenge, challengerOut, quality, reply, researcherOut, synth, update } from '../support/replies';
+import { ensureBuilt, runCli, TEST_KEY, TempWorkspace, type CliRun } from './run-cli';
+
+const PLAN = `# Plan: keep sessions across restarts
+
+## Goal
+Persist user sessions so a deploy does not log everyone out.
+
+## Steps
+1. Add a Redis client in src/session/store.ts. Success: the unit tests for the store pass.
+2. Replace the in-memory map in src/server.ts with the Redis store. Success: a session survives a restart.
+3. Document the new REDIS_URL setting in docs/deploy.md. Success: the deploy guide lists it.
+
+## Risks
+- A Redis outage logs users out; fall back to read-only mode.
+`;
+/** 1-based line of the quote the scripted challenges use. */
+const QUOTE = 'Replace the in-memory map';
+const QUOTE_LINE = PLAN.split('\n').findIndex((l) => l.includes(QUOTE)) + 1;
+
+const TRIVIAL_PLAN = '# Fix typo\n\nFix the typo in the README title.\n';
+
+/** Replies in order for a role; once used up, `then` answers every further call. */
+function sequence(replies: FakeReply[], then: FakeReply): (req: ReceivedRequest) => FakeReply {
+  let i = 0;
+  return () => replies[i++] ?? then;
+}
+
+const noChallenges = reply(challengerOut([]));
+const noResearch = reply(researcherOut());
+
+function assertNoKey(run: CliRun): void {
+  assert.ok(!run.stdout.includes(TEST_KEY) && !run.stderr.includes(TEST_KEY), 'the API key must never be printed');
+}
+
+describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
+  this.timeout(30000);
+  let server: FakeAnthropicServer;
+  let ws: TempWorkspace;
+
+  before(() => ensureBuilt());
+  beforeEach(async () => {
+    server = await FakeAnthropicServer.start();
+    ws = new TempWorkspace();
+  });
+  afterEach(async () => {
+    await server.stop();
+    ws.dispose();
+  });
+
+  const withKey = () => ({ ANTHROPIC_API_KEY: TEST_KEY, ANTHROPIC_BASE_URL: server.baseURL });
+  const cli = (args: string[], env: Record<string, string | undefined> = withKey(), extra: Partial<Parameters<typeof runCli>[1]> = {}) =>
+    runCli(args, { cwd: ws.dir, env, ...extra });
+
+  it('PROCEED in one iteration: exit 0, Markdown report on stdout, progress on stderr, state saved', async () => {
+    ws.plan('sessions.md', PLAN);
+    server.setScript(
+      byRole({
+        challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE, severity: 'SIGNIFICANT' })]))], noChallenges),
+        researcher: () => noResearch,
+        synthesizer: [reply(synth([update('C1', 'RESOLVED', 'The Redis store already exists')], { quality: quality(8) }))],
+        auditor: [reply(audit())],
+      }),
+    );
+    const run = await cli(['--team', 'base']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^# Verify Plan: .*sessions\.md$/m);
+    assert.match(run.stdout, /\*\*PROCEED\*\*/);
+    assert.match(run.stdout, new RegExp(`\\| C1 \\| SIGNIFICANT \\| challenger \\| RESOLVED \\| .* \\| ${QUOTE_LINE} \\|`));
+    assert.match(run.stdout, /## Tokens and cost/);
+    assert.match(run.stderr, /Complexity: \d+\/16\. Team: BASE\. .*Starting verification\.\.\./);
+    assert.match(run.stderr, /Iteration 1: 1 resolved, 0 remaining/);
+    assert.match(run.stderr, /Run state: .*\.verify-plan/);
+    assert.doesNotMatch(run.stdout, /Starting verification/);
+    assert.ok(existsSync(path.join(ws.dir, '.verify-plan')), 'run state is saved under .verify-plan/');
+    assertNoKey(run);
+    // The key reaches the API (header name depends on the SDK version) and nowhere else.
+    assert.ok(server.received.every((r) => JSON.stringify([r.headers['x-api-key'], r.headers.authorization]).includes(TEST_KEY)));
+  });
+
+  it('REVISE: a SIGNIFICANT challenge left unresolved exits 1', async () => {
+    ws.plan('sessions.md', PLAN);
+    server.setScript(
+      byRole({
+        challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE, severity: 'SIGNIFICANT' })]))], noChallenges),
+        researcher: () => noResearch,
+        synthesizer: () => reply(synth([update('C1', 'UNRESOLVED', 'Real risk; mitigation: add a fallback')], { quality: quality(6) })),
+        auditor: () => reply(audit()),
+      }),
+    );
+    const run = await cli(['--team', 'base']);
+    assert.equal(run.code, 1, run.stderr);
+    assert.match(run.stdout, /\*\*REVISE\*\*/);
+    assertNoKey(run);
+  });
+
+  it('RETHINK: a BLOCKING challenge that persists through 3 iterations exits 2', async () => {
+    ws.plan('sessions.md', PLAN);
+    server.setScript(
+      byRole({
+        challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE, severity: 'BLOCKING' })]))], noChallenges),
+        researcher: () => noResearch,
+        synthesizer: () => reply(synth([update('C1', 'UNRESOLVED', 'No mitigation found')], { quality: quality(4) })),
+        auditor: () => reply(audit()),
+      }),
+    );
+    const run = await cli(['--team', 'base']);
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stdout, /\*\*RETHINK\*\*/);
+    assert.match(run.stdout, /Score \(pre-rethink\)/);
+    assert.equal(server.received.filter((r) => r.role === 'synthesizer').length, 3);
+    assertNoKey(run);
+  });
+
+  it('BLOCKED checkpoint without a terminal: continues by policy, notes it, and can still converge', async () => {
+    ws.plan('sessions.md', PLAN);
+    server.setScript(
+      byRole({
+        challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE, severity: 'BLOCKING' })]))], noChallenges),
+        researcher: () => noResearch,
+        synthesizer: [
+          reply(synth([update('C1', 'UNRESOLVED', 'Needs a decision')], { blocking_question: 'Is Redis available in production?' })),
+          reply(synth([update('C1', 'RESOLVED', 'Redis is provisioned (infra repo)')], { quality: quality(7) })),
+        ],
+        auditor: () => reply(audit()),
+      }),
+    );
+    const run = await cli(['--team', 'base']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /Checkpoint \(blocked, C1\)/);
+    assert.match(run.stderr, /non-interactive: continuing without an answer/);
+    assert.match(run.stdout, /## Checkpoints passed without an answer/);
+    assert.match(run.stdout, /Iteration 1, blocked checkpoint on C1/);
+    assert.match(run.stdout, /\*\*PROCEED\*\*/);
+  });
+
+  it('a TRIVIAL plan gives PROCEED (trivial) without any request', async () => {
+    ws.plan('typo.md', TRIVIAL_PLAN);
+    const run = await cli([]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /PROCEED \(trivial\)/);
+    assert.equal(server.received.length, 0);
+  });
+
+  it('without a key: static checks only, the message says so, exit 0', async () => {
+    ws.plan('sessions.md', PLAN);
+    const run = await cli([], { ANTHROPIC_BASE_URL: server.baseURL });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^Complexity: \d+\/16\. Team: (BASE|SCALED)\./m);
+    assert.match(run.stdout, /Agent loop skipped: set ANTHROPIC_API_KEY to run the verification team \(static checks only\)\./);
+    assert.match(run.stdout, /\.claude\/plans\/sessions\.md:\d+:\d+: (info|warning|error) [a-z-]+: /);
+    assert.equal(server.received.length, 0);
+  });
+
+  it('--static with a key makes no request either', async () => {
+    ws.plan('sessions.md', PLAN);
+    const run = await cli(['--static']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /Agent loop skipped \(--static\)/);
+    assert.equal(server.received.length, 0);
+  });
+
+  it('an unknown flag exits 4 with a clear message', async () => {
+    const run = await cli(['--bogus']);
+    assert.equal(run.code, 4);
+    assert.match(run.stderr, /Unknown option --bogus/);
+    assert.equal(run.stdout, '');
+  });
+
+  it('a missing plan exits 4; so does an empty .claude/plans', async () => {
+    const missing = await cli(['nope.md']);
+    assert.equal(missing.code, 4);
+    assert.match(missing.stderr, /Plan file not found: nope\.md/);
+    const none = await cli([]);
+    assert.equal(none.code, 4);
+    assert.match(none.stderr, /No plan files found in \.claude\/plans\/\. Pass the path to your plan file\./);
+  });
+
+  it('discovery picks the newest .claude/plans/*.md by modification time', async () => {
+    ws.plan('older.md', PLAN, 1_700_000_000);
+    ws.plan('newer.md', PLAN, 1_700_000_500);
+    ws.plan('oldest.md', PLAN, 1_600_000_000);
+    const run = await cli(['--static']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^Plan: \.claude\/plans\/newer\.md$/m);
+  });
+
+  it('--json prints only the RunResult on stdout (valid against the schema) and --out writes the same report', async () => {
+    ws.plan('sessions.md', PLAN);
+    server.setScript(
+      byRole({
+        challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE })]))], noChallenges),
+        researcher: () => noResearch,
+        synthesizer: [reply(synth([update('C1', 'RESOLVED')], { quality: quality(8) }))],
+        auditor: [reply(audit())],
+      }),
+    );
+    const run = await cli(['--team', 'base', '--json', '--out', 'report.json']);
+    assert.equal(run.code, 0, run.stderr);
+    const result = RunResult.parse(JSON.parse(run.stdout));
+    assert.equal(result.verdict, 'PROCEED');
+    assert.equal(result.iterations.at(-1)?.challenges[0]?.id, 'C1');
+    assert.match(run.stderr, /Starting verification/);
+    assert.equal(readFileSync(path.join(ws.dir, 'report.json'), 'utf8'), run.stdout);
+    assertNoKey(run);
+  });
+
+  it('--out writes the Markdown report atomically', async () => {
+    ws.plan('sessions.md', PLAN);
+    server.setScript(
+      byRole({
+        challenger: sequence([reply(challengerOut([]))], noChallenges),
+        researcher: () => noResearch,
+        synthesizer: () => reply(synth([], { quality: quality(9) })),
+        auditor: () => reply(audit()),
+      }),
+    );
+    const run = await cli(['--team', 'base', '--out', 'verify-report.md']);
+    assert.equal(run.code, 0, run.stderr);
+    const written = readFileSync(path.join(ws.dir, 'verify-report.md'), 'utf8');
+    assert.equal(written, run.stdout);
+    assert.match(written, /^# Verify Plan: /);
+    assert.match(run.stderr, /Report written to .*verify-report\.md/);
+  });
+
+  it('Ctrl-C mid-run exits 130 with the partial report', async () => {
+    ws.plan('sessions.md', PLAN);
+    server.setScript(byRole({ challenger: () => ({ kind: 'hang' }), researcher: () => noResearch }));
+    const run = await cli(['--team', 'base'], withKey(), {
+      onSpawn: (child) => {
+        void server.waitForRequests(1, 15000).then(() => child.kill('SIGINT'));
+      },
+    });
+    assert.equal(run.code, 130, run.stderr);
+    assert.match(run.stdout, /\*\*CANCELLED\*\*/);
+    assert.match(run.stdout, /Partial run: the run was cancelled/);
+    assert.match(run.stderr, /Interrupted/);
+  });
+
+  it('check re-runs the stored assertions without any LLM call', async () => {
+    ws.plan('sessions.md', PLAN);
+    const withAssertion = challenge({
+      quote: QUOTE,
+      assertions: [{ type: 'file_exists', description: 'the Redis store module exists', path: 'src/session/store.ts' }],
+    });
+    server.setScript(
+      byRole({
+        challenger: sequence([reply(challengerOut([withAssertion]))], noChallenges),
+        researcher: () => noResearch,
+        synthesizer: [reply(synth([update('C1', 'RESOLVED')], { quality: quality(8) }))],
+        auditor: [reply(audit())],
+      }),
+    );
+    const first = await cli(['--team', 'base']);
+    assert.equal(first.code, 0, first.stderr);
+    const requests = server.received.length;
+
+    const failing = await cli(['check']);
+    assert.equal(failing.code, 1, failing.stderr);
+    assert.match(failing.stdout, /FAIL\s+A-001\s+the Redis store module exists/);
+    assert.match(failing.stdout, /Confidence: 0% \(0\/1 assertions passing\)/);
+
+    ws.file('src/session/store.ts', 'export {};\n');
+    const passing = await cli(['check', '--json']);
+    assert.equal(passing.code, 0, passing.stderr);
+    assert.deepEqual(JSON.parse(passing.stdout).confidence, { passed: 1, total: 1 });
+    assert.equal(server.received.length, requests, 'check makes no LLM call');
+  });
+
+  it('check with no stored run exits 4', async () => {
+    ws.plan('sessions.md', PLAN);
+    const run = await cli(['check']);
+    assert.equal(run.code, 4);
+    assert.match(run.stderr, /No stored assertions for \.claude\/plans\/sessions\.md/);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * Spawns the built CLI (`node dist/cli.js`) as a child process, the way a
+ * user or a CI step runs it, and collects its output and exit code.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+export const CLI = path.join(REPO_ROOT, 'dist', 'cli.js');
+/** A distinctive key, so a test can prove it never appears in any output. */
+export const TEST_KEY = 'sk-ant-test-DO-NOT-PRINT-4242';
+
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliOptions {
+  cwd: string;
+  env?: Record<string, string | undefined>;
+  /** Called once the child is running, e.g. to send it SIGINT at the right moment. */
+  onSpawn?: (child: ChildProcess) => void;
+  timeoutMs?: number;
+}
+
+/** Builds dist/cli.js when it is missing (npm test builds it first). */
+export function ensureBuilt(): void {
+  if (existsSync(CLI)) return;
+  const r = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (r.status !== 0 || !existsSync(CLI)) throw new Error('could not build dist/cli.js');
+}
+
+/** An environment without the developer's real key or CI settings leaking in. */
+export function cleanEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
+  const env: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: process.env.HOME, CI: 'true', NO_COLOR: '1', ...extra };
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
+}
+
+export function runCli(args: string[], options: CliOptions): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: cleanEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`verify-plan ${args.join(' ')} did not exit within ${options.timeoutMs ?? 20000} ms\nstderr:\n${stderr}`));
+    }, options.timeoutMs ?? 20000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+    options.onSpawn?.(child);
+  });
+}
+
+/** A temporary workspace; `plan()` writes `.claude/plans/<name>` with an explicit mtime. */
+export class TempWorkspace {
+  readonly dir = mkdtempSync(path.join(tmpdir(), 'vp-cli-'));
+
+  file(rel: string, text: string, mtimeSeconds?: number): string {
+    const full = path.join(this.dir, rel);
+    mkdirSync(path.dirname(full), { recursive: true });
+    writeFileSync(full, text);
+    if (mtimeSeconds !== undefined) utimesSync(full, mtimeSeconds, mtimeSeconds);
+    return full;
+  }
+
+  plan(name: string, text: string, mtimeSeconds?: number): string {
+    return this.file(path.join('.claude', 'plans', name), text, mtimeSeconds);
+  }
+
+  dispose(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
