@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RunResult } from '../../src/core/run-types';
 import { byRole, FakeAnthropicServer, type FakeReply, type ReceivedRequest } from '../support/fake-anthropic';
-import { audit, challenge, challengerOut, quality, reply, researcherOut, synth, update } from '../support/replies';
+import { audit, challenge, challengerOut, quality, raw, reply, researcherOut, synth, update } from '../support/replies';
 import { ensureBuilt, runCli, TEST_KEY, TempWorkspace, type CliRun } from './run-cli';
 
 const PLAN = `# Plan: keep sessions across restarts
@@ -245,6 +245,53 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
     assert.match(run.stdout, /\*\*CANCELLED\*\*/);
     assert.match(run.stdout, /Partial run: the run was cancelled/);
     assert.match(run.stderr, /Interrupted/);
+  });
+
+  it('the spending cap stops the run: exit 3 and the report says why', async () => {
+    ws.plan('sessions.md', PLAN);
+    server.setScript(
+      byRole({
+        challenger: () => reply(challengerOut([challenge({ quote: QUOTE, severity: 'BLOCKING' })])),
+        researcher: () => noResearch,
+        synthesizer: () => reply(synth([update('C1', 'UNRESOLVED')])),
+        auditor: () => reply(audit()),
+      }),
+    );
+    const run = await cli(['--team', 'base', '--spending-cap', '0.000001']);
+    assert.equal(run.code, 3, run.stderr);
+    assert.match(run.stdout, /Partial run: the spending cap was reached/);
+    assert.equal(server.received.length, 1, 'no agent call starts after the cap is reached');
+  });
+
+  it('agent failures that force an exit give exit 3 and are explained', async () => {
+    ws.plan('sessions.md', PLAN);
+    server.setScript(
+      byRole({
+        challenger: () => reply(challengerOut([challenge({ quote: QUOTE })])),
+        researcher: () => noResearch,
+        synthesizer: () => raw('I think the plan is fine, no JSON today.'),
+      }),
+    );
+    const run = await cli(['--team', 'base']);
+    assert.equal(run.code, 3, run.stderr);
+    assert.match(run.stdout, /## Agent failures/);
+    assert.match(run.stdout, /Synthesizer failed in iteration 1: its answer did not match the expected format/);
+    assert.match(run.stderr, /Agent Synthesizer failed on iteration 1/);
+  });
+
+  it('--base-url wins over ANTHROPIC_BASE_URL', async () => {
+    ws.plan('sessions.md', PLAN);
+    server.setScript(
+      byRole({
+        challenger: () => noChallenges,
+        researcher: () => noResearch,
+        synthesizer: () => reply(synth([], { quality: quality(8) })),
+        auditor: () => reply(audit()),
+      }),
+    );
+    const run = await cli(['--team', 'base', '--base-url', server.baseURL], { ANTHROPIC_API_KEY: TEST_KEY, ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' });
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok(server.received.length >= 2);
   });
 
   it('check re-runs the stored assertions without any LLM call', async () => {

@@ -41,9 +41,10 @@ export function describeFailure(f: AgentFailure): string {
 }
 
 /** Why a partial run stopped early, in words; null when the run is complete. */
-export function partialReason(result: Pick<RunResult, 'partial' | 'verdict' | 'failures'>): string | null {
+export function partialReason(result: Pick<RunResult, 'partial' | 'verdict' | 'failures' | 'reason'>): string | null {
   if (!result.partial && !['CANCELLED', 'ABORTED', 'FAILED'].includes(result.verdict)) return null;
-  if (result.failures.some((f) => f.kind === 'budget')) return 'the spending cap was reached';
+  // The loop records the cap as a 'budget' failure or says so in its reason; RunResult has no separate field.
+  if (result.failures.some((f) => f.kind === 'budget') || /spending cap/i.test(result.reason)) return 'the spending cap was reached';
   if (result.verdict === 'CANCELLED') return 'the run was cancelled';
   if (result.verdict === 'ABORTED') return 'the run was aborted at a checkpoint';
   if (result.verdict === 'FAILED' || result.failures.length > 0) return 'agent failures forced an early exit';
