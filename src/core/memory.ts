@@ -118,7 +118,7 @@ function planDiff(before: string | undefined, after: string): { diff: string | n
   if (typeof before !== 'string') return { diff: null, planChanged: null };
   const old = parsePlan(before).text;
   if (old === after) return { diff: null, planChanged: false };
-  const patch = createTwoFilesPatch('plan (last run)', 'plan (now)', old, after, undefined, undefined, { context: 2, timeout: 2000 });
+  const patch = createTwoFilesPatch('plan (last run)', 'plan (now)', old, after, undefined, undefined, { context: 2, timeout: 1000, maxEditLength: 4000 });
   if (patch === undefined) return { diff: '[the plan changed too much to diff; treat it as rewritten]', planChanged: true };
   const body = patch.split('\n').filter((line) => !line.startsWith('====')).join('\n');
   if (body.length <= MAX_DIFF_CHARS) return { diff: body, planChanged: true };
