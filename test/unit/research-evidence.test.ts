@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { checkEvidence, parseVerifiedTag } from '../../src/core/research';
+import { checkEvidence, parseVerifiedTag, readProjectNotes } from '../../src/core/research';
 import type { Evidence } from '../../src/core/protocol';
 import { makeWorkspace, type TempWorkspace } from './research-fixture';
 
@@ -93,5 +93,22 @@ describe('evidence checking', () => {
     const parsed = parseVerifiedTag('[VERIFIED: src/auth/session.ts:6 | cookie name | sid] [VERIFIED: src/auth/session.ts:60 | made up | none]');
     const checked = await checkEvidence(ws.root, parsed);
     assert.deepEqual(checked.map((e) => e.checked), ['verified', 'not_found']);
+  });
+});
+
+describe('project notes for Mode 2', () => {
+  it('reads CLAUDE.md through the confinement rules and skips what is missing or denied', async () => {
+    const ws = await makeWorkspace();
+    try {
+      const notes = await readProjectNotes(ws.root);
+      assert.deepEqual(notes.map((n) => n.path), ['CLAUDE.md']);
+      assert.match(notes[0]?.text ?? '', /not to use an ORM/);
+      assert.deepEqual(await readProjectNotes(ws.root, { denyGlobs: ['CLAUDE.md'] }), []);
+      const short = await readProjectNotes(ws.root, { maxChars: 10 });
+      assert.equal(short[0]?.truncated, true);
+      assert.equal(short[0]?.text.length, 10);
+    } finally {
+      await ws.cleanup();
+    }
   });
 });

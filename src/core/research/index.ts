@@ -27,6 +27,7 @@ export { COMBINED_BUDGET, MODE_BUDGETS, ROLE_MODES } from './budgets';
 export { checkEvidence, parseVerifiedTag } from './evidence';
 export { confidenceOf, runAssertions } from './assertions';
 export { DEFAULT_DENY_GLOBS } from './policy';
+export { readProjectNotes, type ProjectNote } from './notes';
 export { WEB_SERVER_TOOL_TYPES } from './tools';
 export { Workspace } from './workspace';
 
@@ -136,8 +137,10 @@ export function createResearchToolbox(options: ResearchOptions): ResearchToolbox
         const counts = countFor(iteration);
         counts[name] = (counts[name] ?? 0) + 1;
         if (name === 'web_search' || name === 'web_fetch') {
-          // Runs on the Anthropic API as a server tool; the executor only accounts for it.
-          return { content: `${name} counted (${callCounts[name]} in this call)`, isError: false };
+          // Web tools run only as Anthropic server tools (WEB_SERVER_TOOL_TYPES). Reaching here means either a
+          // provider accounting for a server-side use (the answer is discarded) or a provider that sent the tool
+          // as a client tool, in which case there honestly are no results.
+          return { content: `${name} has no client-side implementation: it runs only as an Anthropic server tool, so no results are available here; answer from the workspace`, isError: true };
         }
         let ws: Workspace;
         try {
