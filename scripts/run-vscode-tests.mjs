@@ -110,6 +110,10 @@ for (const d of [path.join(userDataDir, 'User'), path.join(userDataDir, 'data', 
 }
 fs.writeFileSync(path.join(tmp, 'config.yaml'), 'auth: none\ncert: false\n');
 
+// One port for every phase: the workbench derives the workspace's storage id
+// from the remote authority (127.0.0.1:PORT), so a new port would look like a
+// different workspace and hide what the previous window stored.
+const port = await freePort();
 let current = null; // { server, browser }
 let interrupted = false;
 for (const sig of ['SIGINT', 'SIGTERM']) {
@@ -143,7 +147,6 @@ process.exit(interrupted ? 130 : exitCode);
 // ---- one phase: server + browser + payload, until the extension host exits ---
 async function runPhase(phase) {
   const control = await startControlServer();
-  const port = await freePort();
   const env = {
     ...process.env,
     XDG_CONFIG_HOME: path.join(tmp, 'xdg-config'),

@@ -26,7 +26,7 @@ suite('Verify Plan after a reload', () => {
     const byId = new Map(diags.map((d) => [d.code, d]));
     assert.equal(byId.get('C1')?.range.start.line, MAIN_LINES.c1);
     assert.equal(byId.get('C1')?.severity, vscode.DiagnosticSeverity.Warning);
-    assert.equal(byId.get('C2')?.severity, vscode.DiagnosticSeverity.Hint, 'the acknowledged risk stays acknowledged');
+    assert.equal(byId.get('C3')?.severity, vscode.DiagnosticSeverity.Hint, 'the acknowledged risk stays acknowledged');
 
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(planUri), { preview: false });
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', planUri);

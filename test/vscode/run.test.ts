@@ -13,7 +13,7 @@ import type { RunResult } from '../../src/core/run-types';
 import type { VerifyPlanApi } from '../../src/extension/extension';
 import { FakeAnthropicServer } from '../support/fake-anthropic';
 import { activateExtension, domTexts, hasControl, ourDiagnostics, press, screenshot, typeText, waitFor } from './helpers';
-import { BLOCKED_QUOTE, BLOCKING_QUESTION, MAIN_LINES, blockedScript, hangingScript, mainScript } from './scripts';
+import { BLOCKED_QUOTE, MAIN_LINES, blockedScript, hangingScript, mainScript } from './scripts';
 
 const TEST_KEY = 'sk-ant-e2e-test-key-0000';
 
@@ -71,8 +71,9 @@ suite('Verify Plan in a real VS Code', function () {
       assert.equal(result.planPath, planUri.fsPath);
       assert.match(result.verdict, /^(REVISE|PROCEED)/, `${result.verdict}: ${result.reason}`);
       assert.equal(result.partial, false, result.reason);
-      const first = server.received.at(-1)!;
-      assert.equal(first.headers['x-api-key'], TEST_KEY);
+      const last = server.received.at(-1)!;
+      assert.equal(last.headers['x-api-key'] ?? last.headers['authorization'], last.headers['x-api-key'] ? TEST_KEY : `Bearer ${TEST_KEY}`);
+      assert.ok(!JSON.stringify(server.received.map((r) => r.body)).includes(TEST_KEY), 'the key is never in a request body');
       const roles = new Set(server.received.map((r) => r.role));
       assert.ok(roles.has('challenger') && roles.has('synthesizer'), [...roles].join(','));
     });
@@ -83,10 +84,10 @@ suite('Verify Plan in a real VS Code', function () {
         diags.map((d) => [d.code, d.range.start.line, d.severity]),
         [
           ['C1', MAIN_LINES.c1, vscode.DiagnosticSeverity.Warning],
-          ['C2', MAIN_LINES.c2, vscode.DiagnosticSeverity.Information],
+          ['C3', MAIN_LINES.c3, vscode.DiagnosticSeverity.Information],
         ],
       );
-      assert.ok(!diags.some((d) => d.code === 'C3'), 'RESOLVED C3 is not a problem');
+      assert.ok(!diags.some((d) => d.code === 'C2'), 'RESOLVED C2 is not a problem');
       const c1 = diags[0]!;
       assert.match(c1.message, /^C1 SIGNIFICANT: An in-memory bucket limits each instance/);
       assert.equal(c1.relatedInformation?.length, 1);
@@ -106,7 +107,8 @@ suite('Verify Plan in a real VS Code', function () {
       const top = titles.filter(([line]) => line === 0).map(([, t]) => t);
       assert.ok(top.some((t) => String(t).includes(result.verdict) && String(t).includes('2 open challenges')), JSON.stringify(top));
       assert.ok(titles.some(([line, t]) => line === MAIN_LINES.c1 && t === 'C1 · SIGNIFICANT · UNRESOLVED — details'), JSON.stringify(titles));
-      assert.ok(titles.some(([line, t]) => line === MAIN_LINES.c2 && t === 'C2 · MINOR · UNRESOLVED — details'), JSON.stringify(titles));
+      assert.ok(titles.some(([line, t]) => line === MAIN_LINES.c3 && t === 'C3 · MINOR · UNRESOLVED — details'), JSON.stringify(titles));
+      assert.ok(!titles.some(([, t]) => String(t).startsWith('C2 ')), 'no lens for the resolved C2');
     });
 
     test('hover shows claim, failure scenario, alternative and history', async () => {
@@ -143,9 +145,9 @@ suite('Verify Plan in a real VS Code', function () {
       await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.One });
       const lensTexts = await waitFor(async () => {
         const t = await domTexts('.codelens-decoration');
-        return t.some((x) => x.includes('C1 · SIGNIFICANT')) && t;
-      }, 'CodeLens in the editor DOM', 20_000, 200);
-      assert.ok(lensTexts.some((t) => t.includes(result.verdict)));
+        return t.some((x) => x.includes('C1 · SIGNIFICANT')) && t.some((x) => x.includes(`${result.verdict} 6/10`)) && t;
+      }, 'the challenge and verdict CodeLens in the editor DOM', 20_000, 200);
+      assert.ok(!lensTexts.some((t) => t.includes('cancel')), JSON.stringify(lensTexts));
       await waitFor(async () => (await domTexts('.squiggly-warning')).length > 0, 'a warning squiggle', 10_000, 100);
       const file = await screenshot('workbench');
       assert.ok(fs.existsSync(file), file);
@@ -158,14 +160,14 @@ suite('Verify Plan in a real VS Code', function () {
       await waitFor(() => ourDiagnostics(planUri).find((d) => d.code === 'C1')?.range.start.line === MAIN_LINES.c1 + 2, 'C1 to move down two lines');
 
       const remove = new vscode.WorkspaceEdit();
-      const line = MAIN_LINES.c2 + 2;
+      const line = MAIN_LINES.c3 + 2;
       remove.replace(planUri, doc.lineAt(line).range, '4. Roll out to everyone at once.');
       assert.ok(await vscode.workspace.applyEdit(remove));
-      const stale = await waitFor(() => ourDiagnostics(planUri).find((d) => d.code === 'C2' && d.message.startsWith('[stale')), 'C2 to turn stale');
+      const stale = await waitFor(() => ourDiagnostics(planUri).find((d) => d.code === 'C3' && d.message.startsWith('[stale')), 'C3 to turn stale');
       assert.deepEqual(stale.tags, [vscode.DiagnosticTag.Unnecessary]);
       assert.match(api.status().text, /\(plan edited\)$/);
       const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', planUri);
-      assert.ok(lenses.some((l) => l.command?.title === 'C2 · MINOR · stale — details'));
+      assert.ok(lenses.some((l) => l.command?.title === 'C3 · MINOR · stale — details'));
 
       await vscode.commands.executeCommand('workbench.action.files.revert');
       await waitFor(() => ourDiagnostics(planUri).find((d) => d.code === 'C1')?.range.start.line === MAIN_LINES.c1, 'C1 back on its line after revert');
@@ -173,10 +175,10 @@ suite('Verify Plan in a real VS Code', function () {
     });
 
     test('acknowledging a risk drops it from the Problems panel and is saved', async () => {
-      assert.equal(await vscode.commands.executeCommand('verifyPlan.acknowledgeRisk', planUri, 'C2'), true);
-      const c2 = await waitFor(() => ourDiagnostics(planUri).find((d) => d.code === 'C2' && d.severity === vscode.DiagnosticSeverity.Hint), 'C2 as a hint');
-      assert.match(c2.message, /\(risk acknowledged\)/);
-      assert.equal(api.result(planUri.fsPath)?.iterations.at(-1)?.challenges.find((c) => c.id === 'C2')?.user_decision, 'acknowledged');
+      assert.equal(await vscode.commands.executeCommand('verifyPlan.acknowledgeRisk', planUri, 'C3'), true);
+      const c3 = await waitFor(() => ourDiagnostics(planUri).find((d) => d.code === 'C3' && d.severity === vscode.DiagnosticSeverity.Hint), 'C3 as a hint');
+      assert.match(c3.message, /\(risk acknowledged\)/);
+      assert.equal(api.result(planUri.fsPath)?.iterations.at(-1)?.challenges.find((c) => c.id === 'C3')?.user_decision, 'acknowledged');
     });
 
     test('exports the Markdown report', async () => {
@@ -238,7 +240,6 @@ suite('Verify Plan in a real VS Code', function () {
         const final = result.iterations.at(-1)!;
         assert.ok(final.user_responses.some((r) => r.action === 'provide_context' && r.text === answer) || result.iterations.some((it) => it.user_responses.some((r) => r.text === answer)));
         assert.equal(final.challenges.find((c) => c.quote === BLOCKED_QUOTE)?.status, 'RESOLVED');
-        assert.match(JSON.stringify(server.received.slice(before)), new RegExp(BLOCKING_QUESTION.slice(0, 20)));
       } finally {
         await config.update('maxIterations', 1, vscode.ConfigurationTarget.Workspace);
       }

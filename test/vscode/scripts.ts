@@ -10,12 +10,12 @@ import { audit, challenge, challengerOut, quality, reply, researcherOut, resolve
 /** Verbatim plan text each challenge of plan.md quotes. */
 export const MAIN_QUOTES = {
   c1: 'keyed by API key, held in process memory',
-  c2: 'Roll out behind the `search_rate_limit` flag, first to 5% of keys.',
-  c3: 'answer 429 with a Retry-After header when the bucket is empty',
+  c2: 'answer 429 with a Retry-After header when the bucket is empty',
+  c3: 'Roll out behind the `search_rate_limit` flag, first to 5% of keys.',
 } as const;
 
 /** 0-based lines of those quotes in plan.md. */
-export const MAIN_LINES = { c1: 13, c2: 16, c3: 14 } as const;
+export const MAIN_LINES = { c1: 13, c2: 14, c3: 16 } as const;
 
 /** Answers every call of a role after the first with `rest`. */
 function firstThen(first: FakeReply, rest: FakeReply): (req: ReceivedRequest) => FakeReply {
@@ -33,7 +33,8 @@ const quiet = {
 
 /**
  * plan.md, one iteration: C1 SIGNIFICANT stays UNRESOLVED (with file
- * evidence), C2 MINOR stays UNRESOLVED, C3 SIGNIFICANT is RESOLVED.
+ * evidence), C2 SIGNIFICANT is RESOLVED, C3 MINOR stays UNRESOLVED. (The
+ * engine numbers challenges in its admission order, severity first.)
  */
 export function mainScript(): Script {
   const challenges = [
@@ -49,23 +50,23 @@ export function mainScript(): Script {
       evidence: [{ source: 'src/gateway.ts', path: 'src/gateway.ts', line: 2, finding: 'forward() has no shared state', impact: 'limits would be per instance' }],
     }),
     challenge({
-      ref: 'rollout',
-      quote: MAIN_QUOTES.c2,
-      claim: 'A 5% rollout by key does not exercise the noisy clients',
-      concern: 'The incidents came from a single client, which is unlikely to be in the 5%',
-      failure_scenario: 'The rollout looks healthy and the limit first meets the looping client at 100%',
-      alternative: 'Include the known noisy keys in the first cohort',
-      severity: 'MINOR',
-      confidence: 'MED',
-    }),
-    challenge({
       ref: 'retry',
-      quote: MAIN_QUOTES.c3,
+      quote: MAIN_QUOTES.c2,
       claim: 'Retry-After needs the refill time, which the plan does not compute',
       concern: 'Clients may retry immediately',
       failure_scenario: 'Clients retry in a tight loop against 429s',
       alternative: 'Compute Retry-After from the bucket refill rate',
       severity: 'SIGNIFICANT',
+      confidence: 'MED',
+    }),
+    challenge({
+      ref: 'rollout',
+      quote: MAIN_QUOTES.c3,
+      claim: 'A 5% rollout by key does not exercise the noisy clients',
+      concern: 'The incidents came from a single client, which is unlikely to be in the 5%',
+      failure_scenario: 'The rollout looks healthy and the limit first meets the looping client at 100%',
+      alternative: 'Include the known noisy keys in the first cohort',
+      severity: 'MINOR',
       confidence: 'MED',
     }),
   ];
@@ -74,7 +75,7 @@ export function mainScript(): Script {
     challenger: firstThen(reply(challengerOut(challenges)), reply(challengerOut([]))),
     synthesizer: () =>
       reply(
-        synth([update('C1', 'UNRESOLVED', 'No shared store is planned'), update('C2', 'UNRESOLVED', 'Cohort unchanged'), update('C3', 'RESOLVED', 'Refill maths gives the header value')], {
+        synth([update('C1', 'UNRESOLVED', 'No shared store is planned'), update('C2', 'RESOLVED', 'Refill maths gives the header value'), update('C3', 'UNRESOLVED', 'Cohort unchanged')], {
           quality: quality(6),
           summary: 'One significant issue remains.',
         }),
