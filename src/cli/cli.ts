@@ -37,6 +37,14 @@ function drain(stream: NodeJS.WriteStream): Promise<void> {
   });
 }
 
+// A reader that goes away (`verify-plan | head`) is not an error worth a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 void main(process.argv.slice(2), processIo(), version).then(async (code) => {
   await Promise.all([drain(process.stdout), drain(process.stderr)]);
   process.exit(code);
