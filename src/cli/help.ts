@@ -1,6 +1,7 @@
 /** The `--help` text. The exit-code table comes from exit-codes.ts so the two cannot drift. */
 import { DEFAULT_MODELS } from '../core/config';
 import { AgentRole } from '../core/protocol';
+import { ROLE_NAMES } from '../core/report/labels';
 import { EXIT_CODE_TABLE } from './exit-codes';
 
 export function exitCodeTableMarkdown(): string {
@@ -8,7 +9,7 @@ export function exitCodeTableMarkdown(): string {
 }
 
 export function helpText(version: string): string {
-  const models = AgentRole.options.map((r) => `  --model-${r} ID`.padEnd(32) + `model for the ${r} (default ${DEFAULT_MODELS[r]})`);
+  const models = AgentRole.options.map((r) => `  --model-${r} ID`.padEnd(32) + `model for the ${ROLE_NAMES[r].toLowerCase()} (default ${DEFAULT_MODELS[r]})`);
   const codes = EXIT_CODE_TABLE.map(([code, meaning]) => `  ${String(code).padStart(3)}  ${meaning}`);
   return `verify-plan ${version}: stress-test an implementation plan with a team of LLM agents.
 

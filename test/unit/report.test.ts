@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
 import type { QualityScores } from '../../src/core/protocol';
 import { renderJsonReport, renderMarkdownReport } from '../../src/core/report';
+import { anchorsForPlan } from '../../src/core/report/anchors';
 import { escapeInline } from '../../src/core/report/escape';
 import { RunResult } from '../../src/core/run-types';
 import { challengeFixture, iterationFixture, runResultFixture, unknownFixture, validRunResult } from '../support/run-result-fixture';
@@ -274,5 +275,21 @@ describe('report: JSON', () => {
     const withExtra = { ...runResultFixture(), apiKey: 'sk-secret' } as RunResult;
     assert.doesNotMatch(renderJsonReport(withExtra), /sk-secret/);
     assert.throws(() => renderJsonReport({ ...runResultFixture(), verdict: 'MAYBE' } as unknown as RunResult), /does not match its schema: verdict/);
+  });
+});
+
+describe('report: plan-line anchors', () => {
+  it('pins each challenge quote to its 1-based plan line; unknown quotes stay unpinned', () => {
+    const planText = '# Plan\n\n## Steps\n1. Store sessions in memory for now.\n2. Ship it.\n';
+    const result = validRunResult(
+      runResultFixture({
+        planText,
+        iterations: [iterationFixture({ challenges: [challengeFixture(), challengeFixture({ id: 'C2', quote: 'Rewrite everything in Rust' })] })],
+      }),
+    );
+    const anchors = anchorsForPlan(result);
+    assert.equal(anchors.get('C1'), 4);
+    assert.equal(anchors.has('C2'), false);
+    assert.match(renderMarkdownReport(result, { anchors }), /### C1 · SIGNIFICANT · OPEN · plan line 4/);
   });
 });
