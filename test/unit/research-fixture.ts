@@ -30,6 +30,7 @@ export async function makeWorkspace(): Promise<TempWorkspace> {
   await fs.symlink(path.join(root, 'docs'), path.join(root, 'docs-link'));
   await fs.symlink('README.md', path.join(root, 'readme-link.md'));
   await fs.symlink('.env', path.join(root, 'env-link.txt'));
+  await fs.symlink('secrets', path.join(root, 'vault'));
   await fs.mkdir(path.join(root, '.git'));
   await fs.writeFile(path.join(root, '.git', 'config'), '[remote "origin"]\n  url = https://FAKE-GIT-CONFIG@example.invalid/x.git\n');
   await fs.writeFile(path.join(root, 'big.txt'), 'BIG-FILE-LINE padding padding padding padding padding padding\n'.repeat(5000));

@@ -82,6 +82,8 @@ describe('research tools: confinement and secrets', () => {
     ['linked-dir-out/secret.txt', /outside the workspace/],
     ['docs/relative-out.txt', /outside the workspace/],
     ['env-link.txt', /deny rule "\.env"/],
+    ['vault/token.txt', /deny rule "secrets\/"/],
+    ['vault', /deny rule "secrets\/"/],
     ['missing/file.ts', /^not found/],
   ];
   for (const [input, reason] of refused) {

@@ -74,6 +74,15 @@ export class AccessPolicy {
    */
   async denialFor(rel: string, isDir = false): Promise<Denial | null> {
     if (rel === '') return null;
+    try {
+      return await this.check(rel, isDir);
+    } catch {
+      // `ignore` throws on path shapes it cannot judge; unjudgeable means unreadable.
+      return { rule: 'unsupported-path', message: `refused: "${rel}" is a path the access rules cannot judge` };
+    }
+  }
+
+  private async check(rel: string, isDir: boolean): Promise<Denial | null> {
     const probe = isDir ? `${rel}/` : rel;
     const denied = this.deny.test(probe);
     if (denied.ignored) {

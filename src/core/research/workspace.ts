@@ -91,7 +91,7 @@ export class Workspace {
     if (checkPolicy) {
       const realRel = toPosixRelative(this.root, real);
       for (const candidate of new Set([rel, realRel])) {
-        const denial = await this.policy.denialFor(candidate, stats.isDirectory() && candidate === realRel);
+        const denial = await this.policy.denialFor(candidate, stats.isDirectory());
         if (denial) return refusal(denial.rule, denial.message);
         const parentDenial = await this.deniedAncestor(candidate);
         if (parentDenial) return parentDenial;
