@@ -76,6 +76,14 @@ describe('cli: main (in-process)', () => {
     assert.match(c.out(), /Agent loop skipped: set ANTHROPIC_API_KEY to run the verification team \(static checks only\)\.\n$/);
   });
 
+  it('static mode exits 1 when a finding is error-level', async () => {
+    writeFileSync(path.join(dir, 'p.md'), '# Plan\n\n## Steps\n\n1. A\n   - Done when: a\n2. B\n   - Depends on: Step 9\n   - Done when: b\n');
+    const c = capture(dir);
+    assert.equal(await main(['p.md'], c.io, '1'), 1);
+    assert.match(c.out(), /p\.md:8:\d+: error dangling-dependency: /);
+    assert.match(c.out(), /1 error\(s\)/);
+  });
+
   it('static --json prints parseable JSON and the note on stderr', async () => {
     writeFileSync(path.join(dir, 'p.md'), PLAN);
     const c = capture(dir);
