@@ -26,8 +26,8 @@ const RelPath = z.string().max(1000);
 
 export const ReadFileInput = z.object({
   path: RelPath.describe('Workspace-relative file path, e.g. "src/app.ts"'),
-  start_line: z.number().int().min(1).optional().describe('First line to return (1-based, default 1)'),
-  end_line: z.number().int().min(1).optional().describe('Last line to return (inclusive, default: end of file)'),
+  start_line: z.number().int().min(1).max(1_000_000).optional().describe('First line to return (1-based, default 1)'),
+  end_line: z.number().int().min(1).max(1_000_000).optional().describe('Last line to return (inclusive, default: end of file)'),
 });
 export const GrepInput = z.object({
   pattern: z.string().min(1).max(1000).describe('JavaScript regular expression, matched per line'),
