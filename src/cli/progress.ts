@@ -10,7 +10,7 @@ import { ROLE_NAMES } from '../core/report/labels';
 /** Seed 001 Step 2: "Complexity: N/16. Team: BASE|SCALED." */
 export function assessmentLine(a: Assessment): string {
   const team = a.team === null ? 'none (trivial plan)' : a.team.toUpperCase();
-  return `Complexity: ${a.score}/16. Team: ${team}. Plan quality: ${a.quality}.`;
+  return `Complexity: ${a.score}/16. Team: ${team}.`;
 }
 
 const PHASE_WORDS = {

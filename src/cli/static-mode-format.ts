@@ -23,7 +23,7 @@ export function formatFinding(displayPath: string, f: StaticFinding): string {
 
 export function staticText(displayPath: string, outcome: StaticOutcome, skipMessage: string): string {
   const a = outcome.assessment;
-  const lines = [`Plan: ${displayPath}`, assessmentLine(a)];
+  const lines = [`Plan: ${displayPath}`, `${assessmentLine(a)} Plan quality: ${a.quality} (${a.qualityReason.replace(/^[A-Z]+:\s*/, '').replace(/\.$/, '')}).`];
   if (a.team === null) lines.push('Verdict: PROCEED (trivial): the plan is too small to need a verification team.');
   lines.push(...outcome.findings.map((f) => formatFinding(displayPath, f)));
   const counts = (level: StaticFinding['level']) => outcome.findings.filter((f) => f.level === level).length;

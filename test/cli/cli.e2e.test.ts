@@ -78,7 +78,7 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
     assert.match(run.stdout, /\*\*PROCEED\*\*/);
     assert.match(run.stdout, new RegExp(`\\| C1 \\| SIGNIFICANT \\| challenger \\| RESOLVED \\| .* \\| ${QUOTE_LINE} \\|`));
     assert.match(run.stdout, /## Tokens and cost/);
-    assert.match(run.stderr, /Complexity: \d+\/16\. Team: BASE\. .*Starting verification\.\.\./);
+    assert.match(run.stderr, /^Complexity: \d+\/16\. Team: BASE\. Starting verification\.\.\.$/m);
     assert.match(run.stderr, /Iteration 1: 1 resolved, 0 remaining/);
     assert.match(run.stderr, /Run state: .*\.verify-plan/);
     assert.doesNotMatch(run.stdout, /Starting verification/);

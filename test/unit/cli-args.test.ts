@@ -118,8 +118,8 @@ describe('cli: progress lines', () => {
   const assessment = runResultFixture().assessment;
 
   it('announces the assessment like seed 001', () => {
-    assert.equal(assessmentLine(assessment), 'Complexity: 8/16. Team: SCALED. Plan quality: ADEQUATE.');
-    assert.equal(progressLine({ type: 'run-started', runId: 'r', planPath: '/p', assessment }), 'Complexity: 8/16. Team: SCALED. Plan quality: ADEQUATE. Starting verification...');
+    assert.equal(assessmentLine(assessment), 'Complexity: 8/16. Team: SCALED.');
+    assert.equal(progressLine({ type: 'run-started', runId: 'r', planPath: '/p', assessment }), 'Complexity: 8/16. Team: SCALED. Starting verification...');
   });
 
   it('reports iterations with the seed wording', () => {
