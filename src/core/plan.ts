@@ -53,28 +53,29 @@ export function parsePlan(text: string): Plan {
 
 function parse(text: string): Plan {
   const lines = text.split('\n');
-  const outline = readOutline(lines);
+  const outline = readOutline(lines, text);
   const skip = (line: number): boolean => outline.codeMask[line] === 1;
   const infos = classifyHeadings(outline, lines);
-  const steps = findSteps(outline, infos, lines);
+  const lineWords = Int32Array.from(lines, (l) => countWords(l));
+  const steps = findSteps(outline, infos, lines, lineWords);
   const h1 = infos.find((i) => i.heading.level === 1) ?? infos[0];
-  const sections = infos.map((info) => toSection(info, lines, infos, info === h1));
+  const sections = infos.map((info, i) => toSection(info, i, lines, infos, info === h1));
   return {
     text,
     lines,
     lineCount: lines.length,
-    wordCount: countWords(text),
+    wordCount: lineWords.reduce((a, b) => a + b, 0),
     title: h1 ? h1.title : null,
     goal: findGoal(outline.paragraphs, sections),
     sections,
     steps,
     referencedPaths: findReferencedPaths(lines, skip),
-    unknownSignals: findUnknownSignals(lines, skip),
+    unknownSignals: findUnknownSignals(lines, skip, text),
   };
 }
 
 /** The plan's title heading ("# Plan: add a rate limiter") is kind 'other' unless it names another kind. */
-function toSection(info: HeadingInfo, lines: readonly string[], infos: readonly HeadingInfo[], isTitle: boolean): PlanSection {
+function toSection(info: HeadingInfo, index: number, lines: readonly string[], infos: readonly HeadingInfo[], isTitle: boolean): PlanSection {
   const start = info.heading.line;
   const kind = info.isStep ? 'steps' : sectionKind(info.title);
   return {
@@ -83,19 +84,18 @@ function toSection(info: HeadingInfo, lines: readonly string[], infos: readonly 
     headingLine: start,
     range: lineSpan(lines, start, info.endLine),
     kind: isTitle && kind === 'steps' ? 'other' : kind,
-    isEmpty: isEmptySection(info, lines, infos),
+    isEmpty: isEmptySection(index, lines, infos),
   };
 }
 
-function isEmptySection(info: HeadingInfo, lines: readonly string[], infos: readonly HeadingInfo[]): boolean {
-  const headingLines = new Set<number>();
-  for (const other of infos) {
-    if (other.heading.line > info.endLine) break;
-    if (other.heading.line < info.heading.line) continue;
-    for (let l = other.heading.line; l <= other.heading.lastLine; l++) headingLines.add(l);
-  }
+/** True when every line after the heading is a sub-heading or a placeholder; stops at the first real content. */
+function isEmptySection(index: number, lines: readonly string[], infos: readonly HeadingInfo[]): boolean {
+  const info = infos[index] as HeadingInfo;
+  let next = index + 1;
   for (let l = info.heading.lastLine + 1; l <= info.endLine; l++) {
-    if (headingLines.has(l)) continue;
+    while (next < infos.length && (infos[next] as HeadingInfo).heading.lastLine < l) next++;
+    const sub = infos[next];
+    if (sub && sub.heading.line <= l) continue;
     if (!isPlaceholder(lines[l] ?? '')) return false;
   }
   return true;

@@ -42,9 +42,9 @@ export interface Outline {
 
 const MAX_SOURCE = 2000;
 
-export function readOutline(lines: readonly string[]): Outline {
+export function readOutline(lines: readonly string[], text = lines.join('\n')): Outline {
   const fm = frontMatterEnd(lines);
-  const source = fm >= 0 ? lines.map((l, i) => (i <= fm ? '' : l)).join('\n') : lines.join('\n');
+  const source = fm >= 0 ? lines.map((l, i) => (i <= fm ? '' : l)).join('\n') : text;
   const md = new MarkdownIt('default', { html: true });
   md.core.ruler.disable(['inline', 'linkify', 'replacements', 'smartquotes', 'text_join'], true);
   const tokens = md.parse(source, {});

@@ -83,7 +83,7 @@ export function findReferencedPaths(lines: readonly string[], skip: (line: numbe
     if (skip(i)) continue;
     let line = lines[i] ?? '';
     if (line.length > MAX_LINE) continue;
-    if (line.indexOf('/') === -1 && line.indexOf('`') === -1 && line.indexOf('.') === -1) continue;
+    if (line.indexOf('/') === -1 && line.indexOf('`') === -1 && line.indexOf('](') === -1) continue;
     const masked: Array<[number, number]> = [];
     if (line.indexOf('](') !== -1) {
       for (const m of line.matchAll(LINK)) {

@@ -79,6 +79,8 @@ const STRONG = /^(depends|dependenc|blocked|pre)/i;
 const KEYWORD_REF = new RegExp(`\\b(${KEYWORD}s?\\s*[-_#]?\\s*(${NUMBER}))(?![\\w])((?:\\s*(?:,|and|&|or|/|to|-|–|—)\\s*${NUMBER}(?![\\w.]))*)`, 'gi');
 const WEAK_LEAD = new RegExp(`^(?:(?:the|completing|finishing|completion\\s+of|successful|a)\\s+)*${KEYWORD}s?\\s*[-_#]?\\s*${NUMBER}`, 'i');
 const SEGMENT_END = /\(|;|\s[—–-]{1,2}\s|[.!?](?=\s|$)/;
+const LIST_NUMBER = new RegExp(`(,|and|&|or|/|to|-|–|—)\\s*(${NUMBER})`, 'gi');
+const BARE_NUMBER = new RegExp(`^#?${NUMBER}$`, 'i');
 const NONE = /^\s*(none|nothing|n\/a|-|—)\b/i;
 
 /** Dependency mentions on lines `from..to`, in order, de-duplicated by id. `skip(line)` masks code lines. */
@@ -90,11 +92,12 @@ export function findDependencies(lines: readonly string[], from: number, to: num
     seen.add(ref.id);
     refs.push(ref);
   };
+  const label = new RegExp(LABEL.source, LABEL.flags);
   for (let i = from; i <= to; i++) {
     if (skip(i)) continue;
     const line = lines[i] ?? '';
     if (line.length > 20000) continue;
-    const label = new RegExp(LABEL.source, LABEL.flags);
+    label.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = label.exec(line)) !== null) {
       const strong = STRONG.test(m[1] ?? '');
@@ -124,7 +127,7 @@ function refsIn(lines: readonly string[], line: number, offset: number, segment:
   const out: Array<{ at: number; ref: StepRef }> = [];
   const taken: Array<[number, number]> = [];
   const make = (at: number, raw: string): StepRef => ({ id: normalizeStepId(raw), raw, range: charSpan(lines, line, offset + at, raw.length) });
-  const keywordRef = new RegExp(KEYWORD_REF.source, KEYWORD_REF.flags);
+  const keywordRef = new RegExp(KEYWORD_REF);
   let m: RegExpExecArray | null;
   while ((m = keywordRef.exec(segment)) !== null) {
     const head = m[1] ?? '';
@@ -133,7 +136,7 @@ function refsIn(lines: readonly string[], line: number, offset: number, segment:
     const list = m[3] ?? '';
     const listAt = m.index + head.length;
     const firstNum = Number(m[2]);
-    const nums = [...list.matchAll(new RegExp(`(,|and|&|or|/|to|-|–|—)\\s*(${NUMBER})`, 'gi'))];
+    const nums = list === '' ? [] : [...list.matchAll(LIST_NUMBER)];
     for (const n of nums) {
       const numText = n[2] ?? '';
       const at = listAt + (n.index ?? 0) + (n[0].length - numText.length);
@@ -156,7 +159,7 @@ function refsIn(lines: readonly string[], line: number, offset: number, segment:
       const at = t.index;
       if (taken.some(([s, e]) => at >= s && at < e)) continue;
       const raw = t[0].replace(/[.:]+$/, '');
-      const isNum = new RegExp(`^#?${NUMBER}$`, 'i').test(raw);
+      const isNum = BARE_NUMBER.test(raw);
       const isSlug = /^[A-Za-z][\w.-]*$/.test(raw) && /[\d_-]/.test(raw);
       if (isNum || isSlug) bare.push({ at, raw });
       else if (!/^(and|or|then|both|also)$/i.test(raw)) prose = true;

@@ -25,7 +25,7 @@
 import type { Outline, OutlineHeading, OutlineListItem } from './outline';
 import { mayBeStepTitle, sectionKind } from './sections';
 import { explicitId, findDependencies, findSuccessCriterion, normalizeStepId, stepPrefix } from './step-details';
-import { countWords, lastContentLine, lineSpan, plainText } from './text';
+import { lastContentLine, lineSpan, plainText } from './text';
 import type { PlanStep } from './types';
 
 /** Per-heading facts the parser and the step finder share. */
@@ -114,7 +114,8 @@ function cap(s: string): string {
   return s.length > MAX_TITLE ? `${s.slice(0, MAX_TITLE - 1)}…` : s;
 }
 
-export function findSteps(outline: Outline, infos: readonly HeadingInfo[], lines: readonly string[]): PlanStep[] {
+/** `lineWords[i]` = countWords(lines[i]), computed once by the parser. */
+export function findSteps(outline: Outline, infos: readonly HeadingInfo[], lines: readonly string[], lineWords: Int32Array): PlanStep[] {
   const candidates: Candidate[] = [];
   for (const info of infos) {
     if (!info.isStep) continue;
@@ -147,7 +148,7 @@ export function findSteps(outline: Outline, infos: readonly HeadingInfo[], lines
   }
   if (candidates.length === 0) candidates.push(...fallbackSteps(outline, infos, listCandidate));
   candidates.sort((a, b) => a.line - b.line);
-  return finish(candidates, lines, outline.codeMask);
+  return finish(candidates, lines, outline.codeMask, lineWords);
 }
 
 function fallbackSteps(
@@ -174,7 +175,7 @@ function fallbackSteps(
   return [];
 }
 
-function finish(candidates: readonly Candidate[], lines: readonly string[], codeMask: Uint8Array): PlanStep[] {
+function finish(candidates: readonly Candidate[], lines: readonly string[], codeMask: Uint8Array, lineWords: Int32Array): PlanStep[] {
   const skip = (line: number): boolean => codeMask[line] === 1;
   const used = new Map<string, number>();
   const steps: PlanStep[] = [];
@@ -188,7 +189,7 @@ function finish(candidates: readonly Candidate[], lines: readonly string[], code
     used.set(id, seen + 1);
     if (seen > 0) id = `${id}#${seen + 1}`;
     let words = 0;
-    for (let l = c.line; l <= ownEnd; l++) words += countWords(lines[l] ?? '');
+    for (let l = c.line; l <= ownEnd; l++) words += lineWords[l] ?? 0;
     steps.push({
       id,
       rawId,

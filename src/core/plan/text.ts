@@ -11,12 +11,48 @@ export function normalizeText(input: unknown): string {
   return noBom.indexOf('\r') === -1 ? noBom : noBom.replace(/\r\n?/g, '\n');
 }
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
+const ALNUM = /[\p{L}\p{N}]/u;
 
-export function countWords(text: string): number {
+function isAlnum(code: number, text: string, at: number): boolean {
+  if (code < 128) return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  return ALNUM.test(text.charAt(at));
+}
+
+/** Words: a letter or digit followed by letters, digits, apostrophes, "_" or "-" (a hand loop: this runs on every keystroke). */
+export function countWords(text: string, from = 0, to = text.length): number {
   let n = 0;
-  for (const _ of text.matchAll(WORD)) n++;
+  let inWord = false;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (isAlnum(c, text, i)) {
+      if (!inWord) n++;
+      inWord = true;
+    } else if (inWord && !(c === 39 || c === 0x2019 || c === 95 || c === 45)) inWord = false;
+  }
   return n;
+}
+
+/** Offset of the first character of each line in `lines.join('\n')`. */
+export function lineStarts(lines: readonly string[]): Int32Array {
+  const starts = new Int32Array(lines.length);
+  let at = 0;
+  for (let i = 0; i < lines.length; i++) {
+    starts[i] = at;
+    at += (lines[i] ?? '').length + 1;
+  }
+  return starts;
+}
+
+/** The line holding `offset`, by binary search over `lineStarts`. */
+export function lineOf(starts: Int32Array, offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] as number) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /** Inline Markdown reduced to its visible text: links keep their label, emphasis and code markers go. */
