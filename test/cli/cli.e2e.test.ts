@@ -144,6 +144,31 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
     assert.match(run.stdout, /\*\*PROCEED\*\*/);
   });
 
+  it('a re-run carries the last run forward from the state folder (--state-dir)', async () => {
+    const planFile = ws.plan('sessions.md', PLAN);
+    const claim = 'The plan assumes Redis is always reachable (memory marker 7Q)';
+    server.setScript(
+      byRole({
+        challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE, claim })]))], noChallenges),
+        researcher: () => noResearch,
+        synthesizer: () => reply(synth([update('C1', 'UNRESOLVED', 'Real risk')], { quality: quality(6) })),
+        auditor: () => reply(audit()),
+      }),
+    );
+    const first = await cli(['--team', 'base', '--state-dir', 'state']);
+    assert.equal(first.code, 1, first.stderr);
+    assert.ok(existsSync(path.join(ws.dir, 'state')));
+    const before = server.received.length;
+
+    ws.file(path.relative(ws.dir, planFile), PLAN.replace('fall back to read-only mode', 'fall back to signed cookies'));
+    const second = await cli(['--team', 'base', '--state-dir', 'state']);
+    assert.equal(second.code, 0, second.stderr); // this time the challenger raises nothing
+    const challengerRequest = server.received.slice(before).find((r) => r.role === 'challenger');
+    const sent = JSON.stringify(challengerRequest?.body);
+    assert.ok(sent.includes('memory marker 7Q'), 'the challenger sees the previous run');
+    assert.ok(sent.includes('signed cookies'), 'and what changed in the plan');
+  });
+
   it('a TRIVIAL plan gives PROCEED (trivial) without any request', async () => {
     ws.plan('typo.md', TRIVIAL_PLAN);
     const run = await cli([]);
