@@ -165,7 +165,8 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
     assert.equal(second.code, 0, second.stderr); // this time the challenger raises nothing
     const challengerRequest = server.received.slice(before).find((r) => r.role === 'challenger');
     const sent = JSON.stringify(challengerRequest?.body);
-    assert.ok(sent.includes('memory marker 7Q'), 'the challenger sees the previous run');
+    const firstRunId = /^Run ([\w-]+), started/m.exec(first.stdout)?.[1];
+    assert.ok(firstRunId && sent.includes(firstRunId), 'the challenger sees the previous run');
     assert.ok(sent.includes('signed cookies'), 'and what changed in the plan');
   });
 
