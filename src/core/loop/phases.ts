@@ -1,0 +1,256 @@
+/**
+ * Steps 3a–3c of seed 001 as functions from state to state. Each applies the
+ * agent failure protocol for its own agents; the caller (loop.ts) applies the
+ * iteration-wide rules (2+ failures, synthesizer failure → forced exit).
+ */
+import type {
+  Assertion,
+  Challenge,
+  ChallengeDraft,
+  ChallengeOrigin,
+  Evidence,
+  IterationState,
+  ProbedRisk,
+  SurfacedContext,
+  SynthesizerOutput,
+  Unknown,
+  UnknownDraft,
+} from '../protocol';
+import type { RunContext } from './run-context';
+import type { MemoryContext } from './messages';
+import { challengerMessage, resolverMessage, researcherMessage, synthesizerMessage } from './messages';
+import { challengerAgent, devilsAdvocateAgent, domainExpertAgent, researcherAgent, resolverAgent, synthesizerAgent } from '../agents';
+import { admitChallenges, applyUpdates, dedupeCandidates } from '../convergence';
+import { checkEvidence } from '../research';
+
+const ORIGIN_OF = { challenger: 'challenger', 'domain-expert': 'domain-expert', 'devils-advocate': 'devils-advocate' } as const;
+
+/** Highest N among ids like "C12" + 1. */
+export function nextNumber(ids: string[], prefix: string): number {
+  let max = 0;
+  for (const id of ids) {
+    const n = Number.parseInt(id.replace(/^[A-Z]-?/, ''), 10);
+    if (id.startsWith(prefix) && Number.isFinite(n)) max = Math.max(max, n);
+  }
+  return max + 1;
+}
+
+/** Engine-side citation check; with no workspace every citation stays unchecked. */
+async function checked(ctx: RunContext, evidence: Evidence[]): Promise<Evidence[]> {
+  const reset = evidence.map((e) => ({ ...e, checked: 'unchecked' as const }));
+  const root = ctx.options.workspaceRoot;
+  if (!root || reset.length === 0) return reset;
+  try {
+    return await checkEvidence(root, reset, { denyGlobs: ctx.options.config.denyGlobs });
+  } catch {
+    return reset;
+  }
+}
+
+/** True when the evidence cites files and none of the citations held up. */
+export function citationsFailed(evidence: Evidence[]): boolean {
+  const cited = evidence.filter((e) => e.checked !== 'unchecked');
+  return cited.length > 0 && cited.every((e) => e.checked === 'not_found');
+}
+
+// ── 3a: challenge ───────────────────────────────────────────────────────────
+
+export async function challengePhase(
+  ctx: RunContext,
+  state: IterationState,
+  memory: MemoryContext | null,
+  excluded: Challenge[],
+): Promise<IterationState> {
+  const { iteration } = state;
+  const specs = state.team_mode === 'scaled' ? [challengerAgent, domainExpertAgent, devilsAdvocateAgent] : [challengerAgent];
+  ctx.emit({ type: 'phase-started', iteration, phase: 'challenge', roles: specs.map((s) => s.role) });
+  const nextId = nextNumber(state.challenges.map((c) => c.id), 'C');
+  const results = await Promise.all(
+    specs.map((spec) =>
+      ctx.invoke(
+        spec,
+        iteration,
+        challengerMessage({ role: spec.role, state, iteration, maxIterations: ctx.options.config.maxIterations, nextChallengeId: nextId, assessment: ctx.assessment, memory }),
+      ),
+    ),
+  );
+
+  // Refs are namespaced per agent so parallel challengers cannot collide.
+  const candidates: { draft: ChallengeDraft; origin: ChallengeOrigin }[] = [];
+  const unknownDrafts: UnknownDraft[] = [];
+  for (const [k, result] of results.entries()) {
+    if (!result.ok) continue; // failure protocol 1: carry forward what exists
+    const spec = specs[k]!;
+    const refs = new Set(result.value.challenges.map((c) => c.ref));
+    for (const draft of result.value.challenges) {
+      candidates.push({ draft: { ...draft, ref: `${k}:${draft.ref}`, evidence: await checked(ctx, draft.evidence) }, origin: ORIGIN_OF[spec.role as keyof typeof ORIGIN_OF] });
+    }
+    for (const u of result.value.unknowns) {
+      const target = u.affects_challenge;
+      unknownDrafts.push({ ...u, affects_challenge: target && refs.has(target) ? `${k}:${target}` : target });
+    }
+  }
+  if (candidates.length === 0 && unknownDrafts.length === 0) return state;
+
+  const fresh = dedupeCandidates(candidates, [...state.challenges, ...excluded]);
+  const admission = admitChallenges({ existing: state.challenges, candidates: fresh, iteration, source: 'challengers', nextId });
+  const unknowns = [...state.unknowns, ...toUnknowns(unknownDrafts, admission.refToId, state, iteration)];
+  return {
+    ...state,
+    challenges: [...state.challenges, ...admission.admitted],
+    unknowns,
+    deferred_surfaced: [...state.deferred_surfaced, ...admission.deferred],
+    assertions: [...state.assertions, ...toAssertions(fresh, admission.refToId, state.assertions)],
+  };
+}
+
+function toUnknowns(drafts: UnknownDraft[], refToId: Map<string, string>, state: IterationState, iteration: number): Unknown[] {
+  const existingIds = new Set(state.challenges.map((c) => c.id));
+  let next = nextNumber(state.unknowns.map((u) => u.id), 'U');
+  const out: Unknown[] = [];
+  for (const d of drafts) {
+    const target = d.affects_challenge;
+    const affects = target === null ? null : (refToId.get(target) ?? (existingIds.has(target) ? target : undefined));
+    if (affects === undefined) continue; // its challenge was not admitted: nothing to unblock
+    out.push({ id: `U${next++}`, description: d.description, type: d.type, affects_challenge: affects, suggested_query: d.suggested_query, resolution: null, finding: null, evidence: [], iteration_introduced: iteration });
+  }
+  return out;
+}
+
+function toAssertions(candidates: { draft: ChallengeDraft }[], refToId: Map<string, string>, existing: Assertion[]): Assertion[] {
+  let next = nextNumber(existing.map((a) => a.id), 'A');
+  const out: Assertion[] = [];
+  for (const { draft } of candidates) {
+    const id = refToId.get(draft.ref);
+    if (!id) continue;
+    for (const a of draft.assertions) {
+      out.push({ ...a, id: `A-${String(next++).padStart(3, '0')}`, challenge_id: id, status: null, failure_output: null });
+    }
+  }
+  return out;
+}
+
+// ── 3b: research ────────────────────────────────────────────────────────────
+
+export async function researchPhase(ctx: RunContext, state: IterationState, directedBy: string[]): Promise<IterationState> {
+  const { iteration } = state;
+  const pending = state.unknowns.filter((u) => u.resolution === null).map((u) => u.id);
+  const modes: ('surface' | 'probe')[] = iteration === 1 ? ['surface', 'probe'] : [...(state.re_sweep ? ['surface' as const] : []), ...(state.re_probe ? ['probe' as const] : [])];
+  const roles = [...(pending.length ? (['resolver'] as const) : []), ...(modes.length ? (['researcher'] as const) : [])];
+  if (roles.length === 0) return state;
+  ctx.emit({ type: 'phase-started', iteration, phase: 'research', roles: [...roles] });
+
+  const [resolved, researched] = await Promise.all([
+    pending.length ? ctx.invoke(resolverAgent, iteration, resolverMessage(state, pending), ['resolve']) : null,
+    modes.length
+      ? ctx.invoke(researcherAgent, iteration, researcherMessage({ state, assessment: ctx.assessment, goal: ctx.plan.goal, reasons: directedBy, modes }), modes)
+      : null,
+  ]);
+
+  let next: IterationState = { ...state, re_sweep: false, re_probe: false };
+  if (resolved) next = await applyResolver(ctx, next, pending, resolved);
+  if (researched) {
+    if (researched.ok) next = await applyResearcher(ctx, next, researched.value);
+    else next = { ...next, research_unavailable: true }; // failure protocol 2
+  }
+  return next;
+}
+
+async function applyResolver(
+  ctx: RunContext,
+  state: IterationState,
+  pending: string[],
+  result: Awaited<ReturnType<RunContext['invoke']>> & { ok: boolean },
+): Promise<IterationState> {
+  const answers = new Map<string, { resolution: Unknown['resolution']; finding: string; evidence: Evidence[] }>();
+  if (result.ok) {
+    const value = result.value as { unknowns: { id: string; resolution: NonNullable<Unknown['resolution']>; finding: string; evidence: Evidence[] }[] };
+    for (const a of value.unknowns) {
+      if (!pending.includes(a.id)) continue;
+      const evidence = await checked(ctx, a.evidence);
+      answers.set(
+        a.id,
+        citationsFailed(evidence) && a.resolution !== 'UNRESOLVABLE'
+          ? { resolution: 'UNRESOLVABLE', finding: `[UNVERIFIED: cited lines not found] ${a.finding}`, evidence }
+          : { resolution: a.resolution, finding: a.finding, evidence },
+      );
+    }
+  }
+  // Seed 001 3b: unparseable or missing Mode 1 output → every pending unknown is UNRESOLVABLE.
+  const missing = result.ok ? 'Not answered by the resolver.' : `Resolver unavailable: ${result.failure.message}`;
+  const unknowns = state.unknowns.map((u) => {
+    if (!pending.includes(u.id)) return u;
+    const a = answers.get(u.id);
+    return a ? { ...u, ...a } : { ...u, resolution: 'UNRESOLVABLE' as const, finding: missing };
+  });
+  return { ...state, unknowns };
+}
+
+async function applyResearcher(ctx: RunContext, state: IterationState, value: { surfaced: SurfacedDraftLike[]; probed: ProbedDraftLike[]; new_challenges: ChallengeDraft[] }): Promise<IterationState> {
+  const surfacedRefs = new Set(value.surfaced.map((s) => s.generates_challenge).filter(Boolean));
+  const candidates = [];
+  for (const draft of value.new_challenges) {
+    const origin: ChallengeOrigin = surfacedRefs.has(draft.ref) ? 'surfaced' : 'probed';
+    candidates.push({ draft: { ...draft, evidence: await checked(ctx, draft.evidence) }, origin });
+  }
+  const fresh = dedupeCandidates(candidates, state.challenges);
+  const admission = admitChallenges({
+    existing: state.challenges,
+    candidates: fresh,
+    iteration: state.iteration,
+    source: 'research',
+    nextId: nextNumber(state.challenges.map((c) => c.id), 'C'),
+  });
+  const mapRef = (ref: string | null) => (ref ? (admission.refToId.get(ref) ?? null) : null);
+  let s = nextNumber(state.surfaced_contexts.map((x) => x.id), 'S');
+  let p = nextNumber(state.probed_risks.map((x) => x.id), 'P');
+  const surfaced: SurfacedContext[] = value.surfaced.map((x) => ({ ...x, id: `S${s++}`, generates_challenge: mapRef(x.generates_challenge), iteration: state.iteration }));
+  const probed: ProbedRisk[] = value.probed.map((x) => ({ ...x, id: `P${p++}`, generates_challenge: mapRef(x.generates_challenge), iteration: state.iteration }));
+  return {
+    ...state,
+    challenges: [...state.challenges, ...admission.admitted],
+    surfaced_contexts: [...state.surfaced_contexts, ...surfaced],
+    probed_risks: [...state.probed_risks, ...probed],
+    deferred_surfaced: [...state.deferred_surfaced, ...admission.deferred],
+    assertions: [...state.assertions, ...toAssertions(fresh, admission.refToId, state.assertions)],
+  };
+}
+
+type SurfacedDraftLike = Omit<SurfacedContext, 'id' | 'iteration' | 'generates_challenge'> & { generates_challenge: string | null };
+type ProbedDraftLike = Omit<ProbedRisk, 'id' | 'iteration' | 'generates_challenge'> & { generates_challenge: string | null };
+
+// ── 3c: synthesis ───────────────────────────────────────────────────────────
+
+export type SynthesisOutcome = { ok: true; state: IterationState; output: SynthesizerOutput; notes: string[] } | { ok: false; state: IterationState; message: string };
+
+export async function synthesisPhase(ctx: RunContext, state: IterationState, notes: string[]): Promise<SynthesisOutcome> {
+  const { iteration } = state;
+  ctx.emit({ type: 'phase-started', iteration, phase: 'synthesis', roles: ['synthesizer'] });
+  const result = await ctx.invoke(
+    synthesizerAgent,
+    iteration,
+    synthesizerMessage({ state, iteration, maxIterations: ctx.options.config.maxIterations, notes }),
+  );
+  if (!result.ok) return { ok: false, state, message: result.failure.message };
+
+  const output = result.value;
+  const engineNotes: string[] = [];
+  const updates = [];
+  for (const update of output.updates) {
+    const evidence = await checked(ctx, update.evidence);
+    const settles = update.status === 'RESOLVED' || update.status === 'WITHDRAWN';
+    if (settles && citationsFailed(evidence)) {
+      engineNotes.push(`${update.id}: ${update.status} not applied — its file citations could not be found in the workspace.`);
+      continue;
+    }
+    updates.push({ ...update, evidence });
+  }
+  const applied = applyUpdates(state.challenges, updates, iteration);
+  for (const r of applied.rejected) engineNotes.push(`${r.id}: ${r.reason}`);
+  return {
+    ok: true,
+    output,
+    notes: engineNotes,
+    state: { ...state, challenges: applied.challenges, synthesizer_directives: [...output.directives, ...engineNotes] },
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * Per-run bookkeeping shared by the loop's phases: events, agent invocation
+ * (with failure recording, spending cap and cancellation), usage and cost,
+ * and persistence of partial results after every phase.
+ *
+ * Contract: `invoke` never throws. Every problem an agent call can have ends
+ * as an `AgentFailure` the failure protocol can reason about.
+ */
+import { randomUUID, createHash } from 'node:crypto';
+import type { AgentFailure, AgentRole, CallRecord, IterationState, Usage } from '../protocol';
+import type { Assessment, RunEvent, RunOptions, RunResult, VerdictLabel, QualityResult } from '../run-types';
+import type { AuditorOutput } from '../protocol';
+import type { AgentSpec } from '../agents/spec';
+import type { Plan } from '../plan';
+import type { ResearchMode } from '../research';
+import { callAgent } from '../llm/agent-call';
+import { addUsage, ZERO_USAGE, type TextBlock } from '../llm/provider';
+import { sharedPrefix } from '../agents/shared';
+import { technicalDebtWarning } from '../convergence';
+import { confidenceOf } from '../research/assertions';
+
+export type InvokeResult<T> = { ok: true; value: T } | { ok: false; failure: AgentFailure };
+
+export interface FinalParts {
+  verdict: VerdictLabel;
+  reason: string;
+  nextStep: string;
+  quality: QualityResult | null;
+  audit: AuditorOutput | null;
+  partial: boolean;
+}
+
+export class RunContext {
+  readonly runId = randomUUID();
+  readonly startedAt = new Date().toISOString();
+  readonly calls: CallRecord[] = [];
+  readonly failures: AgentFailure[] = [];
+  readonly iterations: IterationState[] = [];
+  private usage: Usage = ZERO_USAGE;
+  private spentUsd = 0;
+  private readonly prefix: TextBlock;
+
+  constructor(
+    readonly options: RunOptions,
+    readonly plan: Plan,
+    readonly assessment: Assessment,
+  ) {
+    this.prefix = sharedPrefix(displayPath(options.planPath, options.workspaceRoot), plan.text);
+  }
+
+  get signal(): AbortSignal | undefined {
+    return this.options.signal;
+  }
+
+  get cancelled(): boolean {
+    return this.options.signal?.aborted === true;
+  }
+
+  get capReached(): boolean {
+    const cap = this.options.config.spendingCapUsd;
+    return cap > 0 && this.spentUsd >= cap;
+  }
+
+  get costUsd(): number {
+    return this.spentUsd;
+  }
+
+  /** Listener errors are contained: a broken UI must never break a run. */
+  emit(event: RunEvent): void {
+    try {
+      this.options.onEvent?.(event);
+    } catch {
+      /* ignored by contract */
+    }
+  }
+
+  failuresIn(iteration: number): AgentFailure[] {
+    return this.failures.filter((f) => f.iteration === iteration && f.kind !== 'cancelled');
+  }
+
+  async invoke<T>(spec: AgentSpec<T>, iteration: number, userText: string, modes: ResearchMode[] = []): Promise<InvokeResult<T>> {
+    const role = spec.role;
+    if (this.cancelled) return this.fail(role, iteration, 'cancelled', 'Run cancelled before this agent started.', false);
+    if (this.capReached) {
+      return this.fail(role, iteration, 'budget', `Spending cap of $${this.options.config.spendingCapUsd.toFixed(2)} reached; no further agent calls.`);
+    }
+    const model = this.options.config.models[role];
+    this.emit({ type: 'agent-started', iteration, role, model });
+    const research = this.options.research ?? null;
+    const executor = research ? research.executorFor(role, iteration, modes) : undefined;
+    const result = await callAgent({
+      provider: this.options.provider,
+      role,
+      model,
+      iteration,
+      system: [this.prefix, spec.system],
+      userText,
+      schema: spec.schema,
+      tools: research ? research.specs : [],
+      executor,
+      maxToolTurns: this.options.config.maxToolTurns,
+      maxTokens: this.options.config.maxTokensPerCall,
+      prices: this.options.config.prices,
+      signal: this.options.signal,
+      onText: (delta) => this.emit({ type: 'agent-text', iteration, role, delta }),
+      onTool: (e) => this.emit({ type: 'tool-called', iteration, role, ...e }),
+    });
+    this.calls.push(result.call);
+    this.usage = addUsage(this.usage, result.call.usage);
+    this.spentUsd += result.call.cost_usd;
+    if (result.ok) {
+      this.emit({ type: 'agent-finished', iteration, role, call: result.call });
+      return { ok: true, value: result.value };
+    }
+    const cancelled = result.failure.kind === 'cancelled' || this.cancelled;
+    return this.fail(role, iteration, cancelled ? 'cancelled' : result.failure.kind, result.failure.message, !cancelled);
+  }
+
+  private fail(role: AgentRole, iteration: number, kind: AgentFailure['kind'], message: string, record = true): InvokeResult<never> {
+    const failure: AgentFailure = { role, iteration, kind, message: message.slice(0, 2000) };
+    if (record) {
+      this.failures.push(failure);
+      this.emit({ type: 'agent-failed', iteration, failure });
+    }
+    return { ok: false, failure };
+  }
+
+  result(parts: FinalParts, finished: boolean): RunResult {
+    const last = this.iterations[this.iterations.length - 1];
+    const assertions = last?.assertions ?? [];
+    return {
+      version: 1,
+      runId: this.runId,
+      planPath: this.options.planPath,
+      planHash: createHash('sha256').update(this.plan.text).digest('hex'),
+      planText: this.plan.text,
+      startedAt: this.startedAt,
+      finishedAt: finished ? new Date().toISOString() : null,
+      assessment: this.assessment,
+      verdict: parts.verdict,
+      reason: parts.reason,
+      nextStep: parts.nextStep,
+      iterations: this.iterations.map((s) => structuredClone(s)),
+      quality: parts.quality,
+      audit: parts.audit,
+      failures: [...this.failures],
+      calls: [...this.calls],
+      usage: this.usage,
+      costUsd: this.spentUsd,
+      technicalDebtWarning: last ? technicalDebtWarning(last.challenges) : false,
+      confidence: confidenceOf(assertions),
+      partial: parts.partial,
+    };
+  }
+
+  /** Persists a snapshot; storage problems are reported as events, never thrown. */
+  async save(parts: FinalParts, finished: boolean): Promise<RunResult> {
+    const result = this.result(parts, finished);
+    const store = this.options.store;
+    if (store) {
+      try {
+        const path = await store.save(result);
+        this.emit({ type: 'state-saved', path });
+      } catch (error) {
+        this.emit({ type: 'state-saved', path: `(not saved: ${error instanceof Error ? error.message : String(error)})` });
+      }
+    }
+    return result;
+  }
+}
+
+/** The plan path shown to models: workspace-relative when possible, never the user's home layout. */
+function displayPath(planPath: string, root: string | null): string {
+  if (root && planPath.startsWith(root)) return planPath.slice(root.length).replace(/^[/\\]+/, '');
+  return planPath.split(/[/\\]/).pop() ?? 'plan.md';
+}

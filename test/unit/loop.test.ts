@@ -1,0 +1,251 @@
+import assert from 'node:assert/strict';
+import { RunResult } from '../../src/core/run-types';
+import { byRole, FakeAnthropicServer, type FakeReply } from '../support/fake-anthropic';
+import { audit, challenge, challengerOut, quality, raw, reply, researcherOut, resolverOut, synth, unknown, update } from '../support/replies';
+import { examplePlan, runAgainstFake } from '../support/run-harness';
+
+const QUOTE = 'Store counters in Redis';
+const two = (r: FakeReply): FakeReply[] => [r, r];
+
+describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
+  it('PROCEED in one iteration: every phase runs once, the result validates, the cache is hit', async () => {
+    const { result, events, server } = await runAgainstFake({
+      script: byRole({
+        challenger: [reply(challengerOut([challenge({ ref: 'n1', quote: QUOTE }), challenge({ ref: 'n2', severity: 'MINOR' })], [unknown({ affects_challenge: 'n1' })]))],
+        resolver: [reply(resolverOut([{ id: 'U1', resolution: 'REFUTED', finding: 'Redis already used with TTLs' }]))],
+        researcher: [reply(researcherOut({}))],
+        synthesizer: [reply(synth([update('C1', 'RESOLVED'), update('C2', 'DEFERRED')], { quality: quality(8) }))],
+        auditor: [reply(audit())],
+      }),
+    });
+    assert.equal(result.verdict, 'PROCEED');
+    assert.equal(result.partial, false);
+    assert.equal(result.iterations.length, 1);
+    assert.equal(result.quality?.total, 8);
+    assert.deepEqual(server.received.map((r) => r.role).sort(), ['auditor', 'challenger', 'researcher', 'resolver', 'synthesizer']);
+    assert.ok(RunResult.safeParse(result).success, 'result validates against its schema');
+    const c1 = result.iterations[0]!.challenges.find((c) => c.id === 'C1')!;
+    assert.deepEqual(c1.history.map((h) => h.status), ['OPEN', 'RESOLVED']);
+    assert.equal(result.iterations[0]!.unknowns[0]!.affects_challenge, 'C1');
+    assert.ok(events.some((e) => e.type === 'iteration-finished' && e.message === 'Iteration 1: 2 resolved, 0 remaining'));
+    // Caches are per model (as in the real API): after the first call of a model, every call of it reads the shared prefix.
+    const seen = new Set<string>();
+    let laterCalls = 0;
+    for (const r of server.received) {
+      if (seen.has(r.body.model)) {
+        laterCalls++;
+        assert.ok(r.usage!.cache_read_input_tokens > 1000, `${r.role} read its prefix from cache`);
+      }
+      seen.add(r.body.model);
+    }
+    assert.equal(laterCalls, 3);
+  });
+
+  it('REVISE when SIGNIFICANT challenges stay unresolved; REVISE (strong) at three', async () => {
+    const revise = await runAgainstFake({
+      script: byRole({
+        challenger: [reply(challengerOut([challenge({ ref: 'n1' }), challenge({ ref: 'n2', claim: 'Another separate assumption about deploys' })]))],
+        researcher: [reply(researcherOut({}))],
+        synthesizer: [reply(synth([update('C1', 'UNRESOLVED'), update('C2', 'RESOLVED')], { quality: quality(6) }))],
+        auditor: [reply(audit())],
+      }),
+    });
+    assert.equal(revise.result.verdict, 'REVISE');
+    const claims = ['Cache stampede on cold start', 'Clock skew between nodes breaks windows', 'No plan for Redis failover'];
+    const strong = await runAgainstFake({
+      script: byRole({
+        challenger: [reply(challengerOut(claims.map((claim, i) => challenge({ ref: `n${i}`, claim, quote: QUOTE }))))],
+        researcher: [reply(researcherOut({}))],
+        synthesizer: [reply(synth(['C1', 'C2', 'C3'].map((id) => update(id, 'UNRESOLVED')), { quality: quality(5) }))],
+        auditor: [reply(audit())],
+      }),
+    });
+    assert.equal(strong.result.verdict, 'REVISE (strong)');
+  });
+
+  it('RETHINK after three iterations with a persistent BLOCKING (non-interactive policy continues)', async () => {
+    const { result, events } = await runAgainstFake({
+      script: byRole({
+        challenger: [reply(challengerOut([challenge({ severity: 'BLOCKING', quote: QUOTE })])), reply(challengerOut([])), reply(challengerOut([]))],
+        researcher: [reply(researcherOut({}))],
+        synthesizer: [reply(synth([update('C1', 'UNRESOLVED')])), reply(synth([update('C1', 'UNRESOLVED')])), reply(synth([update('C1', 'UNRESOLVED')], { quality: quality(7) }))],
+        auditor: [reply(audit())],
+      }),
+    });
+    assert.equal(result.verdict, 'RETHINK');
+    assert.equal(result.iterations.length, 3);
+    assert.equal(result.quality?.label, 'Score (pre-rethink)');
+    assert.equal(events.filter((e) => e.type === 'checkpoint' && e.request.kind === 'blocked').length, 2);
+  });
+
+  it('BLOCKED checkpoint: the user acknowledges the risk and the run converges', async () => {
+    const { result, checkpoints } = await runAgainstFake({
+      script: byRole({
+        challenger: [reply(challengerOut([challenge({ severity: 'BLOCKING', quote: QUOTE })]))],
+        researcher: [reply(researcherOut({}))],
+        synthesizer: [reply(synth([update('C1', 'UNRESOLVED')], { blocking_question: 'Is a shared Redis acceptable?' }))],
+      }),
+      answer: () => ({ action: 'acknowledge_risk', text: 'Accepted for the beta' }),
+    });
+    assert.equal(checkpoints.length, 1);
+    assert.deepEqual(checkpoints[0]!.options, ['provide_context', 'acknowledge_risk', 'override', 'abort']);
+    assert.match(checkpoints[0]!.detail, /Is a shared Redis acceptable/);
+    const c1 = result.iterations.at(-1)!.challenges[0]!;
+    assert.equal(c1.user_decision, 'acknowledged');
+    assert.equal(result.verdict, 'PROCEED');
+    assert.equal(result.iterations.at(-1)!.user_responses[0]!.text, 'Accepted for the beta');
+  });
+
+  it('BLOCKED checkpoint: provide context feeds the next iteration; abort ends the run', async () => {
+    const { result, server } = await runAgainstFake({
+      script: byRole({
+        challenger: [reply(challengerOut([challenge({ severity: 'BLOCKING' })])), reply(challengerOut([]))],
+        researcher: [reply(researcherOut({}))],
+        synthesizer: [reply(synth([update('C1', 'UNRESOLVED')])), reply(synth([update('C1', 'RESOLVED')], { quality: quality(7) }))],
+        auditor: [reply(audit())],
+      }),
+      answer: () => ({ action: 'provide_context', text: 'We run Redis Cluster with replicas' }),
+    });
+    assert.equal(result.verdict, 'PROCEED');
+    const second = server.received.filter((r) => r.role === 'synthesizer')[1]!;
+    assert.match(JSON.stringify(second.body.messages), /We run Redis Cluster with replicas/);
+
+    const aborted = await runAgainstFake({
+      script: byRole({
+        challenger: [reply(challengerOut([challenge({ severity: 'BLOCKING' })]))],
+        researcher: [reply(researcherOut({}))],
+        synthesizer: [reply(synth([update('C1', 'UNRESOLVED')]))],
+      }),
+      answer: () => ({ action: 'abort' }),
+    });
+    assert.equal(aborted.result.verdict, 'ABORTED');
+    assert.equal(aborted.result.partial, true);
+  });
+
+  it('trivial plan: PROCEED (trivial) with no request', async () => {
+    const { result, server } = await runAgainstFake({ script: byRole({}), plan: examplePlan('trivial-typo-fix') });
+    assert.equal(result.verdict, 'PROCEED (trivial)');
+    assert.equal(server.received.length, 0);
+  });
+
+  it('scaled team by complexity: three challengers in parallel, merged and de-duplicated', async () => {
+    const same = challenge({ ref: 'x', quote: 'Stripe', claim: 'The plan assumes Stripe webhooks arrive once' });
+    const server = await FakeAnthropicServer.start();
+    // A barrier: no challenger is answered until all three have arrived, so a sequential loop would time out here.
+    const together = (r: FakeReply) => async () => (await server.waitForRequests(3, 10_000), r);
+    const { result } = await runAgainstFake({
+      server,
+      plan: examplePlan('scaled-team-payments-migration'),
+      script: byRole({
+        challenger: together(reply(challengerOut([same]))),
+        'domain-expert': together(reply(challengerOut([same, challenge({ ref: 'y', claim: 'Idempotency keys expire after 24h' })]))),
+        'devils-advocate': together(reply(challengerOut([challenge({ ref: 'z', severity: 'MINOR', claim: 'A region outage during cutover' })]))),
+        researcher: [reply(researcherOut({}))],
+        synthesizer: [reply(synth([update('C1', 'RESOLVED'), update('C2', 'RESOLVED'), update('C3', 'DEFERRED')], { quality: quality(7) }))],
+        auditor: [reply(audit())],
+      }),
+    });
+    assert.equal(result.assessment.team, 'scaled');
+    assert.equal(result.iterations[0]!.challenges.length, 3, 'the duplicate claim was merged');
+    assert.deepEqual(result.iterations[0]!.challenges.map((c) => c.origin).sort(), ['challenger', 'devils-advocate', 'domain-expert']);
+    assert.equal(result.verdict, 'PROCEED');
+    await server.stop();
+  });
+
+  describe('agent failure protocol (seed 001)', () => {
+    it('1. challenger failure in a later iteration carries the previous challenges forward', async () => {
+      const { result, server } = await runAgainstFake({
+        script: byRole({
+          challenger: [reply(challengerOut([challenge({ severity: 'BLOCKING' })])), ...two(raw('not json at all'))],
+          researcher: [reply(researcherOut({}))],
+          synthesizer: [reply(synth([update('C1', 'UNRESOLVED')])), reply(synth([update('C1', 'RESOLVED')], { quality: quality(6) }))],
+          auditor: [reply(audit())],
+        }),
+      });
+      assert.equal(result.iterations[1]!.challenges.length, 1);
+      assert.ok(result.failures.some((f) => f.role === 'challenger' && f.iteration === 2 && f.kind === 'invalid_output'));
+      assert.equal(server.received.filter((r) => r.role === 'challenger').length, 3, 'one call + one correction turn in iteration 2, never a retry');
+      assert.equal(result.verdict, 'PROCEED');
+    });
+
+    it('1b. challenger failure in iteration 1 leaves nothing verified: FAILED, partial', async () => {
+      const { result } = await runAgainstFake({ script: byRole({ challenger: two(raw('{"oops": true}')), researcher: [reply(researcherOut({}))] }) });
+      assert.equal(result.verdict, 'FAILED');
+      assert.equal(result.partial, true);
+    });
+
+    it('2. researcher failure skips research and notes it; the loop goes on', async () => {
+      const { result } = await runAgainstFake({
+        script: byRole({
+          challenger: [reply(challengerOut([challenge()]))],
+          researcher: [{ kind: 'error', status: 400, message: 'bad request' }],
+          synthesizer: [reply(synth([update('C1', 'RESOLVED')], { quality: quality(7) }))],
+          auditor: [reply(audit())],
+        }),
+      });
+      assert.equal(result.iterations[0]!.research_unavailable, true);
+      assert.equal(result.verdict, 'PROCEED');
+    });
+
+    it('3. synthesizer failure forces an exit with partial results', async () => {
+      const { result } = await runAgainstFake({
+        script: byRole({ challenger: [reply(challengerOut([challenge()]))], researcher: [reply(researcherOut({}))], synthesizer: [{ kind: 'error', status: 400 }] }),
+      });
+      assert.equal(result.partial, true);
+      assert.match(result.reason, /synthesizer failed/);
+      assert.equal(result.iterations[0]!.convergence.status, 'FORCED_EXIT');
+    });
+
+    it('4. two failures in one iteration force an exit before synthesis', async () => {
+      const { result, server } = await runAgainstFake({
+        script: byRole({
+          challenger: [reply(challengerOut([challenge()], [unknown()]))],
+          resolver: [{ kind: 'error', status: 400 }],
+          researcher: [{ kind: 'error', status: 400 }],
+        }),
+      });
+      assert.equal(result.partial, true);
+      assert.match(result.reason, /2 agents failed/);
+      assert.equal(server.received.filter((r) => r.role === 'synthesizer').length, 0);
+      assert.equal(result.iterations[0]!.unknowns[0]!.resolution, 'UNRESOLVABLE', 'Mode 1 failure → unknowns UNRESOLVABLE');
+    });
+  });
+
+  it('cancellation mid-iteration: CANCELLED, partial state, the in-flight request is aborted', async () => {
+    const controller = new AbortController();
+    const server = await FakeAnthropicServer.start();
+    const { result } = await runAgainstFake({
+      server,
+      signal: controller.signal,
+      script: byRole({ challenger: [reply(challengerOut([challenge()]))], researcher: [{ kind: 'hang' }], synthesizer: [reply(synth([]))] }),
+      onEvent: (e, server) => {
+        if (e.type === 'agent-started' && e.role === 'researcher') void server.waitForRequests(2, 10_000).then(() => controller.abort());
+      },
+    });
+    assert.equal(result.verdict, 'CANCELLED');
+    assert.equal(result.partial, true);
+    assert.equal(result.iterations[0]!.challenges.length, 1, 'what was reached is kept');
+    const deadline = Date.now() + 5000;
+    while (!server.received.find((r) => r.role === 'researcher')?.aborted && Date.now() < deadline) await new Promise((r) => setImmediate(r));
+    assert.equal(server.received.find((r) => r.role === 'researcher')!.aborted, true);
+    await server.stop();
+  });
+
+  it('never exceeds the challenge caps or the iteration limit, whatever the model returns', async () => {
+    const words = ['latency', 'billing', 'schema', 'rollback', 'quota', 'tenancy', 'backfill', 'alerting', 'caching', 'auth', 'locale', 'exports'];
+    const many = (n: number, prefix: string) =>
+      Array.from({ length: n }, (_, i) => challenge({ ref: `${prefix}${i}`, quote: `${prefix} quote ${i}`, claim: `${words[i]} ${prefix}${i}`, severity: 'BLOCKING' }));
+    const { result } = await runAgainstFake({
+      script: byRole({
+        challenger: [reply(challengerOut(many(12, 'a'))), reply(challengerOut(many(12, 'b'))), reply(challengerOut(many(12, 'c')))],
+        researcher: [reply(researcherOut({ new_challenges: many(6, 'r') }))],
+        synthesizer: () => reply(synth([])),
+        auditor: [reply(audit())],
+      }),
+    });
+    assert.ok(result.iterations.length <= 3);
+    for (const s of result.iterations) assert.ok(s.challenges.filter((c) => c.status !== 'WITHDRAWN' && c.status !== 'DEFERRED').length <= 8);
+    assert.ok(result.iterations[0]!.challenges.length <= 7, '5 from challengers + 2 from research');
+    assert.ok(result.iterations[0]!.deferred_surfaced.length > 0);
+  });
+});
