@@ -18,9 +18,15 @@ export class PlanCodeLensProvider implements vscode.CodeLensProvider, vscode.Dis
   private readonly subscriptions: vscode.Disposable[];
   readonly onDidChangeCodeLenses = this.changed.event;
 
+  /**
+   * `staticLensCovers(doc)`: the language server already puts "▶ Verify" in
+   * its complexity lens on this document, so an unverified plan gets no
+   * second one from here.
+   */
   constructor(
     private readonly registry: FindingsRegistry,
     private readonly running: RunningInfo,
+    private readonly staticLensCovers: (document: vscode.TextDocument) => boolean = () => false,
   ) {
     this.subscriptions = [this.changed, registry.onDidChange(() => this.changed.fire()), running.onDidChangeRunning(() => this.changed.fire())];
   }
@@ -39,7 +45,7 @@ export class PlanCodeLensProvider implements vscode.CodeLensProvider, vscode.Dis
         new vscode.CodeLens(top, { title: topLensTitle(pf.result, open), command: 'verifyPlan.showReport', arguments: [document.uri] }),
         new vscode.CodeLens(top, { title: '$(refresh) Re-verify', command: 'verifyPlan.reverify', arguments: [document.uri] }),
       );
-    } else {
+    } else if (!this.staticLensCovers(document)) {
       lenses.push(new vscode.CodeLens(top, { title: topLensTitle(null, 0), command: 'verifyPlan.verify', arguments: [document.uri] }));
     }
     for (const f of pf?.findings ?? []) {

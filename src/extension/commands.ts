@@ -9,12 +9,13 @@ import * as os from 'node:os';
 import type { RunResult } from '../core/run-types';
 import { discoverNewestPlan } from './plan-discovery';
 import { planKey } from './findings-registry';
-import { exportReport } from './report-view';
+import type { PanelLink } from './panel-link';
+import { exportReport } from './report-export';
 import type { Services } from './services';
 
 type Handler = (...args: unknown[]) => unknown;
 
-export function commandTable(s: Services): Record<string, Handler> {
+export function commandTable(s: Services, panel: PanelLink): Record<string, Handler> {
   return {
     'verifyPlan.verify': async (arg) => {
       const plan = await planToVerify(s, arg);
@@ -25,15 +26,8 @@ export function commandTable(s: Services): Record<string, Handler> {
       return plan ? s.runner.verify(plan) : undefined;
     },
     'verifyPlan.cancel': () => s.runner.cancel(),
-    'verifyPlan.showReport': async (arg) => {
-      const found = resultFor(s, arg);
-      if (found) await s.reports.show(found.planPath);
-      return found?.planPath;
-    },
-    'verifyPlan.revealChallenge': async (arg) => {
-      const found = resultFor(s, arg);
-      if (found) await s.reports.show(found.planPath);
-    },
+    'verifyPlan.showReport': (arg) => showPanel(s, panel, arg),
+    'verifyPlan.revealChallenge': (arg) => showPanel(s, panel, arg),
     'verifyPlan.exportReport': async (arg, target) => {
       const found = resultFor(s, arg);
       if (!found) return undefined;
@@ -83,6 +77,19 @@ async function planToVerify(s: Services, arg: unknown): Promise<vscode.Uri | und
     filters: { Markdown: ['md', 'markdown'] },
   });
   return picked?.[0];
+}
+
+/** Opens the panel on the plan (argument, active editor, or the last verified plan); returns its path. */
+function showPanel(s: Services, panel: PanelLink, arg: unknown): string | undefined {
+  const running = s.runner.runningPlan()?.planPath;
+  const plan = uriArg(arg) ?? activePlan() ?? (running ? vscode.Uri.file(running) : undefined) ?? lastVerified(s);
+  if (!plan) {
+    void vscode.window.showInformationMessage('Verify Plan: open a Markdown plan, or run "Verify Plan" first.');
+    return undefined;
+  }
+  const planPath = planKey(plan);
+  panel.show(planPath);
+  return planPath;
 }
 
 function resultFor(s: Services, arg: unknown): RunResult | undefined {

@@ -8,6 +8,8 @@
 import * as vscode from 'vscode';
 import type { RunResult } from '../core/run-types';
 import { commandTable } from './commands';
+import { startLanguageClient } from './language-client';
+import { PanelLink } from './panel-link';
 import { restoreKnownPlans, restoreOnOpen } from './restore';
 import { createServices } from './services';
 import type { PlanStatus } from './status-model';
@@ -21,6 +23,10 @@ export interface VerifyPlanApi {
   readonly onDidChangeFindings: vscode.Event<string>;
   /** Resolves when the last verdicts have been restored after activation. */
   readonly restored: Promise<number>;
+  /** Whether the Verify Plan panel is open. */
+  panelOpen(): boolean;
+  /** Fires when the panel's webview has drawn a state (what the user now sees). */
+  readonly onDidRenderPanel: vscode.Event<{ planPath: string | null; verdict: string | null; running: boolean }>;
 }
 
 export function activate(context: vscode.ExtensionContext): VerifyPlanApi | undefined {
@@ -28,7 +34,9 @@ export function activate(context: vscode.ExtensionContext): VerifyPlanApi | unde
   context.subscriptions.push(log);
   try {
     const services = createServices(context, log);
-    for (const [id, handler] of Object.entries(commandTable(services))) {
+    const panel = new PanelLink(services);
+    context.subscriptions.push(panel);
+    for (const [id, handler] of Object.entries(commandTable(services, panel))) {
       context.subscriptions.push(vscode.commands.registerCommand(id, handler));
     }
     context.subscriptions.push(restoreOnOpen(services));
@@ -36,17 +44,29 @@ export function activate(context: vscode.ExtensionContext): VerifyPlanApi | unde
       log.error(`restoring verdicts failed: ${String(err)}`);
       return 0;
     });
+    startStaticChecks(context, log);
     return {
       result: (planPath) => services.registry.get(planPath)?.result,
       status: () => ({ state: services.status.state, text: services.status.text }),
       onDidChangeFindings: services.registry.onDidChange,
       restored,
+      panelOpen: () => panel.isOpen,
+      onDidRenderPanel: panel.panelHost.onDidRender,
     };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     log.error(`activation failed: ${err instanceof Error && err.stack ? err.stack : message}`);
     void vscode.window.showErrorMessage(`Verify Plan could not start: ${message}`, 'Show Log').then((pick) => pick && log.show());
     return undefined;
+  }
+}
+
+/** The language server (static checks) is independent of the agent loop: if it cannot start, the rest still works. */
+function startStaticChecks(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): void {
+  try {
+    startLanguageClient(context, log);
+  } catch (err) {
+    log.error(`the static-check language server could not start: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
 

@@ -2,7 +2,9 @@
  * The one context object `activate` builds: every long-lived part of the
  * extension, created once and owned by `context.subscriptions`.
  */
+import * as os from 'node:os';
 import * as vscode from 'vscode';
+import { planFolderGlobs } from '../shared/plan-document-selector';
 import { createFileRunStore } from '../core/store';
 import type { RunEvent } from '../core/run-types';
 import { ActivePlanStatus } from './active-plan-status';
@@ -13,7 +15,6 @@ import { ChallengeDiagnostics } from './diagnostics';
 import { FindingsRegistry } from './findings-registry';
 import { ChallengeHoverProvider } from './hover';
 import { chooseProvider } from './provider-choice';
-import { ReportDocuments } from './report-view';
 import { RunHistory, storageDir } from './run-history';
 import { readSettings, SETTINGS_SECTION, type VerifyPlanSettings } from './settings';
 import { VerificationRunner } from './verification-runner';
@@ -26,7 +27,6 @@ export interface Services {
   history: RunHistory;
   runner: VerificationRunner;
   status: ActivePlanStatus;
-  reports: ReportDocuments;
   settings(): VerifyPlanSettings;
   /** Live run events, for views that follow a run (the panel subscribes here). */
   readonly onRunEvent: vscode.Event<{ planPath: string; event: RunEvent }>;
@@ -60,14 +60,14 @@ export function createServices(context: vscode.ExtensionContext, log: vscode.Log
     }),
   );
   const status = own(new ActivePlanStatus(registry, runner));
-  const reports = own(new ReportDocuments((planPath) => registry.get(planPath)?.result));
-  own(registry.onDidChange((planPath) => reports.refresh(planPath)));
 
   own(new ChallengeDiagnostics(registry));
-  const lenses = own(new PlanCodeLensProvider(registry, runner));
+  const staticLensCovers = (doc: vscode.TextDocument) =>
+    planFolderGlobs(settings().planFolders, os.homedir()).some((pattern) => vscode.languages.match({ language: 'markdown', pattern }, doc) > 0);
+  const lenses = own(new PlanCodeLensProvider(registry, runner, staticLensCovers));
   own(vscode.languages.registerCodeLensProvider(PLAN_SELECTOR, lenses));
   own(vscode.languages.registerHoverProvider(PLAN_SELECTOR, new ChallengeHoverProvider(registry)));
   own(vscode.languages.registerCodeActionsProvider(PLAN_SELECTOR, new ChallengeCodeActions(), { providedCodeActionKinds: ChallengeCodeActions.kinds }));
 
-  return { context, log, keys, registry, history, runner, status, reports, settings, onRunEvent: runEvents.event };
+  return { context, log, keys, registry, history, runner, status, settings, onRunEvent: runEvents.event };
 }

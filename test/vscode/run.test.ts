@@ -11,8 +11,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RunResult } from '../../src/core/run-types';
 import type { VerifyPlanApi } from '../../src/extension/extension';
+import { presentStatus } from '../../src/extension/status-model';
 import { FakeAnthropicServer } from '../support/fake-anthropic';
-import { activateExtension, domTexts, hasControl, ourDiagnostics, press, screenshot, typeText, waitFor } from './helpers';
+import { activateExtension, domTexts, hasControl, nextEvent, ourDiagnostics, press, screenshot, typeText, waitFor } from './helpers';
 import { BLOCKED_QUOTE, MAIN_LINES, blockedScript, hangingScript, mainScript } from './scripts';
 
 const TEST_KEY = 'sk-ant-e2e-test-key-0000';
@@ -149,8 +150,24 @@ suite('Verify Plan in a real VS Code', function () {
       }, 'the challenge and verdict CodeLens in the editor DOM', 20_000, 200);
       assert.ok(!lensTexts.some((t) => t.includes('cancel')), JSON.stringify(lensTexts));
       await waitFor(async () => (await domTexts('.squiggly-warning')).length > 0, 'a warning squiggle', 10_000, 100);
+      await vscode.commands.executeCommand('notifications.clearAll');
       const file = await screenshot('workbench');
       assert.ok(fs.existsSync(file), file);
+    });
+
+    test('clicking the status bar item opens the Verify Plan panel', async () => {
+      const command = presentStatus(api.status().state).command;
+      assert.equal(command, 'verifyPlan.showReport');
+      const rendered = nextEvent(api.onDidRenderPanel, (r) => r.planPath === planUri.fsPath && r.verdict === result.verdict, 'the panel to render the verdict', 30_000);
+      await vscode.commands.executeCommand(command);
+      await rendered;
+      assert.ok(api.panelOpen());
+      if (hasControl()) {
+        await waitFor(async () => (await domTexts('.tab .label-name')).some((t) => t.includes('Verify Plan')), 'the panel tab in the workbench', 10_000, 100);
+        await vscode.commands.executeCommand('notifications.clearAll');
+        await screenshot('workbench-panel');
+      }
+      await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.One });
     });
 
     test('edits re-anchor findings; a vanished quote turns stale', async () => {
