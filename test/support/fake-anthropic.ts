@@ -345,7 +345,7 @@ function readBody(req: http.IncomingMessage): Promise<string | null> {
  * call of that role) or a function. An unscripted call fails the test loudly:
  * a non-retryable 500 naming the role.
  */
-export function byRole(replies: Partial<Record<AgentRole, FakeReply[] | ((req: ReceivedRequest) => FakeReply)>>): Script {
+export function byRole(replies: Partial<Record<AgentRole, FakeReply[] | ((req: ReceivedRequest) => FakeReply | Promise<FakeReply>)>>): Script {
   const queues = new Map<AgentRole, FakeReply[]>();
   for (const [role, entry] of Object.entries(replies)) {
     if (Array.isArray(entry)) queues.set(role as AgentRole, [...entry]);
