@@ -43,6 +43,7 @@ export function parsePlan(text: string): Plan {
       wordCount: countWords(normalized),
       title: null,
       goal: null,
+      goalLine: null,
       sections: [],
       steps: [],
       referencedPaths: [],
@@ -66,7 +67,7 @@ function parse(text: string): Plan {
     lineCount: lines.length,
     wordCount: lineWords.reduce((a, b) => a + b, 0),
     title: h1 ? h1.title : null,
-    goal: findGoal(outline.paragraphs, sections),
+    ...findGoal(outline.paragraphs, sections),
     sections,
     steps,
     referencedPaths: findReferencedPaths(lines, skip),
@@ -101,11 +102,14 @@ function isEmptySection(index: number, lines: readonly string[], infos: readonly
   return true;
 }
 
-function findGoal(paragraphs: ReadonlyArray<{ line: number; source: string }>, sections: readonly PlanSection[]): string | null {
+/** First paragraph of a Goal/Objective/Summary section, else the first paragraph of the plan. */
+function findGoal(
+  paragraphs: ReadonlyArray<{ line: number; source: string }>,
+  sections: readonly PlanSection[],
+): { goal: string | null; goalLine: number | null } {
   const goal = sections.find((s) => s.kind === 'goal' && !s.isEmpty);
   const inGoal = goal ? paragraphs.find((p) => p.line > goal.headingLine && p.line <= goal.range.endLine) : undefined;
   const first = inGoal ?? paragraphs[0];
-  if (!first) return null;
-  const text = plainText(first.source);
-  return text === '' ? null : text.slice(0, MAX_GOAL);
+  const text = first ? plainText(first.source) : '';
+  return text === '' || !first ? { goal: null, goalLine: null } : { goal: text.slice(0, MAX_GOAL), goalLine: first.line };
 }

@@ -9,8 +9,8 @@
  *   THIN      too little to challenge: no steps and < 250 words; or ≥ 2 steps and
  *             fewer than half of them detailed (a success criterion, or ≥ 15 words
  *             on the step's own lines); or < 12 words per step overall.
- *   RICH      a goal (a non-empty Goal/Objective/Summary section, or an opening
- *             paragraph of ≥ 8 words), ≥ 2 steps with ≥ 75 % carrying success
+ *   RICH      a goal (a non-empty Goal/Objective/Summary section, or a paragraph
+ *             of ≥ 8 words before the first step), ≥ 2 steps with ≥ 75 % carrying success
  *             criteria, a non-empty risks or rollback section, ≥ 1 referenced file.
  *   ADEQUATE  everything else.
  */
@@ -66,7 +66,8 @@ export function judgeQuality(plan: Plan, inputs: QualityInputs): QualityVerdict 
   }
 
   const goalSection = plan.sections.some((s) => s.kind === 'goal' && !s.isEmpty);
-  const hasGoal = goalSection || (plan.goal !== null && plan.goal.split(/\s+/).length >= 8);
+  const opening = plan.goal !== null && plan.goalLine !== null && (n === 0 || plan.goalLine < (steps[0]?.line ?? 0));
+  const hasGoal = goalSection || (opening && (plan.goal ?? '').split(/\s+/).length >= 8);
   const withCriteria = steps.filter((s) => s.successCriteria !== null).length;
   const criteriaOk = n >= 2 && withCriteria * 4 >= n * 3;
   const risks = plan.sections.some((s) => (s.kind === 'risks' || s.kind === 'rollback') && !s.isEmpty);

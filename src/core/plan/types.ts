@@ -69,6 +69,8 @@ export interface Plan {
   wordCount: number;
   title: string | null;
   goal: string | null;
+  /** Line of the paragraph `goal` came from, or null. */
+  goalLine: number | null;
   sections: PlanSection[];
   steps: PlanStep[];
   referencedPaths: ReferencedPath[];
