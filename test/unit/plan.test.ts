@@ -199,6 +199,8 @@ describe('plan: steps', () => {
       ['Reproduce with a seed', 'Patch the race', 'Re-run 50 times'],
     );
     assert.equal(parsePlan(md('## Context', '1. a', '2. b')).steps.length, 0);
+    assert.equal(parsePlan(md('## Verification', '1. Run the suite', '2. Reload the page')).steps.length, 0);
+    assert.equal(parsePlan(md('Intro.', '', '1. Only one item')).steps.length, 0, 'a single item is not a procedure');
   });
 
   it('does not treat list items inside a step heading as steps', () => {

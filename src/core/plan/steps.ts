@@ -12,7 +12,7 @@
  *   4. an item of a top-level list (ordered or not) written directly in the body of a
  *      steps-like section;
  *   5. only when rules 1–4 found nothing: the items of the first top-level ordered list
- *      with two or more items outside goal/context/risks/rollback/success sections.
+ *      with two or more items, outside goal/context/risks/rollback/testing/success sections.
  *
  * A steps-like section is a heading whose title says steps, implementation, plan,
  * tasks, phases, milestones, rollout, approach, changes… (see sections.ts), that is
@@ -169,7 +169,7 @@ function fallbackSteps(
     const owner = ownerHeading(infos, first.startLine);
     const info = owner === null ? null : (infos[owner] as HeadingInfo);
     const kind = info ? sectionKind(info.title) : 'other';
-    if (run.length >= 2 && (kind === 'other' || kind === 'steps' || kind === 'testing')) return run.map((it) => make(it, info));
+    if (run.length >= 2 && (kind === 'other' || kind === 'steps')) return run.map((it) => make(it, info));
     i += run.length - 1;
   }
   return [];
