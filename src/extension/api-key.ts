@@ -3,6 +3,7 @@
  * settings, logs or reports.
  */
 import * as vscode from 'vscode';
+import { validateApiKey } from './api-key-rules';
 
 const SECRET_KEY = 'verifyPlan.anthropicApiKey';
 
@@ -48,12 +49,4 @@ export class ApiKeyStore {
     void vscode.window.showInformationMessage('Verify Plan: API key saved in secret storage.');
     return true;
   }
-}
-
-export function validateApiKey(value: string): string | undefined {
-  const v = value.trim();
-  if (v === '') return 'The key is empty.';
-  if (/\s/.test(v)) return 'The key must not contain spaces or line breaks.';
-  if (v.length < 8) return 'That is too short to be an API key.';
-  return undefined;
 }

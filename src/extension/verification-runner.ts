@@ -9,6 +9,7 @@ import { runVerification } from '../core/loop';
 import { createResearchToolbox } from '../core/research';
 import type { RunEvent, RunResult } from '../core/run-types';
 import { askCheckpoint } from './checkpoint-prompt';
+import { progressMessage } from './progress-message';
 import type { FindingsRegistry } from './findings-registry';
 import { planKey } from './findings-registry';
 import type { ChosenProvider } from './provider-choice';
@@ -84,9 +85,11 @@ export class VerificationRunner implements vscode.Disposable {
         { location: vscode.ProgressLocation.Notification, title: `Verify Plan: ${vscode.workspace.asRelativePath(planUri)}`, cancellable: true },
         async (progress, token) => {
           token.onCancellationRequested(() => run.controller.abort());
+          let lastSummary: string | null = null;
           const onEvent = (event: RunEvent) => {
             logger.handle(event);
-            const message = progressMessage(event);
+            if (event.type === 'iteration-finished') lastSummary = event.message;
+            const message = progressMessage(event, lastSummary);
             if (message) {
               run.message = message;
               if (event.type === 'iteration-finished' || event.type === 'phase-started') run.iteration = event.iteration;
@@ -134,22 +137,6 @@ export class VerificationRunner implements vscode.Disposable {
   dispose(): void {
     this.active?.controller.abort();
     this.changed.dispose();
-  }
-}
-
-/** The notification's message for an event, or null when it does not change what the user sees. */
-export function progressMessage(event: RunEvent): string | null {
-  switch (event.type) {
-    case 'run-started':
-      return `Complexity ${event.assessment.score}/16 · ${event.assessment.team ? `${event.assessment.team} team` : 'trivial plan'}`;
-    case 'phase-started':
-      return `Iteration ${event.iteration}: ${event.phase}…`;
-    case 'iteration-finished':
-      return event.message;
-    case 'checkpoint':
-      return `Waiting for you: ${event.request.title}`;
-    default:
-      return null;
   }
 }
 
