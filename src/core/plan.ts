@@ -52,6 +52,11 @@ export function parsePlan(text: string): Plan {
   }
 }
 
+/** `parsePlan` without its last-resort catch, so tests see a parser bug instead of an empty plan. */
+export function parsePlanStrict(text: string): Plan {
+  return parse(normalizeText(text));
+}
+
 function parse(text: string): Plan {
   const lines = text.split('\n');
   const outline = readOutline(lines, text);

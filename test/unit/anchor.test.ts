@@ -126,11 +126,12 @@ const PREFIX = fc.constantFrom('', '# ', '## ', '- ', '1. ', '> ', '   ');
 describe('anchor: properties', () => {
   it('never throws and every found range lies inside the document', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(PREFIX, LINE), { maxLength: 30 }), fc.string({ maxLength: 80 }), (rows, quote) => {
+      fc.property(fc.array(fc.tuple(PREFIX, LINE), { maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 80 }), (rows, quote) => {
         const plan = parsePlan(rows.map(([p, l]) => p + l).join('\n'));
         for (const q of [quote, rows[0]?.[1] ?? '', `${quote} ${rows[1]?.[1] ?? ''}`]) {
           const r = anchorQuote(plan, q);
           if (r.found) assertInside(plan, r.range, 'anchor');
+          else assert.doesNotMatch(r.reason, /anchoring failed/, 'an internal error was swallowed');
         }
       }),
       { numRuns: 300 },
