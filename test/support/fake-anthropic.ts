@@ -77,6 +77,12 @@ function roleOf(system: unknown): AgentRole | null {
   return null;
 }
 
+/** Content of the first message, where the role instructions (and marker) live. */
+function firstMessageContent(body: Record<string, unknown> | null): unknown {
+  const messages = body?.messages;
+  return Array.isArray(messages) ? (messages[0] as { content?: unknown } | undefined)?.content : undefined;
+}
+
 /** Resolves after `ms`, or early when `signal` aborts (a stopped server or a gone client). */
 function delay(ms: number, signal: AbortSignal): Promise<void> {
   if (ms <= 0 || signal.aborted) return Promise.resolve();
@@ -210,7 +216,7 @@ export class FakeAnthropicServer {
       body = null;
     }
     const b = body as Record<string, unknown> | null;
-    received = { body, headers: { ...req.headers }, role: roleOf(b?.system), at: Date.now(), aborted: false };
+    received = { body, headers: { ...req.headers }, role: roleOf(b?.system) ?? roleOf(firstMessageContent(b)), at: Date.now(), aborted: false };
     const index = this.received.push(received) - 1;
     this.changes.emit('change');
 

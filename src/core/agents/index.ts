@@ -5,4 +5,4 @@ export { researcherAgent } from './researcher';
 export { synthesizerAgent } from './synthesizer';
 export { auditorAgent } from './auditor';
 export type { AgentSpec } from './spec';
-export { sharedPrefix, stateForPrompt, fence } from './shared';
+export { systemRules, planBlock, stateForPrompt, fence } from './shared';

@@ -38,6 +38,11 @@ export interface AgentCallInput<T> {
   iteration: number;
   /** Cached prefix blocks, sent unchanged. */
   system: TextBlock[];
+  /**
+   * Cached blocks that open the first user message, before `userText` (the
+   * plan as data and the role's instructions). Sent unchanged on every turn.
+   */
+  userPrefix?: TextBlock[];
   /** The per-call part: iteration state, the task. */
   userText: string;
   schema: z.ZodType<T>;
@@ -128,8 +133,9 @@ function clip(text: string, max: number): string {
 
 export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallResult<T>> {
   const started = performance.now();
-  const systemBreakpoints = input.system.filter((b) => b.cache).length;
-  const transcript: ChatMessage[] = [{ role: 'user', content: [{ type: 'text', text: input.userText }] }];
+  const prefix = input.userPrefix ?? [];
+  const systemBreakpoints = [...input.system, ...prefix].filter((b) => b.cache).length;
+  const transcript: ChatMessage[] = [{ role: 'user', content: [...prefix, { type: 'text', text: input.userText }] }];
   let usage: Usage = ZERO_USAGE;
   /** tool_use requests answered: run, refused (no executor) or over the turn limit. */
   let toolCalls = 0;

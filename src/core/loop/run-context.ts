@@ -15,7 +15,7 @@ import type { Plan } from '../plan';
 import type { ResearchMode } from '../research';
 import { callAgent } from '../llm/agent-call';
 import { addUsage, ZERO_USAGE, type TextBlock } from '../llm/provider';
-import { sharedPrefix } from '../agents/shared';
+import { planBlock, systemRules } from '../agents/shared';
 import { technicalDebtWarning } from '../convergence';
 import { confidenceOf } from '../research/assertions';
 
@@ -38,14 +38,15 @@ export class RunContext {
   readonly iterations: IterationState[] = [];
   private usage: Usage = ZERO_USAGE;
   private spentUsd = 0;
-  private readonly prefix: TextBlock;
+  private readonly system: TextBlock[] = [systemRules()];
+  private readonly planData: TextBlock;
 
   constructor(
     readonly options: RunOptions,
     readonly plan: Plan,
     readonly assessment: Assessment,
   ) {
-    this.prefix = sharedPrefix(displayPath(options.planPath, options.workspaceRoot), plan.text);
+    this.planData = planBlock(displayPath(options.planPath, options.workspaceRoot), plan.text);
   }
 
   get signal(): AbortSignal | undefined {
@@ -93,7 +94,8 @@ export class RunContext {
       role,
       model,
       iteration,
-      system: [this.prefix, spec.system],
+      system: this.system,
+      userPrefix: [this.planData, spec.instructions],
       userText,
       schema: spec.schema,
       tools: research ? research.specs : [],
