@@ -72,6 +72,8 @@ describe('plan: text, title, goal, sections', () => {
         '', //15
       ),
     );
+    assert.equal(parsePlan('## Non-goals\nx').sections[0]?.kind, 'other');
+    assert.equal(parsePlan('## Out of scope\nx').sections[0]?.kind, 'other');
     const kinds = p.sections.map((s) => [s.title, s.kind, s.isEmpty]);
     assert.deepEqual(kinds, [
       ['Plan: add caching', 'other', false],

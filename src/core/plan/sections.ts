@@ -2,6 +2,7 @@
  * Section kinds from heading titles. First matching rule wins, in this order
  * (so "Rollback plan" is rollback, "Test plan" testing, "Rollout" steps):
  *
+ *   other     non-goals, out of scope (checked first: "Non-goals" is not a goal)
  *   success   success criteria, acceptance criteria, definition of done, done when, exit criteria
  *   rollback  rollback, roll back, revert, back-out, backout, recovery, contingency
  *   testing   test(s/ing), verification, validation, QA
@@ -15,6 +16,7 @@
 import type { SectionKind } from './types';
 
 const RULES: ReadonlyArray<readonly [SectionKind, RegExp]> = [
+  ['other', /\b(non\s*-?\s*goals?|out\s+of\s+scope)\b/i],
   ['success', /\b(success\s+(criteria|criterion|metrics?)|acceptance(\s+criteria)?|definition\s+of\s+done|done\s+when|exit\s+criteria)\b/i],
   ['rollback', /\b(roll\s*-?\s*back|revert(ing)?|back\s*-?\s*out|recovery|contingency)\b/i],
   ['testing', /\b(tests?|testing|verification|validation|qa)\b/i],
