@@ -214,7 +214,7 @@ describe('plan: steps', () => {
   });
 
   it('uses an explicit id line and keeps ids unique', () => {
-    const p = parsePlan(md('## Steps', '### Set up the database', 'id: setup-db', '### Seed', '- id: seed_data', '## Rollout', '1. a', '2. b', '## Plan B', '1. c'));
+    const p = parsePlan(md('## Steps', '### Set up the database', 'id: setup-db', '### Seed', '- id: seed_data', '## Rollout', '1. a', '2. b', '## Plan B', '1. c', 'ID: users are keyed by email'));
     assert.deepEqual(
       p.steps.map((s) => s.id),
       ['setup-db', 'seed_data', '1', '2', '1#2'],

@@ -63,9 +63,9 @@ export function stepPrefix(title: string): StepPrefix {
   return { rawId: '', rest: title, kind: null };
 }
 
-const EXPLICIT_ID = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?id(?:\*\*|__)?\s*[:=]\s*(?:\*\*|__)?`?([A-Za-z0-9][\w.-]*)`?|[([]\s*id\s*[:=]\s*`?([A-Za-z0-9][\w.-]*)`?\s*[)\]]/i;
+const EXPLICIT_ID = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?id(?:\*\*|__)?\s*[:=]\s*(?:\*\*|__)?`?([A-Za-z0-9][\w.-]*)`?(?:\*\*|__)?\s*$|[([]\s*id\s*[:=]\s*`?([A-Za-z0-9][\w.-]*)`?\s*[)\]]/i;
 
-/** An explicit "id: setup-db" line (or "(id: setup-db)") among the given lines. */
+/** An explicit "id: setup-db" line (the id alone on it) or "(id: setup-db)" among the given lines. */
 export function explicitId(lines: readonly string[], from: number, to: number): string | null {
   for (let i = from; i <= to; i++) {
     const m = EXPLICIT_ID.exec(lines[i] ?? '');
