@@ -216,6 +216,9 @@ describe('complexity: plan quality', () => {
     assert.notEqual(run('# Fix typo\n\nChange "teh" to "the" — TBD which file.').quality, 'TRIVIAL', 'unknown signal');
     assert.notEqual(run('# Receipts\n\nSend receipts with Twilio.').quality, 'TRIVIAL', 'integration');
     assert.notEqual(run(plan({ steps: 2 })).quality, 'TRIVIAL', 'two steps');
+    const empty = run('\n\n');
+    assert.equal(empty.quality, 'TRIVIAL');
+    assert.match(empty.qualityReason, /empty/);
   });
 });
 

@@ -50,6 +50,7 @@ export function judgeQuality(plan: Plan, inputs: QualityInputs): QualityVerdict 
     inputs.compliance === 0 &&
     plan.unknownSignals.length === 0 &&
     risky === null;
+  if (trivial && words === 0) return { quality: 'TRIVIAL', reason: 'TRIVIAL: the plan is empty; there is nothing to verify.' };
   if (trivial) {
     return { quality: 'TRIVIAL', reason: `TRIVIAL: ${plural(n, 'step')}, ${plural(words, 'word')}, no integrations, compliance, unknowns or risky operations.` };
   }
