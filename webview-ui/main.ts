@@ -3,6 +3,7 @@
  * inline script: everything arrives as messages validated by the shared
  * protocol and is rendered as text by lit.
  */
+import './zod-jitless';
 import './components/app';
 import type { VsCodeApi } from './host-channel';
 

@@ -96,8 +96,7 @@ export class ChallengeTable extends LitElement {
         margin: 0;
         padding: 0;
       }
-      ol.statuses li + li::before {
-        content: '→';
+      .arrow {
         color: var(--vp-muted);
         margin-right: 4px;
       }
@@ -186,7 +185,11 @@ export class ChallengeTable extends LitElement {
     const steps = row.statuses.filter((s) => s.status !== null);
     return html`<ol class="statuses" aria-label=${`Status of ${row.challenge.id} by iteration`} data-testid="status-history">
       ${steps.map(
-        (s) => html`<li><span class="iter">I${s.iteration}</span> <span class="pill ${s.status}"><span>${s.status}</span></span></li>`,
+        (s, i) =>
+          html`<li>
+            ${i > 0 ? html`<span class="arrow" aria-hidden="true">→</span> ` : nothing}<span class="iter">I${s.iteration}</span>
+            <span class="pill ${s.status}"><span>${s.status}</span></span>
+          </li>`,
       )}
     </ol>`;
   }
