@@ -6,7 +6,8 @@
 // ../shared/vscode-offline/notes.md.
 //
 //   node scripts/run-vscode-tests.mjs [--phases run,restore] [--grep RE]
-//        [--timeout SEC] [--out DIR] [--no-build | --build-only] [--verbose] [--keep]
+//        [--timeout SEC] [--out DIR] [--no-build | --build-only] [--production]
+//        [--verbose] [--keep]
 //
 // The suite runs in PHASES that share one user-data dir, browser profile and
 // workspace copy, each in a fresh server + window: phase "run" verifies the
@@ -35,6 +36,8 @@ const { values: opt } = parseArgs({
     out: { type: 'string', default: path.join(root, 'test-output', 'vscode') },
     'no-build': { type: 'boolean', default: false },
     'build-only': { type: 'boolean', default: false },
+    // test the minified bundle that `npm run package` ships
+    production: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     chromium: { type: 'string', default: process.env.CHROMIUM || '/usr/bin/chromium' },
@@ -60,7 +63,7 @@ if (!opt['build-only'] && !fs.existsSync(opt.chromium)) {
 
 // ---- build: the extension bundle and the compiled suite ---------------------
 if (!opt['no-build']) {
-  await run(process.execPath, [path.join(root, 'esbuild.mjs')], 'esbuild (extension)');
+  await run(process.execPath, [path.join(root, 'esbuild.mjs'), ...(opt.production ? ['--production'] : [])], 'esbuild (extension)');
   const esbuild = await import('esbuild');
   fs.rmSync(testsOut, { recursive: true, force: true });
   const suiteDir = path.join(root, 'test', 'vscode');

@@ -27,6 +27,7 @@ export class ActivePlanStatus implements vscode.Disposable {
         if (runner.runningPlan()) this.lastError = null;
         this.refresh();
       }),
+      runner.onDidFail(({ planPath, message }) => this.showError(planPath, message)),
     ];
     this.refresh();
   }

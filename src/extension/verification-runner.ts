@@ -39,7 +39,10 @@ export const RUNNING_CONTEXT_KEY = 'verifyPlan.running';
 export class VerificationRunner implements vscode.Disposable {
   private active: ActiveRun | null = null;
   private readonly changed = new vscode.EventEmitter<void>();
+  private readonly failed = new vscode.EventEmitter<{ planPath: string; message: string }>();
   readonly onDidChangeRunning = this.changed.event;
+  /** A run that could not produce a result (a bug, or storage/editor failure — not a model problem). */
+  readonly onDidFail = this.failed.event;
 
   constructor(private readonly deps: RunnerDeps) {}
 
@@ -120,11 +123,13 @@ export class VerificationRunner implements vscode.Disposable {
     } catch (err) {
       // runVerification resolves on model/agent problems; reaching here is a bug or a storage/editor failure.
       const message = err instanceof Error ? err.message : String(err);
-      this.deps.log.error(`run failed: ${message}`);
-      void vscode.window.showErrorMessage(`Verify Plan failed: ${message}`);
-      throw err;
-    } finally {
+      this.deps.log.error(`run failed: ${err instanceof Error && err.stack ? err.stack : message}`);
+      void vscode.window.showErrorMessage(`Verify Plan failed: ${message}`, 'Show Log').then((pick) => pick && this.deps.log.show());
       this.setActive(null);
+      this.failed.fire({ planPath, message });
+      return undefined;
+    } finally {
+      if (this.active === run) this.setActive(null);
     }
   }
 
@@ -137,6 +142,7 @@ export class VerificationRunner implements vscode.Disposable {
   dispose(): void {
     this.active?.controller.abort();
     this.changed.dispose();
+    this.failed.dispose();
   }
 }
 

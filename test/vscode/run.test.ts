@@ -263,6 +263,17 @@ suite('Verify Plan in a real VS Code', function () {
     });
   });
 
+  suite('without a key', () => {
+    test('Clear API Key removes it: the next run does not start and sends nothing', async () => {
+      await vscode.commands.executeCommand('verifyPlan.clearApiKey');
+      const before = server.received.length;
+      const result = await vscode.commands.executeCommand<RunResult | undefined>('verifyPlan.verify', planUri);
+      assert.equal(result, undefined);
+      assert.equal(server.received.length, before, 'no request without a key');
+      assert.equal(api.status().state.kind === 'running', false);
+    });
+  });
+
   suite('finally', () => {
     test('plan.md keeps its verdict for the restore phase', async () => {
       const doc = await vscode.workspace.openTextDocument(planUri);
