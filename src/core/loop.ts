@@ -15,7 +15,7 @@
  *   rule: "no convergence path visible").
  */
 import type { Challenge, IterationState, QualityScores } from './protocol';
-import type { RunOptions, RunResult, VerdictLabel, QualityResult } from './run-types';
+import type { RunOptions, RunResult, StopCause, VerdictLabel, QualityResult } from './run-types';
 import type { MemoryContext } from './loop/messages';
 import { parsePlan } from './plan';
 import { assess } from './complexity';
@@ -40,7 +40,7 @@ import {
 import { runAssertions } from './research/assertions';
 import { carryForward } from './memory';
 
-type Ending = { verdict: VerdictLabel; reason: string; partial: boolean };
+type Ending = { verdict: VerdictLabel; reason: string; partial: boolean; cause: StopCause };
 
 export async function runVerification(options: RunOptions): Promise<RunResult> {
   const plan = parsePlan(options.planText);
@@ -50,7 +50,7 @@ export async function runVerification(options: RunOptions): Promise<RunResult> {
   ctx.emit({ type: 'run-started', runId: ctx.runId, planPath: options.planPath, assessment });
 
   if (assessment.team === null) {
-    const parts: FinalParts = { verdict: 'PROCEED (trivial)', reason: assessment.qualityReason, nextStep: nextStepFor('PROCEED (trivial)'), quality: null, audit: null, partial: false };
+    const parts: FinalParts = { verdict: 'PROCEED (trivial)', reason: assessment.qualityReason, nextStep: nextStepFor('PROCEED (trivial)'), quality: null, audit: null, partial: false, stopCause: 'trivial' };
     return finish(ctx, parts);
   }
 
@@ -72,7 +72,7 @@ export async function runVerification(options: RunOptions): Promise<RunResult> {
     if (ending) break;
     if (iteration === 1 && noChallengerAnswered(ctx, state)) {
       // Failure protocol 1 carries earlier challenges forward; in iteration 1 there are none, so nothing was verified.
-      ending = { verdict: 'FAILED', reason: 'No challenger produced a challenge brief in iteration 1, so the plan was not verified. See the agent failures.', partial: true };
+      ending = { verdict: 'FAILED', reason: 'No challenger produced a challenge brief in iteration 1, so the plan was not verified. See the agent failures.', partial: true, cause: 'agent_failures' };
       state = closeIteration(ctx, state, atStart, 'FORCED_EXIT');
       break;
     }
@@ -84,7 +84,7 @@ export async function runVerification(options: RunOptions): Promise<RunResult> {
 
     // Failure protocol 4: two or more failures in one iteration force an exit (before synthesis spends more).
     if (ctx.failuresIn(iteration).length >= 2) {
-      ending = forcedExit(state, `${ctx.failuresIn(iteration).length} agents failed in iteration ${iteration}`);
+      ending = forcedExit(state, `${ctx.failuresIn(iteration).length} agents failed in iteration ${iteration}`, 'agent_failures');
       state = closeIteration(ctx, state, atStart, 'FORCED_EXIT');
       break;
     }
@@ -94,7 +94,7 @@ export async function runVerification(options: RunOptions): Promise<RunResult> {
     const synthesis = await synthesisPhase(ctx, state, notes);
     if (!synthesis.ok) {
       // Failure protocol 3: synthesizer failure forces an exit with partial results.
-      ending = ctx.cancelled ? cancelledEnding() : forcedExit(synthesis.state, `the synthesizer failed in iteration ${iteration} (${synthesis.message})`);
+      ending = ctx.cancelled ? cancelledEnding() : ctx.capReached ? capEnding(ctx, synthesis.state) : forcedExit(synthesis.state, `the synthesizer failed in iteration ${iteration} (${synthesis.message})`, 'agent_failures');
       state = closeIteration(ctx, synthesis.state, atStart, 'FORCED_EXIT');
       break;
     }
@@ -123,8 +123,8 @@ export async function runVerification(options: RunOptions): Promise<RunResult> {
       ending = cancelledEnding();
       break;
     }
-    if (tooManyFailures) ending = forcedExit(state, `${ctx.failuresIn(iteration).length} agents failed in iteration ${iteration}`);
-    else if (stuck) ending = forcedExit(state, 'two consecutive iterations created more challenges than they resolved (DEGRADATION) — no convergence path');
+    if (tooManyFailures) ending = forcedExit(state, `${ctx.failuresIn(iteration).length} agents failed in iteration ${iteration}`, 'agent_failures');
+    else if (stuck) ending = forcedExit(state, 'two consecutive iterations created more challenges than they resolved (DEGRADATION) — no convergence path', 'degradation');
     if (ending) break;
 
     // Checkpoints (seed 001): BLOCKED, contradictory findings, stall.
@@ -132,7 +132,7 @@ export async function runVerification(options: RunOptions): Promise<RunResult> {
       for (const c of state.challenges.filter((x) => x.severity === 'BLOCKING' && isOpenOrUnresolved(x))) {
         const outcome = await ask(ctx, state, 'blocked', c, `${c.id} is BLOCKING`, describeChallenge(c, synthesis.output.blocking_question), BLOCKED_OPTIONS);
         state = outcome.state;
-        if (outcome.abort) ending = { verdict: 'ABORTED', reason: `Aborted by the user at the BLOCKED checkpoint for ${c.id}.`, partial: true };
+        if (outcome.abort) ending = { verdict: 'ABORTED', reason: `Aborted by the user at the BLOCKED checkpoint for ${c.id}.`, partial: true, cause: 'aborted' };
         if (ending) break;
       }
       status = reevaluate(state, iteration, config.maxIterations);
@@ -140,11 +140,11 @@ export async function runVerification(options: RunOptions): Promise<RunResult> {
     if (!ending && synthesis.output.contradictions.length > 0 && status !== 'CONVERGED') {
       const outcome = await ask(ctx, state, 'contradiction', null, 'Research findings contradict each other', synthesis.output.contradictions.join('\n'), ['provide_context', 'continue', 'abort']);
       state = outcome.state;
-      if (outcome.abort) ending = { verdict: 'ABORTED', reason: 'Aborted by the user at a contradiction checkpoint.', partial: true };
+      if (outcome.abort) ending = { verdict: 'ABORTED', reason: 'Aborted by the user at a contradiction checkpoint.', partial: true, cause: 'aborted' };
     }
     if (!ending && status === 'CONTINUE' && previous && isStalled(previous.challenges, state.challenges)) {
       const outcome = await ask(ctx, state, 'stall', null, 'No progress since the last iteration', `Iteration ${iteration} changed no challenge status. Continue?`, ['continue', 'abort']);
-      if (outcome.abort) ending = { verdict: 'ABORTED', reason: 'Aborted by the user after a convergence stall.', partial: true };
+      if (outcome.abort) ending = { verdict: 'ABORTED', reason: 'Aborted by the user after a convergence stall.', partial: true, cause: 'aborted' };
     }
     replaceLastSnapshot(ctx, state);
     previous = state;
@@ -178,6 +178,7 @@ export async function runVerification(options: RunOptions): Promise<RunResult> {
     quality: qualityResult,
     audit,
     partial: finalEnding?.partial ?? false,
+    stopCause: finalEnding?.cause ?? (state.convergence.status === 'CONVERGED' ? 'converged' : 'max_iterations'),
   });
 
   function progressParts(): FinalParts {
@@ -198,8 +199,13 @@ async function checkpointSave(ctx: RunContext, state: IterationState, iteration:
   replaceOrPush(ctx, snapshot, iteration);
   await ctx.save({ verdict: 'CANCELLED', reason: `In progress: iteration ${iteration}.`, nextStep: '', quality: null, audit: null, partial: true }, false);
   if (ctx.cancelled) return cancelledEnding();
-  if (ctx.capReached) return { verdict: verdictOf(state.challenges).label, reason: `Stopped at the spending cap ($${ctx.options.config.spendingCapUsd.toFixed(2)}); the verdict reflects unfinished evaluation.`, partial: true };
+  if (ctx.capReached) return capEnding(ctx, state);
   return null;
+}
+
+function capEnding(ctx: RunContext, state: IterationState): Ending {
+  const cap = ctx.options.config.spendingCapUsd.toFixed(2);
+  return { verdict: verdictOf(state.challenges).label, reason: `Stopped at the spending cap ($${cap}); the verdict reflects unfinished evaluation.`, partial: true, cause: 'spending_cap' };
 }
 
 function replaceOrPush(ctx: RunContext, snapshot: IterationState, iteration: number): void {
@@ -245,12 +251,12 @@ function reevaluate(state: IterationState, iteration: number, maxIterations: num
   return evaluateConvergence({ challenges: state.challenges, unknownsPending: 0, iteration, maxIterations });
 }
 
-function forcedExit(state: IterationState, why: string): Ending {
-  return { verdict: verdictOf(state.challenges).label, reason: `Forced exit: ${why}. The verdict is based on partial results.`, partial: true };
+function forcedExit(state: IterationState, why: string, cause: StopCause): Ending {
+  return { verdict: verdictOf(state.challenges).label, reason: `Forced exit: ${why}. The verdict is based on partial results.`, partial: true, cause };
 }
 
 function cancelledEnding(): Ending {
-  return { verdict: 'CANCELLED', reason: 'Cancelled by the user; the report shows the state reached so far.', partial: true };
+  return { verdict: 'CANCELLED', reason: 'Cancelled by the user; the report shows the state reached so far.', partial: true, cause: 'cancelled' };
 }
 
 function reasonFor(state: IterationState, verdict: VerdictLabel): string {
@@ -298,7 +304,11 @@ function recall(options: RunOptions): { memory: MemoryContext | null; excluded: 
   try {
     const carried = carryForward(options.previous, options.planText);
     const excluded = carried.priorChallenges.filter((c) => c.user_decision === 'acknowledged' || c.user_decision === 'overridden');
-    return { memory: { diff: carried.diff, summary: carried.summary }, excluded };
+    const listed = carried.priorChallenges
+      .slice(0, 12)
+      .map((c) => `- last run's ${c.id} [${c.severity}, ${c.status}${c.user_decision ? `, user ${c.user_decision}` : ''}]: ${c.claim.slice(0, 200)}`);
+    const summary = listed.length ? `${carried.summary}\nEarlier challenges (ids from the last run):\n${listed.join('\n')}` : carried.summary;
+    return { memory: { diff: carried.diff, summary }, excluded };
   } catch {
     return { memory: null, excluded: [] };
   }

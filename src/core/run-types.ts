@@ -57,6 +57,9 @@ export const QualityResult = z.object({
 });
 export type QualityResult = z.infer<typeof QualityResult>;
 
+export const StopCause = z.enum(['trivial', 'converged', 'max_iterations', 'cancelled', 'aborted', 'agent_failures', 'spending_cap', 'degradation']);
+export type StopCause = z.infer<typeof StopCause>;
+
 export const RunResult = z.object({
   version: z.literal(1),
   runId: z.string(),
@@ -83,6 +86,8 @@ export const RunResult = z.object({
   /** Assertion confidence passed/total when assertions exist (seed 003). */
   confidence: z.object({ passed: z.number().int(), total: z.number().int() }).nullable(),
   partial: z.boolean().describe('true when cancelled, aborted, failed or cut by the spending cap'),
+  /** Why the loop stopped; absent in results written before this field existed. */
+  stopCause: StopCause.optional(),
 });
 export type RunResult = z.infer<typeof RunResult>;
 

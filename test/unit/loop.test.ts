@@ -4,7 +4,7 @@ import { byRole, FakeAnthropicServer, type FakeReply } from '../support/fake-ant
 import { audit, challenge, challengerOut, quality, raw, reply, researcherOut, resolverOut, synth, unknown, update } from '../support/replies';
 import { examplePlan, runAgainstFake } from '../support/run-harness';
 
-const QUOTE = 'Store counters in Redis';
+const QUOTE = 'If Redis is unreachable, let the request through and count the failure.';
 const two = (r: FakeReply): FakeReply[] => [r, r];
 
 describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
@@ -247,5 +247,46 @@ describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
     for (const s of result.iterations) assert.ok(s.challenges.filter((c) => c.status !== 'WITHDRAWN' && c.status !== 'DEFERRED').length <= 8);
     assert.ok(result.iterations[0]!.challenges.length <= 7, '5 from challengers + 2 from research');
     assert.ok(result.iterations[0]!.deferred_surfaced.length > 0);
+  });
+
+  it('spending cap: stops cleanly after the call that crossed it, with a partial, saved result', async () => {
+    const { result, server } = await runAgainstFake({
+      config: { spendingCapUsd: 0.000001 },
+      script: byRole({ challenger: [reply(challengerOut([challenge()]))], researcher: [reply(researcherOut({}))] }),
+    });
+    assert.equal(result.partial, true);
+    assert.equal(result.stopCause, 'spending_cap');
+    assert.equal(server.received.length, 1, 'no agent call starts once the cap is reached');
+    assert.equal(result.iterations[0]!.challenges.length, 1, 'the work paid for is kept');
+  });
+
+  it('memory: a challenge the user acknowledged last run is not raised again; the challenger sees the plan diff', async () => {
+    const first = await runAgainstFake({
+      script: byRole({
+        challenger: [reply(challengerOut([challenge({ severity: 'BLOCKING', quote: QUOTE, claim: 'Redis is a single point of failure for every request' })]))],
+        researcher: [reply(researcherOut({}))],
+        synthesizer: [reply(synth([update('C1', 'UNRESOLVED')]))],
+      }),
+      answer: () => ({ action: 'acknowledge_risk', text: 'We accept it for the beta' }),
+    });
+    assert.equal(first.result.verdict, 'PROCEED');
+    const plan = examplePlan('base-team-rate-limiter');
+    const edited = { ...plan, planText: `${plan.planText}\n\n## Follow-up\n\nAdd a dashboard for limit hits.\n` };
+    const second = await runAgainstFake({
+      plan: edited,
+      options: { previous: first.result },
+      script: byRole({
+        challenger: [reply(challengerOut([challenge({ severity: 'BLOCKING', quote: QUOTE, claim: 'Redis is a single point of failure for every request' })]))],
+        researcher: [reply(researcherOut({}))],
+        synthesizer: [reply(synth([], { quality: quality(7) }))],
+        auditor: [reply(audit())],
+      }),
+    });
+    assert.equal(second.result.iterations[0]!.challenges.length, 0, 'the acknowledged challenge was not re-raised');
+    assert.equal(second.result.verdict, 'PROCEED');
+    const challengerBody = JSON.stringify(second.server.received.find((r) => r.role === 'challenger')!.body.messages);
+    assert.match(challengerBody, /plan_changes_since_last_run/);
+    assert.match(challengerBody, /Add a dashboard for limit hits/);
+    assert.match(challengerBody, /acknowledged/);
   });
 });

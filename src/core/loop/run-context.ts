@@ -8,7 +8,7 @@
  */
 import { randomUUID, createHash } from 'node:crypto';
 import type { AgentFailure, AgentRole, CallRecord, IterationState, Usage } from '../protocol';
-import type { Assessment, RunEvent, RunOptions, RunResult, VerdictLabel, QualityResult } from '../run-types';
+import type { Assessment, RunEvent, RunOptions, RunResult, StopCause, VerdictLabel, QualityResult } from '../run-types';
 import type { AuditorOutput } from '../protocol';
 import type { AgentSpec } from '../agents/spec';
 import type { Plan } from '../plan';
@@ -28,6 +28,7 @@ export interface FinalParts {
   quality: QualityResult | null;
   audit: AuditorOutput | null;
   partial: boolean;
+  stopCause?: StopCause;
 }
 
 export class RunContext {
@@ -76,7 +77,8 @@ export class RunContext {
   }
 
   failuresIn(iteration: number): AgentFailure[] {
-    return this.failures.filter((f) => f.iteration === iteration && f.kind !== 'cancelled');
+    // A call refused by the spending cap or cut by cancel is not an agent failure.
+    return this.failures.filter((f) => f.iteration === iteration && f.kind !== 'cancelled' && f.kind !== 'budget');
   }
 
   async invoke<T>(spec: AgentSpec<T>, iteration: number, userText: string, modes: ResearchMode[] = []): Promise<InvokeResult<T>> {
@@ -152,6 +154,7 @@ export class RunContext {
       technicalDebtWarning: last ? technicalDebtWarning(last.challenges) : false,
       confidence: confidenceOf(assertions),
       partial: parts.partial,
+      ...(parts.stopCause ? { stopCause: parts.stopCause } : {}),
     };
   }
 

@@ -41,9 +41,11 @@ export function describeFailure(f: AgentFailure): string {
 }
 
 /** Why a partial run stopped early, in words; null when the run is complete. */
-export function partialReason(result: Pick<RunResult, 'partial' | 'verdict' | 'failures' | 'reason'>): string | null {
+export function partialReason(result: Pick<RunResult, 'partial' | 'verdict' | 'failures' | 'reason' | 'stopCause'>): string | null {
   if (!result.partial && !['CANCELLED', 'ABORTED', 'FAILED'].includes(result.verdict)) return null;
-  // The loop records the cap as a 'budget' failure or says so in its reason; RunResult has no separate field.
+  if (result.stopCause === 'spending_cap') return 'the spending cap was reached';
+  if (result.stopCause === 'degradation') return 'the loop kept creating more challenges than it resolved (DEGRADATION)';
+  // Results saved before `stopCause` existed: recognise the cap from its failure kind or the reason text.
   if (result.failures.some((f) => f.kind === 'budget') || /spending cap/i.test(result.reason)) return 'the spending cap was reached';
   if (result.verdict === 'CANCELLED') return 'the run was cancelled';
   if (result.verdict === 'ABORTED') return 'the run was aborted at a checkpoint';
