@@ -3,11 +3,12 @@
  * case-insensitive, one signal per occurrence, longest phrase first, on every
  * line outside fenced/indented code blocks:
  *
- *   TBD, TBC, TODO, FIXME, XXX, ??? (two or more question marks), unclear,
- *   unknown(s), not sure, unsure, undecided, not yet decided/known/clear,
- *   to be decided/determined/confirmed/defined, open question(s), maybe,
- *   perhaps, somehow, figure out, investigate whether/if, need(s) to check,
- *   hopefully, TBA
+ *   TBD, TBC, TBA, TODO, FIXME, XXX, ?? or more question marks, unclear,
+ *   unknown(s), not sure, unsure, undecided, not yet decided/known/clear/sure/
+ *   defined, to be decided/determined/confirmed/defined/agreed, open
+ *   question(s), maybe, perhaps, somehow, hopefully, figure(d/s) out,
+ *   investigate whether/if, need(s) to check/confirm/verify whether/if.
+ * Words inside a phrase may be separated by spaces or tabs, never a line break.
  */
 import { charSpan, lineStarts, lineOf } from './plan/text';
 import type { UnknownSignal } from './plan/types';
