@@ -14,6 +14,7 @@ import { anchorsForPlan } from '../core/report/anchors';
 import { createResearchToolbox } from '../core/research';
 import type { CheckpointRequest, RunResult } from '../core/run-types';
 import { createFileRunStore } from '../core/store';
+import { createStoreMemorySource } from '../core/memory';
 import type { RunArgs } from './args';
 import { promptCheckpoint } from './checkpoint-prompt';
 import { discoverPlan, readPlanText } from './discover';
@@ -90,7 +91,7 @@ export async function runCommand(args: RunArgs, io: CliIo): Promise<number> {
       signal: controller.signal,
       store,
       previous,
-      research: createResearchToolbox({ root: io.cwd, denyGlobs: config.denyGlobs, webSearch: config.webSearch }),
+      research: createResearchToolbox({ root: io.cwd, denyGlobs: config.denyGlobs, webSearch: config.webSearch, memory: createStoreMemorySource(store, { planPath }) }),
       trusted: true,
       onEvent: (event) => {
         const line = progressLine(event);

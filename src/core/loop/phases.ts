@@ -141,7 +141,11 @@ export async function researchPhase(ctx: RunContext, state: IterationState, dire
   ctx.emit({ type: 'phase-started', iteration, phase: 'research', roles: [...roles] });
 
   const [resolved, researched] = await Promise.all([
-    pending.length ? ctx.invoke(resolverAgent, iteration, resolverMessage(state, pending), ['resolve']) : null,
+    pending.length
+      ? ctx.invoke(resolverAgent, iteration, resolverMessage(state, pending), ['resolve'], {
+          unknownTypes: state.unknowns.filter((u) => pending.includes(u.id)).map((u) => u.type),
+        })
+      : null,
     modes.length
       ? ctx.invoke(researcherAgent, iteration, researcherMessage({ state, assessment: ctx.assessment, goal: ctx.plan.goal, reasons: directedBy, modes }), modes)
       : null,

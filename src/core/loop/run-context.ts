@@ -12,7 +12,7 @@ import type { Assessment, RunEvent, RunOptions, RunResult, StopCause, VerdictLab
 import type { AuditorOutput } from '../protocol';
 import type { AgentSpec } from '../agents/spec';
 import type { Plan } from '../plan';
-import type { ResearchMode } from '../research';
+import type { ResearchCallContext, ResearchMode } from '../research';
 import { callAgent } from '../llm/agent-call';
 import { addUsage, ZERO_USAGE, type TextBlock } from '../llm/provider';
 import { planBlock, systemRules } from '../agents/shared';
@@ -81,7 +81,7 @@ export class RunContext {
     return this.failures.filter((f) => f.iteration === iteration && f.kind !== 'cancelled' && f.kind !== 'budget');
   }
 
-  async invoke<T>(spec: AgentSpec<T>, iteration: number, userText: string, modes: ResearchMode[] = []): Promise<InvokeResult<T>> {
+  async invoke<T>(spec: AgentSpec<T>, iteration: number, userText: string, modes: ResearchMode[] = [], context: ResearchCallContext = {}): Promise<InvokeResult<T>> {
     const role = spec.role;
     if (this.cancelled) return this.fail(role, iteration, 'cancelled', 'Run cancelled before this agent started.', false);
     if (this.capReached) {
@@ -90,7 +90,7 @@ export class RunContext {
     const model = this.options.config.models[role];
     this.emit({ type: 'agent-started', iteration, role, model });
     const research = this.options.research ?? null;
-    const executor = research ? research.executorFor(role, iteration, modes) : undefined;
+    const executor = research ? research.executorFor(role, iteration, modes, context) : undefined;
     const result = await callAgent({
       provider: this.options.provider,
       role,
