@@ -2,14 +2,24 @@
 // Lists the files in the packaged .vsix and fails when anything outside the
 // allowed set is inside: dist/ (bundles, no source maps), media/, README,
 // CHANGELOG, LICENSE and package.json, plus the VSIX's own manifest files.
-//   node scripts/check-vsix.mjs [file.vsix]   (default: verify-plan-<version>.vsix)
+//   node scripts/check-vsix.mjs             package verify-plan-<version>.vsix, then check it
+//   node scripts/check-vsix.mjs file.vsix   check an existing package only
+// Packaging: clean dist/, production build (minified, no source maps),
+// `vsce package --no-dependencies` (esbuild bundles the dependencies).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-const vsix = path.resolve(process.argv[2] ?? path.join(root, `${pkg.name}-${pkg.version}.vsix`));
+const fileArg = process.argv.slice(2).find((a) => !a.startsWith('--'));
+const vsix = path.resolve(fileArg ?? path.join(root, `${pkg.name}-${pkg.version}.vsix`));
+if (!fileArg) {
+  fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+  step(process.execPath, [path.join(root, 'esbuild.mjs'), '--production']);
+  step(path.join(root, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--out', vsix]);
+}
 if (!fs.existsSync(vsix)) {
   console.error(`no ${path.relative(root, vsix)}: run \`npm run package\``);
   process.exit(1);
@@ -37,6 +47,14 @@ if (!entries.some((e) => /^extension\/readme/i.test(e))) bad.push('(missing) REA
 if (bad.length) {
   console.error(`not allowed in the package:\n  ${bad.join('\n  ')}`);
   process.exit(1);
+}
+
+function step(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error(`${path.basename(cmd)} ${args.join(' ')} failed (${r.status ?? r.signal})`);
+    process.exit(1);
+  }
 }
 
 /** File names from a zip's central directory (no extraction, no dependency). */

@@ -52,9 +52,10 @@ const t0 = Date.now();
 const info = (...a) => console.error(`[vscode-tests ${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
 const debug = (...a) => opt.verbose && info(...a);
 
-if (!opt['build-only'] && (!fs.existsSync(path.join(csDir, 'out', 'node', 'entry.js')) || !fs.existsSync(path.join(hostDir, '.installed')))) {
-  info('the offline VS Code host is not installed: run `npm run e2e:install` first');
-  process.exit(2);
+if (!opt['build-only'] && !fs.existsSync(path.join(hostDir, '.installed'))) {
+  // First use (e.g. CI): install the host. Idempotent; needs the npm registry (and apt when Chromium is missing).
+  info('installing the offline VS Code host into .e2e-host/ (first use)');
+  await run('bash', [path.join(root, 'scripts', 'e2e-host-install.sh')], 'e2e host install');
 }
 if (!opt['build-only'] && !fs.existsSync(opt.chromium)) {
   info(`Chromium not found at ${opt.chromium} (apt-get install chromium, or set CHROMIUM)`);
