@@ -61,18 +61,10 @@ describe('plan: robustness', () => {
   });
 });
 
-describe('plan: parse time', () => {
-  it('parses 2,000 and 20,000 lines quickly', () => {
-    const small = generatePlan(2000);
-    const large = generatePlan(20000);
-    parsePlan(small);
-    const tSmall = bestMs(() => parsePlan(small), 9);
-    const tLarge = bestMs(() => parsePlan(large), 5);
-    console.log(`      parsePlan: 2,000 lines ${tSmall.toFixed(1)} ms, 20,000 lines ${tLarge.toFixed(1)} ms (best of several runs)`);
-    const plan = parsePlan(large);
+describe('plan: large plans', () => {
+  // Parse time is measured by the benchmark (npm run bench), never by a timed unit test.
+  it('parses a 20,000-line plan completely', () => {
+    const plan = parsePlan(generatePlan(20000));
     assert.ok(plan.steps.length > 2000);
-    // Bounds catch a super-linear regression, not jitter: the log shows the real numbers.
-    assert.ok(tSmall < 50, `2,000 lines took ${tSmall} ms`);
-    assert.ok(tLarge < 500, `20,000 lines took ${tLarge} ms`);
   });
 });
