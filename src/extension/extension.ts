@@ -25,6 +25,8 @@ export interface VerifyPlanApi {
   readonly restored: Promise<number>;
   /** Whether the Verify Plan panel is open. */
   panelOpen(): boolean;
+  /** The folder of this extension's log files (the "Verify Plan" log channel writes there). */
+  readonly logFolder: vscode.Uri;
   /** Fires when the panel's webview has drawn a state (what the user now sees). */
   readonly onDidRenderPanel: vscode.Event<{ planPath: string | null; verdict: string | null; running: boolean }>;
 }
@@ -51,6 +53,7 @@ export function activate(context: vscode.ExtensionContext): VerifyPlanApi | unde
       onDidChangeFindings: services.registry.onDidChange,
       restored,
       panelOpen: () => panel.isOpen,
+      logFolder: context.logUri,
       onDidRenderPanel: panel.panelHost.onDidRender,
     };
   } catch (err) {

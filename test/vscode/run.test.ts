@@ -198,6 +198,17 @@ suite('Verify Plan in a real VS Code', function () {
       assert.equal(api.result(planUri.fsPath)?.iterations.at(-1)?.challenges.find((c) => c.id === 'C3')?.user_decision, 'acknowledged');
     });
 
+    test('the log records the run and never the key', async () => {
+      const logs = await waitFor(() => {
+        const dir = api.logFolder.fsPath;
+        const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.log')) : [];
+        const text = files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
+        return /run finished: (REVISE|PROCEED)/.test(text) && text;
+      }, 'the run in the log file');
+      assert.match(logs, /verifying .*plan\.md with Anthropic API \(http:\/\/127\.0\.0\.1:\d+\)/);
+      assert.ok(!logs.includes(TEST_KEY), 'the key is not in the log');
+    });
+
     test('exports the Markdown report', async () => {
       const target = vscode.Uri.joinPath(root, 'plan.verify-report.md');
       const written = await vscode.commands.executeCommand<vscode.Uri>('verifyPlan.exportReport', planUri, target);
