@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parsePlan, parsePlanStrict } from '../../src/core/plan';
-import { assertAllRangesInside, bestMs, generatePlan } from '../support/plan-fixtures';
+import { assertAllRangesInside, generatePlan } from '../support/plan-fixtures';
 
 const FRAGMENTS = [
   '#', '## ', '### Step 1: ', '#### 2. ', '- ', '* ', '1. ', '2) ', '   ', '\t', '```', '~~~', '> ', '>>', '---', '===',
