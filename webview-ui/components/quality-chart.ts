@@ -31,6 +31,11 @@ export class QualityChart extends LitElement {
       .track {
         fill: var(--vp-border);
       }
+      :host-context(.vscode-high-contrast) .track {
+        fill: none;
+        stroke: var(--vp-border);
+        vector-effect: non-scaling-stroke;
+      }
       .bar {
         fill: var(--vscode-charts-blue, #1a85ff);
       }

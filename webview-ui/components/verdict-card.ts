@@ -31,13 +31,13 @@ export class VerdictCard extends LitElement {
       section.card {
         border-left-width: 5px;
       }
-      section.tone-good {
+      section.edge-good {
         border-left-color: var(--vp-good);
       }
-      section.tone-warn {
+      section.edge-warn {
         border-left-color: var(--vp-warn);
       }
-      section.tone-bad {
+      section.edge-bad {
         border-left-color: var(--vp-bad);
       }
       .score {
@@ -126,7 +126,7 @@ export class VerdictCard extends LitElement {
     const tone = verdictTone(v.verdict);
     const tokens = totalTokens(v.usage);
     const verdictText = v.verdict ?? (v.running ? 'Running…' : 'Not verified yet');
-    return html`<section class="card tone-${tone}" aria-labelledby="verdict-heading" data-section="verdict">
+    return html`<section class="card edge-${tone}" aria-labelledby="verdict-heading" data-section="verdict">
       <h2 id="verdict-heading" class="sr-only">Verdict</h2>
       <div class="head">
         <span class="verdict tone-${tone}" data-testid="verdict">${verdictText}</span>
