@@ -95,7 +95,8 @@ async function pickModel(wanted: string): Promise<vscode.LanguageModelChat> {
   return match;
 }
 
-function toLmMessages(request: ModelRequest): vscode.LanguageModelChatMessage[] {
+/** Exported for the integration suite, which checks the mapping against the real vscode classes. */
+export function toLmMessages(request: ModelRequest): vscode.LanguageModelChatMessage[] {
   const system = request.system.map((b) => b.text).join('\n\n');
   const out: vscode.LanguageModelChatMessage[] = [];
   if (system) out.push(vscode.LanguageModelChatMessage.User(system));

@@ -12,6 +12,8 @@ import * as vscode from 'vscode';
 import type { RunResult } from '../../src/core/run-types';
 import type { VerifyPlanApi } from '../../src/extension/extension';
 import { presentStatus } from '../../src/extension/status-model';
+import { createLanguageModelProvider, toLmMessages } from '../../src/extension/lm-provider';
+import { ProviderError, type ModelRequest } from '../../src/core/llm/provider';
 import { FakeAnthropicServer } from '../support/fake-anthropic';
 import { activateExtension, domTexts, hasControl, nextEvent, ourDiagnostics, press, screenshot, typeText, waitFor } from './helpers';
 import { BLOCKED_QUOTE, MAIN_LINES, blockedScript, hangingScript, mainScript } from './scripts';
@@ -271,6 +273,39 @@ suite('Verify Plan in a real VS Code', function () {
       } finally {
         await config.update('maxIterations', 1, vscode.ConfigurationTarget.Workspace);
       }
+    });
+  });
+
+  suite('the editor language-model provider (vscode.lm)', () => {
+    const request: ModelRequest = {
+      role: 'resolver',
+      model: 'claude-sonnet-4-6',
+      system: [{ type: 'text', text: 'shared prefix', cache: true }, { type: 'text', text: '[verify-plan role: resolver]' }],
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'Resolve U1' }] },
+        { role: 'assistant', content: [{ type: 'text', text: 'Reading.' }, { type: 'tool_use', id: 't1', name: 'read_file', input: { path: 'src/auth.ts' } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'refused', is_error: true }] },
+      ],
+      tools: [],
+      maxTokens: 1000,
+    };
+
+    test('maps system, text, tool calls and tool results onto the real vscode.lm classes', () => {
+      const out = toLmMessages(request);
+      assert.equal(out.length, 4);
+      assert.equal(out[0]!.role, vscode.LanguageModelChatMessageRole.User, 'no system role in the API: the system text leads as a user message');
+      assert.match((out[0]!.content[0] as vscode.LanguageModelTextPart).value, /shared prefix\n\n\[verify-plan role: resolver\]/);
+      const call = out[2]!.content.find((p) => p instanceof vscode.LanguageModelToolCallPart) as vscode.LanguageModelToolCallPart;
+      assert.deepEqual([call.callId, call.name, call.input], ['t1', 'read_file', { path: 'src/auth.ts' }]);
+      const result = out[3]!.content[0] as vscode.LanguageModelToolResultPart;
+      assert.ok(result instanceof vscode.LanguageModelToolResultPart);
+      assert.equal((result.content[0] as vscode.LanguageModelTextPart).value, 'ERROR: refused');
+    });
+
+    test('with no editor models, a send fails with a clear provider error (no crash)', async () => {
+      const models = await vscode.lm.selectChatModels();
+      if (models.length > 0) return; // a host with a chat extension: nothing to check here
+      await assert.rejects(createLanguageModelProvider().send(request), (err: unknown) => err instanceof ProviderError && err.kind === 'auth' && /no language models/.test(err.message));
     });
   });
 
