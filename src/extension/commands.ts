@@ -108,6 +108,7 @@ async function acknowledge(s: Services, plan: vscode.Uri | undefined, id: string
   if (!pf || !finding) return false;
   const iteration = pf.result.iterations.at(-1)?.iteration ?? 1;
   const c = finding.challenge;
+  if (c.user_decision === 'acknowledged') return true;
   const updated = {
     ...c,
     user_decision: 'acknowledged' as const,
