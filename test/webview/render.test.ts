@@ -327,6 +327,17 @@ describe('webview panel (Chromium)', function () {
     assert.equal(await page.locator('[data-testid=waiting]').count(), 1, 'a corrupt saved state is dropped');
   });
 
+  it('fits a narrow panel: only the challenge table scrolls sideways', async () => {
+    page = await harness.open({ theme: 'dark' });
+    await page.setViewportSize({ width: 480, height: 900 });
+    await showState(page, fullRun);
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
+    assert.ok(widths.page <= widths.view, `the page is ${widths.page}px wide in a ${widths.view}px panel`);
+    const region = page.getByRole('region', { name: 'Challenges table' });
+    assert.ok(await region.evaluate((el) => el.scrollWidth > el.clientWidth), 'the table scrolls inside its region');
+    await page.screenshot({ path: path.join(OUTPUT, 'narrow.png'), fullPage: true });
+  });
+
   for (const theme of ['light', 'dark', 'high-contrast'] as const) {
     it(`looks right in the ${theme} theme (screenshot)`, async () => {
       page = await harness.open({ theme });

@@ -76,6 +76,13 @@ export class ChallengeTable extends LitElement {
       .count {
         margin-left: auto;
       }
+      /* Narrow panels scroll the table sideways instead of squeezing the claim to one letter per line. */
+      .scroll {
+        overflow-x: auto;
+      }
+      .scroll table {
+        min-width: 760px;
+      }
       button.toggle {
         color: inherit;
         background: none;
@@ -326,7 +333,7 @@ export class ChallengeTable extends LitElement {
       </div>
       ${this.rows.length === 0
         ? html`<p class="empty">No challenges yet.</p>`
-        : html`<table>
+        : html`<div class="scroll" role="region" aria-label="Challenges table" tabindex="0"><table>
             <caption class="sr-only">
               Challenges with severity, origin, status by iteration, claim and resolution
             </caption>
@@ -343,7 +350,7 @@ export class ChallengeTable extends LitElement {
             <tbody>
               ${visible.map((r) => this.row(r))}
             </tbody>
-          </table>`}
+          </table></div>`}
     </section>`;
   }
 }
