@@ -21,7 +21,8 @@ export const base = css`
     --vp-surface: var(--vscode-editorWidget-background, rgba(128, 128, 128, 0.06));
     --vp-hc-border: var(--vscode-contrastBorder, transparent);
   }
-  :host-context(.vscode-high-contrast) {
+  :host-context(.vscode-high-contrast),
+  :host-context(.vscode-high-contrast-light) {
     --vp-border: var(--vscode-contrastBorder, #6fc3df);
   }
   * {

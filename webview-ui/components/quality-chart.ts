@@ -31,7 +31,8 @@ export class QualityChart extends LitElement {
       .track {
         fill: var(--vp-border);
       }
-      :host-context(.vscode-high-contrast) .track {
+      :host-context(.vscode-high-contrast) .track,
+      :host-context(.vscode-high-contrast-light) .track {
         fill: none;
         stroke: var(--vp-border);
         vector-effect: non-scaling-stroke;
