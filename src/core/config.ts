@@ -3,7 +3,7 @@
  * `EngineConfig` from their own settings (VS Code settings, CLI flags) and
  * pass it in; no model id is hard-wired anywhere else.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { AgentRole, type Usage } from './protocol';
 
 export const ModelPrice = z.object({

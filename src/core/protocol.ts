@@ -6,7 +6,7 @@
  * Contract: anything an agent returns is parsed with these schemas; a parse
  * failure is an agent failure (failure protocol), never a crash.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 // ── Enumerations (seed 002 §1–§6) ───────────────────────────────────────────
 

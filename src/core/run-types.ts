@@ -3,7 +3,7 @@
  * report). Everything here is plain data so it can be persisted as JSON and
  * posted to the webview.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { EngineConfig } from './config';
 import type { LlmProvider } from './llm/provider';
 import type { ResearchToolbox } from './research';

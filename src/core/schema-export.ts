@@ -1,5 +1,5 @@
 /** JSON Schemas of the protocol, rendered with zod's exporter (the single source stays protocol.ts). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { EXPORTED_SCHEMAS } from './protocol';
 import { RunResult } from './run-types';
 

@@ -6,7 +6,7 @@
  * Contract: a bad value never throws; it falls back to the default and is
  * listed in `problems` so the caller can tell the user which setting is wrong.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_MODELS, EngineConfig, defaultConfig } from '../core/config';
 import { AgentRole } from '../core/protocol';
 

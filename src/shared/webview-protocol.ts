@@ -9,7 +9,7 @@
  * state wins. Requests from the webview carry an `id` that the host's `reply`
  * echoes.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { AgentFailure, AgentRole, CallRecord, IterationState, Usage, UserResponse } from '../core/protocol';
 import { Assessment, CheckpointRequest, RunResult, VerdictLabel, type Phase } from '../core/run-types';
 

@@ -9,7 +9,7 @@
  *     synthesizer: [reply(synth([update('C1', 'RESOLVED')], { quality: quality(8) }))],
  *   })
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   AuditorOutput,
   ChallengeDraft,

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_PRICES, costOf } from '../../src/core/config';
 import { callAgent, NO_TOOLS_MESSAGE, TOOL_LIMIT_MESSAGE, type AgentCallInput } from '../../src/core/llm/agent-call';
 import { createAnthropicProvider } from '../../src/core/llm/anthropic';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { z } from 'zod';
+import * as z from 'zod';
 import { balancedObjects, extractJson, formatIssues, parseAgentJson } from '../../src/core/llm/json-output';
 
 const Answer = z.object({ verdict: z.enum(['PROCEED', 'REVISE']), items: z.array(z.string()).default([]) });

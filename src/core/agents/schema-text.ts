@@ -4,7 +4,7 @@
  * instructions a model reads can never drift from what the engine accepts.
  * Compact on purpose: every prompt token is paid on every call.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 type Json = Record<string, unknown>;
 

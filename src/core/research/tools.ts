@@ -5,7 +5,7 @@
  * job (index.ts).
  */
 import { execFile } from 'node:child_process';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ToolSpec } from '../llm/provider';
 import type { MemorySource } from '../memory';
 import { grepWorkspace, globMatcher } from './grep';
