@@ -2,27 +2,14 @@
 // Entries whose source does not exist yet are skipped so partial trees still build.
 import * as esbuild from 'esbuild';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 /** `--only=webview` builds just dist/webview.js (the render tests need nothing else). */
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 
-/**
- * zod 4's `import { z } from 'zod'` makes esbuild keep the whole namespace,
- * every locale included (~390 KB); the equivalent `import * as z` lets it drop
- * what is unused. Applied to the webview bundle only, where size matters.
- */
-const zodNamespaceImports = {
-  name: 'zod-namespace-imports',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      return { contents: source.replace(/^import \{ z \} from 'zod';$/m, "import * as z from 'zod';"), loader: 'ts' };
-    });
-  },
-};
+// Sources import zod as `import * as z from 'zod'`: the named `{ z }` import keeps
+// every zod locale in a bundle (~390 KB).
 
 const node = {
   bundle: true,
@@ -42,7 +29,7 @@ const entries = [
   {
     bundle: true, platform: 'browser', target: 'es2022', format: 'iife', sourcemap: !production, minify: true,
     logLevel: 'info', legalComments: 'none',
-    entryPoints: ['webview-ui/main.ts'], outfile: 'dist/webview.js', plugins: [zodNamespaceImports],
+    entryPoints: ['webview-ui/main.ts'], outfile: 'dist/webview.js',
   },
 ]
   .filter((e) => existsSync(e.entryPoints[0]))
