@@ -9,6 +9,7 @@ const steps = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['build', 'npm', ['run', '--silent', 'build']],
   ['unit tests (core, server, cli)', 'npx', ['mocha', 'test/unit/**/*.test.ts']],
+  ['reliability tests (fault matrix, crash safety, bad inputs, secrets, injection, cancellation)', 'npx', ['mocha', 'test/reliability/**/*.test.ts'], 'test/reliability'],
   ['cli end-to-end tests', 'npx', ['mocha', 'test/cli/**/*.test.ts'], 'test/cli'],
   ['webview render tests (Chromium)', 'node', ['scripts/test-webview.mjs'], 'scripts/test-webview.mjs'],
   ['real VS Code tests (code-server 1.96.4)', 'node', ['scripts/run-vscode-tests.mjs'], 'scripts/run-vscode-tests.mjs'],

@@ -1,0 +1,97 @@
+/**
+ * Runs the fault scenario (fault-scenario.ts) once, through the real SDK and
+ * the fake API, with faults injected into chosen roles on chosen iterations,
+ * and a file run store in a temp folder. Returns everything a test needs to
+ * judge the cell; never throws for a fault, only for a broken harness.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AgentRole } from '../../src/core/protocol';
+import { defaultConfig } from '../../src/core/config';
+import { createAnthropicProvider } from '../../src/core/llm/anthropic';
+import { runVerification } from '../../src/core/loop';
+import type { RunEvent, RunResult } from '../../src/core/run-types';
+import { createFileRunStore } from '../../src/core/store';
+import { FakeAnthropicServer, type FakeReply, type ReceivedRequest } from './fake-anthropic';
+import { FAULT_TIMEOUT_MS, resolverReplyFor, SCALED_ONLY, scenarioReply, type FaultSpec } from './fault-scenario';
+import { examplePlan } from './run-harness';
+
+export interface Injection {
+  role: AgentRole;
+  iteration: number;
+  fault: FaultSpec;
+  /** 'persistent': every request of that call fails; 'transient': only the first request does. */
+  mode: 'persistent' | 'transient';
+}
+
+export interface CellRun {
+  result: RunResult;
+  events: RunEvent[];
+  received: (ReceivedRequest & { iteration: number })[];
+  /** Requests that were answered with an injected fault, per injection index. */
+  injected: number[];
+  /** The newest run the store holds for the plan after the run, or null. */
+  stored: RunResult | null;
+  durationMs: number;
+}
+
+export async function runFaultCell(injections: Injection[], options: { team?: 'base' | 'scaled' } = {}): Promise<CellRun> {
+  const started = Date.now();
+  const team = options.team ?? (injections.some((i) => SCALED_ONLY.includes(i.role)) ? 'scaled' : 'base');
+  const plan = examplePlan('base-team-rate-limiter');
+  const stateDir = await mkdtemp(path.join(tmpdir(), 'vp-fault-'));
+  const store = createFileRunStore(stateDir);
+  const received: CellRun['received'] = [];
+  const injected = injections.map(() => 0);
+  // The loop's phases run in order, so the request of a role belongs to the iteration of the phase that started last.
+  let iteration = 1;
+
+  const script = (req: ReceivedRequest): FakeReply => {
+    received.push(Object.assign(req, { iteration }));
+    const role = req.role;
+    if (!role) return { kind: 'error', status: 500, message: 'fault harness: request without a role marker', shouldRetry: false };
+    for (const [k, inj] of injections.entries()) {
+      if (inj.role !== role || inj.iteration !== iteration) continue;
+      if (inj.mode === 'transient' && injected[k]! > 0) continue;
+      injected[k]!++;
+      return inj.fault.reply;
+    }
+    return role === 'resolver' ? resolverReplyFor(req.body) : scenarioReply(role, iteration);
+  };
+
+  const server = await FakeAnthropicServer.start({ script });
+  const events: RunEvent[] = [];
+  try {
+    const result = await runVerification({
+      ...plan,
+      workspaceRoot: null,
+      provider: createAnthropicProvider({ apiKey: 'test-key', baseURL: server.baseURL, maxRetries: 1, timeoutMs: FAULT_TIMEOUT_MS }),
+      config: defaultConfig({ team }),
+      store,
+      onEvent: (e) => {
+        events.push(e);
+        if (e.type === 'phase-started') iteration = e.iteration;
+      },
+    });
+    const stored = await store.loadLatest(plan.planPath);
+    return { result, events, received, injected, stored, durationMs: Date.now() - started };
+  } finally {
+    await server.stop();
+    await rm(stateDir, { recursive: true, force: true });
+  }
+}
+
+/** Runs `tasks` with at most `limit` in flight; results in input order. */
+export async function inPool<T, R>(tasks: T[], limit: number, run: (task: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const k = next++;
+      results[k] = await run(tasks[k]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
