@@ -1,0 +1,141 @@
+/**
+ * Runs one scenario through the real loop, the real SDK and the fake
+ * Messages API (test/support/fake-anthropic.ts, whose estimator and cache
+ * model are the one yardstick for every figure here) and measures tokens,
+ * cache reads, wall time and the critical path.
+ *
+ * Critical path: phases run one after another, agents within a phase in
+ * parallel, and each agent's turns (tool turns, a correction) in sequence.
+ * So the critical path is Σ over phases of the most requests any one role
+ * made in that phase, counted from the requests the server received between
+ * the loop's `phase-started` events — what the run did, not a formula.
+ */
+import { performance } from 'node:perf_hooks';
+import { createAnthropicProvider } from '../src/core/llm/anthropic';
+import type { LlmProvider } from '../src/core/llm/provider';
+import { createResearchToolbox } from '../src/core/research';
+import type { AgentRole, Usage } from '../src/core/protocol';
+import type { RunResult } from '../src/core/run-types';
+import { FakeAnthropicServer, type ReceivedRequest } from '../test/support/fake-anthropic';
+import { runAgainstFake } from '../test/support/run-harness';
+import type { Scenario } from './scenarios';
+
+export type Orchestration = 'parallel' | 'sequential';
+
+export interface CallUsage {
+  role: AgentRole | null;
+  model: string;
+  usage: Usage;
+}
+
+export interface RunMeasurement {
+  scenario: string;
+  orchestration: Orchestration;
+  result: RunResult;
+  calls: CallUsage[];
+  totals: Usage;
+  wallMs: number;
+  criticalPathCalls: number;
+  latencyMs: number;
+  toolCalls: number;
+}
+
+/**
+ * The naive orchestration for comparison: the same provider with every
+ * `send` behind one mutex, so no two model turns overlap.
+ */
+export function serialised(provider: LlmProvider): LlmProvider {
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    id: `${provider.id}+serialised`,
+    send(request) {
+      const turn = tail.then(() => provider.send(request));
+      tail = turn.catch(() => undefined);
+      return turn;
+    },
+  };
+}
+
+export async function measureRun(scenario: Scenario, options: { latencyMs: number; orchestration: Orchestration }): Promise<RunMeasurement> {
+  const server = await FakeAnthropicServer.start({ latencyMs: options.latencyMs });
+  const boundaries: number[] = [];
+  try {
+    const base = createAnthropicProvider({ apiKey: 'bench-key', baseURL: server.baseURL, maxRetries: 0 });
+    const provider = options.orchestration === 'sequential' ? serialised(base) : base;
+    const root = scenario.workspaceRoot;
+    const started = performance.now();
+    const { result } = await runAgainstFake({
+      server,
+      script: scenario.script(),
+      plan: scenario.plan(),
+      config: scenario.config,
+      onEvent: (event) => {
+        if (event.type === 'phase-started') boundaries.push(server.received.length);
+      },
+      options: {
+        provider,
+        workspaceRoot: root,
+        research: root ? createResearchToolbox({ root }) : null,
+      },
+    });
+    const wallMs = performance.now() - started;
+    const served = server.received.filter((r) => r.usage);
+    return {
+      scenario: scenario.id,
+      orchestration: options.orchestration,
+      result,
+      calls: served.map((r) => ({ role: r.role, model: String(r.body?.model ?? ''), usage: r.usage! })),
+      totals: server.totals(),
+      wallMs,
+      criticalPathCalls: criticalPath(server.received, boundaries),
+      latencyMs: options.latencyMs,
+      toolCalls: result.calls.reduce((n, c) => n + c.tool_calls, 0),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Σ over phases of the largest number of requests one role made in that phase. */
+export function criticalPath(received: ReceivedRequest[], phaseStarts: number[]): number {
+  const edges = [...phaseStarts, received.length];
+  let steps = edges[0] ?? 0; // requests before the first phase (none expected) count one each
+  for (let i = 0; i + 1 < edges.length; i++) {
+    const perRole = new Map<string, number>();
+    for (const r of received.slice(edges[i], edges[i + 1])) perRole.set(r.role ?? '?', (perRole.get(r.role ?? '?') ?? 0) + 1);
+    steps += Math.max(0, ...perRole.values());
+  }
+  return steps;
+}
+
+/** Share of a call's prompt read from cache. */
+export function cacheShare(u: Usage): number {
+  const prompt = u.input_tokens + u.cache_read_input_tokens + u.cache_creation_input_tokens;
+  return prompt === 0 ? 0 : u.cache_read_input_tokens / prompt;
+}
+
+export interface CacheFigures {
+  /** Calls after the first call of their model. */
+  afterFirstOfModel: { calls: number; aggregate: number; worst: number };
+  /** Calls after the first call of the run. */
+  afterFirst: { calls: number; aggregate: number; worst: number };
+}
+
+export function cacheFigures(calls: CallUsage[]): CacheFigures {
+  const seen = new Set<string>();
+  const laterOfModel: Usage[] = [];
+  for (const c of calls) {
+    if (seen.has(c.model)) laterOfModel.push(c.usage);
+    seen.add(c.model);
+  }
+  const summarise = (list: Usage[]) => {
+    const read = list.reduce((n, u) => n + u.cache_read_input_tokens, 0);
+    const prompt = list.reduce((n, u) => n + u.input_tokens + u.cache_read_input_tokens + u.cache_creation_input_tokens, 0);
+    return { calls: list.length, aggregate: prompt ? read / prompt : 0, worst: list.length ? Math.min(...list.map(cacheShare)) : 0 };
+  };
+  return { afterFirstOfModel: summarise(laterOfModel), afterFirst: summarise(calls.slice(1).map((c) => c.usage)) };
+}
+
+export function totalTokens(u: Usage): number {
+  return u.input_tokens + u.output_tokens + u.cache_read_input_tokens + u.cache_creation_input_tokens;
+}
