@@ -1,0 +1,97 @@
+/**
+ * The static rules' public contract: codes, levels, findings and the one
+ * capability a rule may ask of its host (does this file exist?). The CLI and
+ * the language server both code against these names; keep them stable.
+ */
+import type { Range } from '../plan';
+
+export type RuleCode =
+  | 'unknown-signal'
+  | 'missing-file'
+  | 'no-success-criterion'
+  | 'dangling-dependency'
+  | 'duplicate-step-id'
+  | 'empty-section'
+  | 'missing-risks-section';
+
+export type RuleLevel = 'off' | 'info' | 'warning' | 'error';
+export type FindingLevel = Exclude<RuleLevel, 'off'>;
+
+export interface RuleInfo {
+  defaultLevel: RuleLevel;
+  title: string;
+  /** Anchor of the rule's section in the documentation (src/server/README.md), e.g. "rule-unknown-signal". */
+  docsAnchor: string;
+  /** One sentence for settings UIs and `--help`. */
+  description: string;
+}
+
+export const RULES: Record<RuleCode, RuleInfo> = {
+  'unknown-signal': {
+    defaultLevel: 'warning',
+    title: 'Unknown signal',
+    docsAnchor: 'rule-unknown-signal',
+    description: 'Words that mark an undecided point: TBD, TODO, ???, "unclear", "not sure", "figure out"…',
+  },
+  'missing-file': {
+    defaultLevel: 'warning',
+    title: 'Missing file',
+    docsAnchor: 'rule-missing-file',
+    description: 'A file path the plan names that does not exist in the workspace (paths the plan says it will create are exempt).',
+  },
+  'no-success-criterion': {
+    defaultLevel: 'warning',
+    title: 'Step without success criterion',
+    docsAnchor: 'rule-no-success-criterion',
+    description: 'A step with no "Success criteria:", "Verify:", "Done when"… line saying how to know it is done.',
+  },
+  'dangling-dependency': {
+    defaultLevel: 'error',
+    title: 'Dangling dependency',
+    docsAnchor: 'rule-dangling-dependency',
+    description: 'A step depends on a step id that no step in the plan has.',
+  },
+  'duplicate-step-id': {
+    defaultLevel: 'error',
+    title: 'Duplicate step id',
+    docsAnchor: 'rule-duplicate-step-id',
+    description: 'Two steps share one id, so dependencies on it are ambiguous.',
+  },
+  'empty-section': {
+    defaultLevel: 'info',
+    title: 'Empty section',
+    docsAnchor: 'rule-empty-section',
+    description: 'A heading with nothing under it.',
+  },
+  'missing-risks-section': {
+    defaultLevel: 'warning',
+    title: 'No risks or rollback section',
+    docsAnchor: 'rule-missing-risks-section',
+    description: 'A plan bigger than a trivial change with no section on risks or rollback.',
+  },
+};
+
+export const RULE_CODES = Object.keys(RULES) as RuleCode[];
+export const RULE_LEVELS: readonly RuleLevel[] = ['off', 'info', 'warning', 'error'];
+
+export interface StaticFinding {
+  code: RuleCode;
+  level: FindingLevel;
+  message: string;
+  range: Range;
+  /** Plain JSON the quick fixes read back (step id, line, candidates…). */
+  data?: Record<string, unknown>;
+}
+
+export interface RuleEnvironment {
+  /** `undefined` = cannot tell (index not ready, path outside the workspace, ignored file): the rule stays silent. */
+  fileExists(relativePath: string): boolean | undefined;
+}
+
+export function isRuleCode(value: unknown): value is RuleCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(RULES, value);
+}
+
+export function isRuleLevel(value: unknown): value is RuleLevel {
+  return typeof value === 'string' && (RULE_LEVELS as readonly string[]).includes(value);
+}

@@ -1,0 +1,62 @@
+/**
+ * Static plan checks — no LLM, cheap enough to run on every keystroke. The
+ * language server shows them as diagnostics; the CLI prints them in its
+ * key-less mode. Each rule is a pure function of the parsed plan (and, for
+ * missing-file, a file-existence lookup the host provides).
+ *
+ * To add a rule: add its code to `RuleCode` and `RULES` (catalog.ts), write
+ * the function next to its kin, list it in `RULE_FUNCTIONS`, document it
+ * under its anchor in src/server/README.md, and add its setting to
+ * package.json ("Verify Plan: Static checks").
+ */
+import type { Plan } from '../plan';
+import type { Assessment } from '../run-types';
+import { RULES, type FindingLevel, type RuleCode, type RuleEnvironment, type RuleLevel, type StaticFinding } from './catalog';
+import { missingRisksSectionRule, emptySectionRule } from './section-rules';
+import { danglingDependencyRule, duplicateStepIdRule, noSuccessCriterionRule } from './step-rules';
+import { missingFileRule, unknownSignalRule, type Draft } from './text-rules';
+
+export * from './catalog';
+export { fixesFor, type QuickFix, type TextEdit } from './quick-fixes';
+
+const RULE_FUNCTIONS: Record<RuleCode, (plan: Plan, env: RuleEnvironment, options: RuleOptions) => Draft[]> = {
+  'unknown-signal': unknownSignalRule,
+  'missing-file': missingFileRule,
+  'no-success-criterion': noSuccessCriterionRule,
+  'dangling-dependency': danglingDependencyRule,
+  'duplicate-step-id': duplicateStepIdRule,
+  'empty-section': emptySectionRule,
+  'missing-risks-section': (plan, _env, options) => missingRisksSectionRule(plan, () => options.assessment?.quality),
+};
+
+/** The level a rule runs at: the override when it is a valid level, else the rule's default. */
+export function effectiveLevel(code: RuleCode, levels?: Partial<Record<RuleCode, RuleLevel>>): RuleLevel {
+  const override = levels?.[code];
+  return override === 'off' || override === 'info' || override === 'warning' || override === 'error' ? override : RULES[code].defaultLevel;
+}
+
+export interface RuleOptions {
+  /** The plan's assessment when the caller has it (saves the missing-risks rule an assess()); read only when that rule needs it, so it may be a lazy getter. */
+  assessment?: Pick<Assessment, 'quality'>;
+}
+
+/**
+ * Runs every rule that is not off and returns its findings sorted by
+ * position. Never throws: a rule that fails on odd input is skipped, so one
+ * bug cannot silence the other rules.
+ */
+export function runStaticChecks(plan: Plan, env: RuleEnvironment, levels?: Partial<Record<RuleCode, RuleLevel>>, options: RuleOptions = {}): StaticFinding[] {
+  const findings: StaticFinding[] = [];
+  for (const code of Object.keys(RULE_FUNCTIONS) as RuleCode[]) {
+    const level = effectiveLevel(code, levels);
+    if (level === 'off') continue;
+    let drafts: Draft[];
+    try {
+      drafts = RULE_FUNCTIONS[code](plan, env, options);
+    } catch {
+      continue;
+    }
+    for (const draft of drafts) findings.push({ ...draft, level: level as FindingLevel });
+  }
+  return findings.sort((a, b) => a.range.startLine - b.range.startLine || a.range.startChar - b.range.startChar || a.code.localeCompare(b.code));
+}

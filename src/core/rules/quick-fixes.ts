@@ -1,0 +1,138 @@
+/**
+ * Mechanical fixes for static findings, as plain text edits in plan
+ * coordinates (0-based lines, LF text). The language server turns them into
+ * LSP code actions; anything else (a CLI --fix) can apply them the same way.
+ * A fix that cannot be computed safely is simply not offered.
+ */
+import type { Plan, PlanStep, Range, StepRef } from '../plan';
+import type { StaticFinding } from './catalog';
+import { stepLabel } from './step-rules';
+import { sameRange } from './text-ranges';
+
+export interface TextEdit {
+  range: Range;
+  newText: string;
+}
+
+export interface QuickFix {
+  title: string;
+  edits: TextEdit[];
+  isPreferred?: boolean;
+}
+
+export const SUCCESS_CRITERION_STUB = 'Success criteria: …';
+export const RISKS_SECTION_TEXT = '## Risks and rollback\n\n- Risk: … — how we would notice: … — mitigation: …\n- Rollback: …\n';
+
+export function fixesFor(plan: Plan, finding: StaticFinding): QuickFix[] {
+  try {
+    switch (finding.code) {
+      case 'no-success-criterion':
+        return successCriterionFix(plan, finding);
+      case 'missing-risks-section':
+        return [risksSectionFix(plan)];
+      case 'dangling-dependency':
+        return danglingDependencyFixes(plan, finding);
+      default:
+        return [];
+    }
+  } catch {
+    return [];
+  }
+}
+
+function successCriterionFix(plan: Plan, finding: StaticFinding): QuickFix[] {
+  const step = plan.steps.find((s) => s.line === finding.range.startLine);
+  if (!step) return [];
+  const head = plan.lines[step.line] ?? '';
+  const lastLine = lastContentLine(plan, step);
+  const listItem = /^(\s*)([-*+]|\d{1,9}[.)])(\s+)/.exec(head);
+  let text: string;
+  if (listItem) {
+    const [, lead = '', marker = '', gap = ''] = listItem;
+    // Content indent of the item (CommonMark): a nested bullet there stays inside the step.
+    const indent = lead.length + marker.length + (gap.length > 4 ? 1 : gap.length);
+    text = `${' '.repeat(indent)}- ${SUCCESS_CRITERION_STUB}\n`;
+  } else {
+    const previous = plan.lines[lastLine] ?? '';
+    const needsBlank = lastLine !== step.line && !/^\s*([-*+]|\d{1,9}[.)])\s/.test(previous);
+    text = `${needsBlank ? '\n' : ''}- ${SUCCESS_CRITERION_STUB}\n`;
+  }
+  return [{ title: `Add a success criterion to ${stepLabel(step.id)}`, edits: [insertAfterLine(plan, lastLine, text)], isPreferred: true }];
+}
+
+/** Last non-blank line inside the step's range (the step's own line at least). */
+function lastContentLine(plan: Plan, step: PlanStep): number {
+  const end = Math.min(step.range.endChar === 0 && step.range.endLine > step.line ? step.range.endLine - 1 : step.range.endLine, plan.lines.length - 1);
+  for (let line = end; line > step.line; line--) {
+    if ((plan.lines[line] ?? '').trim() !== '') return line;
+  }
+  return step.line;
+}
+
+function insertAfterLine(plan: Plan, line: number, text: string): TextEdit {
+  if (line + 1 < plan.lines.length) {
+    return { range: { startLine: line + 1, startChar: 0, endLine: line + 1, endChar: 0 }, newText: text };
+  }
+  const end = (plan.lines[line] ?? '').length;
+  return { range: { startLine: line, startChar: end, endLine: line, endChar: end }, newText: `\n${text.replace(/\n$/, '')}` };
+}
+
+function risksSectionFix(plan: Plan): QuickFix {
+  const lastLine = Math.max(0, plan.lines.length - 1);
+  const lastText = plan.lines[lastLine] ?? '';
+  const end = { startLine: lastLine, startChar: lastText.length, endLine: lastLine, endChar: lastText.length };
+  // Ensure exactly one blank line between the existing text and the new heading.
+  const trailingNewlines = /\n*$/.exec(plan.text)?.[0].length ?? 0;
+  const lead = plan.text.trim() === '' ? '' : '\n'.repeat(Math.max(0, 2 - trailingNewlines));
+  return { title: 'Add a "Risks and rollback" section', edits: [{ range: end, newText: `${lead}${RISKS_SECTION_TEXT}` }], isPreferred: true };
+}
+
+function danglingDependencyFixes(plan: Plan, finding: StaticFinding): QuickFix[] {
+  const found = findRef(plan, finding.range);
+  if (!found) return [];
+  const { step, ref } = found;
+  const candidates = Array.isArray(finding.data?.candidates) ? finding.data.candidates.filter((c): c is string => typeof c === 'string') : [];
+  const fixes: QuickFix[] = candidates.map((candidate, i) => ({
+    title: `Change to ${stepLabel(candidate)}`,
+    edits: [{ range: ref.range, newText: replaceId(ref, candidate) }],
+    isPreferred: i === 0 && candidates.length === 1,
+  }));
+  fixes.push({ title: `Remove the dependency on ${stepLabel(ref.id)}`, edits: [removeRefEdit(plan, step, ref)] });
+  return fixes;
+}
+
+function findRef(plan: Plan, range: Range): { step: PlanStep; ref: StepRef } | null {
+  for (const step of plan.steps) {
+    for (const ref of step.dependsOn) if (sameRange(ref.range, range)) return { step, ref };
+  }
+  return null;
+}
+
+/** Keeps the author's spelling: "Step 9" → "Step 3", "step-9" → "step-3". */
+function replaceId(ref: StepRef, candidate: string): string {
+  const at = ref.raw.toLowerCase().lastIndexOf(ref.id.toLowerCase());
+  if (at >= 0 && ref.id !== '') return ref.raw.slice(0, at) + candidate + ref.raw.slice(at + ref.id.length);
+  return /^\d+(\.\d+)*$/.test(candidate) ? `Step ${candidate}` : candidate;
+}
+
+const DEPENDENCY_LINE = /^\s*([-*+]\s+)?[*_]{0,2}(depends[\s_-]*on|dependencies|requires|prerequisites?|after)\b/i;
+
+function removeRefEdit(plan: Plan, step: PlanStep, ref: StepRef): TextEdit {
+  const { startLine, startChar, endLine, endChar } = ref.range;
+  const line = plan.lines[startLine] ?? '';
+  const othersOnLine = step.dependsOn.filter((r) => r !== ref && r.range.startLine === startLine).length;
+  if (startLine === endLine && othersOnLine === 0 && DEPENDENCY_LINE.test(line)) return deleteLine(plan, startLine);
+  if (startLine !== endLine) return { range: ref.range, newText: '' };
+  const after = /^\s*(,|&|\band\b)\s*/.exec(line.slice(endChar));
+  if (after && othersOnLine > 0) return { range: { ...ref.range, endChar: endChar + after[0].length }, newText: '' };
+  const before = /\s*(,|&|\band\b)\s*$/.exec(line.slice(0, startChar));
+  if (before) return { range: { ...ref.range, startChar: startChar - before[0].length }, newText: '' };
+  return { range: ref.range, newText: '' };
+}
+
+function deleteLine(plan: Plan, line: number): TextEdit {
+  if (line + 1 < plan.lines.length) return { range: { startLine: line, startChar: 0, endLine: line + 1, endChar: 0 }, newText: '' };
+  if (line === 0) return { range: { startLine: 0, startChar: 0, endLine: 0, endChar: (plan.lines[0] ?? '').length }, newText: '' };
+  const previousEnd = (plan.lines[line - 1] ?? '').length;
+  return { range: { startLine: line - 1, startChar: previousEnd, endLine: line, endChar: (plan.lines[line] ?? '').length }, newText: '' };
+}

@@ -1,0 +1,31 @@
+/** Rules over the plan's sections: empty headings and a missing risks/rollback section. */
+import { assess } from '../complexity';
+import type { Plan } from '../plan';
+import type { PlanQuality } from '../protocol';
+import { lineRange, titleLine } from './text-ranges';
+import type { Draft } from './text-rules';
+
+export function emptySectionRule(plan: Plan): Draft[] {
+  return plan.sections
+    .filter((s) => s.isEmpty)
+    .map((s) => ({
+      code: 'empty-section',
+      message: `Section "${s.title}" is empty: write what belongs there, or remove the heading.`,
+      range: lineRange(plan, s.headingLine),
+      data: { title: s.title },
+    }));
+}
+
+/** Only plans above TRIVIAL (seed 001 Step 2 quality) need one: a typo fix has nothing to roll back. */
+export function missingRisksSectionRule(plan: Plan, knownQuality: () => PlanQuality | undefined = () => undefined): Draft[] {
+  if (plan.sections.some((s) => s.kind === 'risks' || s.kind === 'rollback')) return [];
+  if ((knownQuality() ?? assess(plan).quality) === 'TRIVIAL') return [];
+  return [
+    {
+      code: 'missing-risks-section',
+      message: 'This plan has no risks or rollback section: add "## Risks and rollback" with what can go wrong, how you would notice, and how to undo it.',
+      range: lineRange(plan, titleLine(plan)),
+      data: {},
+    },
+  ];
+}

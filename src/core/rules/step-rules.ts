@@ -1,0 +1,148 @@
+/**
+ * Rules over the plan's steps (seed 004: steps with depends_on and success
+ * criteria): missing success criteria, dependencies on ids no step has, and
+ * ids used twice.
+ */
+import type { Plan } from '../plan';
+import { lineRange } from './text-ranges';
+import type { Draft } from './text-rules';
+
+export function noSuccessCriterionRule(plan: Plan): Draft[] {
+  return plan.steps
+    .filter((step) => step.successCriteria === null)
+    .map((step) => ({
+      code: 'no-success-criterion',
+      message: `${stepLabel(step.id)} has no success criterion: add a line "Success criteria: …" that says how you will know it is done.`,
+      range: lineRange(plan, step.line),
+      data: { stepId: step.id, stepLine: step.line },
+    }));
+}
+
+export function danglingDependencyRule(plan: Plan): Draft[] {
+  const ids = uniqueStepIds(plan);
+  const known = new Set(ids);
+  const index = new StepIdIndex(ids);
+  const out: Draft[] = [];
+  for (const step of plan.steps) {
+    for (const ref of step.dependsOn) {
+      if (known.has(ref.id)) continue;
+      const candidates = nearestStepIds(ref.id, ids, 3, index);
+      const hint = candidates.length ? ` (nearest: ${candidates.map(stepLabel).join(', ')})` : '';
+      out.push({
+        code: 'dangling-dependency',
+        message: `${stepLabel(step.id)} depends on ${stepLabel(ref.id)}, which no step has${hint}: point it at an existing step or remove the dependency.`,
+        range: ref.range,
+        data: { stepId: step.id, stepLine: step.line, refId: ref.id, raw: ref.raw, candidates },
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * The parser keeps ids unique by suffixing later duplicates ("3", "3#2"), so
+ * a duplicate is a suffixed id whose base id belongs to an earlier step.
+ */
+export function duplicateStepIdRule(plan: Plan): Draft[] {
+  const firstLine = new Map<string, number>();
+  for (const step of plan.steps) if (!firstLine.has(step.id)) firstLine.set(step.id, step.line);
+  const out: Draft[] = [];
+  for (const step of plan.steps) {
+    const base = duplicateBase(step.id);
+    const first = base === null ? undefined : firstLine.get(base);
+    if (base === null || first === undefined || first === step.line) continue;
+    out.push({
+      code: 'duplicate-step-id',
+      message: `${stepLabel(base)} is already used on line ${first + 1}: give each step its own id so dependencies on it are unambiguous.`,
+      range: lineRange(plan, step.line),
+      data: { stepId: base, stepLine: step.line, firstLine: first },
+    });
+  }
+  return out;
+}
+
+function duplicateBase(id: string): string | null {
+  const m = /^(.+)#\d+$/.exec(id);
+  return m ? (m[1] ?? null) : null;
+}
+
+/** "3" → "Step 3"; named ids ("setup-db") are quoted. */
+export function stepLabel(id: string): string {
+  return /^\d+(\.\d+)*$/.test(id) ? `Step ${id}` : `step "${id}"`;
+}
+
+function uniqueStepIds(plan: Plan): string[] {
+  return [...new Set(plan.steps.map((s) => s.id).filter((id) => duplicateBase(id) === null))];
+}
+
+/**
+ * The ids closest to a dangling one, best first: by numeric distance when
+ * both are numbers ("9" → "8", "7"), else by edit distance. Ties keep plan
+ * order. Numeric targets only fall back to edit distance when too few
+ * numeric ids exist.
+ */
+export function nearestStepIds(target: string, ids: readonly string[], max: number, index: StepIdIndex = new StepIdIndex(ids)): string[] {
+  const targetNumber = numericId(target);
+  const picked = targetNumber === null ? [] : index.nearestNumeric(targetNumber, target, max);
+  if (picked.length >= max) return picked.map((p) => p.id);
+  const lowered = target.toLowerCase();
+  const scored = [...picked];
+  ids.forEach((id, order) => {
+    if (id === target || (targetNumber !== null && numericId(id) !== null)) return;
+    scored.push({ id, order, distance: 1_000_000 + editDistance(lowered, id.toLowerCase()) });
+  });
+  scored.sort((a, b) => a.distance - b.distance || a.order - b.order);
+  return scored.slice(0, max).map((s) => s.id);
+}
+
+/** Numeric step ids sorted by value, for nearest-id lookups in O(log n) (plans can have thousands of steps). */
+export class StepIdIndex {
+  private readonly sorted: { id: string; order: number; value: number }[];
+
+  constructor(ids: readonly string[]) {
+    this.sorted = [];
+    ids.forEach((id, order) => {
+      const value = numericId(id);
+      if (value !== null) this.sorted.push({ id, order, value });
+    });
+    this.sorted.sort((a, b) => a.value - b.value || a.order - b.order);
+  }
+
+  nearestNumeric(target: number, exclude: string, max: number): { id: string; order: number; distance: number }[] {
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.sorted[mid] as { value: number }).value < target) lo = mid + 1;
+      else hi = mid;
+    }
+    // Up to `max` on each side are enough to contain the `max` nearest; rank them with the tie rule.
+    const window: { id: string; order: number; distance: number }[] = [];
+    for (let i = Math.max(0, lo - max - 1); i < Math.min(this.sorted.length, lo + max + 1); i++) {
+      const e = this.sorted[i] as { id: string; order: number; value: number };
+      if (e.id !== exclude) window.push({ id: e.id, order: e.order, distance: Math.abs(e.value - target) });
+    }
+    window.sort((a, b) => a.distance - b.distance || a.order - b.order);
+    return window.slice(0, max);
+  }
+}
+
+function numericId(id: string): number | null {
+  return /^\d+(\.\d+)?$/.test(id) ? Number(id) : null;
+}
+
+/** Levenshtein distance; ids are short, so the O(n·m) table is fine. Long inputs are cut to keep it bounded. */
+export function editDistance(a: string, b: string): number {
+  const x = a.slice(0, 64);
+  const y = b.slice(0, 64);
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost));
+    }
+    previous = current;
+  }
+  return previous[y.length] ?? 0;
+}

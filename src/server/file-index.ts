@@ -1,0 +1,289 @@
+/**
+ * The set of files and folders in the workspace, for the missing-file rule.
+ * Listed once per root (asynchronously, so the server keeps answering), then
+ * kept current from `workspace/didChangeWatchedFiles` events. Respects
+ * .gitignore files (root and nested, via `ignore`); always skips `.git` and
+ * `node_modules`; does not follow symlinks. Paths are compared exactly
+ * (case-sensitive). Lookups answer `undefined` whenever the index cannot
+ * know — not scanned yet, outside every root, gitignored, or truncated — so
+ * the rule stays silent instead of guessing.
+ */
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+
+export type FileChangeType = 'created' | 'changed' | 'deleted';
+export interface FileChange {
+  fsPath: string;
+  type: FileChangeType;
+}
+
+export interface FileIndexOptions {
+  /** Upper bound on indexed entries across roots; beyond it the index is marked truncated. */
+  maxEntries?: number;
+  /** Called with a short message when a folder cannot be read. */
+  onError?: (message: string) => void;
+}
+
+const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
+const DEFAULT_MAX_ENTRIES = 250_000;
+
+class RootIndex {
+  readonly entries = new Set<string>();
+  readonly dirs = new Set<string>();
+  readonly ignores = new Map<string, Ignore>();
+  truncated = false;
+  constructor(readonly root: string) {}
+
+  /** Git semantics: a path is ignored when it, or any folder above it, matches a .gitignore at or above that folder. */
+  isIgnored(rel: string, isDir = false): boolean {
+    const parts = rel.split('/');
+    for (let depth = 1; depth <= parts.length; depth++) {
+      const candidateIsDir = depth < parts.length || isDir;
+      if (ALWAYS_SKIPPED.has(parts[depth - 1] ?? '')) return true;
+      for (let base = 0; base < depth; base++) {
+        const baseDir = parts.slice(0, base).join('/');
+        const rules = this.ignores.get(baseDir);
+        if (!rules) continue;
+        const relToBase = parts.slice(base, depth).join('/');
+        if (safeIgnores(rules, candidateIsDir ? `${relToBase}/` : relToBase)) return true;
+      }
+    }
+    return false;
+  }
+}
+
+export class WorkspaceFileIndex {
+  private roots: RootIndex[];
+  private readyFlag = false;
+  private generationCounter = 0;
+  private readonly listeners = new Set<() => void>();
+  private readonly maxEntries: number;
+  private readonly onError: (message: string) => void;
+  private disposed = false;
+
+  constructor(rootPaths: readonly string[], options: FileIndexOptions = {}) {
+    this.roots = rootPaths.map((r) => new RootIndex(path.resolve(r)));
+    this.maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
+    this.onError = options.onError ?? (() => undefined);
+  }
+
+  get ready(): boolean {
+    return this.readyFlag;
+  }
+  /** Bumps on every change that can alter a lookup; caches key on it. */
+  get generation(): number {
+    return this.generationCounter;
+  }
+  get size(): number {
+    return this.roots.reduce((n, r) => n + r.entries.size, 0);
+  }
+  get truncated(): boolean {
+    return this.roots.some((r) => r.truncated);
+  }
+  get rootPaths(): string[] {
+    return this.roots.map((r) => r.root);
+  }
+
+  onDidChange(listener: () => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** Lists every root; resolves when done (never rejects). */
+  async start(): Promise<void> {
+    const fresh = await Promise.all(this.roots.map((r) => this.scanRoot(r.root)));
+    if (this.disposed) return;
+    this.roots = fresh;
+    this.readyFlag = true;
+    this.changed();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.listeners.clear();
+  }
+
+  /**
+   * Does `reference` (as written in a plan) exist? Tried relative to the
+   * plan's folder and to each workspace root.
+   */
+  lookup(planFsPath: string | null, reference: string): boolean | undefined {
+    if (!this.readyFlag) return undefined;
+    const cleaned = cleanReference(reference);
+    if (cleaned === null) return undefined;
+    const candidates = path.isAbsolute(cleaned)
+      ? [path.resolve(cleaned), ...this.roots.map((r) => path.resolve(r.root, cleaned.replace(/^\/+/, '')))]
+      : [...(planFsPath ? [path.resolve(path.dirname(planFsPath), cleaned)] : []), ...this.roots.map((r) => path.resolve(r.root, cleaned))];
+    let checkedSomewhere = false;
+    for (const candidate of candidates) {
+      const located = this.locate(candidate);
+      if (!located) continue;
+      const { root, rel } = located;
+      if (rel === '' || root.entries.has(rel)) return true;
+      if (root.truncated || root.isIgnored(rel)) return undefined;
+      checkedSomewhere = true;
+    }
+    return checkedSomewhere ? false : undefined;
+  }
+
+  /** Applies watched-file events; a .gitignore change re-lists its root. */
+  async applyChanges(changes: readonly FileChange[]): Promise<void> {
+    const rescans = new Set<RootIndex>();
+    const deletedDirs = new Map<RootIndex, string[]>();
+    let touched = false;
+    for (const change of changes) {
+      const located = this.locate(path.resolve(change.fsPath));
+      if (!located || located.rel === '') continue;
+      const { root, rel } = located;
+      if (path.posix.basename(rel) === '.gitignore') {
+        rescans.add(root);
+        continue;
+      }
+      if (change.type === 'deleted') {
+        if (root.dirs.has(rel)) deletedDirs.set(root, [...(deletedDirs.get(root) ?? []), rel]);
+        touched = root.entries.delete(rel) || touched;
+        root.dirs.delete(rel);
+      } else if (change.type === 'created' && !root.entries.has(rel) && !root.isIgnored(rel)) {
+        touched = (await this.addCreated(root, rel)) || touched;
+      }
+    }
+    for (const [root, dirs] of deletedDirs) removeUnder(root, dirs);
+    touched = touched || deletedDirs.size > 0;
+    for (const root of rescans) {
+      const fresh = await this.scanRoot(root.root);
+      this.roots = this.roots.map((r) => (r === root ? fresh : r));
+      touched = true;
+    }
+    if (touched && !this.disposed) this.changed();
+  }
+
+  private async addCreated(root: RootIndex, rel: string): Promise<boolean> {
+    let stat;
+    try {
+      stat = await fs.lstat(path.join(root.root, ...rel.split('/')));
+    } catch {
+      return false; // gone again before we looked
+    }
+    addWithParents(root, rel, stat.isDirectory());
+    if (stat.isDirectory()) await this.walk(root, rel);
+    return true;
+  }
+
+  private locate(absolute: string): { root: RootIndex; rel: string } | null {
+    for (const root of this.roots) {
+      const rel = path.relative(root.root, absolute);
+      if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) continue;
+      return { root, rel: rel.split(path.sep).join('/') };
+    }
+    return null;
+  }
+
+  private async scanRoot(rootPath: string): Promise<RootIndex> {
+    const root = new RootIndex(rootPath);
+    await this.walk(root, '');
+    return root;
+  }
+
+  /** Breadth-first listing under `startRel`; each readdir is awaited so other messages get served in between. */
+  private async walk(root: RootIndex, startRel: string): Promise<void> {
+    const queue = [startRel];
+    while (queue.length > 0 && !this.disposed) {
+      const dirRel = queue.shift() as string;
+      const dirAbs = path.join(root.root, ...dirRel.split('/').filter(Boolean));
+      let dirents;
+      try {
+        dirents = await fs.readdir(dirAbs, { withFileTypes: true });
+      } catch (error) {
+        if (dirRel === '') this.onError(`Cannot list ${dirAbs}: ${(error as Error).message}`);
+        continue;
+      }
+      if (dirents.some((d) => d.name === '.gitignore' && d.isFile())) await loadGitignore(root, dirRel, path.join(dirAbs, '.gitignore'));
+      for (const dirent of dirents) {
+        if (ALWAYS_SKIPPED.has(dirent.name)) continue;
+        const rel = dirRel === '' ? dirent.name : `${dirRel}/${dirent.name}`;
+        const isDir = dirent.isDirectory();
+        if (root.isIgnored(rel, isDir)) continue;
+        if (this.entriesWith(root) >= this.maxEntries) {
+          root.truncated = true;
+          return;
+        }
+        root.entries.add(rel);
+        if (isDir) {
+          root.dirs.add(rel);
+          queue.push(rel);
+        }
+      }
+    }
+  }
+
+  /** Entries of `root` (possibly a fresh copy being listed) plus those of the other roots. */
+  private entriesWith(root: RootIndex): number {
+    return this.roots.reduce((n, r) => (r.root === root.root ? n : n + r.entries.size), root.entries.size);
+  }
+
+  private changed(): void {
+    this.generationCounter++;
+    for (const listener of [...this.listeners]) {
+      try {
+        listener();
+      } catch {
+        // A listener's failure is its own; the index stays consistent.
+      }
+    }
+  }
+}
+
+/** `ignore` throws on paths it considers invalid; such a path is simply not ignored. */
+function safeIgnores(rules: Ignore, rel: string): boolean {
+  try {
+    return rules.ignores(rel);
+  } catch {
+    return false;
+  }
+}
+
+async function loadGitignore(root: RootIndex, dirRel: string, file: string): Promise<void> {
+  try {
+    const text = await fs.readFile(file, 'utf8');
+    root.ignores.set(dirRel, ignore().add(text));
+  } catch {
+    // Unreadable .gitignore: treat as absent.
+  }
+}
+
+function addWithParents(root: RootIndex, rel: string, isDir: boolean): void {
+  root.entries.add(rel);
+  if (isDir) root.dirs.add(rel);
+  const parts = rel.split('/');
+  for (let i = 1; i < parts.length; i++) {
+    const parent = parts.slice(0, i).join('/');
+    root.entries.add(parent);
+    root.dirs.add(parent);
+  }
+}
+
+function removeUnder(root: RootIndex, dirs: readonly string[]): void {
+  const prefixes = dirs.map((d) => `${d}/`);
+  for (const entry of root.entries) {
+    if (prefixes.some((p) => entry.startsWith(p))) {
+      root.entries.delete(entry);
+      root.dirs.delete(entry);
+    }
+  }
+}
+
+/**
+ * A path as a plan writes it → a clean relative (or absolute) path, or null
+ * when it cannot name one file: globs, URLs, `~`, empty. Drops `:12:3`
+ * positions, `#L10` anchors, `./` and a trailing slash.
+ */
+export function cleanReference(reference: string): string | null {
+  let p = reference.trim().replace(/^[`'"<(]+|[`'">)]+$/g, '');
+  if (p === '' || p.includes('\0') || /^[a-z][a-z0-9+.-]*:\/\//i.test(p) || p.startsWith('~')) return null;
+  if (/[*?[\]{}]/.test(p)) return null;
+  p = p.replace(/#.*$/, '').replace(/(:\d+)+$/, '').replace(/\\/g, '/');
+  while (p.startsWith('./')) p = p.slice(2);
+  p = p.replace(/\/+$/, '');
+  return p === '' || p === '.' ? null : p;
+}

@@ -1,0 +1,252 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { parsePlan, type Plan } from '../../src/core/plan';
+import { RULES, RULE_CODES, fixesFor, runStaticChecks, type RuleCode, type RuleEnvironment, type StaticFinding, type TextEdit } from '../../src/core/rules';
+import { isCreatedByPlan } from '../../src/core/rules/text-rules';
+import { editDistance, nearestStepIds } from '../../src/core/rules/step-rules';
+
+const noFiles: RuleEnvironment = { fileExists: () => undefined };
+
+function check(text: string, env: RuleEnvironment = noFiles, levels?: Partial<Record<RuleCode, 'off' | 'info' | 'warning' | 'error'>>) {
+  const plan = parsePlan(text);
+  return { plan, findings: runStaticChecks(plan, env, levels) };
+}
+
+function only(findings: StaticFinding[], code: RuleCode): StaticFinding[] {
+  return findings.filter((f) => f.code === code);
+}
+
+/** Applies edits (non-overlapping) to the plan's LF text, last first. */
+function applyEdits(plan: Plan, edits: TextEdit[]): string {
+  const offsetOf = (line: number, char: number) => plan.lines.slice(0, line).reduce((n, l) => n + l.length + 1, 0) + char;
+  const sorted = [...edits].sort((a, b) => offsetOf(b.range.startLine, b.range.startChar) - offsetOf(a.range.startLine, a.range.startChar));
+  let text = plan.text;
+  for (const e of sorted) {
+    text = text.slice(0, offsetOf(e.range.startLine, e.range.startChar)) + e.newText + text.slice(offsetOf(e.range.endLine, e.range.endChar));
+  }
+  return text;
+}
+
+const RICH_PLAN = `# Plan: rate limiter
+
+## Goal
+Limit API requests per user so one client cannot starve the others.
+
+## Steps
+
+1. Add the limiter middleware in \`src/middleware/rate.ts\`
+   - Success criteria: unit tests for burst and refill pass
+2. Wire it into the router
+   - Depends on: Step 1
+   - Verify: integration test hits 429 after 100 requests
+3. Add metrics for rejected requests
+   - Depends on: Step 2
+   - Success criteria: dashboard shows the rejection rate
+
+## Risks and rollback
+
+- Redis outage blocks every request: fail open with an alert.
+- Rollback: disable the middleware with the RATE_LIMIT flag.
+`;
+
+describe('rules: catalog', () => {
+  it('every rule has a default level, a title and a docs anchor named after its code', () => {
+    for (const code of RULE_CODES) {
+      assert.equal(RULES[code].docsAnchor, `rule-${code}`);
+      assert.ok(RULES[code].title.length > 0);
+      assert.notEqual(RULES[code].defaultLevel, 'off');
+    }
+    assert.equal(RULE_CODES.length, 7);
+  });
+
+  it('a clean plan has no findings', () => {
+    const { findings } = check(RICH_PLAN, { fileExists: () => true });
+    assert.deepEqual(findings, []);
+  });
+});
+
+describe('rules: unknown-signal', () => {
+  it('flags each signal with its exact range and says what to do', () => {
+    const { findings } = check('# Plan\n\nThe cache size is TBD and the owner is unclear.\n');
+    const hits = only(findings, 'unknown-signal');
+    assert.equal(hits.length, 2);
+    assert.deepEqual(hits[0]?.range, { startLine: 2, startChar: 18, endLine: 2, endChar: 21 });
+    assert.match(hits[0]?.message ?? '', /TBD.*decide/);
+    assert.equal(hits[0]?.level, 'warning');
+  });
+});
+
+describe('rules: missing-file', () => {
+  const text = '# Plan\n\nEdit `src/app.ts` and `src/gone.ts`.\nCreate `src/new-module.ts` for the parser.\nSee `src/gone.ts` again.\n';
+  const env: RuleEnvironment = { fileExists: (p) => p === 'src/app.ts' };
+
+  it('flags every mention of a path that does not exist', () => {
+    const hits = only(check(text, env).findings, 'missing-file');
+    assert.deepEqual(
+      hits.map((h) => h.range.startLine),
+      [2, 4],
+    );
+    assert.match(hits[0]?.message ?? '', /"src\/gone\.ts" does not exist/);
+    assert.deepEqual(hits[0]?.data, { path: 'src/gone.ts' });
+  });
+
+  it('is silent while the host cannot tell (index not ready)', () => {
+    assert.deepEqual(only(check(text, noFiles).findings, 'missing-file'), []);
+  });
+
+  it('is silent when the lookup throws', () => {
+    assert.deepEqual(only(check(text, { fileExists: () => { throw new Error('boom'); } }).findings, 'missing-file'), []);
+  });
+
+  it('exempts paths the plan says it creates', () => {
+    assert.ok(isCreatedByPlan('Create `src/x.ts` for it', 7, 17));
+    assert.ok(isCreatedByPlan('- add a new file src/x.ts', 17, 25));
+    assert.ok(isCreatedByPlan('Rename src/a.ts to src/b.ts', 19, 27));
+    assert.ok(isCreatedByPlan('`src/x.ts` (new)', 0, 10));
+    assert.ok(isCreatedByPlan('Add `src/x.ts`', 4, 14));
+    assert.ok(!isCreatedByPlan('Edit `src/x.ts` now', 5, 15));
+    assert.ok(!isCreatedByPlan('Add a retry check to `src/x.ts`', 21, 31));
+  });
+});
+
+describe('rules: no-success-criterion', () => {
+  it('flags steps without a criterion on the step line, with data for the fix', () => {
+    const { plan, findings } = check('# Plan\n\n## Steps\n\n1. Build it\n   - Success criteria: it builds\n2. Ship it\n3. Tell people\n');
+    const hits = only(findings, 'no-success-criterion');
+    assert.deepEqual(hits.map((h) => h.range.startLine), [6, 7]);
+    assert.deepEqual(hits[0]?.range, { startLine: 6, startChar: 0, endLine: 6, endChar: 10 });
+    assert.match(hits[0]?.message ?? '', /Step 2 has no success criterion: add a line "Success criteria: …"/);
+    assert.equal(plan.steps.length, 3);
+  });
+
+  it('quick fix inserts a stub inside a list step that the parser then recognises', () => {
+    const { plan, findings } = check('# Plan\n\n## Steps\n\n1. Build it\n   - Success criteria: it builds\n2. Ship it\n   - Depends on: Step 1\n3. Tell people\n');
+    const hit = only(findings, 'no-success-criterion')[0];
+    assert.ok(hit);
+    const [fix] = fixesFor(plan, hit);
+    assert.ok(fix);
+    assert.equal(fix.edits[0]?.newText, '   - Success criteria: …\n');
+    assert.equal(fix.edits[0]?.range.startLine, 8);
+    const fixed = parsePlan(applyEdits(plan, fix.edits));
+    assert.deepEqual(fixed.steps.find((s) => s.id === '2')?.successCriteria?.line, 8);
+    assert.equal(only(runStaticChecks(fixed, noFiles), 'no-success-criterion').length, 1);
+  });
+
+  it('quick fix works for heading steps and at the end of a file without a newline', () => {
+    const { plan, findings } = check('# Plan\n\n## Steps\n\n### Step 1: Build\n\nCompile everything.');
+    const hit = only(findings, 'no-success-criterion')[0];
+    assert.ok(hit);
+    const fixedText = applyEdits(plan, fixesFor(plan, hit)[0]?.edits ?? []);
+    assert.equal(fixedText, '# Plan\n\n## Steps\n\n### Step 1: Build\n\nCompile everything.\n\n- Success criteria: …');
+    assert.deepEqual(only(runStaticChecks(parsePlan(fixedText), noFiles), 'no-success-criterion'), []);
+  });
+});
+
+describe('rules: dangling-dependency', () => {
+  const text = '# Plan\n\n## Steps\n\n1. A\n   - Done when: a\n2. B\n   - Depends on: Step 1, Step 9\n   - Done when: b\n3. C\n   - Depends on: Step 7\n   - Done when: c\n';
+
+  it('flags the reference itself with the nearest ids', () => {
+    const hits = only(check(text).findings, 'dangling-dependency');
+    assert.equal(hits.length, 2);
+    assert.deepEqual(hits[0]?.range, { startLine: 7, startChar: 25, endLine: 7, endChar: 31 });
+    assert.match(hits[0]?.message ?? '', /Step 2 depends on Step 9, which no step has \(nearest: Step 3, Step 2, Step 1\)/);
+    assert.equal(hits[0]?.level, 'error');
+  });
+
+  it('offers "change to Step N" and "remove" fixes that resolve the finding', () => {
+    const { plan, findings } = check(text);
+    const [first, second] = only(findings, 'dangling-dependency');
+    assert.ok(first && second);
+    const fixes = fixesFor(plan, first);
+    assert.deepEqual(fixes.map((f) => f.title), ['Change to Step 3', 'Change to Step 2', 'Change to Step 1', 'Remove the dependency on Step 9']);
+    assert.equal(fixes[0]?.edits[0]?.newText, 'Step 3');
+    const removed = applyEdits(plan, fixes[3]?.edits ?? []);
+    assert.match(removed, /- Depends on: Step 1\n/);
+    // The only reference on its line: the whole "Depends on" line goes.
+    const removeLine = fixesFor(plan, second).at(-1);
+    const withoutLine = applyEdits(plan, removeLine?.edits ?? []);
+    assert.ok(!withoutLine.includes('Step 7'));
+    assert.match(withoutLine, /3\. C\n {3}- Done when: c\n/);
+    assert.deepEqual(only(runStaticChecks(parsePlan(withoutLine), noFiles), 'dangling-dependency').length, 1);
+  });
+
+  it('nearest ids: numeric distance for numbers, edit distance for names', () => {
+    assert.deepEqual(nearestStepIds('9', ['1', '2', '8', '3'], 2), ['8', '3']);
+    assert.deepEqual(nearestStepIds('setup-bd', ['deploy', 'setup-db', 'seed'], 1), ['setup-db']);
+    assert.equal(editDistance('kitten', 'sitting'), 3);
+  });
+});
+
+describe('rules: duplicate-step-id', () => {
+  it('flags the second step with the same id and points at the first', () => {
+    const { findings } = check('# Plan\n\n## Steps\n\n### Step 1: A\nDone when: a\n\n### Step 1: B\nDone when: b\n');
+    const hits = only(findings, 'duplicate-step-id');
+    assert.equal(hits.length, 1);
+    assert.equal(hits[0]?.range.startLine, 7);
+    assert.match(hits[0]?.message ?? '', /Step 1 is already used on line 5/);
+  });
+});
+
+describe('rules: empty-section', () => {
+  it('flags a heading with nothing under it', () => {
+    const hits = only(check('# Plan\n\n## Context\n\n## Steps\n\n1. Do it\n   - Verify: done\n').findings, 'empty-section');
+    assert.deepEqual(hits.map((h) => h.range), [{ startLine: 2, startChar: 0, endLine: 2, endChar: 10 }]);
+    assert.equal(hits[0]?.level, 'info');
+  });
+});
+
+describe('rules: missing-risks-section', () => {
+  const plan = '# Plan: cache\n\n## Goal\n\nCache the pricing API responses for five minutes.\n\n## Steps\n\n1. Add a cache layer\n   - Verify: hit rate above 80%\n2. Add invalidation on price changes\n   - Verify: a price change is visible within a second\n3. Roll out\n   - Verify: p95 latency drops\n';
+
+  it('flags a non-trivial plan without a risks or rollback section, on its title', () => {
+    const hits = only(check(plan).findings, 'missing-risks-section');
+    assert.equal(hits.length, 1);
+    assert.deepEqual(hits[0]?.range, { startLine: 0, startChar: 0, endLine: 0, endChar: 13 });
+    assert.match(hits[0]?.message ?? '', /add "## Risks and rollback"/);
+  });
+
+  it('does not flag a trivial plan', () => {
+    assert.deepEqual(only(check('# Fix typo\n\nFix the typo in the README heading.\n').findings, 'missing-risks-section'), []);
+  });
+
+  it('quick fix appends a section the parser recognises, separated by one blank line', () => {
+    const { plan: parsed, findings } = check(plan);
+    const hit = only(findings, 'missing-risks-section')[0];
+    assert.ok(hit);
+    const fixed = applyEdits(parsed, fixesFor(parsed, hit)[0]?.edits ?? []);
+    assert.ok(fixed.startsWith(plan + '\n## Risks and rollback\n\n- Risk: '));
+    assert.deepEqual(runStaticChecks(parsePlan(fixed), noFiles).filter((f) => f.code === 'missing-risks-section' || f.code === 'empty-section'), []);
+  });
+});
+
+describe('rules: any input', () => {
+  it('never throws and keeps every range inside the document (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 400 }), fc.array(fc.constantFrom('# T\n', '## Steps\n', '1. a TBD\n', '   - Depends on: Step 4\n', '- `src/x.ts`\n', '\r\n', '## Risks\n'), { maxLength: 12 }), (noise, parts) => {
+        const text = parts.join('') + noise;
+        const plan = parsePlan(text);
+        const findings = runStaticChecks(plan, { fileExists: (p) => p.length % 2 === 0 });
+        for (const f of findings) {
+          assert.ok(f.range.startLine >= 0 && f.range.endLine < Math.max(1, plan.lines.length));
+          for (const fix of fixesFor(plan, f)) for (const e of fix.edits) assert.ok(e.range.endLine < Math.max(1, plan.lines.length));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('rules: levels', () => {
+  const text = '# Plan\n\nSize TBD.\n';
+  it('off hides a rule, error raises it, an invalid level falls back to the default', () => {
+    assert.equal(only(check(text, noFiles, { 'unknown-signal': 'off' }).findings, 'unknown-signal').length, 0);
+    assert.equal(only(check(text, noFiles, { 'unknown-signal': 'error' }).findings, 'unknown-signal')[0]?.level, 'error');
+    assert.equal(only(check(text, noFiles, { 'unknown-signal': 'loud' as 'error' }).findings, 'unknown-signal')[0]?.level, 'warning');
+  });
+
+  it('findings are sorted by position', () => {
+    const { findings } = check('# Plan\n\n## Context\n\nTODO\n\n## Steps\n\n1. Build\n2. Ship\n   - Depends on: Step 5\n');
+    const positions = findings.map((f) => f.range.startLine * 1000 + f.range.startChar);
+    assert.deepEqual(positions, [...positions].sort((a, b) => a - b));
+  });
+});
