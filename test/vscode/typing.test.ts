@@ -2,10 +2,12 @@
  * Phase "typing" (run with `--phases typing`): the language server's static
  * checks follow typing in a plan — no save, no model. Typing "TBD" adds an
  * unknown-signal diagnostic, deleting it removes it, and the top CodeLens
- * shows the complexity. The plan is written into the workspace copy's
+ * shows the complexity. When the server process dies, the client starts a
+ * new one and diagnostics keep following edits. The plan is written into the workspace copy's
  * `.claude/plans/` (a configured plan folder, so the server sees it).
  */
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { activateExtension, waitFor } from './helpers';
 
@@ -70,6 +72,49 @@ suite('Static checks while typing', () => {
       assert.ok(await editor.edit((b) => b.delete(added)));
       await waitFor(() => !staticDiagnostics(planUri).some((d) => codeOf(d) === 'unknown-signal'), 'unknown-signal gone after deleting TBD');
       assert.ok(document.isDirty || document.getText() === PLAN);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await vscode.workspace.fs.delete(planUri);
+    }
+  });
+});
+
+/** Pids of this extension host's language servers (Linux: /proc), found by their command line. */
+function serverPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (cmdline.some((a) => a.endsWith('dist/server.js')) && cmdline.includes(`--clientProcessId=${process.pid}`)) pids.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return pids;
+}
+
+suite('Language server restart', () => {
+  test('a killed server is restarted and diagnostics keep following edits', async function () {
+    if (process.platform !== 'linux') this.skip();
+    await activateExtension();
+    const root = vscode.workspace.workspaceFolders![0]!.uri;
+    const planUri = vscode.Uri.joinPath(root, '.claude', 'plans', 'restart-plan.md');
+    await vscode.workspace.fs.writeFile(planUri, Buffer.from(PLAN, 'utf8'));
+    const document = await vscode.workspace.openTextDocument(planUri);
+    const editor = await vscode.window.showTextDocument(document, { preview: false });
+    try {
+      await waitFor(() => staticDiagnostics(planUri).some((d) => codeOf(d) === 'missing-file'), 'static diagnostics before the crash', 60_000);
+      const [pid] = await waitFor(() => serverPids().length === 1 && serverPids(), 'one language server process');
+      process.kill(pid as number, 'SIGKILL');
+      const [next] = await waitFor(() => {
+        const now = serverPids();
+        return now.length === 1 && now[0] !== pid && now;
+      }, 'a new language server process', 30_000);
+      assert.notEqual(next, pid);
+      const end = document.lineAt(4).range.end;
+      assert.ok(await editor.edit((b) => b.insert(end, ' TODO')));
+      await waitFor(() => staticDiagnostics(planUri).some((d) => codeOf(d) === 'unknown-signal'), 'diagnostics from the restarted server', 30_000);
     } finally {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
       await vscode.workspace.fs.delete(planUri);
