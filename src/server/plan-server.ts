@@ -195,6 +195,7 @@ export class PlanLanguageServer {
     }
     await this.reloadSettings(undefined);
     await this.index.start();
+    if (!this.index.ready) return; // shut down while listing
     this.log(`File index ready: ${this.index.size} entries${this.index.truncated ? ' (truncated)' : ''} in ${this.index.rootPaths.length} root(s).`);
   }
 
