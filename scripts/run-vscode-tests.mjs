@@ -261,6 +261,9 @@ async function startControlServer() {
       } else if (u.pathname === '/press') {
         await page.keyboard.press(u.searchParams.get('key') || 'Enter');
         res.writeHead(200).end('ok');
+      } else if (u.pathname === '/click') {
+        await page.click(u.searchParams.get('selector') || 'body', { timeout: 5000 });
+        res.writeHead(200).end('ok');
       } else if (u.pathname === '/type') {
         await page.keyboard.type(u.searchParams.get('text') || '');
         res.writeHead(200).end('ok');

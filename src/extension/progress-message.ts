@@ -18,7 +18,7 @@ export function progressMessage(event: RunEvent, lastSummary: string | null = nu
     case 'iteration-finished':
       return event.message;
     case 'checkpoint':
-      return `Waiting for you: ${event.request.title}`;
+      return lastSummary ? `${lastSummary} · waiting for you: ${event.request.title}` : `Waiting for you: ${event.request.title}`;
     default:
       return null;
   }

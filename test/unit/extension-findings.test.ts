@@ -129,5 +129,7 @@ describe('extension texts', () => {
       progressMessage({ type: 'phase-started', iteration: 3, phase: 'synthesis', roles: ['synthesizer'] }, 'Iteration 2: 3 resolved, 2 remaining'),
       'Iteration 2: 3 resolved, 2 remaining · iteration 3: synthesis…',
     );
+    const request = { kind: 'blocked' as const, iteration: 1, challengeId: 'C1', title: 'C1 is BLOCKING', detail: '', options: [] };
+    assert.equal(progressMessage({ type: 'checkpoint', request }, 'Iteration 1: 0 resolved, 1 remaining'), 'Iteration 1: 0 resolved, 1 remaining · waiting for you: C1 is BLOCKING');
   });
 });

@@ -81,6 +81,11 @@ export function press(key: string): Promise<string> {
   return control(`/press?key=${encodeURIComponent(key)}`);
 }
 
+/** A real mouse click on the first workbench node matching `selector`. */
+export function click(selector: string): Promise<string> {
+  return control(`/click?selector=${encodeURIComponent(selector)}`);
+}
+
 /** Real typing in the workbench page's focused element. */
 export function typeText(text: string): Promise<string> {
   return control(`/type?text=${encodeURIComponent(text)}`);

@@ -46,7 +46,7 @@ function hostMarks(): Mark[] {
 
 function activationFromMarks(): number | null {
   const id = EXTENSION_ID.toLowerCase();
-  const find = (prefix: string) => hostMarks().find((m) => m.name.toLowerCase() === `${prefix}${id}`);
+  const find = (prefix: string) => hostMarks().find((m) => m.name.toLowerCase() === `${prefix}${id}`.toLowerCase());
   const loaded = find('code/extHost/willLoadExtensionCode/');
   const activated = find('code/extHost/didActivateExtension/');
   return loaded && activated && activated.startTime >= loaded.startTime ? activated.startTime - loaded.startTime : null;
@@ -95,6 +95,10 @@ suite('Editor metrics for npm run bench', function () {
   });
 
   test('activation time is measured', () => {
+    if (activationMs === null) {
+      const ext = hostMarks().filter((m) => m.name.toLowerCase().includes(EXTENSION_ID.toLowerCase()));
+      console.log(`    ${hostMarks().length} host marks; extension marks: ${ext.map((m) => m.name).slice(0, 10).join(', ') || 'none'}; store: ${typeof (globalThis as { MonacoPerformanceMarks?: unknown }).MonacoPerformanceMarks}`);
+    }
     console.log(`    activation: ${activationMs === null ? 'not measured' : `${activationMs.toFixed(1)} ms`} (${activationSource})`);
     assert.ok(activationMs !== null && activationMs >= 0, 'activation time was measured');
   });

@@ -15,7 +15,7 @@ import { presentStatus } from '../../src/extension/status-model';
 import { createLanguageModelProvider, toLmMessages } from '../../src/extension/lm-provider';
 import { ProviderError, type ModelRequest } from '../../src/core/llm/provider';
 import { FakeAnthropicServer } from '../support/fake-anthropic';
-import { activateExtension, domTexts, hasControl, nextEvent, ourDiagnostics, press, screenshot, typeText, waitFor } from './helpers';
+import { activateExtension, click, domTexts, hasControl, nextEvent, ourDiagnostics, press, screenshot, typeText, waitFor } from './helpers';
 import { BLOCKED_QUOTE, MAIN_LINES, blockedScript, hangingScript, mainScript } from './scripts';
 
 const TEST_KEY = 'sk-ant-e2e-test-key-0000';
@@ -246,6 +246,7 @@ suite('Verify Plan in a real VS Code', function () {
       await config.update('maxIterations', 2, vscode.ConfigurationTarget.Workspace);
       try {
         server.setScript(blockedScript());
+        await vscode.commands.executeCommand('notifications.clearAll'); // the workbench shows at most three toasts
         const before = server.received.length;
         const running = vscode.commands.executeCommand<RunResult | undefined>('verifyPlan.verify', blockedUri);
         const options = await waitFor(async () => {
@@ -256,6 +257,20 @@ suite('Verify Plan in a real VS Code', function () {
         assert.deepEqual(labels.slice(0, 4), ['Provide context', 'Acknowledge risk', 'Override', 'Abort']);
         const title = (await domTexts('.quick-input-widget .quick-input-title')).join(' ');
         assert.match(title, /C1 is BLOCKING/);
+        // The progress notification carries the seed's iteration message and a Cancel button while the run
+        // waits. The workbench does not always pop a progress toast (focus, toast limits), so fall back to
+        // the notification center, which lists every notification.
+        const findToast = async (selector: string) => (await domTexts(selector)).find((x) => x.includes('Iteration 1: 0 resolved, 1 remaining'));
+        let toast = await waitFor(() => findToast('.notifications-toasts .notification-list-item'), 'the progress toast', 3_000, 100).catch(() => undefined);
+        if (!toast) {
+          console.log('    (no progress toast popped; reading the notification center)');
+          await vscode.commands.executeCommand('notifications.showList');
+          toast = await waitFor(() => findToast('.notifications-center .notification-list-item'), 'the progress notification', 10_000, 100);
+          await vscode.commands.executeCommand('notifications.hideList');
+          await click('.quick-input-widget .quick-input-box input'); // give the checkpoint its keyboard focus back
+        }
+        assert.match(toast, /waiting for you: C1 is BLOCKING/);
+        assert.match(toast, /Cancel/);
         await press('Enter'); // the first option: provide context
         await waitFor(async () => (await domTexts('.quick-input-widget .quick-input-message, .quick-input-widget .quick-input-title')).join(' ').includes('context for C1'), 'the context input box', 10_000, 100);
         const answer = 'Only the gateway uses sticky sessions';
