@@ -114,14 +114,24 @@ export function cacheShare(u: Usage): number {
   return prompt === 0 ? 0 : u.cache_read_input_tokens / prompt;
 }
 
-export interface CacheFigures {
-  /** Calls after the first call of their model. */
-  afterFirstOfModel: { calls: number; aggregate: number; worst: number };
-  /** Calls after the first call of the run. */
-  afterFirst: { calls: number; aggregate: number; worst: number };
+export interface CacheSummary {
+  calls: number;
+  /** Σ read / Σ prompt over the calls. */
+  aggregate: number;
+  /** The lowest per-call share. */
+  worst: number;
+  /** Calls whose share reaches `target`. */
+  atTarget: number;
 }
 
-export function cacheFigures(calls: CallUsage[]): CacheFigures {
+export interface CacheFigures {
+  /** Calls after the first call of their model. */
+  afterFirstOfModel: CacheSummary;
+  /** Calls after the first call of the run. */
+  afterFirst: CacheSummary;
+}
+
+export function cacheFigures(calls: CallUsage[], target = 0.7): CacheFigures {
   const seen = new Set<string>();
   const laterOfModel: Usage[] = [];
   for (const c of calls) {
@@ -131,7 +141,8 @@ export function cacheFigures(calls: CallUsage[]): CacheFigures {
   const summarise = (list: Usage[]) => {
     const read = list.reduce((n, u) => n + u.cache_read_input_tokens, 0);
     const prompt = list.reduce((n, u) => n + u.input_tokens + u.cache_read_input_tokens + u.cache_creation_input_tokens, 0);
-    return { calls: list.length, aggregate: prompt ? read / prompt : 0, worst: list.length ? Math.min(...list.map(cacheShare)) : 0 };
+    const shares = list.map(cacheShare);
+    return { calls: list.length, aggregate: prompt ? read / prompt : 0, worst: list.length ? Math.min(...shares) : 0, atTarget: shares.filter((x) => x >= target).length };
   };
   return { afterFirstOfModel: summarise(laterOfModel), afterFirst: summarise(calls.slice(1).map((c) => c.usage)) };
 }

@@ -98,16 +98,16 @@ async function main(): Promise<void> {
   const agentRuns = runs.filter(({ parallel }) => parallel.calls.length > 0);
   out.push(
     mdTable(
-      ['Scenario', 'After 1st of model: calls', 'aggregate', 'worst call', 'Result', 'After 1st of run: calls', 'aggregate', 'worst call', 'Result'],
+      ['Scenario', 'After 1st of model: calls ≥ target', 'aggregate', 'worst call', 'Result', 'After 1st of run: calls ≥ target', 'aggregate', 'worst call', 'Result'],
       agentRuns.map(({ parallel: m }) => {
-        const c = cacheFigures(m.calls);
+        const c = cacheFigures(m.calls, CACHE_TARGET);
         return [
           label(m),
-          String(c.afterFirstOfModel.calls),
+          `${c.afterFirstOfModel.atTarget} / ${c.afterFirstOfModel.calls}`,
           fmtPct(c.afterFirstOfModel.aggregate),
           fmtPct(c.afterFirstOfModel.worst),
           verdict(c.afterFirstOfModel.worst >= CACHE_TARGET),
-          String(c.afterFirst.calls),
+          `${c.afterFirst.atTarget} / ${c.afterFirst.calls}`,
           fmtPct(c.afterFirst.aggregate),
           fmtPct(c.afterFirst.worst),
           verdict(c.afterFirst.worst >= CACHE_TARGET),
@@ -119,6 +119,8 @@ async function main(): Promise<void> {
   const heaviest = agentRuns.reduce((a, b) => (totalTokens(b.parallel.totals) > totalTokens(a.parallel.totals) ? b : a)).parallel;
   out.push(`Per role, ${label(heaviest)} (the heaviest run): where the tokens and the money go.`, '');
   out.push(mdTable(['Role', 'Model', 'Calls', 'Input', 'Cache read', 'Cache write', 'Output', 'Read share', 'Cost (USD)'], perRole(heaviest)), '');
+
+  out.push(...costNotes(heaviest, agentRuns), '');
 
   out.push('## 2. Wall time vs. the critical path', '');
   out.push(
@@ -171,18 +173,25 @@ async function main(): Promise<void> {
     }
   }
   const vs = readVscodeMetrics(REPO_ROOT);
+  const progressRows = (): string[][] => {
+    if (!vs.ok) return [['"Verify Plan" → first progress event', vs.problem, '≤ 300 ms', 'MISS']];
+    const [cold, ...warm] = vs.metrics.firstProgressMs;
+    const warmMedian = median(warm);
+    return [
+      ['"Verify Plan" → first progress event, first run after start-up (cold)', cold === undefined ? 'not measured' : fmtMs(cold), '≤ 300 ms', verdict(cold !== undefined && cold <= 300)],
+      ['"Verify Plan" → first progress event, later runs (median)', warmMedian === null ? 'not measured' : `${fmtMs(warmMedian)} (runs: ${warm.map((v) => v.toFixed(0)).join(', ')} ms)`, '≤ 300 ms', verdict(warmMedian !== null && warmMedian <= 300)],
+    ];
+  };
+  out.push(vs.ok ? `Real VS Code ${vs.metrics.vscodeVersion} (code-server), measured ${vs.metrics.measuredAt} by test/vscode/metrics.test.ts (\`npm run test:vscode -- --phases metrics\`).` : 'Real VS Code figures (test/vscode/metrics.test.ts):', '');
   out.push(
     mdTable(
-      ['Figure (real VS Code, test/vscode/metrics.test.ts)', 'Value', 'Target', 'Result'],
-      vs.ok
-        ? [
-            ['Extension activation', vs.metrics.activationMs === null ? 'not measured' : `${fmtMs(vs.metrics.activationMs)} (${vs.metrics.activationSource})`, '≤ 500 ms', verdict(vs.metrics.activationMs !== null && vs.metrics.activationMs <= 500)],
-            ['"Verify Plan" → first progress event (median)', vs.metrics.firstProgressMedianMs === null ? 'not measured' : `${fmtMs(vs.metrics.firstProgressMedianMs)} (runs: ${vs.metrics.firstProgressMs.map((v) => v.toFixed(0)).join(', ')} ms; VS Code ${vs.metrics.vscodeVersion}, ${vs.metrics.measuredAt})`, '≤ 300 ms', verdict(vs.metrics.firstProgressMedianMs !== null && vs.metrics.firstProgressMedianMs <= 300)],
-          ]
-        : [
-            ['Extension activation', vs.problem, '≤ 500 ms', 'MISS'],
-            ['"Verify Plan" → first progress event', vs.problem, '≤ 300 ms', 'MISS'],
-          ],
+      ['Figure', 'Value', 'Target', 'Result'],
+      [
+        vs.ok
+          ? ['Extension activation (load bundle + activate())', vs.metrics.activationMs === null ? 'not measured' : `${fmtMs(vs.metrics.activationMs)} (${vs.metrics.activationSource})`, '≤ 500 ms', verdict(vs.metrics.activationMs !== null && vs.metrics.activationMs <= 500)]
+          : ['Extension activation', vs.problem, '≤ 500 ms', 'MISS'],
+        ...progressRows(),
+      ],
     ),
     '',
   );
@@ -217,6 +226,28 @@ async function main(): Promise<void> {
     writeFileSync(path.join(REPO_ROOT, 'BENCHMARKS.md'), report);
     log('bench: wrote BENCHMARKS.md');
   }
+}
+
+/** Computed observations: the most expensive role, and what concurrency costs the cache. */
+function costNotes(heaviest: RunMeasurement, all: { parallel: RunMeasurement; sequential: RunMeasurement }[]): string[] {
+  const byRole = new Map<string, number>();
+  for (const c of heaviest.calls) byRole.set(c.role ?? '?', (byRole.get(c.role ?? '?') ?? 0) + costOf(c.usage, c.model, DEFAULT_PRICES));
+  const [topRole, topCost] = [...byRole.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['?', 0];
+  const sum = (f: (m: RunMeasurement) => number, which: 'parallel' | 'sequential') => all.reduce((n, r) => n + f(r[which]), 0);
+  const prompt = (m: RunMeasurement) => m.totals.input_tokens + m.totals.cache_read_input_tokens + m.totals.cache_creation_input_tokens;
+  const read = (m: RunMeasurement) => m.totals.cache_read_input_tokens;
+  const write = (m: RunMeasurement) => m.totals.cache_creation_input_tokens;
+  return [
+    `- Most expensive role in ${label(heaviest)}: **${topRole}**, $${topCost.toFixed(3)} of $${heaviest.result.costUsd.toFixed(3)} (${fmtPct(topCost / Math.max(1e-9, heaviest.result.costUsd))}).`,
+    `- Over all scenarios, cache writes are ${fmtPct(sum(write, 'parallel') / sum(prompt, 'parallel'))} of prompt tokens and cache reads ${fmtPct(sum(read, 'parallel') / sum(prompt, 'parallel'))}. The same runs with every call serialised read ${fmtPct(sum(read, 'sequential') / sum(prompt, 'sequential'))}: the difference is what parallel first calls of a model lose by racing the cache write.`,
+  ];
+}
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 function inputEquivalent(u: RunMeasurement['totals']): number {

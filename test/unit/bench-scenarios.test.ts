@@ -85,6 +85,7 @@ describe('bench: measuring arithmetic', () => {
     assert.equal(figures.afterFirstOfModel.aggregate, 130 / 200);
     assert.equal(figures.afterFirst.calls, 3);
     assert.equal(figures.afterFirst.worst, 0);
+    assert.equal(figures.afterFirstOfModel.atTarget, 1, 'only the 80 % call reaches 70 %');
   });
 
   it('the naive provider never lets two sends overlap, and a failed send does not block the next', async () => {
