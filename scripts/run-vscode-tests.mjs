@@ -5,15 +5,16 @@
 // headless Debian Chromium driven by playwright-core. Recipe and pitfalls:
 // ../shared/vscode-offline/notes.md.
 //
-//   node scripts/run-vscode-tests.mjs [--phases run,restore] [--grep RE]
+//   node scripts/run-vscode-tests.mjs [--phases run,restore,untrusted] [--grep RE]
 //        [--timeout SEC] [--out DIR] [--no-build | --build-only] [--production]
 //        [--verbose] [--keep]
 //
 // The suite runs in PHASES that share one user-data dir, browser profile and
 // workspace copy, each in a fresh server + window: phase "run" verifies the
 // fixture plan; phase "restore" starts a new window (a real reload of the
-// extension) and checks that the last verdict came back from storage. The
-// phase name reaches the tests as VERIFY_PLAN_E2E_PHASE.
+// extension) and checks that the last verdict came back from storage; phase
+// "untrusted" reopens it with Workspace Trust on (restricted mode). The phase
+// name reaches the tests as VERIFY_PLAN_E2E_PHASE.
 //
 // Exit code: 0 all phases passed, 1 tests failed, 2 infrastructure failure
 // or timeout, 130 interrupted.
@@ -30,7 +31,7 @@ import { parseArgs } from 'node:util';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: opt } = parseArgs({
   options: {
-    phases: { type: 'string', default: 'run,restore' },
+    phases: { type: 'string', default: 'run,restore,untrusted' },
     grep: { type: 'string' },
     timeout: { type: 'string', default: '240' },
     out: { type: 'string', default: path.join(root, 'test-output', 'vscode') },
@@ -108,9 +109,16 @@ const settings = {
   'files.autoSave': 'off',
   'editor.codeLens': true,
 };
-for (const d of [path.join(userDataDir, 'User'), path.join(userDataDir, 'data', 'User'), path.join(userDataDir, 'data', 'Machine')]) {
-  fs.mkdirSync(d, { recursive: true });
-  fs.writeFileSync(path.join(d, 'settings.json'), JSON.stringify(settings, null, 2));
+/** Phase "untrusted" turns Workspace Trust on (restricted mode, no prompt); the others run trusted. */
+const UNTRUSTED_PHASE = 'untrusted';
+function writeSettings(trust) {
+  const trustSettings = trust
+    ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'never' }
+    : {};
+  for (const d of [path.join(userDataDir, 'User'), path.join(userDataDir, 'data', 'User'), path.join(userDataDir, 'data', 'Machine')]) {
+    fs.mkdirSync(d, { recursive: true });
+    fs.writeFileSync(path.join(d, 'settings.json'), JSON.stringify({ ...settings, ...trustSettings }, null, 2));
+  }
 }
 fs.writeFileSync(path.join(tmp, 'config.yaml'), 'auth: none\ncert: false\n');
 
@@ -150,6 +158,8 @@ process.exit(interrupted ? 130 : exitCode);
 
 // ---- one phase: server + browser + payload, until the extension host exits ---
 async function runPhase(phase) {
+  const trust = phase === UNTRUSTED_PHASE;
+  writeSettings(trust);
   const control = await startControlServer();
   const env = {
     ...process.env,
@@ -169,7 +179,7 @@ async function runPhase(phase) {
     path.join(csDir, 'out', 'node', 'entry.js'),
     '--config', path.join(tmp, 'config.yaml'),
     '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--disable-telemetry', '--disable-update-check', ...(trust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override', '--ignore-last-opened',
     '--user-data-dir', userDataDir, '--extensions-dir', path.join(tmp, 'extensions'),
   ];
