@@ -47,6 +47,8 @@ export const VscodeMetrics = z.object({
   activationSource: z.string(),
   firstProgressMs: z.array(z.number()),
   firstProgressMedianMs: z.number().nullable(),
+  loadAverage: z.number().optional(),
+  cores: z.number().optional(),
 });
 export type VscodeMetrics = z.infer<typeof VscodeMetrics>;
 
