@@ -50,6 +50,16 @@ export function isProblem(c: Challenge): boolean {
   return PROBLEM_STATUSES.has(c.status);
 }
 
+/**
+ * A run the user stopped (CANCELLED / ABORTED) before it produced any
+ * challenge says nothing about the plan: it must not replace the last
+ * verdict shown, nor be what a reload restores.
+ */
+export function replacesLastVerdict(result: RunResult): boolean {
+  const stoppedByUser = result.verdict === 'CANCELLED' || result.verdict === 'ABORTED';
+  return !(stoppedByUser && finalChallenges(result).length === 0);
+}
+
 /** The final challenge set of a run: the last iteration snapshot. */
 export function finalChallenges(result: RunResult): Challenge[] {
   return result.iterations.at(-1)?.challenges ?? [];

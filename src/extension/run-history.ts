@@ -4,14 +4,16 @@
  * workspaceState so the last verdict per plan is restored on start-up.
  */
 import * as vscode from 'vscode';
-import type { RunResult, RunStore } from '../core/run-types';
+import type { FileRunStore } from '../core/store';
+import type { RunResult } from '../core/run-types';
+import { replacesLastVerdict } from './findings';
 
 const INDEX_KEY = 'verifyPlan.verifiedPlans';
 const INDEX_LIMIT = 200;
 
 export class RunHistory {
   constructor(
-    readonly store: RunStore,
+    readonly store: FileRunStore,
     private readonly workspaceState: vscode.Memento,
   ) {}
 
@@ -31,10 +33,15 @@ export class RunHistory {
     await this.remember(result.planPath);
   }
 
-  /** Never throws: a corrupt or missing store means "no previous run". */
+  /**
+   * The run whose verdict the plan shows: the newest one, skipping runs the
+   * user stopped before they found anything. Never throws: a corrupt or
+   * missing store means "no previous run".
+   */
   async latest(planPath: string): Promise<RunResult | null> {
     try {
-      return await this.store.loadLatest(planPath);
+      const recent = await this.store.loadHistory(planPath, 5);
+      return recent.find(replacesLastVerdict) ?? recent[0] ?? (await this.store.loadLatest(planPath));
     } catch {
       return null;
     }

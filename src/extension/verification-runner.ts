@@ -9,6 +9,7 @@ import { runVerification } from '../core/loop';
 import { createResearchToolbox } from '../core/research';
 import type { RunEvent, RunResult } from '../core/run-types';
 import { askCheckpoint } from './checkpoint-prompt';
+import { replacesLastVerdict } from './findings';
 import { progressMessage } from './progress-message';
 import type { FindingsRegistry } from './findings-registry';
 import { planKey } from './findings-registry';
@@ -117,7 +118,7 @@ export class VerificationRunner implements vscode.Disposable {
           });
         },
       );
-      this.deps.registry.setResult(planPath, result, document.getText());
+      if (replacesLastVerdict(result) || !this.deps.registry.get(planPath)) this.deps.registry.setResult(planPath, result, document.getText());
       announce(result, chosen.costKnown);
       return result;
     } catch (err) {

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { anchorFindings, reanchor, withChallenge, isProblem } from '../../src/extension/findings';
+import { anchorFindings, reanchor, replacesLastVerdict, withChallenge, isProblem } from '../../src/extension/findings';
 import { diagnosticMessage, esc, hoverMarkdown, lensTitle, topLensTitle } from '../../src/extension/finding-text';
 import { presentStatus } from '../../src/extension/status-model';
 import { progressMessage } from '../../src/extension/progress-message';
@@ -73,6 +73,15 @@ describe('extension findings', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('a run stopped before it found anything does not replace the last verdict', () => {
+    const empty = [iterationFixture({ challenges: [] })];
+    assert.equal(replacesLastVerdict(runResultFixture({ verdict: 'CANCELLED', iterations: [] })), false);
+    assert.equal(replacesLastVerdict(runResultFixture({ verdict: 'ABORTED', iterations: empty })), false);
+    assert.equal(replacesLastVerdict(runResultFixture({ verdict: 'CANCELLED' })), true, 'a partial run with challenges is shown');
+    assert.equal(replacesLastVerdict(runResultFixture({ verdict: 'FAILED', iterations: [] })), true, 'a failure is news');
+    assert.equal(replacesLastVerdict(runResultFixture({ verdict: 'PROCEED', iterations: empty })), true);
   });
 
   it('withChallenge replaces the challenge in the result and in its finding', () => {

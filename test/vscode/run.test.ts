@@ -219,6 +219,18 @@ suite('Verify Plan in a real VS Code', function () {
       assert.match(text, /C1/);
       assert.ok(!text.includes(TEST_KEY), 'the key never reaches a report');
     });
+    test('cancelling a re-verify before it finds anything keeps the last verdict', async () => {
+      server.setScript(hangingScript());
+      const before = server.received.length;
+      const running = vscode.commands.executeCommand<RunResult | undefined>('verifyPlan.reverify', planUri);
+      await waitFor(() => server.received.slice(before).some((r) => r.role === 'challenger'), 'the challenger request');
+      assert.equal(await vscode.commands.executeCommand('verifyPlan.cancel'), true);
+      assert.equal((await running)?.verdict, 'CANCELLED');
+      assert.equal(api.result(planUri.fsPath)?.runId, result.runId, 'the shown result is still the last real run');
+      assert.deepEqual(ourDiagnostics(planUri).map((d) => d.code).sort(), ['C1', 'C3']);
+      await vscode.window.showTextDocument(doc, { preview: false });
+      await waitFor(() => api.status().state.kind === 'verdict' && api.status().text.includes(`${result.verdict} 6/10`), 'the last verdict in the status bar');
+    });
   });
 
   suite('cancel and the BLOCKED checkpoint on blocked.md', () => {
