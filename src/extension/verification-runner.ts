@@ -71,17 +71,17 @@ export class VerificationRunner implements vscode.Disposable {
         .then((pick) => pick === manage && vscode.commands.executeCommand('workbench.trust.manage'));
       return undefined;
     }
-    const document = await vscode.workspace.openTextDocument(planUri);
     const planPath = planKey(planUri);
-    const settings = this.deps.settings();
-    const chosen = await this.deps.chooseProvider(settings);
-    if (!chosen) return undefined;
-
+    // Claimed before the first await, so a second Verify cannot start alongside (e.g. during the consent prompt).
     const run: ActiveRun = { planPath, controller: new AbortController(), message: 'Starting…', iteration: 0 };
     this.setActive(run);
-    const logger = new RunLogger(this.deps.log, chosen.secrets);
-    this.deps.log.info(`verifying ${planPath} with ${chosen.label}`);
     try {
+      const document = await vscode.workspace.openTextDocument(planUri);
+      const settings = this.deps.settings();
+      const chosen = await this.deps.chooseProvider(settings);
+      if (!chosen || run.controller.signal.aborted) return undefined;
+      const logger = new RunLogger(this.deps.log, chosen.secrets);
+      this.deps.log.info(`verifying ${planPath} with ${chosen.label}`);
       const root = vscode.workspace.getWorkspaceFolder(planUri)?.uri.fsPath ?? null;
       const previous = this.deps.registry.get(planPath)?.result ?? (await this.deps.history.latest(planPath));
       await this.deps.history.remember(planPath);
