@@ -5,7 +5,9 @@
 //   node scripts/check-vsix.mjs             package verify-plan-<version>.vsix, then check it
 //   node scripts/check-vsix.mjs file.vsix   check an existing package only
 // Packaging: clean dist/, production build (minified, no source maps),
-// `vsce package --no-dependencies` (esbuild bundles the dependencies).
+// `vsce package --no-dependencies` (esbuild bundles the dependencies). The
+// manifest has no repository URL yet, so README links stay as written
+// (--no-rewrite-relative-links) instead of failing the build.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +20,7 @@ const vsix = path.resolve(fileArg ?? path.join(root, `${pkg.name}-${pkg.version}
 if (!fileArg) {
   fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
   step(process.execPath, [path.join(root, 'esbuild.mjs'), '--production']);
-  step(path.join(root, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--out', vsix]);
+  step(path.join(root, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', vsix]);
 }
 if (!fs.existsSync(vsix)) {
   console.error(`no ${path.relative(root, vsix)}: run \`npm run package\``);
