@@ -7,7 +7,7 @@
 //
 //   node scripts/run-vscode-tests.mjs [--phases run,restore,untrusted] [--grep RE]
 //        [--timeout SEC] [--out DIR] [--no-build | --build-only] [--production]
-//        [--verbose] [--keep]
+//        [--ext DIR] [--verbose] [--keep]
 //
 // The suite runs in PHASES that share one user-data dir, browser profile and
 // workspace copy, each in a fresh server + window: phase "run" verifies the
@@ -39,6 +39,8 @@ const { values: opt } = parseArgs({
     'build-only': { type: 'boolean', default: false },
     // test the minified bundle that `npm run package` ships
     production: { type: 'boolean', default: false },
+    // load the extension from another folder, e.g. an unpacked .vsix (`extension/`), instead of the repo
+    ext: { type: 'string' },
     verbose: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     chromium: { type: 'string', default: process.env.CHROMIUM || '/usr/bin/chromium' },
@@ -219,7 +221,7 @@ async function runPhase(phase) {
       const host = `127.0.0.1:${port}`;
       const remote = (p) => `vscode-remote://${host}${p.split(path.sep).map(encodeURIComponent).join('/')}`;
       const payload = [
-        ['extensionDevelopmentPath', remote(root)],
+        ['extensionDevelopmentPath', remote(opt.ext ? path.resolve(opt.ext) : root)],
         ['extensionTestsPath', remote(path.join(testsOut, 'index.js'))],
         ['skipWelcome', 'true'],
       ];
