@@ -11,8 +11,10 @@
  * the loop's `phase-started` events — what the run did, not a formula.
  */
 import { performance } from 'node:perf_hooks';
+import { DEFAULT_MODELS } from '../src/core/config';
 import { createAnthropicProvider } from '../src/core/llm/anthropic';
-import type { LlmProvider } from '../src/core/llm/provider';
+import { roleMarker, type LlmProvider, type TextBlock } from '../src/core/llm/provider';
+import { auditorAgent, challengerAgent, devilsAdvocateAgent, domainExpertAgent, researcherAgent, resolverAgent, synthesizerAgent } from '../src/core/agents';
 import { createResearchToolbox } from '../src/core/research';
 import type { AgentRole, Usage } from '../src/core/protocol';
 import type { RunResult } from '../src/core/run-types';
@@ -20,7 +22,13 @@ import { FakeAnthropicServer, type ReceivedRequest } from '../test/support/fake-
 import { runAgainstFake } from '../test/support/run-harness';
 import type { Scenario } from './scenarios';
 
-export type Orchestration = 'parallel' | 'sequential';
+/**
+ * parallel: the engine as it is. sequential: the naive comparison (one
+ * mutex over every `send`). warm-first: a what-if for the prompt cache —
+ * the first call of each model goes alone until its response starts, then
+ * the calls waiting for that model follow and can read its cache write.
+ */
+export type Orchestration = 'parallel' | 'sequential' | 'warm-first';
 
 export interface CallUsage {
   role: AgentRole | null;
@@ -56,19 +64,88 @@ export function serialised(provider: LlmProvider): LlmProvider {
   };
 }
 
-export async function measureRun(scenario: Scenario, options: { latencyMs: number; orchestration: Orchestration }): Promise<RunMeasurement> {
+/** What-if wrapper: later calls of a model wait until the model's first response has started (first streamed text) or ended. */
+export function warmFirstPerModel(provider: LlmProvider): LlmProvider {
+  const started = new Map<string, Promise<void>>();
+  return {
+    id: `${provider.id}+warm-first`,
+    async send(request) {
+      const gate = started.get(request.model);
+      if (gate) {
+        await gate;
+        return provider.send(request);
+      }
+      let open: () => void = () => undefined;
+      started.set(request.model, new Promise<void>((resolve) => (open = resolve)));
+      const onText = request.onText;
+      try {
+        return await provider.send({
+          ...request,
+          onText: (delta) => {
+            open();
+            onText?.(delta);
+          },
+        });
+      } finally {
+        open();
+      }
+    },
+  };
+}
+
+/**
+ * What-if wrapper: replaces the role's cached instruction block (the second
+ * block of the first user message) with one block holding every role's
+ * instructions, and moves the role marker into the uncached task text. The
+ * prefix up to the handbook is then the same for every role of a model.
+ */
+export function handbookLayout(provider: LlmProvider): LlmProvider {
+  // Section headings instead of role markers: the marker must name the one role of this call.
+  const sections = ALL_AGENTS.map((a) => `## Handbook section: ${a.role}\n${a.instructions.text.replace(roleMarker(a.role), '').trim()}`);
+  const handbook: TextBlock = { type: 'text', text: sections.join('\n\n'), cache: true };
+  return {
+    id: `${provider.id}+handbook`,
+    send(request) {
+      const [first, ...rest] = request.messages;
+      const blocks = first?.content ?? [];
+      const roleBlockIndex = blocks.findIndex((b) => b.type === 'text' && b.text.startsWith(roleMarker(request.role)));
+      if (!first || roleBlockIndex < 0) return provider.send(request);
+      const content = blocks.map((b, i) => (i === roleBlockIndex ? handbook : b));
+      const task = content.findIndex((b, i) => i > roleBlockIndex && b.type === 'text');
+      if (task >= 0) {
+        const t = content[task] as TextBlock;
+        content[task] = { ...t, text: `You act as the ${request.role} (${roleMarker(request.role)}): follow that role's section of the handbook.\n\n${t.text}` };
+      }
+      return provider.send({ ...request, messages: [{ ...first, content }, ...rest] });
+    },
+  };
+}
+
+const ALL_AGENTS = [challengerAgent, domainExpertAgent, devilsAdvocateAgent, resolverAgent, researcherAgent, synthesizerAgent, auditorAgent];
+
+export interface MeasureOptions {
+  latencyMs: number;
+  orchestration: Orchestration;
+  /** Overrides of the models per role (what-if: one model for every role). */
+  models?: Partial<Record<AgentRole, string>>;
+  /** 'handbook' (what-if): every role's instructions in one shared cached block; see handbookLayout. */
+  layout?: 'engine' | 'handbook';
+}
+
+export async function measureRun(scenario: Scenario, options: MeasureOptions): Promise<RunMeasurement> {
   const server = await FakeAnthropicServer.start({ latencyMs: options.latencyMs });
   const boundaries: number[] = [];
   try {
     const base = createAnthropicProvider({ apiKey: 'bench-key', baseURL: server.baseURL, maxRetries: 0 });
-    const provider = options.orchestration === 'sequential' ? serialised(base) : base;
+    const laidOut = options.layout === 'handbook' ? handbookLayout(base) : base;
+    const provider = options.orchestration === 'sequential' ? serialised(laidOut) : options.orchestration === 'warm-first' ? warmFirstPerModel(laidOut) : laidOut;
     const root = scenario.workspaceRoot;
     const started = performance.now();
     const { result } = await runAgainstFake({
       server,
       script: scenario.script(),
       plan: scenario.plan(),
-      config: scenario.config,
+      config: options.models ? { ...scenario.config, models: { ...DEFAULT_MODELS, ...options.models } } : scenario.config,
       onEvent: (event) => {
         if (event.type === 'phase-started') boundaries.push(server.received.length);
       },

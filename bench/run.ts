@@ -20,6 +20,7 @@ import { SCENARIOS } from './scenarios';
 import { cacheFigures, measureRun, totalTokens, type RunMeasurement } from './measure-run';
 import { readVscodeMetrics, runLspBench } from './editor-figures';
 import { measureSizes } from './size-figures';
+import { whatIfSection } from './what-if';
 import { fmtBytes, fmtInt, fmtMs, fmtPct, mdTable, verdict } from './table';
 
 const TOKEN_TARGET = 0.5;
@@ -124,6 +125,9 @@ async function main(): Promise<void> {
   out.push(mdTable(['Role', 'Model', 'Calls', 'Input', 'Cache read', 'Cache write', 'Output', 'Read share', 'Cost (USD)'], perRole(heaviest)), '');
 
   out.push(...costNotes(heaviest, agentRuns), '');
+  const whatIf = SCENARIOS.filter((s) => s.id === 'base-3' || s.id === 'scaled-3');
+  // The cache race needs latency; its size does not change the token split, so the what-ifs run at a short L to save time.
+  out.push(...(await whatIfSection(whatIf, Math.min(latencyMs, 100), CACHE_TARGET, log)), '');
 
   out.push('## 2. Wall time vs. the critical path', '');
   out.push(

@@ -8,7 +8,8 @@
  */
 import assert from 'node:assert/strict';
 import { SCENARIOS } from '../../bench/scenarios';
-import { cacheFigures, criticalPath, measureRun, serialised, type RunMeasurement } from '../../bench/measure-run';
+import { cacheFigures, criticalPath, handbookLayout, measureRun, serialised, warmFirstPerModel, type RunMeasurement } from '../../bench/measure-run';
+import { roleMarker } from '../../src/core/llm/provider';
 import { parseLspTable } from '../../bench/editor-figures';
 import type { LlmProvider, ModelRequest, ModelResponse } from '../../src/core/llm/provider';
 import type { ReceivedRequest } from '../support/fake-anthropic';
@@ -108,6 +109,59 @@ describe('bench: measuring arithmetic', () => {
     const results = await Promise.allSettled([provider.send(request), provider.send(request), provider.send(request)]);
     assert.equal(most, 1);
     assert.deepEqual(results.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled']);
+  });
+
+  it('warm-first holds later calls of a model until its first response streams; other models pass', async () => {
+    const order: string[] = [];
+    let release: () => void = () => undefined;
+    const firstStarted = new Promise<void>((resolve) => (release = resolve));
+    const inner: LlmProvider = {
+      id: 'inner',
+      async send(request): Promise<ModelResponse> {
+        order.push(`start ${request.role}`);
+        if (request.role === 'challenger') {
+          await firstStarted;
+          request.onText?.('{');
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        order.push(`end ${request.role}`);
+        return { content: [], stopReason: 'end_turn', usage: ZERO_USAGE, model: request.model };
+      },
+    };
+    const provider = warmFirstPerModel(inner);
+    const call = (role: ModelRequest['role'], model: string) => provider.send({ role, model, system: [], messages: [], tools: [], maxTokens: 1 });
+    const first = call('challenger', 'opus');
+    const second = call('devils-advocate', 'opus');
+    const other = call('resolver', 'sonnet');
+    await other;
+    assert.deepEqual(order, ['start challenger', 'start resolver', 'end resolver'], 'the second opus call waits; sonnet does not');
+    release();
+    await Promise.all([first, second]);
+    assert.ok(order.indexOf('start devils-advocate') > order.indexOf('start challenger'));
+    assert.ok(order.indexOf('start devils-advocate') < order.indexOf('end challenger'), 'released when the first response started, not when it ended');
+  });
+
+  it('the handbook layout shares one instruction block across roles and keeps exactly one role marker', async () => {
+    const seen: ModelRequest[] = [];
+    const inner: LlmProvider = { id: 'inner', send: async (request) => (seen.push(request), { content: [], stopReason: 'end_turn', usage: ZERO_USAGE, model: 'm' }) };
+    const provider = handbookLayout(inner);
+    for (const role of ['challenger', 'synthesizer'] as const) {
+      await provider.send({
+        role,
+        model: 'm',
+        system: [],
+        tools: [],
+        maxTokens: 1,
+        messages: [{ role: 'user', content: [{ type: 'text', text: 'plan', cache: true }, { type: 'text', text: `${roleMarker(role)}\nrole text`, cache: true }, { type: 'text', text: 'task' }] }],
+      });
+    }
+    const [a, b] = seen.map((r) => r.messages[0]!.content);
+    assert.deepEqual(a![1], b![1], 'the cached instruction block is byte-identical for both roles');
+    for (const [i, role] of (['challenger', 'synthesizer'] as const).entries()) {
+      const text = JSON.stringify(seen[i]!.messages);
+      assert.equal(text.split('[verify-plan role: ').length - 1, 1, 'one marker');
+      assert.ok(text.includes(roleMarker(role)));
+    }
   });
 
   it('reads the lsp-bench table', () => {

@@ -1,0 +1,60 @@
+/**
+ * What-if runs for the cache target: the same scenarios with bench-side
+ * changes that the engine could adopt, measured the same way. Nothing here
+ * changes the engine; it shows what a change would buy before anyone makes it.
+ *
+ * - one model: every role on the judgement model, so all roles share one
+ *   cache (the cache is per model).
+ * - warm first: the first call of each model goes alone until its response
+ *   starts, so parallel calls read its cache write instead of racing it.
+ * - handbook: every role's instructions in one cached block shared by all
+ *   roles (the role named in the uncached task text), so no call pays a
+ *   role-specific cache write.
+ */
+import { costOf, DEFAULT_MODELS, DEFAULT_PRICES } from '../src/core/config';
+import type { AgentRole } from '../src/core/protocol';
+import { cacheFigures, measureRun, totalTokens, type MeasureOptions, type RunMeasurement } from './measure-run';
+import type { Scenario } from './scenarios';
+import { fmtInt, fmtPct, mdTable } from './table';
+
+const ONE_MODEL = Object.fromEntries(Object.keys(DEFAULT_MODELS).map((role) => [role, DEFAULT_MODELS.challenger])) as Record<AgentRole, string>;
+
+const VARIANTS: { name: string; options: Omit<MeasureOptions, 'latencyMs'> }[] = [
+  { name: 'engine as it is', options: { orchestration: 'parallel' } },
+  { name: 'one model for every role', options: { orchestration: 'parallel', models: ONE_MODEL } },
+  { name: 'warm first call per model', options: { orchestration: 'warm-first' } },
+  { name: 'handbook + warm first', options: { orchestration: 'warm-first', layout: 'handbook' } },
+  { name: 'handbook + one model + warm first', options: { orchestration: 'warm-first', layout: 'handbook', models: ONE_MODEL } },
+];
+
+function row(scenario: Scenario, variant: string, m: RunMeasurement, cacheTarget: number): string[] {
+  const c = cacheFigures(m.calls, cacheTarget).afterFirstOfModel;
+  const cost = m.calls.reduce((n, call) => n + costOf(call.usage, call.model, DEFAULT_PRICES), 0);
+  return [
+    scenario.label,
+    variant,
+    m.result.verdict,
+    fmtInt(totalTokens(m.totals)),
+    `$${cost.toFixed(3)}`,
+    `${c.atTarget} / ${c.calls}`,
+    fmtPct(c.aggregate),
+    fmtPct(c.worst),
+  ];
+}
+
+export async function whatIfSection(scenarios: Scenario[], latencyMs: number, cacheTarget: number, log: (s: string) => void): Promise<string[]> {
+  const rows: string[][] = [];
+  for (const scenario of scenarios) {
+    for (const variant of VARIANTS) {
+      log(`bench: what-if ${scenario.id}, ${variant.name}`);
+      rows.push(row(scenario, variant.name, await measureRun(scenario, { latencyMs, ...variant.options }), cacheTarget));
+    }
+  }
+  return [
+    '### What-if: changes that would lift the cache share (measured, not in the engine)',
+    '',
+    `Bench-side variants of the same runs: all roles on ${DEFAULT_MODELS.challenger} (the cache is per model, so roles on the other model cannot read this one's prefix), and holding later calls of a model until that model's first response has started (parallel first calls otherwise all pay the write). A third puts every role's instructions in one cached "handbook" block shared by all roles (the role is named in the uncached task text), so a role's first call pays no role-specific write. Cache columns are over calls after the first of each model. Run at L = ${latencyMs} ms; "warm first" delays the waiting calls until the first response starts, which on the real API is the time to first token.`,
+    '',
+    mdTable(['Scenario', 'Variant', 'Verdict', 'Total tokens', 'Cost (USD)', 'Calls ≥ target', 'Cache read (aggregate)', 'Worst call'], rows),
+  ];
+}
