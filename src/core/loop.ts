@@ -164,6 +164,8 @@ export async function runVerification(options: RunOptions): Promise<RunResult> {
   const base = ending ? (['ABORTED', 'CANCELLED'].includes(ending.verdict) ? null : verdictOf(state.challenges).verdict) : verdictOf(state.challenges).verdict;
   const qualityResult: QualityResult | null = quality && base ? { scores: quality, total: qualityTotal(quality), label: qualityLabel(base) } : null;
   let audit = null;
+  // The cap reached by the last synthesis skips the audit: say so, rather than report a complete run.
+  if (!ending && ctx.capReached && quality && base) ending = capEnding(ctx, state);
   // Step 4: one audit shot over the final scores (also for RETHINK, whose score is shown as pre-rethink).
   if (!ending && quality && base && !ctx.cancelled) {
     ctx.emit({ type: 'phase-started', iteration: state.iteration, phase: 'audit', roles: ['auditor'] });

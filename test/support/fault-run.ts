@@ -8,7 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AgentRole } from '../../src/core/protocol';
-import { defaultConfig } from '../../src/core/config';
+import type { z } from 'zod';
+import { defaultConfig, type EngineConfig } from '../../src/core/config';
 import { createAnthropicProvider } from '../../src/core/llm/anthropic';
 import { runVerification } from '../../src/core/loop';
 import type { RunEvent, RunResult } from '../../src/core/run-types';
@@ -36,7 +37,20 @@ export interface CellRun {
   durationMs: number;
 }
 
-export async function runFaultCell(injections: Injection[], options: { team?: 'base' | 'scaled' } = {}): Promise<CellRun> {
+export interface CellOptions {
+  team?: 'base' | 'scaled';
+  /** Engine settings on top of the defaults (e.g. a spending cap). */
+  config?: Partial<z.input<typeof EngineConfig>>;
+  signal?: AbortSignal;
+  /** Provider timeout; default FAULT_TIMEOUT_MS (cancellation tests raise it so a hang lasts until the abort). */
+  timeoutMs?: number;
+  /** Called for every request as it arrives, with the iteration it belongs to. */
+  onRequest?: (req: ReceivedRequest, iteration: number, server: FakeAnthropicServer) => void;
+  /** Runs after the loop resolved and before the server stops (e.g. to wait for the server to see an abort). */
+  beforeStop?: (server: FakeAnthropicServer) => Promise<void>;
+}
+
+export async function runFaultCell(injections: Injection[], options: CellOptions = {}): Promise<CellRun> {
   const started = Date.now();
   const team = options.team ?? (injections.some((i) => SCALED_ONLY.includes(i.role)) ? 'scaled' : 'base');
   const plan = examplePlan('base-team-rate-limiter');
@@ -47,8 +61,10 @@ export async function runFaultCell(injections: Injection[], options: { team?: 'b
   // The loop's phases run in order, so the request of a role belongs to the iteration of the phase that started last.
   let iteration = 1;
 
+  let server: FakeAnthropicServer | undefined;
   const script = (req: ReceivedRequest): FakeReply => {
     received.push(Object.assign(req, { iteration }));
+    options.onRequest?.(req, iteration, server!);
     const role = req.role;
     if (!role) return { kind: 'error', status: 500, message: 'fault harness: request without a role marker', shouldRetry: false };
     for (const [k, inj] of injections.entries()) {
@@ -60,20 +76,22 @@ export async function runFaultCell(injections: Injection[], options: { team?: 'b
     return role === 'resolver' ? resolverReplyFor(req.body) : scenarioReply(role, iteration);
   };
 
-  const server = await FakeAnthropicServer.start({ script });
+  server = await FakeAnthropicServer.start({ script });
   const events: RunEvent[] = [];
   try {
     const result = await runVerification({
       ...plan,
       workspaceRoot: null,
-      provider: createAnthropicProvider({ apiKey: 'test-key', baseURL: server.baseURL, maxRetries: 1, timeoutMs: FAULT_TIMEOUT_MS }),
-      config: defaultConfig({ team }),
+      provider: createAnthropicProvider({ apiKey: 'test-key', baseURL: server.baseURL, maxRetries: 1, timeoutMs: options.timeoutMs ?? FAULT_TIMEOUT_MS }),
+      config: defaultConfig({ team, ...options.config }),
       store,
+      ...(options.signal ? { signal: options.signal } : {}),
       onEvent: (e) => {
         events.push(e);
         if (e.type === 'phase-started') iteration = e.iteration;
       },
     });
+    await options.beforeStop?.(server);
     const stored = await store.loadLatest(plan.planPath);
     return { result, events, received, injected, stored, durationMs: Date.now() - started };
   } finally {

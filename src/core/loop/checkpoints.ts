@@ -24,7 +24,19 @@ export async function ask(
   let answer: CheckpointAnswer = { action: 'continue' };
   if (ctx.options.onCheckpoint && !ctx.cancelled) {
     try {
-      answer = await ctx.options.onCheckpoint(request);
+      // A cancel ends the wait even when the front end's prompt never answers.
+      const pending = ctx.options.onCheckpoint(request);
+      const signal = ctx.signal;
+      answer = signal
+        ? await new Promise<CheckpointAnswer>((resolve, reject) => {
+            const onAbort = () => resolve({ action: 'continue' });
+            signal.addEventListener('abort', onAbort, { once: true });
+            pending.then(
+              (a) => (signal.removeEventListener('abort', onAbort), resolve(a)),
+              (e: unknown) => (signal.removeEventListener('abort', onAbort), reject(e)),
+            );
+          })
+        : await pending;
     } catch {
       answer = { action: 'continue' };
     }

@@ -1,0 +1,190 @@
+/**
+ * Cancellation and limits (issue 8 part 6). Cancel at every phase of every
+ * iteration (and at a checkpoint nobody answers): the run ends CANCELLED with
+ * its state saved, the fake API sees every in-flight request aborted and no
+ * request after the cancel. The spending cap, crossed at any call, stops the
+ * run cleanly with a partial report. Whatever models return (fast-check), a
+ * run never exceeds 3 iterations or the challenge caps.
+ */
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import type { AgentRole, ChallengeStatus, Severity } from '../../src/core/protocol';
+import { renderMarkdownReport } from '../../src/core/report';
+import { RunResult } from '../../src/core/run-types';
+import { byRole, type FakeReply, type ReceivedRequest } from '../support/fake-anthropic';
+import { runFaultCell, type Injection } from '../support/fault-run';
+import { resolverReplyFor, scenarioIterations, type FaultSpec } from '../support/fault-scenario';
+import { audit, challenge, challengerOut, quality, reply, researcherOut, synth, unknown } from '../support/replies';
+import { runAgainstFake } from '../support/run-harness';
+
+const HANG: FaultSpec = { name: 'timeout', reply: { kind: 'hang' }, kind: 'timeout', recovery: 'none' };
+const PHASES: { phase: string; roles: AgentRole[] }[] = [
+  { phase: 'challenge', roles: ['challenger'] },
+  { phase: 'research', roles: ['resolver', 'researcher'] },
+  { phase: 'synthesis', roles: ['synthesizer'] },
+  { phase: 'audit', roles: ['auditor'] },
+];
+
+/** Rejects when `promise` has not settled within `ms`: a hang becomes a failure, not a stuck suite. */
+function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: still running after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+describe('reliability: cancellation and limits', function () {
+  this.timeout(60_000);
+
+  describe('cancel at each phase of each iteration', () => {
+    for (const { phase, roles } of PHASES) {
+      for (const iteration of scenarioIterations(roles[0]!)) {
+        it(`${phase} phase, iteration ${iteration}: CANCELLED, saved, every in-flight request aborted, none after`, async () => {
+          const controller = new AbortController();
+          const injections: Injection[] = roles.map((role) => ({ role, iteration, fault: HANG, mode: 'persistent' }));
+          const hung: ReceivedRequest[] = [];
+          let atAbort = -1;
+          const run = await within(
+            15_000,
+            'the cancelled run',
+            runFaultCell(injections, {
+              signal: controller.signal,
+              timeoutMs: 30_000,
+              onRequest: (req, k, server) => {
+                if (k !== iteration || !req.role || !roles.includes(req.role)) return;
+                hung.push(req);
+                // Abort once every role of the phase is waiting (they run in parallel).
+                if (hung.length === roles.length) {
+                  setImmediate(() => {
+                    atAbort = server.received.length;
+                    controller.abort();
+                  });
+                }
+              },
+              beforeStop: (server) => server.waitFor(() => hung.length === roles.length && hung.every((r) => r.aborted), 5000, 'the server to see the aborts'),
+            }),
+          );
+          const { result } = run;
+          assert.equal(result.verdict, 'CANCELLED');
+          assert.equal(result.partial, true);
+          assert.equal(result.stopCause, 'cancelled');
+          assert.deepEqual(result.failures, [], 'a cancel is not an agent failure');
+          assert.ok(hung.every((r) => r.aborted), 'the fake API saw every in-flight request aborted');
+          assert.ok(atAbort > 0, 'the cancel happened');
+          assert.deepEqual(run.received.slice(atAbort).map((r) => r.role), [], 'no request started after the cancel');
+          assert.equal(run.stored?.verdict, 'CANCELLED', 'the cancelled state is saved');
+          if (iteration > 1) assert.ok(result.iterations[0]!.challenges.some((c) => c.id === 'C1'), 'the work before the cancel is kept');
+          assert.ok(renderMarkdownReport(result).includes('CANCELLED'));
+        });
+      }
+    }
+
+    it('at a checkpoint nobody answers: the run still ends CANCELLED', async () => {
+      const controller = new AbortController();
+      let asked = false;
+      const { result } = await within(
+        10_000,
+        'a run cancelled at an unanswered checkpoint',
+        runAgainstFake({
+          signal: controller.signal,
+          script: byRole({
+            challenger: [reply(challengerOut([challenge({ severity: 'BLOCKING' })]))],
+            researcher: [reply(researcherOut({}))],
+            synthesizer: [reply(synth([{ id: 'C1', status: 'UNRESOLVED', resolution: 'open', evidence: [] }]))],
+          }),
+          // The prompt is up and never answered; the user cancels the run instead.
+          answer: () => {
+            asked = true;
+            setImmediate(() => controller.abort());
+            return new Promise(() => undefined);
+          },
+        }),
+      );
+      assert.ok(asked, 'the checkpoint was asked');
+      assert.equal(result.verdict, 'CANCELLED');
+      assert.equal(result.partial, true);
+    });
+  });
+
+  describe('spending cap', () => {
+    it('crossed at any call: stops after that call (and its parallel partner) with a partial, saved report', async () => {
+      const baseline = await runFaultCell([]);
+      const costs = baseline.result.calls.map((c) => c.cost_usd);
+      assert.ok(costs.every((c) => c > 0), 'every call costs something (priced models)');
+      let spent = 0;
+      const cumulative = costs.map((c) => (spent += c));
+      const stops: number[] = [];
+      for (let k = 1; k < cumulative.length; k++) {
+        // Between the spend after call k-1 and after call k: the cap is reached by call k.
+        const cap = k === 1 ? cumulative[0]! / 2 : (cumulative[k - 2]! + cumulative[k - 1]!) / 2;
+        const { result, received, stored } = await runFaultCell([], { config: { spendingCapUsd: cap } });
+        assert.ok(received.length <= k + 1, `cap after call ${k}: ${received.length} requests`);
+        assert.ok(result.costUsd >= cap, 'the run stopped only once the cap was reached');
+        assert.equal(result.partial, true, `cap after call ${k}: partial`);
+        assert.equal(result.stopCause, 'spending_cap', `cap after call ${k}: stopCause ${result.stopCause}`);
+        assert.match(renderMarkdownReport(result), /spending cap/i);
+        assert.ok(RunResult.safeParse(result).success);
+        assert.equal(stored?.stopCause, 'spending_cap');
+        stops.push(received.length);
+      }
+      assert.ok(stops.length >= 10, `the cap was tried at ${stops.length} points`);
+    });
+  });
+
+  describe('iteration and challenge caps, whatever the models return (property)', () => {
+    const severity = fc.constantFrom<Severity>('BLOCKING', 'SIGNIFICANT', 'MINOR');
+    const status = fc.constantFrom<ChallengeStatus>('OPEN', 'RESOLVED', 'UNRESOLVED', 'DEFERRED', 'WITHDRAWN');
+    const behaviour = fc.record({
+      raised: fc.array(fc.array(severity, { maxLength: 15 }), { minLength: 3, maxLength: 3 }),
+      researched: fc.array(severity, { maxLength: 6 }),
+      unknowns: fc.nat({ max: 3 }),
+      updates: fc.array(fc.array(fc.tuple(fc.integer({ min: 1, max: 30 }), status), { maxLength: 10 }), { minLength: 3, maxLength: 3 }),
+      reSweep: fc.boolean(),
+      reProbe: fc.boolean(),
+    });
+    const WORDS = ['latency', 'billing', 'schema', 'rollback', 'quota', 'tenancy', 'backfill', 'alerting', 'caching', 'auth', 'locale', 'exports', 'sharding', 'paging', 'audit'];
+
+    it('never more than 3 iterations, 5 new from challengers and 2 from research per iteration, 8 active', async () => {
+      await fc.assert(
+        fc.asyncProperty(behaviour, async (b) => {
+          const calls: Partial<Record<AgentRole, number>> = {};
+          const next = (role: AgentRole) => (calls[role] = (calls[role] ?? 0) + 1);
+          const script = (req: ReceivedRequest): FakeReply => {
+            const role = req.role!;
+            const n = next(role);
+            switch (role) {
+              case 'challenger': {
+                const sev = b.raised[Math.min(n, 3) - 1] ?? [];
+                const drafts = sev.map((s, i) => challenge({ ref: `r${i}`, severity: s, quote: `quote ${n}-${i}`, claim: `${WORDS[i]} problem number ${n}${i} in part ${i * 7 + n}` }));
+                return reply(challengerOut(drafts, Array.from({ length: b.unknowns }, (_, i) => unknown({ affects_challenge: null, description: `question ${n}-${i}` }))));
+              }
+              case 'researcher':
+                return reply(researcherOut({ new_challenges: b.researched.map((s, i) => challenge({ ref: `x${i}`, severity: s, claim: `research ${WORDS[WORDS.length - 1 - i]} finding ${n}${i}` })) }));
+              case 'resolver':
+                return resolverReplyFor(req.body);
+              case 'synthesizer': {
+                const ups = (b.updates[Math.min(n, 3) - 1] ?? []).map(([id, s]) => ({ id: `C${id}`, status: s, resolution: `set to ${s}`, evidence: [] }));
+                return reply(synth(ups, { quality: quality(5), re_sweep: b.reSweep, re_probe: b.reProbe }));
+              }
+              default:
+                return reply(audit());
+            }
+          };
+          const { result, server } = await runAgainstFake({ script, options: {} });
+          assert.ok(RunResult.safeParse(result).success, 'the result validates');
+          assert.ok(result.iterations.length <= 3, `${result.iterations.length} iterations`);
+          const firstTurns = (role: AgentRole) => server.received.filter((r) => r.role === role && r.body.messages.length === 1).length;
+          assert.ok(firstTurns('challenger') <= 3 && firstTurns('synthesizer') <= 3 && firstTurns('auditor') <= 1);
+          for (const state of result.iterations) {
+            const fresh = state.challenges.filter((c) => c.iteration_introduced === state.iteration);
+            assert.ok(fresh.filter((c) => ['challenger', 'domain-expert', 'devils-advocate'].includes(c.origin)).length <= 5);
+            assert.ok(fresh.filter((c) => c.origin === 'surfaced' || c.origin === 'probed').length <= 2);
+            assert.ok(state.challenges.filter((c) => c.status !== 'WITHDRAWN' && c.status !== 'DEFERRED').length <= 8);
+          }
+        }),
+        { numRuns: 12 },
+      );
+    });
+  });
+});
