@@ -47,6 +47,7 @@ export const VscodeMetrics = z.object({
   activationSource: z.string(),
   firstProgressMs: z.array(z.number()),
   firstProgressMedianMs: z.number().nullable(),
+  bundle: z.enum(['development', 'production']).optional(),
   loadAverage: z.number().optional(),
   cores: z.number().optional(),
 });

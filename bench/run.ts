@@ -190,7 +190,8 @@ async function main(): Promise<void> {
     ];
   };
   const load = vs.ok && vs.metrics.loadAverage !== undefined ? `, load average ${vs.metrics.loadAverage.toFixed(1)} on ${vs.metrics.cores ?? '?'} cores` : '';
-  out.push(vs.ok ? `Real VS Code ${vs.metrics.vscodeVersion} (code-server), measured ${vs.metrics.measuredAt}${load} by test/vscode/metrics.test.ts (\`npm run test:vscode -- --phases metrics\`).` : 'Real VS Code figures (test/vscode/metrics.test.ts):', '');
+  const bundle = vs.ok && vs.metrics.bundle ? `, ${vs.metrics.bundle} bundle${vs.metrics.bundle === 'development' ? ' (unminified, source maps; `--production` measures the shipped one)' : ''}` : '';
+  out.push(vs.ok ? `Real VS Code ${vs.metrics.vscodeVersion} (code-server), measured ${vs.metrics.measuredAt}${load}${bundle}, by test/vscode/metrics.test.ts (\`npm run test:vscode -- --phases metrics\`).` : 'Real VS Code figures (test/vscode/metrics.test.ts):', '');
   out.push(
     mdTable(
       ['Figure', 'Value', 'Target', 'Result'],

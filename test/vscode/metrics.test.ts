@@ -143,6 +143,8 @@ suite('Editor metrics for npm run bench', function () {
       activationSource,
       firstProgressMs,
       firstProgressMedianMs: median(firstProgressMs),
+      /** Which bundle was measured: the launcher builds a development bundle (with source maps) unless run with --production. */
+      bundle: fs.existsSync(path.join(vscode.extensions.getExtension(EXTENSION_ID)?.extensionPath ?? '', 'dist', 'extension.js.map')) ? 'development' : 'production',
       /** 1-minute load average and cores while measuring: the machine may be shared. */
       loadAverage: os.loadavg()[0],
       cores: os.cpus().length,
