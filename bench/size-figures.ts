@@ -1,7 +1,7 @@
 /**
  * Bundle and package sizes, measured on a production build made in a
  * temporary directory: esbuild.mjs --production with the repository's
- * sources (symlinked), then `vsce package`. The shared dist/ that other
+ * sources (symlinked), then `vsce package` with scripts/check-vsix.mjs's flags. The shared dist/ that other
  * suites run from is never touched.
  */
 import { spawnSync } from 'node:child_process';
@@ -17,8 +17,8 @@ export interface SizeFigures {
 
 const BUNDLES = ['extension.js', 'server.js', 'cli.js', 'webview.js'];
 const LINKED = ['src', 'webview-ui', 'node_modules', 'tsconfig.json', 'tsconfig.base.json'];
-/** Relative links in README.md need a base URL when package.json names no repository; the size does not depend on it. */
-const LINK_BASE = ['--baseContentUrl', 'https://example.invalid/verify-plan', '--baseImagesUrl', 'https://example.invalid/verify-plan'];
+/** As scripts/check-vsix.mjs packages: no repository URL yet, so README links stay as written. */
+const LINK_FLAGS = ['--no-rewrite-relative-links'];
 /** Copied, not linked: vsce does not follow symlinks. */
 const COPIED = ['media', 'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore'];
 
@@ -42,13 +42,14 @@ export async function measureSizes(repoRoot: string): Promise<SizeFigures> {
     for (const name of LINKED) if (await exists(path.join(repoRoot, name))) await fs.symlink(path.join(repoRoot, name), path.join(tmp, name));
     for (const name of COPIED) if (await exists(path.join(repoRoot, name))) await fs.cp(path.join(repoRoot, name), path.join(tmp, name), { recursive: true });
     const buildProblem = run(process.execPath, [path.join(repoRoot, 'esbuild.mjs'), '--production'], tmp);
-    const bundles = await Promise.all(
-      BUNDLES.map(async (name) => ({ name, bytes: await fs.stat(path.join(tmp, 'dist', name)).then((s) => s.size, () => null) })),
-    );
+    // The expected bundles (null when missing) plus any other bundle the build script makes (e.g. a lazily loaded engine).
+    const built = await fs.readdir(path.join(tmp, 'dist')).then((names) => names.filter((n) => n.endsWith('.js')), () => [] as string[]);
+    const names = [...BUNDLES, ...built.filter((n) => !BUNDLES.includes(n)).sort()];
+    const bundles = await Promise.all(names.map(async (name) => ({ name, bytes: await fs.stat(path.join(tmp, 'dist', name)).then((s) => s.size, () => null) })));
     let vsix: SizeFigures['vsix'] = { bytes: null, problem: 'not packaged: the production build failed' };
     if (!buildProblem) {
       const out = path.join(tmp, 'bench.vsix');
-      const problem = run(path.join(repoRoot, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--allow-missing-repository', ...LINK_BASE, '--out', out], tmp);
+      const problem = run(path.join(repoRoot, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--allow-missing-repository', ...LINK_FLAGS, '--out', out], tmp);
       const bytes = await fs.stat(out).then((s) => s.size, () => null);
       vsix = { bytes, problem: bytes === null ? (problem ?? 'vsce produced no package') : null };
     }
