@@ -23,7 +23,9 @@ const node = {
 };
 
 const entries = [
-  { ...node, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  // The engine (loop, SDK, research) is a separate bundle the extension requires on first use.
+  { ...node, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', './engine.js'] },
+  { ...node, entryPoints: ['src/extension/engine.ts'], outfile: 'dist/engine.js' },
   { ...node, entryPoints: ['src/server/server.ts'], outfile: 'dist/server.js' },
   { ...node, entryPoints: ['src/cli/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   {

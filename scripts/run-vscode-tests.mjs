@@ -5,7 +5,7 @@
 // headless Debian Chromium driven by playwright-core. Recipe and pitfalls:
 // ../shared/vscode-offline/notes.md.
 //
-//   node scripts/run-vscode-tests.mjs [--phases run,panel,restore,untrusted,typing] [--grep RE]
+//   node scripts/run-vscode-tests.mjs [--phases run,restore,untrusted,typing] (also: panel, metrics) [--grep RE]
 //        [--timeout SEC] [--out DIR] [--no-build | --build-only] [--production]
 //        [--ext DIR] [--verbose] [--keep]
 //
@@ -31,7 +31,7 @@ import { parseArgs } from 'node:util';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: opt } = parseArgs({
   options: {
-    phases: { type: 'string', default: 'run,panel,restore,untrusted,typing' },
+    phases: { type: 'string', default: 'run,restore,untrusted,typing' },
     grep: { type: 'string' },
     timeout: { type: 'string', default: '240' },
     out: { type: 'string', default: path.join(root, 'test-output', 'vscode') },
@@ -235,6 +235,9 @@ async function stopPhase() {
   if (!current) return;
   const { server, browser, control } = current;
   current = null;
+  // Leave the workbench the way a user does (beforeunload / pagehide), so it
+  // flushes its storage (open editors, webview state) before the next phase.
+  try { await browser?.pages()[0]?.goto('about:blank', { timeout: 10_000 }); } catch (e) { debug('leave page:', e.message); }
   try { await browser?.close(); } catch (e) { debug('browser close:', e.message); }
   control?.close();
   if (server.exitCode === null && server.signalCode === null) {

@@ -5,7 +5,7 @@
  * available the user is told how to fix it; null means "do not run".
  */
 import * as vscode from 'vscode';
-import { createAnthropicProvider } from '../core/llm/anthropic';
+import { loadEngine } from './engine-loader';
 import type { LlmProvider } from '../core/llm/provider';
 import type { ApiKeyStore } from './api-key';
 import { createLanguageModelProvider, ensureLanguageModelConsent, hasLanguageModels } from './lm-provider';
@@ -27,7 +27,7 @@ export async function chooseProvider(settings: VerifyPlanSettings, keys: ApiKeyS
     if (apiKey) {
       const baseURL = settings.baseUrl || undefined;
       return {
-        provider: createAnthropicProvider({ apiKey, ...(baseURL ? { baseURL } : {}) }),
+        provider: loadEngine().createAnthropicProvider({ apiKey, ...(baseURL ? { baseURL } : {}) }),
         label: `Anthropic API (${baseURL ?? 'https://api.anthropic.com'})`,
         costKnown: true,
         secrets: [apiKey],

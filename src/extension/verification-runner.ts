@@ -5,8 +5,7 @@
  * wires `runVerification` to the editor.
  */
 import * as vscode from 'vscode';
-import { runVerification } from '../core/loop';
-import { createResearchToolbox } from '../core/research';
+import { loadEngine } from './engine-loader';
 import type { RunEvent, RunResult } from '../core/run-types';
 import { askCheckpoint } from './checkpoint-prompt';
 import { replacesLastVerdict } from './findings';
@@ -102,7 +101,8 @@ export class VerificationRunner implements vscode.Disposable {
             }
             this.deps.onEvent?.(planPath, event);
           };
-          return runVerification({
+          const engine = loadEngine();
+          return engine.runVerification({
             planPath,
             planText: document.getText(),
             workspaceRoot: root,
@@ -113,7 +113,14 @@ export class VerificationRunner implements vscode.Disposable {
             onCheckpoint: (request) => askCheckpoint(request, run.controller.signal),
             store: this.deps.history.store,
             previous,
-            research: root ? createResearchToolbox({ root, denyGlobs: settings.denyGlobs, webSearch: settings.webSearch }) : null,
+            research: root
+              ? engine.createResearchToolbox({
+                  root,
+                  denyGlobs: settings.denyGlobs,
+                  webSearch: settings.webSearch,
+                  memory: engine.createStoreMemorySource(this.deps.history.store, { planPath }),
+                })
+              : null,
             trusted: vscode.workspace.isTrusted,
           });
         },

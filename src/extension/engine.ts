@@ -1,0 +1,10 @@
+/**
+ * The heavy half of the extension: the agent loop, the Anthropic SDK and the
+ * research tools. esbuild bundles this file separately as dist/engine.js and
+ * the extension loads it on the first verification (engine-loader.ts), so
+ * activation only pays for the editor glue.
+ */
+export { runVerification } from '../core/loop';
+export { createAnthropicProvider } from '../core/llm/anthropic';
+export { createResearchToolbox } from '../core/research';
+export { createStoreMemorySource } from '../core/memory';
