@@ -42,7 +42,7 @@ const bad = entries.filter((e) => !allowed.some((re) => re.test(e)));
 for (const e of entries) console.log(`${bad.includes(e) ? '✗' : ' '} ${e}`);
 const size = fs.statSync(vsix).size;
 console.log(`${entries.length} files, ${(size / 1024).toFixed(0)} KiB: ${path.relative(root, vsix)}`);
-for (const required of ['extension/package.json', 'extension/dist/extension.js', 'extension/media/icon.png']) {
+for (const required of ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/engine.js', 'extension/dist/server.js', 'extension/dist/webview.js', 'extension/media/icon.png']) {
   if (!entries.includes(required)) bad.push(`(missing) ${required}`);
 }
 if (!entries.some((e) => /^extension\/readme/i.test(e))) bad.push('(missing) README');
