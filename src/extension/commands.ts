@@ -27,7 +27,7 @@ export function commandTable(s: Services, panel: PanelLink): Record<string, Hand
     },
     'verifyPlan.cancel': () => s.runner.cancel(),
     'verifyPlan.showReport': (arg) => showPanel(s, panel, arg),
-    'verifyPlan.revealChallenge': (arg) => showPanel(s, panel, arg),
+    'verifyPlan.revealChallenge': (arg, id) => showPanel(s, panel, arg, typeof id === 'string' ? id : undefined),
     'verifyPlan.exportReport': async (arg, target) => {
       const found = resultFor(s, arg);
       if (!found) return undefined;
@@ -80,7 +80,7 @@ async function planToVerify(s: Services, arg: unknown): Promise<vscode.Uri | und
 }
 
 /** Opens the panel on the plan (argument, active editor, or the last verified plan); returns its path. */
-function showPanel(s: Services, panel: PanelLink, arg: unknown): string | undefined {
+function showPanel(s: Services, panel: PanelLink, arg: unknown, challengeId?: string): string | undefined {
   const running = s.runner.runningPlan()?.planPath;
   const plan = uriArg(arg) ?? activePlan() ?? (running ? vscode.Uri.file(running) : undefined) ?? lastVerified(s);
   if (!plan) {
@@ -88,7 +88,7 @@ function showPanel(s: Services, panel: PanelLink, arg: unknown): string | undefi
     return undefined;
   }
   const planPath = planKey(plan);
-  panel.show(planPath);
+  panel.show(planPath, challengeId);
   return planPath;
 }
 

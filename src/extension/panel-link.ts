@@ -15,6 +15,8 @@ export class PanelLink implements vscode.Disposable {
   /** The live view of each plan's run in this session (latest run per plan). */
   private readonly live = new Map<string, LiveRun>();
   private readonly subscriptions: vscode.Disposable[];
+  /** The last "open in report" request; sent with that plan's state until another replaces it. */
+  private focus: { planPath: string; challengeId: string; seq: number } | null = null;
 
   constructor(private readonly s: Services) {
     const uri = (planPath: string) => vscode.Uri.file(planPath);
@@ -40,8 +42,9 @@ export class PanelLink implements vscode.Disposable {
     ];
   }
 
-  /** Opens (or reveals) the panel on a plan. */
-  show(planPath: string): void {
+  /** Opens (or reveals) the panel on a plan; with a challenge id, scrolls to it and expands it. */
+  show(planPath: string, challengeId?: string): void {
+    if (challengeId) this.focus = { planPath, challengeId, seq: this.focus ? this.focus.seq + 1 : 1 };
     this.host.show(planPath);
     this.host.update(this.stateFor(planPath));
   }
@@ -60,7 +63,8 @@ export class PanelLink implements vscode.Disposable {
   }
 
   private stateFor(planPath: string, fallback?: PanelState['result']): PanelState {
-    return { planPath, result: this.s.registry.get(planPath)?.result ?? fallback ?? null, live: this.live.get(planPath) ?? null };
+    const focus = this.focus?.planPath === planPath ? { challengeId: this.focus.challengeId, seq: this.focus.seq } : null;
+    return { planPath, result: this.s.registry.get(planPath)?.result ?? fallback ?? null, live: this.live.get(planPath) ?? null, focus };
   }
 
   dispose(): void {

@@ -75,8 +75,15 @@ export type LiveRun = z.infer<typeof LiveRun>;
 
 // ── Panel state ─────────────────────────────────────────────────────────────
 
+const ChallengeRef = z.string().regex(/^C\d+$/).max(16);
+
 export const PanelState = z.object({
   planPath: z.string().nullable(),
+  /**
+   * "Open in report": the challenge to scroll to and expand. `seq` grows with
+   * every request so asking twice for the same challenge works twice.
+   */
+  focus: z.object({ challengeId: ChallengeRef, seq: z.number().int().min(0) }).nullable().optional(),
   /** The last finished (or partial) run of this plan. */
   result: RunResult.nullable(),
   /** The run in progress, or the one that just finished; null when none ran in this session. */
@@ -94,7 +101,6 @@ export type PersistedPanelState = z.infer<typeof PersistedPanelState>;
 // ── Requests (webview → host, each answered by one reply) ───────────────────
 
 const RequestId = z.string().min(1).max(64);
-const ChallengeRef = z.string().regex(/^C\d+$/).max(16);
 
 export const PanelRequest = z.discriminatedUnion('action', [
   /** Reveal the plan line the challenge is pinned to. */

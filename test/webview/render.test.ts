@@ -128,6 +128,21 @@ describe('webview panel (Chromium)', function () {
     assert.match(await details.innerText(), /Iteration 2: UNRESOLVED — No retry cap found/);
   });
 
+  it('"open in report" scrolls to a challenge and expands it, even when a filter hid it', async () => {
+    page = await harness.open();
+    await showState(page, fullRun);
+    await page.getByRole('checkbox', { name: 'minor' }).uncheck();
+    await showState(page, { ...fullRun, focus: { challengeId: 'C4', seq: 1 } });
+    const toggle = page.getByRole('button', { name: 'C4: hide details' });
+    await toggle.waitFor();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    assert.equal(await toggle.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement), true, 'the row has keyboard focus');
+    // The same request re-sent with a later state does not move the user again.
+    await toggle.click();
+    await showState(page, { ...fullRun, focus: { challengeId: 'C4', seq: 1 } });
+    assert.equal(await page.getByRole('button', { name: 'C4: show details' }).getAttribute('aria-expanded'), 'false');
+  });
+
   it('filters challenges by severity and status', async () => {
     page = await harness.open();
     await showState(page, fullRun);

@@ -171,7 +171,7 @@ export class PanelApp extends LitElement {
       ${view.source === 'none'
         ? nothing
         : html`<vp-iteration-timeline .view=${view}></vp-iteration-timeline>
-            <vp-challenge-table .rows=${view.challenges} .planPath=${planPath} .busy=${this.busy}></vp-challenge-table>
+            <vp-challenge-table .rows=${view.challenges} .planPath=${planPath} .busy=${this.busy} .focusRequest=${this.state?.focus ?? null}></vp-challenge-table>
             <vp-findings .state=${view.final} .assertions=${view.assertions}></vp-findings>
             ${view.quality ? html`<vp-quality-chart .quality=${view.quality} .audit=${view.audit}></vp-quality-chart>` : nothing}`}`;
   }

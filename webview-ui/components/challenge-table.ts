@@ -36,7 +36,11 @@ export class ChallengeTable extends LitElement {
     severities: { state: true },
     status: { state: true },
     expanded: { state: true },
+    focusRequest: { attribute: false },
   };
+  declare focusRequest: { challengeId: string; seq: number } | null;
+  /** The last focus request acted on: a state re-sent with the same request must not scroll again. */
+  private focusedSeq = 0;
   declare rows: ChallengeRow[];
   declare planPath: string | null;
   declare busy: ReadonlySet<string>;
@@ -152,6 +156,25 @@ export class ChallengeTable extends LitElement {
     this.severities = new Set(Severity.options);
     this.status = 'ALL';
     this.expanded = new Set();
+    this.focusRequest = null;
+  }
+
+  /** "Open in report": make the row visible (clearing filters that hide it), expand it, scroll to it, focus it. */
+  protected override updated(changed: Map<string, unknown>): void {
+    const focus = this.focusRequest;
+    if (!changed.has('focusRequest') && !changed.has('rows')) return;
+    if (!focus || focus.seq === this.focusedSeq || !this.rows.some((r) => r.challenge.id === focus.challengeId)) return;
+    this.focusedSeq = focus.seq;
+    if (!this.visibleRows().some((r) => r.challenge.id === focus.challengeId)) {
+      this.severities = new Set(Severity.options);
+      this.status = 'ALL';
+    }
+    this.expanded = new Set([...this.expanded, focus.challengeId]);
+    void this.updateComplete.then(() => {
+      const row = this.renderRoot.querySelector<HTMLElement>(`tr[data-id="${focus.challengeId}"]`);
+      row?.scrollIntoView({ block: 'center' });
+      row?.querySelector<HTMLButtonElement>('button.toggle')?.focus();
+    });
   }
 
   private visibleRows(): ChallengeRow[] {
