@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { renderMarkdownReport } from '../core/report';
+import { anchorsForPlan } from '../core/report/anchors';
 import type { RunResult } from '../core/run-types';
 
 /** Returns the written file, or undefined when the user cancelled the dialog. */
@@ -14,6 +15,6 @@ export async function exportReport(result: RunResult, target?: vscode.Uri): Prom
   const suggested = vscode.Uri.joinPath(plan, '..', `${path.basename(result.planPath, path.extname(result.planPath))}.verify-report.md`);
   const uri = target ?? (await vscode.window.showSaveDialog({ defaultUri: suggested, filters: { Markdown: ['md'] }, title: 'Export Verify Plan report' }));
   if (!uri) return undefined;
-  await vscode.workspace.fs.writeFile(uri, Buffer.from(renderMarkdownReport(result), 'utf8'));
+  await vscode.workspace.fs.writeFile(uri, Buffer.from(renderMarkdownReport(result, { anchors: anchorsForPlan(result) }), 'utf8'));
   return uri;
 }
