@@ -49,8 +49,6 @@ export function resolverMessage(state: IterationState, pendingIds: string[]): st
     .map((c) => ({ id: c.id, severity: c.severity, claim: c.claim, concern: c.concern }));
   const data = JSON.stringify(
     { unknowns: pending.map((u) => ({ id: u.id, type: u.type, description: u.description, affects_challenge: u.affects_challenge, suggested_query: u.suggested_query })), challenges },
-    null,
-    1,
   );
   return `Task: resolve each of these unknowns (${pendingIds.join(', ')}) with the workspace tools.\n\n${fence('unknowns', data)}`;
 }
@@ -81,7 +79,7 @@ export function synthesizerMessage(input: { state: IterationState; iteration: nu
 export function auditorMessage(state: IterationState, scores: QualityScores, verdict: string): string {
   return [
     `Task: audit the synthesizer's final verdict (${verdict}) and quality scores.`,
-    fence('synthesizer_scores', JSON.stringify(scores, null, 1)),
+    fence('synthesizer_scores', JSON.stringify(scores)),
     fence('final_state', stateForPrompt(state, 'summary')),
   ].join('\n\n');
 }
