@@ -188,6 +188,7 @@ describe('llm: Anthropic provider against the fake API', function () {
       { type: 'tool_use', id: 't1', name: 'grep', input: { pattern: 'x' }, caller: { type: 'direct' } },
     ] as never);
     assert.deepEqual(content, [
+      { type: 'opaque', kind: 'thinking', raw: { type: 'thinking', thinking: 'hmm', signature: 's' } },
       { type: 'text', text: 'kept' },
       { type: 'tool_use', id: 't1', name: 'grep', input: { pattern: 'x' } },
     ]);

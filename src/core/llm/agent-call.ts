@@ -11,11 +11,20 @@
  * gets a breakpoint so the next turn reads the conversation so far; the
  * previous turn's breakpoint is kept too, so the read hits. At most 4
  * breakpoints per request, system ones included (the API's limit).
+ *
+ * Server tools (the API runs them, e.g. web search): every `server_tool_use`
+ * in a response is charged to the executor after the fact
+ * (`chargeServerUse`). A refused use (over budget, or not allowed for this
+ * role or these unknowns) cannot be undone, so the model is told on its next
+ * turn, in a short text block, to stop using the tool and answer from the
+ * workspace. `pause_turn` (the API paused a long server-tool turn) is
+ * continued by sending the conversation back as is; it counts as a tool turn.
  */
 import type { z } from 'zod';
 import { costOf, type PriceTable } from '../config';
 import type { AgentFailure, AgentRole, CallRecord, Usage } from '../protocol';
 import { parseAgentJson } from './json-output';
+import { serverToolNotice, serverToolUsesOf, type ServerToolUse } from './server-tools';
 import {
   addUsage,
   ProviderError,
@@ -24,6 +33,7 @@ import {
   type ContentBlock,
   type LlmProvider,
   type ModelResponse,
+  type ServerUseCharge,
   type TextBlock,
   type ToolExecutor,
   type ToolResultBlock,
@@ -106,12 +116,13 @@ export function withBreakpoints(messages: ChatMessage[], systemBreakpoints: numb
   const budget = Math.max(0, Math.min(2, MAX_BREAKPOINTS - systemBreakpoints));
   const toolResultTurns = messages
     .map((m, i) => ({ m, i }))
-    .filter(({ m, i }) => i > 0 && m.role === 'user' && m.content.length > 0 && m.content.every((b) => b.type === 'tool_result'))
+    .filter(({ m, i }) => i > 0 && m.role === 'user' && m.content.some((b) => b.type === 'tool_result'))
     .map(({ i }) => i);
   const marked = new Set(budget > 0 ? toolResultTurns.slice(-budget) : []);
   return messages.map((m, i) => {
     if (!marked.has(i)) return m;
-    const last = m.content[m.content.length - 1] as ToolResultBlock;
+    // Tool results come first; a server-tool notice (text) may follow them.
+    const last = m.content[m.content.length - 1] as ToolResultBlock | TextBlock;
     return { role: m.role, content: [...m.content.slice(0, -1), { ...last, cache: true }] };
   });
 }
@@ -142,6 +153,8 @@ export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallR
   // Shared by the first answer and the correction turn: one tool budget per call.
   let toolTurns = 0;
   let limitAnswered = false;
+  /** Why server tool uses were refused by accounting, not yet told to the model. */
+  const pendingRefusals: string[] = [];
 
   const record = (ok: boolean): CallRecord => ({
     role: input.role,
@@ -198,12 +211,69 @@ export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallR
     return { type: 'tool_result', tool_use_id: use.id, content, ...(isError ? { is_error: true } : {}) };
   };
 
-  /** The tool loop: returns the first response that is not a tool request. */
+  const chargeServerUse = async (use: ServerToolUse): Promise<ServerUseCharge> => {
+    const executor = input.executor;
+    if (!executor) return { ok: false, message: NO_TOOLS_MESSAGE };
+    try {
+      if (executor.chargeServerUse) return await executor.chargeServerUse(use.name, use.input);
+      await executor.execute(use.name, use.input, input.signal);
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, message: `the use could not be accounted for: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  };
+
+  /** Charges the response's server tool uses; refusals wait in `pendingRefusals` for the next turn. */
+  const accountServerUses = async (response: ModelResponse): Promise<void> => {
+    for (const use of serverToolUsesOf(response.content)) {
+      toolCalls++;
+      const charge = await chargeServerUse(use);
+      if (!charge.ok) pendingRefusals.push(`${use.name}: ${charge.message}`);
+      try {
+        input.onTool?.({ tool: use.name, summary: summarizeToolInput(use.input), ok: charge.ok });
+      } catch {
+        // A UI listener must not break the agent call.
+      }
+    }
+  };
+
+  const takeNotice = (): TextBlock[] => (pendingRefusals.length > 0 ? [serverToolNotice(pendingRefusals.splice(0))] : []);
+
+  /**
+   * The assistant's content joins the transcript; a continuation of a paused
+   * turn extends the paused message (the API treats both as one turn).
+   */
+  const appendAssistant = (content: ContentBlock[]) => {
+    const last = transcript[transcript.length - 1]!;
+    if (last.role === 'assistant') transcript[transcript.length - 1] = { role: 'assistant', content: [...last.content, ...content] };
+    else transcript.push({ role: 'assistant', content });
+  };
+
+  /** The tool loop: returns the first response that is neither a tool request nor a paused turn. */
   const runToolLoop = async (first: ModelResponse): Promise<ModelResponse> => {
     let response = first;
-    for (let uses = toolUsesOf(response); uses.length > 0; uses = toolUsesOf(response)) {
+    for (;;) {
+      await accountServerUses(response);
+      checkCancelled();
+      if (response.stopReason === 'pause_turn') {
+        if (limitAnswered) throw new CallFailure('invalid_output', 'the model kept calling tools after the tool-turn limit');
+        appendAssistant(response.content);
+        const notice = takeNotice();
+        if (toolTurns >= input.maxToolTurns) {
+          transcript.push({ role: 'user', content: [...notice, { type: 'text', text: TOOL_LIMIT_MESSAGE }] });
+          limitAnswered = true;
+        } else {
+          // Sent back as is, the conversation lets the API resume the paused turn; a notice starts a new user turn instead.
+          if (notice.length > 0) transcript.push({ role: 'user', content: notice });
+          toolTurns++;
+        }
+        response = await send();
+        continue;
+      }
+      const uses = toolUsesOf(response);
+      if (uses.length === 0) return response;
       if (limitAnswered) throw new CallFailure('invalid_output', 'the model kept calling tools after the tool-turn limit');
-      transcript.push({ role: 'assistant', content: response.content });
+      appendAssistant(response.content);
       const results: ToolResultBlock[] = [];
       if (toolTurns < input.maxToolTurns) {
         for (const use of uses) results.push(await runTool(use));
@@ -213,15 +283,14 @@ export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallR
         toolCalls += uses.length;
         limitAnswered = true;
       }
-      transcript.push({ role: 'user', content: results });
+      transcript.push({ role: 'user', content: [...results, ...takeNotice()] });
       response = await send();
     }
-    return response;
   };
 
   /** Accepts the answer, asks for one correction, or fails. */
   const conclude = async (response: ModelResponse, correctionsLeft: number): Promise<T> => {
-    transcript.push({ role: 'assistant', content: response.content });
+    appendAssistant(response.content);
     if (response.stopReason === 'refusal') {
       const said = textOf(response.content).trim();
       throw new CallFailure('refusal', `the model refused to answer${said ? `: ${clip(said, 300)}` : ''}`);
@@ -239,7 +308,7 @@ export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallR
     if (response.content.some((b) => b.type === 'tool_use')) {
       throw new CallFailure('invalid_output', `the model asked for tools instead of answering: ${parsed.problem}`);
     }
-    transcript.push({ role: 'user', content: [{ type: 'text', text: correctionPrompt(parsed.problem) }] });
+    transcript.push({ role: 'user', content: [...takeNotice(), { type: 'text', text: correctionPrompt(parsed.problem) }] });
     return conclude(await runToolLoop(await send()), correctionsLeft - 1);
   };
 

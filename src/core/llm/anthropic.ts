@@ -11,6 +11,10 @@
  * - `timeoutMs` bounds the wait for response headers (the SDK's timeout) and
  *   every silence between stream events (ours), so a stalled stream ends.
  * - Every failure is a `ProviderError`; its message never contains the key.
+ * - Specs with `server` are sent as server tools (`{ type, name, max_uses }`);
+ *   every response block other than text and tool_use (server tool uses and
+ *   results, thinking) becomes an `OpaqueBlock` and goes back byte-for-byte.
+ *   `pause_turn` is reported as is: `callAgent` continues the turn.
  */
 import Anthropic, { APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import type { Usage } from '../protocol';
@@ -23,6 +27,7 @@ import {
   type ModelResponse,
   type StopReason,
   type TextBlock,
+  type ToolSpec,
 } from './provider';
 
 export interface AnthropicProviderOptions {
@@ -56,7 +61,21 @@ function toApiBlock(block: ContentBlock): Anthropic.ContentBlockParam {
         ...(block.is_error ? { is_error: true } : {}),
         ...(block.cache ? { cache_control: EPHEMERAL } : {}),
       };
+    case 'opaque':
+      return block.raw as Anthropic.ContentBlockParam;
   }
+}
+
+/** Client tools carry their schema; server tools only type, name and the fixed per-request `max_uses`. */
+export function toApiTool(spec: ToolSpec): Anthropic.ToolUnion {
+  if (spec.server) {
+    return {
+      type: spec.server.type,
+      name: spec.name,
+      ...(spec.server.maxUses !== undefined ? { max_uses: spec.server.maxUses } : {}),
+    } as unknown as Anthropic.ToolUnion;
+  }
+  return { name: spec.name, description: spec.description, input_schema: spec.input_schema as Anthropic.Tool.InputSchema };
 }
 
 export function toApiMessages(messages: ChatMessage[]): Anthropic.MessageParam[] {
@@ -65,13 +84,19 @@ export function toApiMessages(messages: ChatMessage[]): Anthropic.MessageParam[]
 
 export function fromApiContent(content: Anthropic.ContentBlock[]): ContentBlock[] {
   const blocks: ContentBlock[] = [];
-  // Dropped: empty text (the API rejects it when the message is sent back),
-  // thinking and server-tool blocks (not part of our protocol).
   for (const block of content) {
-    if (block.type === 'text' && block.text !== '') blocks.push({ type: 'text', text: block.text });
-    else if (block.type === 'tool_use') blocks.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input });
+    // Empty text is dropped: the API rejects it when the message is sent back.
+    if (block.type === 'text') {
+      if (block.text !== '') blocks.push({ type: 'text', text: block.text });
+    } else if (block.type === 'tool_use') blocks.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input });
+    else blocks.push({ type: 'opaque', kind: String((block as { type: unknown }).type), raw: plainCopy(block) });
   }
   return blocks;
+}
+
+/** The block as plain data: the SDK's stream snapshot holds lazy getters and hidden buffers. */
+function plainCopy(block: unknown): unknown {
+  return JSON.parse(JSON.stringify(block)) as unknown;
 }
 
 export function mapStopReason(reason: string | null | undefined): StopReason {
@@ -160,9 +185,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): LlmP
       max_tokens: request.maxTokens,
       system: request.system.map(toApiText),
       messages: toApiMessages(request.messages),
-      ...(request.tools.length > 0
-        ? { tools: request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.input_schema as Anthropic.Tool.InputSchema })) }
-        : {}),
+      ...(request.tools.length > 0 ? { tools: request.tools.map(toApiTool) } : {}),
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
     };
     const ctx: FailureContext = { cancelled: false, idleTimedOut: false, connected: false, timeoutMs };

@@ -11,7 +11,13 @@ import type { AgentRole, Usage } from '../protocol';
 export type TextBlock = { type: 'text'; text: string; /** mark the end of a cacheable prefix */ cache?: boolean };
 export type ToolUseBlock = { type: 'tool_use'; id: string; name: string; input: unknown };
 export type ToolResultBlock = { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean; /** mark the end of a cacheable prefix */ cache?: boolean };
-export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock;
+/**
+ * A provider-specific block the engine does not interpret but must send back
+ * unchanged in later turns (Anthropic server tool uses and results, thinking
+ * blocks): `kind` is the wire type, `raw` the block exactly as received.
+ */
+export type OpaqueBlock = { type: 'opaque'; kind: string; raw: unknown };
+export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock | OpaqueBlock;
 
 export interface ChatMessage {
   role: 'user' | 'assistant';
@@ -23,6 +29,13 @@ export interface ToolSpec {
   description: string;
   /** JSON Schema of the tool input */
   input_schema: Record<string, unknown>;
+  /**
+   * Set for a tool the provider's API runs itself (Anthropic server tools such
+   * as `web_search_20250305`). `maxUses` is a per-request ceiling; keep it
+   * fixed for a run (tools start the cached prefix). The engine never runs
+   * such a tool: it only accounts for each use (`ToolExecutor.chargeServerUse`).
+   */
+  server?: { type: string; maxUses?: number };
 }
 
 export interface ModelRequest {
@@ -93,7 +106,16 @@ export function addUsage(a: Usage, b: Usage): Usage {
  */
 export interface ToolExecutor {
   execute(name: string, input: unknown, signal?: AbortSignal): Promise<{ content: string; isError: boolean }>;
+  /**
+   * Accounts for a use of a server tool the API already ran. `ok: false` means
+   * the use was over budget or not allowed for this call; `message` says why
+   * (it is passed to the model). Without this method the use is passed to
+   * `execute` and its answer ignored.
+   */
+  chargeServerUse?(name: string, input: unknown): Promise<ServerUseCharge>;
 }
+
+export type ServerUseCharge = { ok: true } | { ok: false; message: string };
 
 /** The first line of every role's system block; lets logs and the fake API server tell roles apart. */
 export function roleMarker(role: AgentRole): string {

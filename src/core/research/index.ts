@@ -7,7 +7,7 @@
  * iteration across every agent call of that iteration.
  */
 import type { AgentRole, UnknownType } from '../protocol';
-import type { ToolExecutor, ToolSpec } from '../llm/provider';
+import type { ServerUseCharge, ToolExecutor, ToolSpec } from '../llm/provider';
 import type { MemorySource } from '../memory';
 import { allowedModes, BudgetLedger, MODE_BUDGETS, TOOL_BUDGET_KIND, type ResearchMode } from './budgets';
 import {
@@ -28,7 +28,7 @@ export { checkEvidence, parseVerifiedTag } from './evidence';
 export { confidenceOf, runAssertions } from './assertions';
 export { DEFAULT_DENY_GLOBS } from './policy';
 export { readProjectNotes, type ProjectNote } from './notes';
-export { WEB_SERVER_TOOL_TYPES } from './tools';
+export { WEB_MAX_USES_PER_REQUEST, WEB_SERVER_TOOL_TYPES } from './tools';
 export { Workspace } from './workspace';
 
 export interface ResearchOptions {
@@ -57,8 +57,10 @@ export interface ResearchCallContext {
 export type ResearchExecutor = ToolExecutor & {
   /** Tool calls this executor ran (charged calls only), by tool name. */
   usage(): Record<string, number>;
-  /** Calls of `tool` this executor may still make (mode allowance, iteration ceiling and per-call cap); lets a provider set `max_uses` on server tools. */
+  /** Calls of `tool` this executor may still make (mode allowance, iteration ceiling and per-call cap). */
   remaining(tool: string): number;
+  /** Charges a web_search / web_fetch use the API already ran, under the same rules as `execute`. */
+  chargeServerUse(name: string, input: unknown): Promise<ServerUseCharge>;
 };
 
 export interface ResearchToolbox {
@@ -118,28 +120,34 @@ export function createResearchToolbox(options: ResearchOptions): ResearchToolbox
         return null;
       };
 
-      const run = async (name: string, input: unknown, signal?: AbortSignal): Promise<ToolAnswer> => {
-        if (modes.length === 0) return { content: NO_BUDGET_MESSAGE, isError: true };
-        if (!(name in TOOL_BUDGET_KIND)) return { content: `unknown tool "${name}"; available: ${[...available].join(', ')}`, isError: true };
+      /** Every rule a tool call must pass, then the charge; a refusal is the model's answer. */
+      const admit = (name: string): ServerUseCharge => {
+        if (modes.length === 0) return { ok: false, message: NO_BUDGET_MESSAGE };
+        if (!(name in TOOL_BUDGET_KIND)) return { ok: false, message: `unknown tool "${name}"; available: ${[...available].join(', ')}` };
         if (!available.has(name)) {
           const why = name.startsWith('web_') ? 'web search is turned off in the settings' : 'no memory of earlier runs is configured';
-          return { content: `${name} is not available: ${why}`, isError: true };
+          return { ok: false, message: `${name} is not available: ${why}` };
         }
         if (name.startsWith('web_')) {
           const refusal = webRefusal(name);
-          if (refusal) return { content: refusal, isError: true };
+          if (refusal) return { ok: false, message: refusal };
         }
-        if (calls >= maxCalls) return { content: `tool limit reached: ${maxCalls} tool calls in this agent call. Answer now from what you have.`, isError: true };
+        if (calls >= maxCalls) return { ok: false, message: `tool limit reached: ${maxCalls} tool calls in this agent call. Answer now from what you have.` };
         const charge = ledger.charge(iteration, modes, name);
-        if (!charge.ok) return { content: charge.message, isError: true };
+        if (!charge.ok) return { ok: false, message: charge.message };
         calls++;
         callCounts[name] = (callCounts[name] ?? 0) + 1;
         const counts = countFor(iteration);
         counts[name] = (counts[name] ?? 0) + 1;
+        return { ok: true };
+      };
+
+      const run = async (name: string, input: unknown, signal?: AbortSignal): Promise<ToolAnswer> => {
+        const admitted = admit(name);
+        if (!admitted.ok) return { content: admitted.message, isError: true };
         if (name === 'web_search' || name === 'web_fetch') {
-          // Web tools run only as Anthropic server tools (WEB_SERVER_TOOL_TYPES). Reaching here means either a
-          // provider accounting for a server-side use (the answer is discarded) or a provider that sent the tool
-          // as a client tool, in which case there honestly are no results.
+          // Web tools run only as Anthropic server tools (accounted through chargeServerUse). Reaching here
+          // means a provider sent the tool as a client tool, so there honestly are no results.
           return { content: `${name} has no client-side implementation: it runs only as an Anthropic server tool, so no results are available here; answer from the workspace`, isError: true };
         }
         let ws: Workspace;
@@ -170,6 +178,10 @@ export function createResearchToolbox(options: ResearchOptions): ResearchToolbox
           } catch (error) {
             return { content: `${name} failed: ${(error as Error).message}`, isError: true };
           }
+        },
+        async chargeServerUse(name) {
+          if (name !== 'web_search' && name !== 'web_fetch') return { ok: false, message: `${name} is not a server tool of this toolbox` };
+          return admit(name);
         },
         usage: () => ({ ...callCounts }),
         remaining(tool) {

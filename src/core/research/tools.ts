@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import * as z from 'zod';
 import type { ToolSpec } from '../llm/provider';
 import type { MemorySource } from '../memory';
+import { COMBINED_BUDGET } from './budgets';
 import { grepWorkspace, globMatcher } from './grep';
 import { checkRelativePath } from './paths';
 import type { Workspace } from './workspace';
@@ -51,6 +52,9 @@ export const WebFetchInput = z.object({ url: z.string().url().max(2000) });
 
 /** Anthropic server-tool types the provider sends for the web tools (they run on the API, not here). */
 export const WEB_SERVER_TOOL_TYPES = { web_search: 'web_search_20250305', web_fetch: 'web_fetch_20250910' } as const;
+
+/** `max_uses` sent with the web server tools: seed 002 §9's per-iteration ceilings (COMBINED_BUDGET), fixed for a run. */
+export const WEB_MAX_USES_PER_REQUEST = { web_search: COMBINED_BUDGET.web_search, web_fetch: COMBINED_BUDGET.web_fetch } as const;
 
 const MAX_LIST_ENTRIES = 500;
 const MAX_READ_LINES = 2000;
@@ -96,17 +100,21 @@ export function toolSpecs(options: { memory: boolean; webSearch: boolean }): Too
     });
   }
   if (options.webSearch) {
+    // Server tools: the Anthropic API runs them; max_uses is the fixed per-iteration ceiling (tools must stay
+    // byte-identical across calls), the finer per-role / per-mode budget is enforced by accounting.
     specs.push(
       {
         name: 'web_search',
         description:
-          'Search the web. ONLY for unknowns of type API_BEHAVIOR, STALE_KNOWLEDGE or INTEGRATION_UNKNOWN (Mode 1 RESOLVE) and for temporal risks such as deprecation or versioning (Mode 3 PROBE). NEVER for anything the workspace or memory can answer. Budget: 3 in Mode 1, 1 in Mode 3, 4 per iteration in total.',
+          'Search the web. ONLY for unknowns of type API_BEHAVIOR, STALE_KNOWLEDGE or INTEGRATION_UNKNOWN (Mode 1 RESOLVE) and for temporal risks such as deprecation or versioning (Mode 3 PROBE). NEVER for anything the workspace or memory can answer. Resolver and researcher only. Budget: 3 in Mode 1, 1 in Mode 3, 4 per iteration in total.',
         input_schema: schemaOf(WebSearchInput),
+        server: { type: WEB_SERVER_TOOL_TYPES.web_search, maxUses: WEB_MAX_USES_PER_REQUEST.web_search },
       },
       {
         name: 'web_fetch',
-        description: 'Fetch one web page found by web_search. Mode 1 RESOLVE only, same restrictions as web_search. Budget: 2 per iteration.',
+        description: 'Fetch one web page found by web_search. Mode 1 RESOLVE (resolver) only, same restrictions as web_search. Budget: 2 per iteration.',
         input_schema: schemaOf(WebFetchInput),
+        server: { type: WEB_SERVER_TOOL_TYPES.web_fetch, maxUses: WEB_MAX_USES_PER_REQUEST.web_fetch },
       },
     );
   }
