@@ -5,7 +5,7 @@
  * seed 001 Step 3d).
  */
 import type { Challenge, ChallengeStatus, ChallengeUpdate, ConvergenceStatus, Evidence } from '../protocol';
-import { SETTLED_STATUSES, isOpenOrUnresolved, isOpenStatus } from './counting';
+import { CAPS, SETTLED_STATUSES, isActive, isOpenOrUnresolved, isOpenStatus } from './counting';
 
 export interface RejectedUpdate {
   id: string;
@@ -44,6 +44,11 @@ export function applyUpdates(
     }
     if (c.user_decision && isOpenStatus(update.status) && !isOpenStatus(c.status)) {
       rejected.push({ id: c.id, reason: `${c.id} was settled by a user decision (${c.user_decision}); it is not reopened` });
+      continue;
+    }
+    const reactivates = !isActive(c) && update.status !== 'WITHDRAWN' && update.status !== 'DEFERRED';
+    if (reactivates && next.filter(isActive).length >= CAPS.activeTotal) {
+      rejected.push({ id: c.id, reason: `${c.id} stays ${c.status}: reactivating it would exceed ${CAPS.activeTotal} active challenges` });
       continue;
     }
     if (update.status !== c.status) {
