@@ -12,10 +12,12 @@ import path from 'node:path';
 import { RunResult } from '../../src/core/run-types';
 import { createFileRunStore } from '../../src/core/store';
 import { byRole, FakeAnthropicServer } from '../support/fake-anthropic';
-import { audit, challenge, challengerOut, quality, reply, researcherOut, synth } from '../support/replies';
+import { audit, challenge, challengerOut, quality, reply, researcherOut, synth, update } from '../support/replies';
 import { ensureBuilt, REPO_ROOT, runCli, TEST_KEY, TempWorkspace } from '../cli/run-cli';
-import { examplePlan } from '../support/run-harness';
+import { examplePlan, runAgainstFake } from '../support/run-harness';
 import { SCENARIO_QUOTE } from '../support/fault-scenario';
+import { runFaultCell } from '../support/fault-run';
+import type { RunStore } from '../../src/core/run-types';
 
 const MARKER = 'Failing open on a Redis outage removes every limit (crash marker 9K)';
 
@@ -40,6 +42,44 @@ async function assertNoTornFiles(stateDir: string): Promise<{ files: number; tem
 
 describe('reliability: crash-safe persistence', function () {
   this.timeout(60_000);
+
+  it('the state is saved after every phase of every iteration, and once more at the end', async () => {
+    const { events, result } = await runFaultCell([]);
+    assert.equal(result.iterations.length, 3);
+    const phases = events.flatMap((e, i) => (e.type === 'phase-started' && e.phase !== 'report' ? [i] : []));
+    assert.equal(phases.length, 3 * 3 + 1, 'challenge, research, synthesis ×3, then audit');
+    for (const [k, start] of phases.entries()) {
+      const end = phases[k + 1] ?? events.findIndex((e) => e.type === 'phase-started' && e.phase === 'report');
+      const phase = events[start] as { phase: string; iteration: number };
+      const saved = events.slice(start, end).filter((e) => e.type === 'state-saved');
+      if (phase.phase === 'audit') continue; // the final save follows the audit
+      assert.ok(saved.length >= 1, `no save after the ${phase.phase} phase of iteration ${phase.iteration}`);
+      for (const e of saved) assert.doesNotMatch((e as { path: string }).path, /not saved/);
+    }
+    const last = events.at(-2);
+    assert.equal(last?.type, 'state-saved', 'the finished result is saved before run-finished');
+  });
+
+  it('a store that cannot write never breaks the run: the failure is reported as an event', async () => {
+    const broken: RunStore = {
+      save: async () => {
+        throw Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' });
+      },
+      loadLatest: async () => null,
+    };
+    const { result, events } = await runAgainstFake({
+      script: byRole({
+        challenger: [reply(challengerOut([challenge()]))],
+        researcher: [reply(researcherOut({}))],
+        synthesizer: [reply(synth([update('C1', 'RESOLVED')], { quality: quality(7) }))],
+        auditor: [reply(audit())],
+      }),
+      options: { store: broken },
+    });
+    assert.equal(result.verdict, 'PROCEED');
+    const saves = events.filter((e) => e.type === 'state-saved');
+    assert.ok(saves.length >= 3 && saves.every((e) => /not saved: EROFS/.test(e.path)));
+  });
 
   describe('the CLI killed with SIGKILL mid-run', () => {
     let server: FakeAnthropicServer;
