@@ -47,3 +47,22 @@ export function checkToolPairing(messages: unknown[]): string | null {
   }
   return null;
 }
+
+/**
+ * Every `server_tool_use` in an assistant message is followed, in the same
+ * message, by a result block with its id (the API's own pairing, which a
+ * client must send back unchanged); results never appear in user messages.
+ */
+export function checkServerToolPairing(messages: unknown[]): string | null {
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i] as Message;
+    const blocks = blocksOf(message);
+    const results = blocks.filter((b) => typeof b.type === 'string' && b.type.endsWith('_tool_result'));
+    if (results.length > 0 && message.role !== 'assistant') return `messages.${i}: server tool results may only appear in assistant messages`;
+    const answered = new Set(results.map((b) => b.tool_use_id));
+    for (const use of blocks.filter((b) => b.type === 'server_tool_use')) {
+      if (!answered.has(use.id)) return `messages.${i}: \`server_tool_use\` id ${String(use.id)} has no result block in the same message`;
+    }
+  }
+  return null;
+}

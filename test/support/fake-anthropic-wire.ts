@@ -5,18 +5,29 @@
  */
 import type { InputAccounting } from './fake-anthropic-cache';
 
-export type WireStopReason = 'end_turn' | 'max_tokens' | 'refusal' | 'stop_sequence' | 'tool_use';
+export type WireStopReason = 'end_turn' | 'max_tokens' | 'refusal' | 'stop_sequence' | 'tool_use' | 'pause_turn';
+
+/** Who called a server tool; the API reports `direct` for the model's own calls. */
+export type WireCaller = { type: 'direct' };
 
 export type WireBlock =
   | { type: 'text'; text: string }
-  | { type: 'tool_use'; id: string; name: string; input: unknown };
+  | { type: 'tool_use'; id: string; name: string; input: unknown }
+  | { type: 'server_tool_use'; id: string; name: string; input: unknown; caller: WireCaller }
+  | { type: 'web_search_tool_result' | 'web_fetch_tool_result'; tool_use_id: string; content: unknown; caller: WireCaller };
+
+/** `usage.server_tool_use`: server-side tool requests the API ran (and bills) for this message. */
+export interface WireServerToolUsage {
+  web_search_requests: number;
+  web_fetch_requests: number;
+}
 
 export interface WireMessage {
   id: string;
   model: string;
   content: WireBlock[];
   stopReason: WireStopReason;
-  usage: InputAccounting & { output_tokens: number };
+  usage: InputAccounting & { output_tokens: number; server_tool_use?: WireServerToolUsage };
 }
 
 const ERROR_TYPES: Record<number, string> = {
@@ -83,9 +94,16 @@ export function messageStartEvent(m: Pick<WireMessage, 'id' | 'model' | 'usage'>
 
 /**
  * The events of one content block: start, deltas, stop. Text streams as
- * `text_delta`s; tool input as `input_json_delta`s of its JSON.
+ * `text_delta`s; tool and server tool input as `input_json_delta`s of its
+ * JSON; a server tool result arrives whole in its `content_block_start`.
  */
 export function blockEvents(index: number, block: WireBlock): string[] {
+  if ('tool_use_id' in block) {
+    return [
+      sse('content_block_start', { type: 'content_block_start', index, content_block: block }),
+      sse('content_block_stop', { type: 'content_block_stop', index }),
+    ];
+  }
   if (block.type === 'text') {
     return [
       sse('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } }),
@@ -99,7 +117,7 @@ export function blockEvents(index: number, block: WireBlock): string[] {
     sse('content_block_start', {
       type: 'content_block_start',
       index,
-      content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} },
+      content_block: { ...block, input: {} },
     }),
     ...chunkText(JSON.stringify(block.input ?? {}), 16).map((partial_json) =>
       sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } }),

@@ -32,8 +32,11 @@ import {
   sse,
   type WireBlock,
   type WireMessage,
+  type WireServerToolUsage,
+  type WireStopReason,
 } from './fake-anthropic-wire';
-import { checkToolPairing } from './fake-anthropic-rules';
+import { checkServerToolPairing, checkToolPairing } from './fake-anthropic-rules';
+import { offeredServerTools, serverToolBlocks, type FakeServerToolUse } from './fake-anthropic-server-tools';
 
 export interface ReceivedRequest {
   /** The raw wire body (untyped on purpose: tests inspect whatever the client sent). */
@@ -51,6 +54,11 @@ export interface ReceivedRequest {
 export type FakeReply =
   | { kind: 'text'; text: string; stopReason?: 'end_turn' | 'max_tokens' | 'refusal' | 'stop_sequence'; outputTokens?: number; chunkDelayMs?: number }
   | { kind: 'tool_use'; calls: { name: string; input: unknown }[]; text?: string; chunkDelayMs?: number }
+  /**
+   * Server tools the API runs itself (fake-anthropic-server-tools.ts): each use and its result, then
+   * `text`, then client `calls` (stop `tool_use`), else stop `end_turn`; `pause` ends with `pause_turn`.
+   */
+  | { kind: 'server_tools'; uses: FakeServerToolUse[]; text?: string; calls?: { name: string; input: unknown }[]; pause?: boolean; chunkDelayMs?: number }
   | { kind: 'error'; status: number; type?: string; message?: string; retryAfterSeconds?: number; shouldRetry?: boolean }
   /** Destroys the socket before responding. */
   | { kind: 'reset' }
@@ -106,7 +114,7 @@ function validate(body: unknown): string | null {
   if (!Array.isArray(b.messages) || b.messages.length === 0) return 'messages: at least one message is required';
   const breakpoints = countCacheBreakpoints(b);
   if (breakpoints > 4) return `A maximum of 4 blocks with cache_control may be provided. Found ${breakpoints}.`;
-  return checkToolPairing(b.messages);
+  return checkToolPairing(b.messages) ?? checkServerToolPairing(b.messages);
 }
 
 export class FakeAnthropicServer {
@@ -252,25 +260,46 @@ export class FakeAnthropicServer {
   private async serveMessage(
     received: ReceivedRequest,
     index: number,
-    reply: Extract<FakeReply, { kind: 'text' | 'tool_use' | 'truncate' | 'stream_error' }>,
+    reply: Extract<FakeReply, { kind: 'text' | 'tool_use' | 'server_tools' | 'truncate' | 'stream_error' }>,
     res: http.ServerResponse,
     gone: AbortSignal,
     markEndedByServer: () => void,
   ): Promise<void> {
-    const body = received.body as { model: string; stream?: boolean; messages: unknown };
+    const body = received.body as { model: string; stream?: boolean; messages: unknown; tools?: unknown };
     const n = ++this.served;
     const content: WireBlock[] = [];
+    let serverToolUsage: WireServerToolUsage | undefined;
+    if (reply.kind === 'server_tools') {
+      const served = serverToolBlocks(n, reply.uses, offeredServerTools(body));
+      if ('error' in served) {
+        res.writeHead(500, { 'content-type': 'application/json', 'x-should-retry': 'false' }).end(errorBody(500, 'api_error', served.error));
+        return;
+      }
+      content.push(...served.blocks);
+      serverToolUsage = served.usage;
+    }
     const text = reply.text ?? '';
     if (text) content.push({ type: 'text', text });
-    if (reply.kind === 'tool_use') {
-      reply.calls.forEach((c, i) => content.push({ type: 'tool_use', id: `toolu_fake_${n}_${i}`, name: c.name, input: c.input }));
-    }
-    const stopReason = reply.kind === 'tool_use' ? 'tool_use' : reply.kind === 'text' ? (reply.stopReason ?? 'end_turn') : 'end_turn';
+    const calls = reply.kind === 'tool_use' || reply.kind === 'server_tools' ? (reply.calls ?? []) : [];
+    calls.forEach((c, i) => content.push({ type: 'tool_use', id: `toolu_fake_${n}_${i}`, name: c.name, input: c.input }));
+    const stopReason: WireStopReason =
+      reply.kind === 'server_tools' && reply.pause
+        ? 'pause_turn'
+        : calls.length > 0 || reply.kind === 'tool_use'
+          ? 'tool_use'
+          : reply.kind === 'text'
+            ? (reply.stopReason ?? 'end_turn')
+            : 'end_turn';
+    const serverInputs = reply.kind === 'server_tools' ? reply.uses.map((u) => u.input) : [];
     const outputTokens =
       reply.kind === 'text' && reply.outputTokens !== undefined
         ? reply.outputTokens
-        : estimateOutputTokens(text, reply.kind === 'tool_use' ? reply.calls.map((c) => c.input) : []);
-    const usage = { ...this.cache.account(body.model, body, received.at), output_tokens: outputTokens };
+        : estimateOutputTokens(text, [...calls.map((c) => c.input), ...serverInputs]);
+    const usage = {
+      ...this.cache.account(body.model, body, received.at),
+      output_tokens: outputTokens,
+      ...(serverToolUsage ? { server_tool_use: serverToolUsage } : {}),
+    };
     received.usage = usage;
     this.usageTotals = {
       input_tokens: this.usageTotals.input_tokens + usage.input_tokens,
