@@ -61,7 +61,8 @@ async function sendOnce(request: ModelRequest): Promise<ModelResponse> {
       toLmMessages(request),
       {
         justification: 'Verify Plan runs a team of review agents over your implementation plan.',
-        tools: request.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.input_schema })),
+        // Anthropic server tools (web search/fetch) run on Anthropic's side only; the editor's models never get them.
+        tools: request.tools.filter((t) => !t.server).map((t) => ({ name: t.name, description: t.description, inputSchema: t.input_schema })),
       },
       cts.token,
     );
