@@ -100,7 +100,7 @@ export class RunContext {
       userPrefix: [this.planData, spec.instructions],
       userText,
       schema: spec.schema,
-      tools: research ? research.specs : [],
+      tools: research && this.carriesTools(model) ? research.specs : [],
       executor,
       maxToolTurns: this.options.config.maxToolTurns,
       maxTokens: this.options.config.maxTokensPerCall,
@@ -118,6 +118,17 @@ export class RunContext {
     }
     const cancelled = result.failure.kind === 'cancelled' || this.cancelled;
     return this.fail(role, iteration, cancelled ? 'cancelled' : result.failure.kind, result.failure.message, !cancelled);
+  }
+
+  /**
+   * Tools open the cached prefix, and caches are per model. A role gets the
+   * tool list when its model also serves a research role, so every call of
+   * that model shares one prefix; other models (by default the judgement
+   * roles' model) skip ~600 tokens per call they would never use.
+   */
+  private carriesTools(model: string): boolean {
+    const models = this.options.config.models;
+    return model === models.resolver || model === models.researcher;
   }
 
   private fail(role: AgentRole, iteration: number, kind: AgentFailure['kind'], message: string, record = true): InvokeResult<never> {
