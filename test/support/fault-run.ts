@@ -15,7 +15,7 @@ import { runVerification } from '../../src/core/loop';
 import type { RunEvent, RunResult } from '../../src/core/run-types';
 import { createFileRunStore } from '../../src/core/store';
 import { FakeAnthropicServer, type FakeReply, type ReceivedRequest } from './fake-anthropic';
-import { FAULT_TIMEOUT_MS, resolverReplyFor, SCALED_ONLY, scenarioReply, type FaultSpec } from './fault-scenario';
+import { FAULT_TIMEOUT_MS, HEALTHY_TIMEOUT_MS, resolverReplyFor, SCALED_ONLY, scenarioReply, type FaultSpec } from './fault-scenario';
 import { examplePlan } from './run-harness';
 
 export interface Injection {
@@ -42,7 +42,7 @@ export interface CellOptions {
   /** Engine settings on top of the defaults (e.g. a spending cap). */
   config?: Partial<z.input<typeof EngineConfig>>;
   signal?: AbortSignal;
-  /** Provider timeout; default FAULT_TIMEOUT_MS (cancellation tests raise it so a hang lasts until the abort). */
+  /** Provider timeout; default FAULT_TIMEOUT_MS when a timeout fault is injected, else HEALTHY_TIMEOUT_MS. */
   timeoutMs?: number;
   /** Called for every request as it arrives, with the iteration it belongs to. */
   onRequest?: (req: ReceivedRequest, iteration: number, server: FakeAnthropicServer) => void;
@@ -82,7 +82,7 @@ export async function runFaultCell(injections: Injection[], options: CellOptions
     const result = await runVerification({
       ...plan,
       workspaceRoot: null,
-      provider: createAnthropicProvider({ apiKey: 'test-key', baseURL: server.baseURL, maxRetries: 1, timeoutMs: options.timeoutMs ?? FAULT_TIMEOUT_MS }),
+      provider: createAnthropicProvider({ apiKey: 'test-key', baseURL: server.baseURL, maxRetries: 1, timeoutMs: options.timeoutMs ?? (injections.some((i) => i.fault.name === 'timeout') ? FAULT_TIMEOUT_MS : HEALTHY_TIMEOUT_MS) }),
       config: defaultConfig({ team, ...options.config }),
       store,
       ...(options.signal ? { signal: options.signal } : {}),

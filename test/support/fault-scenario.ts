@@ -39,8 +39,10 @@ export interface FaultSpec {
   recovery: 'sdk-retry' | 'correction-turn' | 'none';
 }
 
-/** Milliseconds: small, so the timeout fault (and its one retry) costs well under a second. */
-export const FAULT_TIMEOUT_MS = 300;
+/** Provider timeout in cells that inject the timeout fault: short, so the fault and its one retry cost about 2 s. */
+export const FAULT_TIMEOUT_MS = 1000;
+/** Provider timeout in every other cell: generous, so a loaded machine never turns a healthy reply into a timeout. */
+export const HEALTHY_TIMEOUT_MS = 15_000;
 
 /** `retry-after: 0.001` (seconds): the SDK honours it, so retried faults stay fast. */
 const FAST_RETRY = 0.001;
