@@ -165,8 +165,9 @@ describe('reliability: injection', function () {
     const toolResults = requests.flatMap((r) => blocks(r.body).toolResults);
     for (const name of ['write_file', 'bash', 'edit_file']) assert.ok(toolResults.some((t) => /unknown tool|not available|refused|no such tool/i.test(t) && t.length < 400), `${name} was not refused`);
     assert.deepEqual([...treeAfter.entries()].sort(), [...treeBefore.entries()].sort());
-    const toolNames = (requests[0]!.body.tools ?? []).map((t: { name: string }) => t.name).sort();
-    assert.deepEqual(toolNames.filter((n: string) => !['read_file', 'grep', 'list_files', 'git_log', 'memory_search'].includes(n)), [], 'only read-only tools are offered');
+    const toolNames = new Set<string>(requests.flatMap((r) => (r.body.tools ?? []).map((t: { name: string }) => t.name)));
+    assert.ok(toolNames.has('read_file'), 'positive control: tools were offered');
+    assert.deepEqual([...toolNames].filter((n) => !['read_file', 'grep', 'list_files', 'git_log', 'memory_search'].includes(n)), [], 'only read-only tools are offered');
   });
 
   it('model-written HTML is inert in the Markdown report (rendered with raw HTML enabled)', () => {
