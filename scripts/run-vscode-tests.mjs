@@ -5,7 +5,7 @@
 // headless Debian Chromium driven by playwright-core. Recipe and pitfalls:
 // ../shared/vscode-offline/notes.md.
 //
-//   node scripts/run-vscode-tests.mjs [--phases run,restore,untrusted,typing,metrics] (also: panel) [--grep RE]
+//   node scripts/run-vscode-tests.mjs [--phases run,restore,untrusted,typing,metrics,bad-plans] (also: panel) [--grep RE]
 //        [--timeout SEC] [--out DIR] [--no-build | --build-only] [--production]
 //        [--ext DIR] [--verbose] [--keep]
 //
@@ -31,7 +31,7 @@ import { parseArgs } from 'node:util';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: opt } = parseArgs({
   options: {
-    phases: { type: 'string', default: 'run,restore,untrusted,typing,metrics' },
+    phases: { type: 'string', default: 'run,restore,untrusted,typing,metrics,bad-plans' },
     grep: { type: 'string' },
     timeout: { type: 'string', default: '240' },
     out: { type: 'string', default: path.join(root, 'test-output', 'vscode') },
