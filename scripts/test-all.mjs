@@ -16,6 +16,20 @@ const steps = [
   ['package .vsix and check its contents', 'node', ['scripts/check-vsix.mjs'], 'scripts/check-vsix.mjs'],
 ];
 
+// Debian's Chromium (browser suites) and ripgrep (VS Code's search) — never a tool's own browser download.
+function ensureSystemPackages() {
+  const have = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+  if (have('chromium') && have('rg')) return;
+  if (process.getuid?.() !== 0) {
+    console.error('── the browser and VS Code suites need Debian packages: sudo apt-get install chromium ripgrep');
+    return;
+  }
+  console.error('\n── apt-get install chromium ripgrep');
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'ripgrep'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+ensureSystemPackages();
 const results = [];
 const started = Date.now();
 for (const [name, cmd, args, needs] of steps) {
