@@ -163,6 +163,8 @@ export async function runVerification(options: RunOptions): Promise<RunResult> {
   const verdict = ending?.verdict ?? verdictOf(state.challenges).label;
   const base = ending ? (['ABORTED', 'CANCELLED'].includes(ending.verdict) ? null : verdictOf(state.challenges).verdict) : verdictOf(state.challenges).verdict;
   const qualityResult: QualityResult | null = quality && base ? { scores: quality, total: qualityTotal(quality), label: qualityLabel(base) } : null;
+  // Seed 002 §5: quality_score is null until the final iteration, then the integer score.
+  if (qualityResult && ctx.iterations.length > 0) replaceLastSnapshot(ctx, { ...state, quality_score: qualityResult.total });
   let audit = null;
   // The cap reached by the last synthesis skips the audit: say so, rather than report a complete run.
   if (!ending && ctx.capReached && quality && base) ending = capEnding(ctx, state);

@@ -22,6 +22,7 @@ describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
     assert.equal(result.partial, false);
     assert.equal(result.iterations.length, 1);
     assert.equal(result.quality?.total, 8);
+    assert.equal(result.iterations.at(-1)!.quality_score, 8, 'the final iteration state carries the score');
     assert.deepEqual(server.received.map((r) => r.role).sort(), ['auditor', 'challenger', 'researcher', 'resolver', 'synthesizer']);
     assert.ok(RunResult.safeParse(result).success, 'result validates against its schema');
     const c1 = result.iterations[0]!.challenges.find((c) => c.id === 'C1')!;
