@@ -1,16 +1,9 @@
 /** Words and numbers as the panel shows them. */
-import type { AgentRole, QualityDimension } from '../src/core/protocol';
+import type { QualityDimension } from '../src/core/protocol';
 import type { VerdictLabel } from '../src/core/run-types';
 
-export const ROLE_NAMES: Record<AgentRole, string> = {
-  challenger: 'Challenger',
-  'domain-expert': 'Domain expert',
-  'devils-advocate': "Devil's advocate",
-  resolver: 'Resolver',
-  researcher: 'Researcher',
-  synthesizer: 'Synthesizer',
-  auditor: 'Auditor',
-};
+/** One naming of roles for every front end (report, CLI, panel). */
+export { ROLE_NAMES } from '../src/core/report/labels';
 
 export const DIMENSION_NAMES: Record<QualityDimension, string> = {
   approach_soundness: 'Approach soundness',
