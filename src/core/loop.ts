@@ -20,6 +20,7 @@ import type { MemoryContext } from './loop/messages';
 import { parsePlan } from './plan';
 import { assess } from './complexity';
 import { RunContext, type FinalParts } from './loop/run-context';
+import { emptyIterationState } from './loop/state';
 import { challengePhase, researchPhase, synthesisPhase } from './loop/phases';
 import { ask, BLOCKED_OPTIONS, describeChallenge } from './loop/checkpoints';
 import { auditorMessage } from './loop/messages';
@@ -55,7 +56,7 @@ export async function runVerification(options: RunOptions): Promise<RunResult> {
   }
 
   const { memory, excluded } = recall(options);
-  let state = initialState(options.planPath, assessment.quality === 'TRIVIAL' ? 'THIN' : assessment.quality, assessment.team);
+  let state = emptyIterationState(options.planPath, assessment.quality === 'TRIVIAL' ? 'THIN' : assessment.quality, assessment.team);
   let previous: IterationState | null = null;
   let ending: Ending | null = null;
   let quality: QualityScores | null = null;
@@ -279,28 +280,6 @@ function reasonFor(state: IterationState, verdict: VerdictLabel): string {
   }
 }
 
-function initialState(planPath: string, quality: IterationState['plan_quality'], team: IterationState['team_mode']): IterationState {
-  return {
-    iteration: 1,
-    plan_path: planPath,
-    plan_quality: quality,
-    team_mode: team,
-    challenges: [],
-    unknowns: [],
-    surfaced_contexts: [],
-    probed_risks: [],
-    convergence: { blocking_open: 0, significant_open: 0, status: 'CONTINUE', resolved_this_iteration: 0, created_this_iteration: 0, degradation: false },
-    user_responses: [],
-    synthesizer_directives: [],
-    re_sweep: false,
-    re_probe: false,
-    quality_score: null,
-    deferred_surfaced: [],
-    failures: [],
-    research_unavailable: false,
-    assertions: [],
-  };
-}
 
 /** Memory of the last run: the challenger sees a summary and the plan diff; user-settled challenges are not re-raised. */
 function recall(options: RunOptions): { memory: MemoryContext | null; excluded: Challenge[] } {

@@ -1,3 +1,4 @@
+import { emptyIterationState } from '../../src/core/loop/state';
 /** Builders for convergence tests: small, valid protocol objects with overrides. */
 import type {
   Challenge,
@@ -68,24 +69,7 @@ export function challenges(spec: string, overrides: Partial<Challenge> = {}): Ch
 
 export function iterationState(overrides: Partial<IterationState> = {}): IterationState {
   return {
-    iteration: 1,
-    plan_path: '/plans/p.md',
-    plan_quality: 'ADEQUATE',
-    team_mode: 'base',
-    challenges: [],
-    unknowns: [],
-    surfaced_contexts: [],
-    probed_risks: [],
-    convergence: { blocking_open: 0, significant_open: 0, status: 'CONTINUE', resolved_this_iteration: 0, created_this_iteration: 0, degradation: false },
-    user_responses: [],
-    synthesizer_directives: [],
-    re_sweep: false,
-    re_probe: false,
-    quality_score: null,
-    deferred_surfaced: [],
-    failures: [],
-    research_unavailable: false,
-    assertions: [],
+    ...emptyIterationState('/plans/p.md', 'ADEQUATE', 'base'),
     ...overrides,
   };
 }

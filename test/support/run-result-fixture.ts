@@ -1,3 +1,4 @@
+import { emptyIterationState } from '../../src/core/loop/state';
 /**
  * RunResult fixtures for tests of anything that renders a run (report, CLI,
  * webview). Every builder returns data that passes the RunResult schema; call
@@ -46,24 +47,9 @@ export function unknownFixture(overrides: Partial<Unknown> = {}): Unknown {
 
 export function iterationFixture(overrides: Partial<IterationState> = {}): IterationState {
   return {
-    iteration: 1,
-    plan_path: '/work/plan.md',
-    plan_quality: 'ADEQUATE',
-    team_mode: 'base',
+    ...emptyIterationState('/work/plan.md', 'ADEQUATE', 'base'),
     challenges: [challengeFixture()],
-    unknowns: [],
-    surfaced_contexts: [],
-    probed_risks: [],
     convergence: { blocking_open: 0, significant_open: 1, status: 'CONVERGED', resolved_this_iteration: 0, created_this_iteration: 1, degradation: false },
-    user_responses: [],
-    synthesizer_directives: [],
-    re_sweep: false,
-    re_probe: false,
-    quality_score: null,
-    deferred_surfaced: [],
-    failures: [],
-    research_unavailable: false,
-    assertions: [],
     ...overrides,
   };
 }
