@@ -53,24 +53,6 @@ export function partialReason(result: Pick<RunResult, 'partial' | 'verdict' | 'f
   return 'the run did not finish';
 }
 
-/** Seed 001 Step 4, reworded for this tool; used when the loop gave no next step. */
-export function defaultNextStep(verdict: VerdictLabel): string {
-  switch (verdict) {
-    case 'PROCEED':
-    case 'PROCEED (trivial)':
-      return 'Proceed: check the plan structure, then implement it.';
-    case 'REVISE':
-    case 'REVISE (strong)':
-      return 'Update the plan with the changes listed above, then run Verify Plan again.';
-    case 'RETHINK':
-      return 'Fundamental issues found: rework the approach before anything else.';
-    case 'CANCELLED':
-    case 'ABORTED':
-    case 'FAILED':
-      return 'The run is incomplete: address the cause above and run Verify Plan again.';
-  }
-}
-
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }

@@ -5,7 +5,8 @@
 import { AgentRole, type CallRecord, type IterationState, type Usage } from '../protocol';
 import type { Assessment, CheckpointRequest, RunResult } from '../run-types';
 import { cell, escapeInline, table } from './escape';
-import { ROLE_NAMES, defaultNextStep, describeFailure, partialReason, plural } from './labels';
+import { ROLE_NAMES, describeFailure, partialReason, plural } from './labels';
+import { nextStepFor } from '../convergence/verdict';
 
 export const STRONG_REVISE_NOTE = 'Strongly recommended: address these before proceeding.';
 
@@ -124,6 +125,6 @@ function unpricedModels(calls: CallRecord[]): string[] {
 }
 
 export function nextStepSection(result: RunResult): string {
-  const step = result.nextStep.trim() ? escapeInline(result.nextStep) : defaultNextStep(result.verdict);
+  const step = result.nextStep.trim() ? escapeInline(result.nextStep) : nextStepFor(result.verdict);
   return `## Recommended next step\n\n${step}`;
 }
