@@ -1,15 +1,15 @@
-import { emptyIterationState } from '../../src/core/loop/state';
 /** Builders for convergence tests: small, valid protocol objects with overrides. */
+import { emptyIterationState } from '../../src/core/loop/state';
 import type {
   Challenge,
   ChallengeDraft,
   ChallengeStatus,
   Confidence,
   IterationState,
-  QualityDimension,
   QualityScores,
   Severity,
 } from '../../src/core/protocol';
+import { QualityDimension } from '../../src/core/protocol';
 
 export function draft(ref: string, severity: Severity = 'SIGNIFICANT', overrides: Partial<ChallengeDraft> = {}): ChallengeDraft {
   return {
@@ -76,13 +76,5 @@ export function iterationState(overrides: Partial<IterationState> = {}): Iterati
 
 /** Scores in the order approach, risk, assumption, integration, unknowns, constraint. */
 export function scores(values: [number, number, number, number, number, number]): QualityScores {
-  const dims: QualityDimension[] = [
-    'approach_soundness',
-    'risk_coverage',
-    'assumption_validity',
-    'integration_feasibility',
-    'unknowns_coverage',
-    'constraint_alignment',
-  ];
-  return Object.fromEntries(dims.map((d, i) => [d, { score: values[i] ?? 1, evidence: `evidence for ${d}` }])) as QualityScores;
+  return Object.fromEntries(QualityDimension.options.map((d, i) => [d, { score: values[i] ?? 1, evidence: `evidence for ${d}` }])) as QualityScores;
 }

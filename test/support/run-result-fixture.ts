@@ -1,9 +1,9 @@
-import { emptyIterationState } from '../../src/core/loop/state';
 /**
  * RunResult fixtures for tests of anything that renders a run (report, CLI,
  * webview). Every builder returns data that passes the RunResult schema; call
  * `validRunResult` to prove it in the test itself.
  */
+import { emptyIterationState } from '../../src/core/loop/state';
 import type { Challenge, IterationState, Unknown } from '../../src/core/protocol';
 import { RunResult } from '../../src/core/run-types';
 
