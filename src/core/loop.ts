@@ -119,7 +119,7 @@ export async function runVerification(options: RunOptions): Promise<RunResult> {
     state = { ...state, re_sweep: gate.re_sweep, re_probe: gate.re_probe };
     directedBy = gate.reasons;
     state = closeIteration(ctx, state, atStart, status);
-    await ctx.save(progressParts(), false);
+    await ctx.save(inProgress(iteration), false);
     if (ctx.cancelled) {
       ending = cancelledEnding();
       break;
@@ -185,10 +185,6 @@ export async function runVerification(options: RunOptions): Promise<RunResult> {
     partial: finalEnding?.partial ?? false,
     stopCause: finalEnding?.cause ?? (state.convergence.status === 'CONVERGED' ? 'converged' : 'max_iterations'),
   });
-
-  function progressParts(): FinalParts {
-    return { verdict: 'CANCELLED', reason: `In progress: iteration ${state.iteration}.`, nextStep: 'Wait for the run to finish, or re-run Verify Plan.', quality: null, audit: null, partial: true };
-  }
 }
 
 async function finish(ctx: RunContext, parts: FinalParts): Promise<RunResult> {
@@ -202,10 +198,15 @@ async function finish(ctx: RunContext, parts: FinalParts): Promise<RunResult> {
 async function checkpointSave(ctx: RunContext, state: IterationState, iteration: number): Promise<Ending | null> {
   const snapshot = { ...state, convergence: { ...state.convergence, ...countOpen(state.challenges) } };
   replaceOrPush(ctx, snapshot, iteration);
-  await ctx.save({ verdict: 'CANCELLED', reason: `In progress: iteration ${iteration}.`, nextStep: '', quality: null, audit: null, partial: true }, false);
+  await ctx.save(inProgress(iteration), false);
   if (ctx.cancelled) return cancelledEnding();
   if (ctx.capReached) return capEnding(ctx, state);
   return null;
+}
+
+/** What a snapshot saved mid-run says: unfinished, so a crash leaves a readable partial result. */
+function inProgress(iteration: number): FinalParts {
+  return { verdict: 'CANCELLED', reason: `In progress: iteration ${iteration}.`, nextStep: 'Wait for the run to finish, or re-run Verify Plan.', quality: null, audit: null, partial: true };
 }
 
 function capEnding(ctx: RunContext, state: IterationState): Ending {

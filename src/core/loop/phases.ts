@@ -11,12 +11,14 @@ import type {
   Evidence,
   IterationState,
   ProbedRisk,
+  ResearcherOutput,
+  ResolverOutput,
   SurfacedContext,
   SynthesizerOutput,
   Unknown,
   UnknownDraft,
 } from '../protocol';
-import type { RunContext } from './run-context';
+import type { InvokeResult, RunContext } from './run-context';
 import type { MemoryContext } from './messages';
 import { challengerMessage, resolverMessage, researcherMessage, synthesizerMessage } from './messages';
 import { challengerAgent, devilsAdvocateAgent, domainExpertAgent, researcherAgent, resolverAgent, synthesizerAgent } from '../agents';
@@ -164,12 +166,11 @@ async function applyResolver(
   ctx: RunContext,
   state: IterationState,
   pending: string[],
-  result: Awaited<ReturnType<RunContext['invoke']>> & { ok: boolean },
+  result: InvokeResult<ResolverOutput>,
 ): Promise<IterationState> {
   const answers = new Map<string, { resolution: Unknown['resolution']; finding: string; evidence: Evidence[] }>();
   if (result.ok) {
-    const value = result.value as { unknowns: { id: string; resolution: NonNullable<Unknown['resolution']>; finding: string; evidence: Evidence[] }[] };
-    for (const a of value.unknowns) {
+    for (const a of result.value.unknowns) {
       if (!pending.includes(a.id)) continue;
       const evidence = await checked(ctx, a.evidence);
       answers.set(
@@ -190,7 +191,7 @@ async function applyResolver(
   return { ...state, unknowns };
 }
 
-async function applyResearcher(ctx: RunContext, state: IterationState, value: { surfaced: SurfacedDraftLike[]; probed: ProbedDraftLike[]; new_challenges: ChallengeDraft[] }): Promise<IterationState> {
+async function applyResearcher(ctx: RunContext, state: IterationState, value: ResearcherOutput): Promise<IterationState> {
   const surfacedRefs = new Set(value.surfaced.map((s) => s.generates_challenge).filter(Boolean));
   const candidates = [];
   for (const draft of value.new_challenges) {
@@ -219,9 +220,6 @@ async function applyResearcher(ctx: RunContext, state: IterationState, value: { 
     assertions: [...state.assertions, ...toAssertions(fresh, admission.refToId, state.assertions)],
   };
 }
-
-type SurfacedDraftLike = Omit<SurfacedContext, 'id' | 'iteration' | 'generates_challenge'> & { generates_challenge: string | null };
-type ProbedDraftLike = Omit<ProbedRisk, 'id' | 'iteration' | 'generates_challenge'> & { generates_challenge: string | null };
 
 // ── 3c: synthesis ───────────────────────────────────────────────────────────
 
