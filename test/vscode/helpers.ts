@@ -51,6 +51,16 @@ export function nextEvent<T>(event: vscode.Event<T>, accept: (value: T) => boole
   });
 }
 
+/** Points the extension at a fake Messages API for one fast base-team iteration, with `apiKey` in SecretStorage. */
+export async function useFakeApi(baseURL: string, apiKey: string): Promise<void> {
+  const config = vscode.workspace.getConfiguration('verifyPlan');
+  await config.update('baseUrl', baseURL, vscode.ConfigurationTarget.Workspace);
+  await config.update('maxIterations', 1, vscode.ConfigurationTarget.Workspace);
+  await config.update('team', 'base', vscode.ConfigurationTarget.Workspace);
+  await config.update('provider', 'anthropic', vscode.ConfigurationTarget.Workspace);
+  if ((await vscode.commands.executeCommand('verifyPlan.setApiKey', apiKey)) !== true) throw new Error('the API key was not stored');
+}
+
 export const hasControl = (): boolean => Boolean(process.env.E2E_CONTROL_URL);
 
 function control(pathAndQuery: string): Promise<string> {

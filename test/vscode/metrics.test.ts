@@ -24,7 +24,7 @@ import * as vscode from 'vscode';
 import type { RunResult } from '../../src/core/run-types';
 import type { VerifyPlanApi } from '../../src/extension/extension';
 import { FakeAnthropicServer } from '../support/fake-anthropic';
-import { activateExtension, EXTENSION_ID, waitFor } from './helpers';
+import { activateExtension, EXTENSION_ID, waitFor, useFakeApi } from './helpers';
 import { mainScript } from './scripts';
 
 const TEST_KEY = 'sk-ant-e2e-metrics-key-0000';
@@ -83,12 +83,7 @@ suite('Editor metrics for npm run bench', function () {
     }
 
     server = await FakeAnthropicServer.start({ latencyMs: MODEL_LATENCY_MS });
-    const config = vscode.workspace.getConfiguration('verifyPlan');
-    await config.update('baseUrl', server.baseURL, vscode.ConfigurationTarget.Workspace);
-    await config.update('maxIterations', 1, vscode.ConfigurationTarget.Workspace);
-    await config.update('team', 'base', vscode.ConfigurationTarget.Workspace);
-    await config.update('provider', 'anthropic', vscode.ConfigurationTarget.Workspace);
-    assert.equal(await vscode.commands.executeCommand('verifyPlan.setApiKey', TEST_KEY), true);
+    await useFakeApi(server.baseURL, TEST_KEY);
   });
 
   suiteTeardown(async () => {

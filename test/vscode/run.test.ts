@@ -15,7 +15,7 @@ import { presentStatus } from '../../src/extension/status-model';
 import { createLanguageModelProvider, toLmMessages } from '../../src/extension/lm-provider';
 import { ProviderError, type ModelRequest } from '../../src/core/llm/provider';
 import { FakeAnthropicServer } from '../support/fake-anthropic';
-import { activateExtension, click, domTexts, hasControl, nextEvent, ourDiagnostics, press, screenshot, typeText, waitFor } from './helpers';
+import { activateExtension, click, domTexts, hasControl, nextEvent, ourDiagnostics, press, screenshot, typeText, waitFor, useFakeApi } from './helpers';
 import { BLOCKED_QUOTE, MAIN_LINES, blockedScript, hangingScript, mainScript } from './scripts';
 
 const TEST_KEY = 'sk-ant-e2e-test-key-0000';
@@ -35,12 +35,7 @@ suite('Verify Plan in a real VS Code', function () {
     root = folder.uri;
     planUri = vscode.Uri.joinPath(root, '.claude', 'plans', 'plan.md');
     blockedUri = vscode.Uri.joinPath(root, '.claude', 'plans', 'blocked.md');
-    const config = vscode.workspace.getConfiguration('verifyPlan');
-    await config.update('baseUrl', server.baseURL, vscode.ConfigurationTarget.Workspace);
-    await config.update('maxIterations', 1, vscode.ConfigurationTarget.Workspace);
-    await config.update('team', 'base', vscode.ConfigurationTarget.Workspace);
-    await config.update('provider', 'anthropic', vscode.ConfigurationTarget.Workspace);
-    assert.equal(await vscode.commands.executeCommand('verifyPlan.setApiKey', TEST_KEY), true);
+    await useFakeApi(server.baseURL, TEST_KEY);
   });
 
   suiteTeardown(async () => {
