@@ -1,7 +1,8 @@
 /**
  * Helpers for tests inside the extension host: polling with a deadline (never
  * a fixed sleep), and the launcher's control server (screenshots, workbench
- * DOM text, real key presses).
+ * DOM text, real key presses). Whatever the editor shows (status bar, lenses,
+ * diagnostics, workbench DOM) is checked with `waitFor`, never read once.
  */
 import * as http from 'node:http';
 import * as vscode from 'vscode';
@@ -33,6 +34,19 @@ export async function waitFor<T>(probe: () => T | Falsy | Promise<T | Falsy>, wh
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
+}
+
+/** The CodeLens the editor's providers give for `uri`, polled until `accept` holds for the list (lenses are computed asynchronously). */
+export function waitForLenses(uri: vscode.Uri, accept: (lenses: vscode.CodeLens[]) => boolean, what: string, timeoutMs = 20_000): Promise<vscode.CodeLens[]> {
+  return waitFor(
+    async () => {
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 100);
+      return accept(lenses) && lenses;
+    },
+    `${what} (CodeLens of ${uri.path.split('/').pop()})`,
+    timeoutMs,
+    100,
+  );
 }
 
 /** Resolves on the next event that satisfies `accept` (or rejects after `timeoutMs`). */

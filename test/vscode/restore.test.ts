@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, ourDiagnostics, waitFor } from './helpers';
+import { activateExtension, ourDiagnostics, waitFor, waitForLenses } from './helpers';
 import { MAIN_LINES } from './scripts';
 
 suite('Verify Plan after a reload', () => {
@@ -29,9 +29,13 @@ suite('Verify Plan after a reload', () => {
     assert.equal(byId.get('C3')?.severity, vscode.DiagnosticSeverity.Hint, 'the acknowledged risk stays acknowledged');
 
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(planUri), { preview: false });
-    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', planUri);
-    assert.ok(lenses.some((l) => l.range.start.line === MAIN_LINES.c1 && l.command?.title === 'C1 · SIGNIFICANT · UNRESOLVED — details'));
-    assert.ok(lenses.some((l) => l.range.start.line === 0 && l.command?.title.includes(result.verdict)));
+    await waitForLenses(
+      planUri,
+      (lenses) =>
+        lenses.some((l) => l.range.start.line === MAIN_LINES.c1 && l.command?.title === 'C1 · SIGNIFICANT · UNRESOLVED — details') &&
+        lenses.some((l) => l.range.start.line === 0 && l.command?.title.includes(result.verdict)),
+      'the restored challenge and verdict lenses',
+    );
     const status = await waitFor(() => api.status().state.kind === 'verdict' && api.status(), 'verdict status');
     assert.equal(status.text, `$(warning) ${result.verdict} 6/10`);
   });

@@ -15,7 +15,7 @@ import { presentStatus } from '../../src/extension/status-model';
 import { createLanguageModelProvider, toLmMessages } from '../../src/extension/lm-provider';
 import { ProviderError, type ModelRequest } from '../../src/core/llm/provider';
 import { FakeAnthropicServer } from '../support/fake-anthropic';
-import { activateExtension, click, domTexts, hasControl, nextEvent, ourDiagnostics, press, screenshot, typeText, waitFor, useFakeApi } from './helpers';
+import { activateExtension, click, domTexts, hasControl, nextEvent, ourDiagnostics, press, screenshot, typeText, waitFor, waitForLenses, useFakeApi } from './helpers';
 import { BLOCKED_QUOTE, MAIN_LINES, blockedScript, hangingScript, mainScript } from './scripts';
 
 const TEST_KEY = 'sk-ant-e2e-test-key-0000';
@@ -179,9 +179,8 @@ suite('Verify Plan in a real VS Code', function () {
       assert.ok(await vscode.workspace.applyEdit(remove));
       const stale = await waitFor(() => ourDiagnostics(planUri).find((d) => d.code === 'C3' && d.message.startsWith('[stale')), 'C3 to turn stale');
       assert.deepEqual(stale.tags, [vscode.DiagnosticTag.Unnecessary]);
-      assert.match(api.status().text, /\(plan edited\)$/);
-      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', planUri);
-      assert.ok(lenses.some((l) => l.command?.title === 'C3 · MINOR · stale — details'));
+      await waitFor(() => /\(plan edited\)$/.test(api.status().text), 'the status bar to say the plan was edited');
+      await waitForLenses(planUri, (lenses) => lenses.some((l) => l.command?.title === 'C3 · MINOR · stale — details'), 'the stale C3 lens');
 
       await vscode.commands.executeCommand('workbench.action.files.revert');
       await waitFor(() => ourDiagnostics(planUri).find((d) => d.code === 'C1')?.range.start.line === MAIN_LINES.c1, 'C1 back on its line after revert');
@@ -236,15 +235,13 @@ suite('Verify Plan in a real VS Code', function () {
       const before = server.received.length;
       const running = vscode.commands.executeCommand<RunResult | undefined>('verifyPlan.verify', blockedUri);
       await waitFor(() => server.received.slice(before).some((r) => r.role === 'challenger'), 'the challenger request');
-      await waitFor(() => api.status().state.kind === 'running', 'the running status');
-      assert.match(api.status().text, /^\$\(sync~spin\) Verify Plan: iteration 1$/);
+      await waitFor(() => /^\$\(sync~spin\) Verify Plan: iteration 1$/.test(api.status().text), `the running status (is: ${api.status().text})`);
       assert.equal(await vscode.commands.executeCommand('verifyPlan.cancel'), true);
       const result = await running;
       assert.equal(result?.verdict, 'CANCELLED');
       assert.equal(result?.partial, true);
       await waitFor(() => server.received.slice(before).filter((r) => r.role === 'challenger').every((r) => r.aborted), 'the hanging request to be aborted');
-      assert.equal(api.status().state.kind, 'verdict');
-      assert.match(api.status().text, /CANCELLED/);
+      await waitFor(() => api.status().state.kind === 'verdict' && /CANCELLED/.test(api.status().text), 'CANCELLED in the status bar');
     });
 
     test('BLOCKED: the QuickPick offers the four options and the answer reaches the next iteration', async function () {
@@ -262,8 +259,7 @@ suite('Verify Plan in a real VS Code', function () {
         }, 'the checkpoint QuickPick', 30_000, 100);
         const labels = options.map((o) => o.split('\n')[0]!.trim());
         assert.deepEqual(labels.slice(0, 4), ['Provide context', 'Acknowledge risk', 'Override', 'Abort']);
-        const title = (await domTexts('.quick-input-widget .quick-input-title')).join(' ');
-        assert.match(title, /C1 is BLOCKING/);
+        await waitFor(async () => /C1 is BLOCKING/.test((await domTexts('.quick-input-widget .quick-input-title')).join(' ')), 'the checkpoint title naming C1', 10_000, 100);
         // The progress notification carries the seed's iteration message and a Cancel button while the run
         // waits. The workbench does not always pop a progress toast (focus, toast limits), so fall back to
         // the notification center, which lists every notification.

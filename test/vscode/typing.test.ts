@@ -9,7 +9,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { activateExtension, waitFor } from './helpers';
+import { activateExtension, waitFor, waitForLenses } from './helpers';
 
 const PLAN = [
   '# Plan: cache pricing responses',
@@ -62,11 +62,7 @@ suite('Static checks while typing', () => {
       assert.equal(signal.severity, vscode.DiagnosticSeverity.Warning);
       assert.equal(document.getText(signal.range), 'TBD');
 
-      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', planUri);
-      assert.ok(
-        lenses.some((l) => /^Complexity \d+\/16 · (base|scaled) team · ▶ Verify Plan$/.test(l.command?.title ?? '')),
-        `complexity lens among ${lenses.map((l) => l.command?.title).join(' | ')}`,
-      );
+      await waitForLenses(planUri, (lenses) => lenses.some((l) => /^Complexity \d+\/16 · (base|scaled) team · ▶ Verify Plan$/.test(l.command?.title ?? '')), 'the complexity lens');
 
       const added = new vscode.Range(line, end.character, line, end.character + ' (size TBD)'.length);
       assert.ok(await editor.edit((b) => b.delete(added)));

@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { expect as baseExpect } from '@playwright/test';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createNonce, renderPanelHtml } from '../../src/extension/panel/panel-html';
 import type { HostMessage, WebviewMessage } from '../../src/shared/webview-protocol';
@@ -18,6 +19,14 @@ export const REPO = path.resolve(__dirname, '../..');
 export const BUNDLE = path.join(REPO, 'dist/webview.js');
 export const OUTPUT = path.join(REPO, 'test-output/webview');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Playwright's auto-retrying assertions (used outside its test runner): every
+ * UI check waits until the page shows what it expects or the deadline passes,
+ * so a slow re-render on a loaded machine is not a failure. 15 s, not the
+ * default 5 s: the suite must stay green with both cores busy.
+ */
+export const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** What the stub keeps in the page (window.__vp). */
 interface StubRecord {

@@ -2,6 +2,8 @@
  * Render tests: the built webview bundle in headless Chromium, driven through
  * the real protocol with recorded states (test/webview/fixtures/*.json).
  * Run with `npm run test:webview` (builds the bundle first when stale).
+ * Every check of the page is an auto-retrying `expect` (see harness.ts): the
+ * panel re-renders asynchronously, so nothing is read once.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -10,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { reduceLive } from '../../src/core/live-state';
 import type { RunEvent } from '../../src/core/run-types';
 import { LiveRun, PanelState, type WebviewMessage } from '../../src/shared/webview-protocol';
-import { OUTPUT, WebviewHarness, post, sent, setTheme, showState, waitForSent } from './harness';
+import { OUTPUT, WebviewHarness, expect, post, sent, setTheme, showState, waitForSent } from './harness';
 
 const fixture = (name: string): unknown => JSON.parse(readFileSync(path.join(__dirname, 'fixtures', `${name}.json`), 'utf8'));
 const fullRun = PanelState.parse(fixture('full-run'));
@@ -23,12 +25,13 @@ function liveAfter(count: number): LiveRun {
 }
 
 type Request = Extract<WebviewMessage, { type: 'request' }>;
+/** Regular expressions match the text as the user sees it (innerText), like the checks did before they retried. */
+const INNER_TEXT = { useInnerText: true };
+
 const isRequest =
   (action: string) =>
   (m: WebviewMessage): m is Request =>
     m.type === 'request' && m.request.action === action;
-
-const texts = (page: Page, selector: string) => page.locator(selector).allInnerTexts();
 
 describe('webview panel (Chromium)', function () {
   this.timeout(60_000);
@@ -61,71 +64,71 @@ describe('webview panel (Chromium)', function () {
     const messages = await sent(page);
     assert.deepEqual(messages[0], { type: 'ready' });
     assert.equal(messages.length, 1, 'nothing but ready before the host sends state');
-    assert.equal(await page.locator('[data-testid=waiting]').innerText(), 'Waiting for the editor…');
+    await expect(page.locator('[data-testid=waiting]')).toHaveText('Waiting for the editor…');
   });
 
   it('renders every section of a finished three-iteration run', async () => {
     page = await harness.open();
     await showState(page, fullRun);
 
-    assert.equal(await page.locator('[data-testid=verdict]').innerText(), 'REVISE');
-    assert.match(await page.locator('[data-testid=quality-score]').innerText(), /^7\/10/);
-    assert.match(await page.locator('[data-testid=next-step]').innerText(), /point-in-time recovery/);
-    assert.match(await page.locator('[data-testid=confidence]').innerText(), /75% \(3\/4 assertions passing\)/);
-    assert.match(await page.locator('[data-section=tech-debt]').innerText(), /Technical debt warning[\s\S]*C4[\s\S]*C7[\s\S]*C8/);
-    assert.match(await page.locator('[data-testid=total-cost]').innerText(), /^\$1\.\d\d$/);
+    await expect(page.locator('[data-testid=verdict]')).toHaveText('REVISE');
+    await expect(page.locator('[data-testid=quality-score]')).toHaveText(/^7\/10/, INNER_TEXT);
+    await expect(page.locator('[data-testid=next-step]')).toHaveText(/point-in-time recovery/, INNER_TEXT);
+    await expect(page.locator('[data-testid=confidence]')).toHaveText(/75% \(3\/4 assertions passing\)/, INNER_TEXT);
+    await expect(page.locator('[data-section=tech-debt]')).toHaveText(/Technical debt warning[\s\S]*C4[\s\S]*C7[\s\S]*C8/, INNER_TEXT);
+    await expect(page.locator('[data-testid=total-cost]')).toHaveText(/^\$1\.\d\d$/, INNER_TEXT);
 
     const iterations = page.locator('[data-testid=iteration]');
-    assert.equal(await iterations.count(), 3);
+    await expect(iterations).toHaveCount(3);
     const second = iterations.nth(1);
-    assert.equal(await second.locator('[data-testid=opened]').innerText(), '2');
-    assert.equal(await second.locator('[data-testid=resolved]').innerText(), '1');
-    assert.equal(await second.locator('[data-testid=blocking-open]').innerText(), '0');
-    assert.equal(await second.locator('[data-testid=significant-open]').innerText(), '3');
-    assert.equal(await second.locator('[data-testid=degradation]').innerText(), 'DEGRADATION');
-    assert.match(await second.locator('[data-testid=checkpoint]').innerText(), /blocked, C1\): you provided context — “We can take a 10 minute maintenance window/);
-    assert.match(await second.locator('[data-testid=iteration-usage]').innerText(), /tokens · \$0\.41 · 5 calls/);
-    assert.equal(await iterations.nth(0).locator('[data-testid=degradation]').count(), 0);
-    assert.match(await page.locator('[data-testid=other-usage]').innerText(), /1 calls/);
+    await expect(second.locator('[data-testid=opened]')).toHaveText('2');
+    await expect(second.locator('[data-testid=resolved]')).toHaveText('1');
+    await expect(second.locator('[data-testid=blocking-open]')).toHaveText('0');
+    await expect(second.locator('[data-testid=significant-open]')).toHaveText('3');
+    await expect(second.locator('[data-testid=degradation]')).toHaveText('DEGRADATION');
+    await expect(second.locator('[data-testid=checkpoint]')).toHaveText(/blocked, C1\): you provided context — “We can take a 10 minute maintenance window/, INNER_TEXT);
+    await expect(second.locator('[data-testid=iteration-usage]')).toHaveText(/tokens · \$0\.41 · 5 calls/, INNER_TEXT);
+    await expect(iterations.nth(0).locator('[data-testid=degradation]')).toHaveCount(0);
+    await expect(page.locator('[data-testid=other-usage]')).toHaveText(/1 calls/, INNER_TEXT);
 
-    assert.equal(await page.locator('[data-testid=challenge-row]').count(), 8);
-    assert.equal(await page.locator('[data-testid=unknown]').count(), 4);
-    assert.equal(await page.locator('[data-testid=surfaced]').count(), 3);
-    assert.equal(await page.locator('[data-testid=probed]').count(), 2);
-    assert.equal(await page.locator('[data-testid=assertion]').count(), 4);
+    await expect(page.locator('[data-testid=challenge-row]')).toHaveCount(8);
+    await expect(page.locator('[data-testid=unknown]')).toHaveCount(4);
+    await expect(page.locator('[data-testid=surfaced]')).toHaveCount(3);
+    await expect(page.locator('[data-testid=probed]')).toHaveCount(2);
+    await expect(page.locator('[data-testid=assertion]')).toHaveCount(4);
 
-    assert.equal(await page.locator('[data-testid=dimension-bar]').count(), 6);
+    await expect(page.locator('[data-testid=dimension-bar]')).toHaveCount(6);
     const risk = page.locator('[data-testid=dimension-bar][aria-label^="Risk coverage"]');
-    assert.equal(await risk.getAttribute('aria-label'), 'Risk coverage: 7 out of 10; the auditor scored 5');
-    assert.match(await page.locator('[data-testid=discrepancy]').innerText(), /synthesizer 7, auditor 5/);
-    assert.match(await page.locator('[data-testid=audit-summary]').innerText(), /disputes the score/);
+    await expect(risk).toHaveAttribute('aria-label', 'Risk coverage: 7 out of 10; the auditor scored 5');
+    await expect(page.locator('[data-testid=discrepancy]')).toHaveText(/synthesizer 7, auditor 5/, INNER_TEXT);
+    await expect(page.locator('[data-testid=audit-summary]')).toHaveText(/disputes the score/, INNER_TEXT);
 
-    const failures = await texts(page, '[data-testid=failure]');
-    assert.equal(failures.length, 2);
-    assert.match(failures[0]!, /Devil's advocate gave an answer that could not be read \(iteration 2\)\. Its challenges from the previous iteration were carried forward\./);
-    assert.match(failures[1]!, /Researcher did not answer in time \(iteration 3\)\. Research was skipped/);
+    await expect(page.locator('[data-testid=failure]')).toHaveText([
+      /Devil's advocate gave an answer that could not be read \(iteration 2\)\. Its challenges from the previous iteration were carried forward\./,
+      /Researcher did not answer in time \(iteration 3\)\. Research was skipped/,
+    ], INNER_TEXT);
   });
 
   it('shows how a challenge went OPEN → UNRESOLVED → RESOLVED, with its evidence', async () => {
     page = await harness.open();
     await showState(page, fullRun);
     const c3 = page.locator('[data-testid=challenge-row][data-id=C3]');
-    assert.equal(await c3.locator('[data-testid=status-history]').innerText().then((t) => t.replace(/\s+/g, ' ').trim()), 'I1 OPEN → I2 UNRESOLVED → I3 RESOLVED');
-    assert.match(await c3.locator('[data-testid=resolution]').innerText(), /caps retries at 24h/);
+    await expect(c3.locator('[data-testid=status-history]')).toHaveText('I1 OPEN → I2 UNRESOLVED → I3 RESOLVED');
+    await expect(c3.locator('[data-testid=resolution]')).toHaveText(/caps retries at 24h/, INNER_TEXT);
     const c6 = page.locator('[data-testid=challenge-row][data-id=C6]');
-    assert.equal(await c6.locator('[data-testid=status-history]').innerText().then((t) => t.replace(/\s+/g, ' ').trim()), 'I2 OPEN → I3 UNRESOLVED');
-    assert.match(await c6.innerText(), /acknowledged/);
+    await expect(c6.locator('[data-testid=status-history]')).toHaveText('I2 OPEN → I3 UNRESOLVED');
+    await expect(c6).toHaveText(/acknowledged/, INNER_TEXT);
 
     const toggle = c3.getByRole('button', { name: 'C3: show details' });
-    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await toggle.click();
-    assert.equal(await c3.getByRole('button', { name: 'C3: hide details' }).getAttribute('aria-expanded'), 'true');
+    await expect(c3.getByRole('button', { name: 'C3: hide details' })).toHaveAttribute('aria-expanded', 'true');
     const details = page.locator('#details-C3');
-    assert.match(await details.innerText(), /The webhook handler retries failed deliveries forever\./);
-    const evidence = await details.locator('[data-testid=evidence]').allInnerTexts();
-    assert.equal(evidence.length, 2);
-    assert.match(evidence[0]!, /src\/webhooks\/retry\.ts:42 \(citation checked\)/);
-    assert.match(await details.innerText(), /Iteration 2: UNRESOLVED — No retry cap found/);
+    await expect(details).toHaveText(/The webhook handler retries failed deliveries forever\./, INNER_TEXT);
+    const evidence = details.locator('[data-testid=evidence]');
+    await expect(evidence).toHaveCount(2);
+    await expect(evidence.first()).toHaveText(/src\/webhooks\/retry\.ts:42 \(citation checked\)/, INNER_TEXT);
+    await expect(details).toHaveText(/Iteration 2: UNRESOLVED — No retry cap found/, INNER_TEXT);
   });
 
   it('"open in report" scrolls to a challenge and expands it, even when a filter hid it', async () => {
@@ -135,12 +138,12 @@ describe('webview panel (Chromium)', function () {
     await showState(page, { ...fullRun, focus: { challengeId: 'C4', seq: 1 } });
     const toggle = page.getByRole('button', { name: 'C4: hide details' });
     await toggle.waitFor();
-    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
-    assert.equal(await toggle.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement), true, 'the row has keyboard focus');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect.poll(() => toggle.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement), { message: 'the row has keyboard focus' }).toBe(true);
     // The same request re-sent with a later state does not move the user again.
     await toggle.click();
     await showState(page, { ...fullRun, focus: { challengeId: 'C4', seq: 1 } });
-    assert.equal(await page.getByRole('button', { name: 'C4: show details' }).getAttribute('aria-expanded'), 'false');
+    await expect(page.getByRole('button', { name: 'C4: show details' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('filters challenges by severity and status', async () => {
@@ -151,23 +154,23 @@ describe('webview panel (Chromium)', function () {
     const count = page.locator('[data-testid=challenge-count]');
 
     await page.getByRole('checkbox', { name: 'minor' }).uncheck();
-    assert.equal(await ids(), 'C1,C2,C3,C6');
-    assert.equal(await count.innerText(), 'Showing 4 of 8');
+    await expect.poll(ids).toBe('C1,C2,C3,C6');
+    await expect(count).toHaveText('Showing 4 of 8');
 
     await page.getByRole('combobox', { name: 'Filter by status' }).selectOption('ATTENTION');
-    assert.equal(await ids(), 'C2,C6');
+    await expect.poll(ids).toBe('C2,C6');
 
     await page.getByRole('checkbox', { name: 'significant' }).uncheck();
-    assert.equal(await ids(), '');
-    assert.equal(await count.innerText(), 'Showing 0 of 8');
+    await expect.poll(ids).toBe('');
+    await expect(count).toHaveText('Showing 0 of 8');
 
     await page.getByRole('checkbox', { name: 'minor' }).check();
     await page.getByRole('combobox', { name: 'Filter by status' }).selectOption('DEFERRED');
-    assert.equal(await ids(), 'C4,C7,C8');
+    await expect.poll(ids).toBe('C4,C7,C8');
 
     // A new state keeps the user's filters.
     await showState(page, fullRun);
-    assert.equal(await ids(), 'C4,C7,C8');
+    await expect.poll(ids).toBe('C4,C7,C8');
   });
 
   it('is keyboard navigable', async () => {
@@ -177,21 +180,22 @@ describe('webview panel (Chromium)', function () {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    assert.equal(await page.getByRole('button', { name: 'C3: hide details' }).getAttribute('aria-expanded'), 'true');
+    await expect(page.getByRole('button', { name: 'C3: hide details' })).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('End');
     await page.keyboard.press(' ');
-    assert.equal(await page.locator('#details-C8').count(), 1);
+    await expect(page.locator('#details-C8')).toHaveCount(1);
     await page.keyboard.press('Home');
-    const focused = await page.evaluate(() => {
-      let el: Element | null = document.activeElement;
-      while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-      return el?.getAttribute('aria-label');
-    });
-    assert.equal(focused, 'C1: show details');
+    const focused = () =>
+      page.evaluate(() => {
+        let el: Element | null = document.activeElement;
+        while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+        return el?.getAttribute('aria-label');
+      });
+    await expect.poll(focused).toBe('C1: show details');
     // Filters are reachable with Tab and toggled with Space.
     await page.getByRole('checkbox', { name: 'blocking' }).focus();
     await page.keyboard.press(' ');
-    assert.equal(await page.locator('[data-testid=challenge-row][data-severity=BLOCKING]').count(), 0);
+    await expect(page.locator('[data-testid=challenge-row][data-severity=BLOCKING]')).toHaveCount(0);
   });
 
   it('sends actions as requests with ids and shows the replies', async () => {
@@ -209,23 +213,23 @@ describe('webview panel (Chromium)', function () {
     const ack = await waitForSent(page, isRequest('acknowledge'));
     assert.deepEqual(ack.request, { action: 'acknowledge', planPath: plan, challengeId: 'C2' });
     assert.notEqual(ack.id, reveal.id, 'each request has its own id');
-    assert.equal(await ackButton.isDisabled(), true, 'busy until the reply arrives');
+    await expect(ackButton, 'busy until the reply arrives').toBeDisabled();
     await post(page, { type: 'reply', id: ack.id, ok: false, error: 'Could not save the decision: disk full' });
-    assert.equal(await page.getByRole('alert').innerText(), 'Could not save the decision: disk full');
-    assert.equal(await ackButton.isDisabled(), false);
+    await expect(page.getByRole('alert')).toHaveText('Could not save the decision: disk full');
+    await expect(ackButton).toBeEnabled();
 
     await page.getByRole('button', { name: 'Export the report as Markdown' }).click();
     const exp = await waitForSent(page, isRequest('export'));
     await post(page, { type: 'reply', id: exp.id, ok: true });
-    assert.equal(await page.locator('[data-testid=notice]').innerText(), 'Report exported.');
+    await expect(page.locator('[data-testid=notice]')).toHaveText('Report exported.');
 
     await page.getByRole('button', { name: 'Re-verify the plan' }).click();
     const again = await waitForSent(page, isRequest('reverify'));
     assert.deepEqual(again.request, { action: 'reverify', planPath: plan });
 
     // Acknowledge is only offered for challenges that are still open and not yet decided.
-    assert.equal(await page.getByRole('button', { name: 'Acknowledge the risk of C3' }).count(), 0);
-    assert.equal(await page.getByRole('button', { name: 'Acknowledge the risk of C6' }).count(), 0);
+    await expect(page.getByRole('button', { name: 'Acknowledge the risk of C3' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Acknowledge the risk of C6' })).toHaveCount(0);
   });
 
   it('follows a live run: phase, agents, partial results, failures in words, checkpoint, cancel', async () => {
@@ -234,41 +238,41 @@ describe('webview panel (Chromium)', function () {
     const plan = fullRun.planPath;
 
     await showState(page, { planPath: plan, result: null, live: liveAfter(midFirstIteration) });
-    assert.equal(await page.locator('[data-testid=live-phase]').innerText(), 'Iteration 1 · Challenging the plan');
-    assert.match(await page.locator('[data-testid=live-agents]').innerText(), /Challenger · 147 chars[\s\S]*Domain expert · 16 chars[\s\S]*Devil's advocate/);
-    assert.equal(await page.locator('[data-testid=verdict]').innerText(), 'Running…');
-    assert.match(await page.locator('[data-section=timeline]').innerText(), /No iteration has finished yet/);
+    await expect(page.locator('[data-testid=live-phase]')).toHaveText('Iteration 1 · Challenging the plan');
+    await expect(page.locator('[data-testid=live-agents]')).toHaveText(/Challenger · 147 chars[\s\S]*Domain expert · 16 chars[\s\S]*Devil's advocate/, INNER_TEXT);
+    await expect(page.locator('[data-testid=verdict]')).toHaveText('Running…');
+    await expect(page.locator('[data-section=timeline]')).toHaveText(/No iteration has finished yet/, INNER_TEXT);
 
     await showState(page, { planPath: plan, result: null, live: liveAfter(afterFirstIteration) });
-    assert.match(await page.locator('[data-testid=live-message]').innerText(), /Iteration 1: 0 resolved, 5 remaining/);
-    assert.equal(await page.locator('[data-testid=challenge-row]').count(), 5, 'partial results are shown');
-    assert.equal(await page.locator('[data-testid=iteration]').count(), 1);
-    assert.match(await page.locator('[data-testid=failure]').innerText(), /Devil's advocate gave an answer that could not be read \(iteration 1\)/);
-    assert.match(await page.locator('[data-testid=live-tools]').textContent().then(String), /\.env: refused, secrets are never read\s*\(refused or failed\)/);
+    await expect(page.locator('[data-testid=live-message]')).toHaveText(/Iteration 1: 0 resolved, 5 remaining/, INNER_TEXT);
+    await expect(page.locator('[data-testid=challenge-row]'), 'partial results are shown').toHaveCount(5);
+    await expect(page.locator('[data-testid=iteration]')).toHaveCount(1);
+    await expect(page.locator('[data-testid=failure]')).toHaveText(/Devil's advocate gave an answer that could not be read \(iteration 1\)/, INNER_TEXT);
+    await expect(page.locator('[data-testid=live-tools]')).toHaveText(/\.env: refused, secrets are never read\s*\(refused or failed\)/);
 
     await showState(page, { planPath: plan, result: null, live: liveAfter(waitingCheckpoint) });
-    assert.match(await page.locator('[data-testid=live-checkpoint]').innerText(), /A blocking challenge needs your decision:\s*C1: the migration locks/);
-    assert.equal(await page.getByRole('button', { name: 'Re-verify the plan' }).count(), 0, 'no re-verify while running');
+    await expect(page.locator('[data-testid=live-checkpoint]')).toHaveText(/A blocking challenge needs your decision:\s*C1: the migration locks/, INNER_TEXT);
+    await expect(page.getByRole('button', { name: 'Re-verify the plan' }), 'no re-verify while running').toHaveCount(0);
 
     await page.getByRole('button', { name: 'Cancel the verification' }).click();
     const cancel = await waitForSent(page, isRequest('cancel'));
     assert.deepEqual(cancel.request, { action: 'cancel' });
-    assert.equal(await page.getByRole('button', { name: 'Cancel the verification' }).innerText(), 'Cancelling…');
+    await expect(page.getByRole('button', { name: 'Cancel the verification' })).toHaveText('Cancelling…');
     await post(page, { type: 'reply', id: cancel.id, ok: true });
 
     // The finished run replaces the live view.
     const finished = reduceLive(liveAfter(waitingCheckpoint), { type: 'run-finished', result: { ...fullRun.result!, runId: 'run-live-0930' } });
     await showState(page, { planPath: plan, result: { ...fullRun.result!, runId: 'run-live-0930' }, live: finished });
-    assert.equal(await page.locator('[data-section=live]').count(), 0);
-    assert.equal(await page.locator('[data-testid=verdict]').innerText(), 'REVISE');
+    await expect(page.locator('[data-section=live]')).toHaveCount(0);
+    await expect(page.locator('[data-testid=verdict]')).toHaveText('REVISE');
   });
 
   it('keeps the previous result visible under a new run until its first iteration ends', async () => {
     page = await harness.open();
     await showState(page, { ...fullRun, live: liveAfter(liveFixture.marks.midFirstIteration) });
-    assert.equal(await page.locator('[data-section=live]').count(), 1);
-    assert.equal(await page.locator('[data-testid=previous-run]').count(), 1);
-    assert.equal(await page.locator('[data-testid=challenge-row]').count(), 8);
+    await expect(page.locator('[data-section=live]')).toHaveCount(1);
+    await expect(page.locator('[data-testid=previous-run]')).toHaveCount(1);
+    await expect(page.locator('[data-testid=challenge-row]')).toHaveCount(8);
   });
 
   it('shows model and plan text literally and runs none of it', async () => {
@@ -280,15 +284,15 @@ describe('webview panel (Chromium)', function () {
     await page.getByRole('button', { name: 'C3: show details' }).click();
 
     const c3 = page.locator('[data-testid=challenge-row][data-id=C3]');
-    assert.equal(await c3.locator('[data-testid=claim]').innerText(), img);
-    assert.equal(await c3.locator('[data-testid=resolution]').innerText(), script);
-    assert.equal(await page.locator('[data-testid=challenge-row][data-id=C2] [data-testid=claim]').innerText(), script);
-    assert.match(await page.locator('#details-C3').innerText(), new RegExp(svg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-    assert.match(await page.locator('[data-testid=reason]').innerText(), /Reason <img src=x onerror=/);
-    assert.match(await page.locator('[data-testid=plan-path]').getAttribute('title').then(String), /"><svg onload=/);
+    await expect(c3.locator('[data-testid=claim]')).toHaveText(img);
+    await expect(c3.locator('[data-testid=resolution]')).toHaveText(script);
+    await expect(page.locator('[data-testid=challenge-row][data-id=C2] [data-testid=claim]')).toHaveText(script);
+    await expect(page.locator('#details-C3')).toHaveText(new RegExp(svg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), INNER_TEXT);
+    await expect(page.locator('[data-testid=reason]')).toHaveText(/Reason <img src=x onerror=/, INNER_TEXT);
+    await expect(page.locator('[data-testid=plan-path]')).toHaveAttribute('title', /"><svg onload=/);
     await showState(page, { ...xssRun, live: checkpoint });
-    assert.match(await page.locator('[data-testid=live-checkpoint]').innerText(), /<img src=x/);
-    assert.match(await page.locator('[data-testid=live-tools]').textContent().then(String), /<\/script><script>/);
+    await expect(page.locator('[data-testid=live-checkpoint]')).toHaveText(/<img src=x/, INNER_TEXT);
+    await expect(page.locator('[data-testid=live-tools]')).toHaveText(/<\/script><script>/);
 
     const injected = await page.evaluate(() => {
       const all: Element[] = [];
@@ -315,11 +319,11 @@ describe('webview panel (Chromium)', function () {
     await post(page, '<img src=x onerror=alert(1)>');
     const problem = page.locator('[data-testid=problem]');
     await problem.waitFor();
-    assert.match(await problem.innerText(), /could not read/);
-    assert.equal(await page.locator('[data-testid=verdict]').innerText(), 'REVISE', 'the last good state stays');
+    await expect(problem).toHaveText(/could not read/, INNER_TEXT);
+    await expect(page.locator('[data-testid=verdict]'), 'the last good state stays').toHaveText('REVISE');
     await showState(page, { ...fullRun, result: { ...fullRun.result!, verdict: 'PROCEED' } });
-    assert.equal(await problem.count(), 0);
-    assert.equal(await page.locator('[data-testid=verdict]').innerText(), 'PROCEED');
+    await expect(problem).toHaveCount(0);
+    await expect(page.locator('[data-testid=verdict]')).toHaveText('PROCEED');
   });
 
   it('tells the host what it drew and persists the last run for a reload', async () => {
@@ -327,29 +331,31 @@ describe('webview panel (Chromium)', function () {
     await showState(page, { ...fullRun, live: liveAfter(liveFixture.marks.afterFirstIteration) });
     const rendered = (await sent(page)).filter((m) => m.type === 'rendered').at(-1);
     assert.deepEqual(rendered, { type: 'rendered', planPath: fullRun.planPath, verdict: null, running: true });
-    const persisted = (await page.evaluate(() => window.__vp.state)) as { planPath: string; result: { runId: string }; live?: unknown };
+    type Persisted = { planPath: string; result: { runId: string }; live?: unknown };
+    const saved = () => page.evaluate(() => window.__vp.state as Persisted | null);
+    await expect.poll(async () => (await saved())?.result.runId).toBe(fullRun.result!.runId);
+    const persisted = (await saved())!;
     assert.equal(persisted.planPath, fullRun.planPath);
-    assert.equal(persisted.result.runId, fullRun.result!.runId);
     assert.equal(persisted.live, undefined, 'a live run is not persisted');
     await page.close();
 
     page = await harness.open({ persisted });
-    assert.equal(await page.locator('[data-testid=verdict]').innerText(), 'REVISE', 'restored before the host answers');
+    await expect(page.locator('[data-testid=verdict]'), 'restored before the host answers').toHaveText('REVISE');
     assert.deepEqual((await sent(page)).map((m) => m.type), ['ready']);
     await page.close();
 
     page = await harness.open({ persisted: { planPath: 7, result: 'corrupt' } });
-    assert.equal(await page.locator('[data-testid=waiting]').count(), 1, 'a corrupt saved state is dropped');
+    await expect(page.locator('[data-testid=waiting]'), 'a corrupt saved state is dropped').toHaveCount(1);
   });
 
   it('fits a narrow panel: only the challenge table scrolls sideways', async () => {
     page = await harness.open({ theme: 'dark' });
     await page.setViewportSize({ width: 480, height: 900 });
     await showState(page, fullRun);
-    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
-    assert.ok(widths.page <= widths.view, `the page is ${widths.page}px wide in a ${widths.view}px panel`);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await expect.poll(overflow, { message: 'the page is no wider than the panel' }).toBeLessThanOrEqual(0);
     const region = page.getByRole('region', { name: 'Challenges table' });
-    assert.ok(await region.evaluate((el) => el.scrollWidth > el.clientWidth), 'the table scrolls inside its region');
+    await expect.poll(() => region.evaluate((el) => el.scrollWidth > el.clientWidth), { message: 'the table scrolls inside its region' }).toBe(true);
     await page.screenshot({ path: path.join(OUTPUT, 'narrow.png'), fullPage: true });
   });
 
@@ -359,18 +365,19 @@ describe('webview panel (Chromium)', function () {
       await showState(page, { ...fullRun, live: null });
       await page.getByRole('button', { name: 'C3: show details' }).click();
       await setTheme(page, theme);
-      const colors = await page.evaluate(() => {
-        const css = (el: Element | null | undefined) => (el ? getComputedStyle(el) : null);
-        const root = document.querySelector('vp-app')!.shadowRoot!;
-        const card = root.querySelector('vp-verdict-card')!.shadowRoot!.querySelector('section');
-        return { body: css(document.body)!.backgroundColor, text: css(root.querySelector('h1'))!.color, cardBorder: css(card)!.borderTopColor };
-      });
+      const colors = () =>
+        page.evaluate(() => {
+          const css = (el: Element | null | undefined) => (el ? getComputedStyle(el) : null);
+          const root = document.querySelector('vp-app')?.shadowRoot;
+          const card = root?.querySelector('vp-verdict-card')?.shadowRoot?.querySelector('section');
+          return { body: css(document.body)?.backgroundColor, text: css(root?.querySelector('h1'))?.color, cardBorder: css(card)?.borderTopColor };
+        });
       const expected = {
         light: { body: 'rgb(255, 255, 255)', text: 'rgb(59, 59, 59)', cardBorder: 'rgb(229, 229, 229)' },
         dark: { body: 'rgb(31, 31, 31)', text: 'rgb(204, 204, 204)', cardBorder: 'rgb(43, 43, 43)' },
         'high-contrast': { body: 'rgb(0, 0, 0)', text: 'rgb(255, 255, 255)', cardBorder: 'rgb(111, 195, 223)' },
       }[theme];
-      assert.deepEqual(colors, expected);
+      await expect.poll(colors).toEqual(expected);
       await page.screenshot({ path: path.join(OUTPUT, `${theme}.png`), fullPage: true });
     });
   }
