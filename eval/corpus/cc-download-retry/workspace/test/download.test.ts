@@ -1,0 +1,4 @@
+import { describe, it } from 'vitest';
+describe('downloadReport', () => {
+  it.todo('writes the body to dest');
+});
