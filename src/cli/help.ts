@@ -16,6 +16,10 @@ export function helpText(version: string): string {
 Usage:
   verify-plan [plan.md] [options]      verify a plan (PROCEED / REVISE / RETHINK)
   verify-plan check [plan.md] [--json] re-run the stored assertions of the plan's last run (no LLM call)
+  verify-plan eval [options]           measure recall, precision, verdict accuracy, stability and cost on the
+                                       seeded-flaw corpus (eval/README.md): --corpus DIR (default eval/corpus),
+                                       --runs N (default 3), --baseline single-pass, --out DIR (default
+                                       .verify-plan/eval), --provider anthropic|fake, --rescore DIR
 
 Without a plan path, the newest .claude/plans/*.md in the current directory is used.
 

@@ -5,6 +5,7 @@
  */
 import { parseCliArgs } from './args';
 import { checkCommand } from './check-command';
+import { evalCommand } from './eval-command';
 import { CliError, ExitCode } from './exit-codes';
 import { helpText } from './help';
 import { redactedIo, type CliIo } from './io';
@@ -13,6 +14,8 @@ import { runCommand } from './run-command';
 export async function main(argv: string[], rawIo: CliIo, version: string): Promise<number> {
   const io = redactedIo(rawIo, rawIo.env.ANTHROPIC_API_KEY?.trim());
   try {
+    // `eval` has its own flags (eval-command.ts); it never takes a plan path.
+    if (argv[0] === 'eval') return await evalCommand(argv.slice(1), io);
     const command = parseCliArgs(argv);
     switch (command.command) {
       case 'help':

@@ -34,7 +34,7 @@ const PATTERNS: Record<FlawCategory, Pattern[]> = {
   'missing-file-or-symbol': [
     [/\b(does not|doesn't|do not) exist\b/i, 2],
     [/\bno such (file|function|method|module|class|helper|type|symbol)\b/i, 2],
-    [/\bthere is no\b[^.]{0,60}\b(file|function|method|module|class|helper|type|symbol|export)\b/i, 2],
+    [/\bthere is no\b[^\n;]{0,80}?\b(file|function|method|module|class|helper|type|symbol|export)\b/i, 2],
     [/\b(wrong|incorrect|non-?existent|missing) (file|path|module|function|method|symbol|helper|class|type)\b/i, 2],
     [/\b(is|are) (actually |really )?(called|named|exported as)\b/i, 1],
     [/\bnot (found )?in the (workspace|repository|repo|codebase)\b/i, 1],

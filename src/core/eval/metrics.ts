@@ -12,6 +12,7 @@
  *   tokens, cost, wall time: mean per plan run
  */
 import type { Verdict } from '../protocol';
+import { overlaps } from './match';
 import type { CorpusCase, FlawCategory } from './truth';
 import { FlawCategory as FlawCategorySchema } from './truth';
 import { reviewKey, totalTokens, type Configuration, type RunRecord } from './records';
@@ -59,6 +60,7 @@ export interface ConfigFigures {
   /** Flaws raised by a challenge the loop then dismissed, with no counted match in that run. */
   dismissedHits: number;
   verdictAccuracy: number | null;
+  verdictCorrect: number;
   verdictRuns: number;
   stability: number | null;
   flawsFoundEver: number;
@@ -160,6 +162,7 @@ export function figuresFor(config: Configuration, records: readonly RunRecord[],
     lineOnly,
     dismissedHits,
     verdictAccuracy: config === 'static' ? null : ratio(correct, withVerdict.length),
+    verdictCorrect: correct,
     verdictRuns: withVerdict.length,
     stability: everFound.length === 0 ? null : mean(everFound.map((n) => n / runsPerPlan)),
     flawsFoundEver: everFound.length,
@@ -180,7 +183,7 @@ function dismissedOnly(r: RunRecord, c: CorpusCase): number {
   let n = 0;
   for (const f of c.truth.flaws) {
     if (found.has(f.id)) continue;
-    const hit = r.dismissed.some((p) => p.category === f.category && p.lines !== null && [f.lines, ...f.also].some((range) => p.lines![0] <= range[1] + 2 && p.lines![1] >= range[0] - 2));
+    const hit = r.dismissed.some((p) => p.category === f.category && p.lines !== null && [f.lines, ...f.also].some((range) => overlaps(p.lines!, range)));
     if (hit) n++;
   }
   return n;
