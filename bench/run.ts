@@ -5,7 +5,8 @@
  *   2. wall time against the critical path, parallel vs. a naive
  *      sequential orchestration (same process, same fake server);
  *   3. editor latency (language server, activation, first progress);
- *   4. bundle and package sizes.
+ *   4. bundle and package sizes;
+ *   5. review quality: the eval's offline mechanics and the cost estimate of a real eval.
  * Every figure has its target and PASS / MISS.
  *
  *   npm run bench [-- --latency 500] [-- --skip-lsp] [-- --skip-size] [-- --no-write]
@@ -21,6 +22,7 @@ import { cacheFigures, measureRun, totalTokens, type RunMeasurement } from './me
 import { readVscodeMetrics, runLspBench } from './editor-figures';
 import { measureSizes } from './size-figures';
 import { whatIfSection } from './what-if';
+import { evalSection } from './eval-section';
 import { fmtBytes, fmtInt, fmtMs, fmtPct, mdTable, verdict } from './table';
 
 const TOKEN_TARGET = 0.5;
@@ -160,6 +162,11 @@ async function main(): Promise<void> {
     '',
   );
 
+  // ── 5 (printed here, after the figures it prices): review quality ──
+  log('bench: eval mechanics (fake provider) and the cost estimate of a real eval');
+  const scenarioCost = (id: string) => runs[SCENARIOS.findIndex((s) => s.id === id)]?.parallel.result.costUsd ?? 0;
+  const evalLines = await evalSection({ base3: scenarioCost('base-3'), scaled3: scenarioCost('scaled-3') });
+
   // ── 3: editor ──
   out.push('## 3. Editor latency', '');
   if (values['skip-lsp']) out.push('Language server: skipped (--skip-lsp). MISS', '');
@@ -230,6 +237,8 @@ async function main(): Promise<void> {
       '',
     );
   }
+
+  out.push(...evalLines, '');
 
   const report = `${out.join('\n')}\n`;
   process.stdout.write(report);

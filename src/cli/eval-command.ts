@@ -6,7 +6,7 @@
  *   verify-plan eval [--corpus DIR] [--runs N] [--baseline single-pass] [--out DIR]
  *                    [--provider anthropic|fake] [--fake-script FILE] [--rescore DIR]
  *                    [--team base|scaled] [--max-iterations N] [--spending-cap USD]
- *                    [--base-url URL] [--model-ROLE ID] [-q]
+ *                    [--judge] [--base-url URL] [--model-ROLE ID] [-q]
  */
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { DEFAULT_MODELS, defaultConfig, type EngineConfig } from '../core/config
 import { createAnthropicProvider } from '../core/llm/anthropic';
 import type { LlmProvider } from '../core/llm/provider';
 import { AgentRole } from '../core/protocol';
-import { createFakeProvider, EvalInputError, loadCorpus, loadFakeScript, readEvalJson, runEval, scoreAndWrite } from '../core/eval';
+import { createFakeProvider, EvalInputError, judgeUnmatched, loadCorpus, loadFakeScript, readEvalJson, runEval, scoreAndWrite } from '../core/eval';
 import type { FakeScript } from '../core/eval/fake-provider';
 import { CliError, ExitCode } from './exit-codes';
 import type { CliIo } from './io';
@@ -33,6 +33,7 @@ export interface EvalArgs {
   spendingCapUsd: number | undefined;
   baseUrl: string | null;
   models: Partial<Record<AgentRole, string>>;
+  judge: boolean;
   quiet: boolean;
 }
 
@@ -52,6 +53,7 @@ const OPTIONS = {
   'max-iterations': { type: 'string' },
   'spending-cap': { type: 'string' },
   'base-url': { type: 'string' },
+  judge: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
   ...Object.fromEntries(AgentRole.options.map((r) => [`model-${r}`, { type: 'string' }])),
 } satisfies ParseArgsConfig['options'];
@@ -109,6 +111,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     spendingCapUsd: capUsd,
     baseUrl,
     models,
+    judge: v.judge === true,
     quiet: v.quiet === true,
   };
 }
@@ -143,7 +146,7 @@ async function runEvalCommand(args: EvalArgs, io: CliIo): Promise<number> {
     const outDir = path.resolve(io.cwd, args.rescore);
     const saved = await readEvalJson(path.join(outDir, 'eval.json'));
     const cases = await loadCorpus(args.corpus === DEFAULT_CORPUS ? path.resolve(io.cwd, saved.meta.corpus) : corpusDir);
-    const outputs = await scoreAndWrite({ records: saved.records, cases, outDir, meta: { generatedAt: new Date().toISOString(), corpus: saved.meta.corpus, provider: saved.meta.provider, runs: saved.meta.runs, models: saved.meta.models } });
+    const outputs = await scoreAndWrite({ records: saved.records, cases, outDir, judge: saved.judge, meta: { generatedAt: new Date().toISOString(), corpus: saved.meta.corpus, provider: saved.meta.provider, runs: saved.meta.runs, models: saved.meta.models } });
     return publish(io, outputs.markdown, outputs.files, progress);
   }
 
@@ -172,14 +175,16 @@ async function runEvalCommand(args: EvalArgs, io: CliIo): Promise<number> {
   const planRuns = cases.length * args.runs * (args.baseline ? 2 : 1);
   progress(`eval: ${cases.length} plans × ${args.runs} runs${args.baseline ? ' (+ single-pass baseline)' : ''} = ${planRuns} plan runs, provider ${providerName}`);
   let records;
+  let judge = null;
   try {
     records = await runEval({ cases, runs: args.runs, baseline: args.baseline, config, providerFor, signal: controller.signal, onProgress: progress });
+    if (args.judge && !controller.signal.aborted) judge = await judgeUnmatched({ records, cases, providerFor: (caseId) => providerFor(caseId, 1, 'loop'), config, signal: controller.signal, onProgress: progress });
   } finally {
     removeInterrupt();
   }
   const outDir = path.resolve(io.cwd, args.out);
   const relCorpus = path.relative(io.cwd, corpusDir) || '.';
-  const outputs = await scoreAndWrite({ records, cases, outDir, meta: { generatedAt: new Date().toISOString(), corpus: relCorpus, provider: providerName, runs: args.runs, models: config.models } });
+  const outputs = await scoreAndWrite({ records, cases, outDir, judge, meta: { generatedAt: new Date().toISOString(), corpus: relCorpus, provider: providerName, runs: args.runs, models: config.models } });
   const code = await publish(io, outputs.markdown, outputs.files, progress);
   return controller.signal.aborted ? ExitCode.interrupted : code;
 }

@@ -19,7 +19,7 @@ Usage:
   verify-plan eval [options]           measure recall, precision, verdict accuracy, stability and cost on the
                                        seeded-flaw corpus (eval/README.md): --corpus DIR (default eval/corpus),
                                        --runs N (default 3), --baseline single-pass, --out DIR (default
-                                       .verify-plan/eval), --provider anthropic|fake, --rescore DIR
+                                       .verify-plan/eval), --provider anthropic|fake, --judge, --rescore DIR
 
 Without a plan path, the newest .claude/plans/*.md in the current directory is used.
 

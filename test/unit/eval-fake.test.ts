@@ -31,6 +31,11 @@
  *               pagination 3; stripe 3; audit 3 → 54, 36 matched
  *   verdicts    the same 19/39 (redis stays REVISE, email RETHINK from T2)
  *   stability   13 flaws; 1 + 2/3, 3, 2, 2, 1/3 + 1, 1, 1 → 12/13
+ * Judge (--judge): asked once per distinct unmatched challenge of a flawed
+ *   plan — csv formula injection, csv ordering, offline unanchored
+ *   contradiction, search step-order (single pass only) = 4 calls; the
+ *   script's judge names F4 for the offline one (3 runs in each
+ *   configuration): loop 42/126 and 42/54, single pass 39/126 and 39/54.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -69,7 +74,7 @@ describe('verify-plan eval --provider fake (scripted answers, real loop)', funct
     summaryFile = path.join(dir, 'summary.md');
     writeFileSync(summaryFile, '# earlier step\n');
     const run = capture({ GITHUB_STEP_SUMMARY: summaryFile });
-    const code = await main(['eval', '--provider', 'fake', '--baseline', 'single-pass', '--out', path.join(dir, 'out'), '--quiet'], run.io, 'test');
+    const code = await main(['eval', '--provider', 'fake', '--baseline', 'single-pass', '--judge', '--out', path.join(dir, 'out'), '--quiet'], run.io, 'test');
     assert.equal(code, 0, run.err());
     stdout = run.out();
     const json = JSON.parse(readFileSync(path.join(dir, 'out', 'eval.json'), 'utf8'));
@@ -129,6 +134,15 @@ describe('verify-plan eval --provider fake (scripted answers, real loop)', funct
     assert.match(svg, /^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     assert.equal((svg.match(/<circle /g) ?? []).length, 3);
     assert.doesNotMatch(svg, /<script|href=/);
+  });
+
+  it('records the LLM judge separately, as worked out by hand', () => {
+    assert.equal(figures.loop!.recall, 39 / 126, 'the judge never changes the deterministic figures');
+    assert.match(stdout, /asked about 4 distinct unmatched challenges \(1 judged to describe a seeded flaw\)/);
+    assert.match(stdout, /\| Convergence loop \| 33\.3 % \(42\/126\) \| 77\.8 % \(42\/54\) \| 3 \|/);
+    assert.match(stdout, /\| Single pass \(one challenger call\) \| 31\.0 % \(39\/126\) \| 72\.2 % \(39\/54\) \| 3 \|/);
+    const json = JSON.parse(readFileSync(path.join(dir, 'out', 'eval.json'), 'utf8'));
+    assert.deepEqual(json.judge.filter((j: { flawId: string | null }) => j.flawId).map((j: { caseId: string; flawId: string }) => `${j.caseId}/${j.flawId}`), ['kiro-offline-sync/F4']);
   });
 
   it('re-reads hand-review marks on --rescore, without calling a model', async () => {

@@ -13,6 +13,7 @@
  *                   claim), nothing else; "quality" only when the prompt
  *                   allows it (final iteration, or nothing serious left open)
  *   auditor         confirms
+ *   judge (--judge) the scripted challenge's `judge` flaw id, else null
  *   other roles     empty outputs
  * Usage is estimated like the fake Messages API: ⌈UTF-8 bytes / 4⌉ of the
  * request (tools, system, messages) as input, of the reply as output.
@@ -31,6 +32,7 @@ import {
   type QualityScores,
 } from '../protocol';
 import type { LlmProvider, ModelRequest, ModelResponse } from '../llm/provider';
+import { JUDGE_MARKER } from './judge';
 import { EvalInputError, FlawCategory } from './truth';
 
 export const FakeChallenge = ChallengeDraft.omit({ ref: true, evidence: true, assertions: true }).extend({
@@ -43,6 +45,8 @@ export const FakeChallenge = ChallengeDraft.omit({ ref: true, evidence: true, as
   settle: ChallengeStatus.exclude(['OPEN']).optional(),
   /** The category the deterministic mapper gives it (null: uncategorised); documents the hand count and is checked by a test, never sent. */
   category: FlawCategory.nullable().optional(),
+  /** What the scripted LLM judge (--judge) answers for it: a flaw id, or null (the default). */
+  judge: z.string().nullable().optional(),
   /** Why this line is in the script (hit, miss, over-report…); not sent anywhere. */
   intent: z.string().optional(),
 });
@@ -100,6 +104,10 @@ export function createFakeProvider(options: FakeProviderOptions): LlmProvider {
 
   const answer = (request: ModelRequest): unknown => {
     const text = userText(request);
+    if (request.system.some((b) => b.text.startsWith(JUDGE_MARKER))) {
+      const judged = options.challenges.find((c) => text.includes(JSON.stringify(c.claim).slice(1, -1)));
+      return { flaw_id: judged?.judge ?? null, reason: 'Scripted judge answer.' };
+    }
     switch (request.role) {
       case 'challenger': {
         const iteration = options.mode === 'single-pass' ? 1 : Number(/Task: iteration (\d+)/.exec(text)?.[1] ?? 1);

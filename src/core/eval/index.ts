@@ -11,11 +11,13 @@ import { CONFIGURATIONS, type RunRecord } from './records';
 import { renderJson, renderMarkdown, type EvalMeta } from './report';
 import { buildReviewFile, readReview, REVIEW_FILE } from './review';
 import type { CorpusCase } from './truth';
+import type { JudgeRecord } from './judge';
 
 export { loadCorpus, EvalInputError, type CorpusCase } from './truth';
 export { runEval } from './runner';
 export { createFakeProvider, loadFakeScript } from './fake-provider';
 export { readEvalJson } from './persisted';
+export { judgeUnmatched, type JudgeRecord } from './judge';
 
 export const OUTPUT_FILES = { markdown: 'eval.md', json: 'eval.json', chart: 'recall-vs-cost.svg', review: REVIEW_FILE } as const;
 
@@ -29,7 +31,7 @@ export interface EvalOutputs {
  * Scores `records`, re-reading hand-review marks from the out folder when a
  * review file is there, rewrites every output file and returns the report.
  */
-export async function scoreAndWrite(input: { records: RunRecord[]; cases: CorpusCase[]; outDir: string; meta: Omit<EvalMeta, 'reviewFile' | 'reviewedItems' | 'reviewItems'> }): Promise<EvalOutputs> {
+export async function scoreAndWrite(input: { records: RunRecord[]; cases: CorpusCase[]; outDir: string; judge: JudgeRecord[] | null; meta: Omit<EvalMeta, 'reviewFile' | 'reviewedItems' | 'reviewItems'> }): Promise<EvalOutputs> {
   await mkdir(input.outDir, { recursive: true });
   const reviewPath = path.join(input.outDir, OUTPUT_FILES.review);
   const previous = await readReview(reviewPath);
@@ -42,10 +44,10 @@ export async function scoreAndWrite(input: { records: RunRecord[]; cases: Corpus
     reviewItems: review.items.length,
     reviewedItems: review.items.filter((i) => i.true_flaw !== null).length,
   };
-  const markdown = renderMarkdown(figures, input.cases, meta);
+  const markdown = renderMarkdown(figures, input.cases, meta, input.records, input.judge);
   const files = {
     [OUTPUT_FILES.markdown]: markdown,
-    [OUTPUT_FILES.json]: renderJson(input.records, figures, meta),
+    [OUTPUT_FILES.json]: renderJson(input.records, figures, meta, input.judge),
     [OUTPUT_FILES.chart]: renderChart(figures, `Recall vs cost per plan run (${input.meta.provider})`),
     [OUTPUT_FILES.review]: `${JSON.stringify(review, null, 2)}\n`,
   };

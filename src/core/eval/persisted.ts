@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { Severity, Usage, Verdict } from '../protocol';
 import { EvalInputError, FlawCategory } from './truth';
 import type { RunRecord } from './records';
+import { JudgeRecord } from './judge';
 
 const Lines = z.tuple([z.number().int(), z.number().int()]);
 
@@ -44,10 +45,11 @@ const EvalJson = z.object({
   version: z.literal(1),
   meta: z.object({ corpus: z.string(), provider: z.string(), runs: z.number().int().min(1), models: z.record(z.string(), z.string()) }).loose(),
   records: z.array(RunRecordSchema),
+  judge: z.array(JudgeRecord).nullable().default(null),
 });
 export type EvalJson = z.infer<typeof EvalJson>;
 
-export async function readEvalJson(file: string): Promise<{ meta: EvalJson['meta']; records: RunRecord[] }> {
+export async function readEvalJson(file: string): Promise<{ meta: EvalJson['meta']; records: RunRecord[]; judge: JudgeRecord[] | null }> {
   let raw: unknown;
   try {
     raw = JSON.parse(await readFile(file, 'utf8'));
@@ -56,5 +58,5 @@ export async function readEvalJson(file: string): Promise<{ meta: EvalJson['meta
   }
   const parsed = EvalJson.safeParse(raw);
   if (!parsed.success) throw new EvalInputError(`${file}: ${z.prettifyError(parsed.error)}`);
-  return { meta: parsed.data.meta, records: parsed.data.records };
+  return { meta: parsed.data.meta, records: parsed.data.records, judge: parsed.data.judge };
 }

@@ -10,6 +10,7 @@ import { cell, escapeInline, table as gfmTable } from '../report/escape';
 import { CATEGORY_LABELS, FlawCategory, type CorpusCase } from './truth';
 import type { ConfigFigures } from './metrics';
 import type { RunRecord } from './records';
+import { judgeFigures, type JudgeRecord } from './judge';
 
 export interface EvalMeta {
   generatedAt: string;
@@ -43,7 +44,7 @@ const CONFIG_NAMES: Record<ConfigFigures['config'], string> = {
   loop: 'Convergence loop',
 };
 
-export function renderMarkdown(figures: readonly ConfigFigures[], cases: readonly CorpusCase[], meta: EvalMeta): string {
+export function renderMarkdown(figures: readonly ConfigFigures[], cases: readonly CorpusCase[], meta: EvalMeta, records: readonly RunRecord[] = [], judge: readonly JudgeRecord[] | null = null): string {
   const flaws = cases.reduce((n, c) => n + c.truth.flaws.length, 0);
   const sound = cases.filter((c) => c.truth.flaws.length === 0).length;
   const out: string[] = [];
@@ -85,6 +86,8 @@ export function renderMarkdown(figures: readonly ConfigFigures[], cases: readonl
   );
   const failed = figures.filter((f) => f.failedRuns > 0);
   if (failed.length) out.push(`Failed runs (counted as finding nothing): ${failed.map((f) => `${f.config} ${f.failedRuns}`).join(', ')}.`, '');
+
+  if (judge) out.push(...judgeSection(figures, cases, records, judge));
 
   out.push('### Per category', '');
   out.push(
@@ -133,6 +136,28 @@ export function renderMarkdown(figures: readonly ConfigFigures[], cases: readonl
   return `${out.join('\n')}\n`;
 }
 
-export function renderJson(records: readonly RunRecord[], figures: readonly ConfigFigures[], meta: EvalMeta): string {
-  return `${JSON.stringify({ version: 1, meta, figures, records }, null, 2)}\n`;
+export function renderJson(records: readonly RunRecord[], figures: readonly ConfigFigures[], meta: EvalMeta, judge: readonly JudgeRecord[] | null = null): string {
+  return `${JSON.stringify({ version: 1, meta, figures, records, judge }, null, 2)}\n`;
+}
+
+/** The judge's view, apart from the deterministic figures it never changes. */
+function judgeSection(figures: readonly ConfigFigures[], cases: readonly CorpusCase[], records: readonly RunRecord[], judge: readonly JudgeRecord[]): string[] {
+  const cost = judge.reduce((n, j) => n + j.costUsd, 0);
+  const failed = judge.filter((j) => j.error !== null).length;
+  return [
+    '### With the LLM judge (recorded separately)',
+    '',
+    `The judge was asked about ${judge.length} distinct unmatched challenges (${judge.filter((j) => j.flawId).length} judged to describe a seeded flaw${failed ? `, ${failed} calls failed` : ''}), for ${usd(cost)}. These figures add its matches to the deterministic ones; the table above does not use them.`,
+    '',
+    table(
+      ['Configuration', 'Recall with judge', 'Precision with judge', 'Extra matches'],
+      figures
+        .filter((f) => f.config !== 'static')
+        .map((f) => {
+          const j = judgeFigures(f.config, records, cases, judge);
+          return [CONFIG_NAMES[f.config], pct(j.recall, j.detections, f.flaws * f.runsPerPlan), pct(j.precision, f.matched + j.judgedTrue, f.predictions), String(j.judgedTrue)];
+        }),
+    ),
+    '',
+  ];
 }
