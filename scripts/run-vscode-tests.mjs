@@ -243,8 +243,8 @@ async function stopPhase() {
   if (server.exitCode === null && server.signalCode === null) {
     server.removeAllListeners('exit');
     const exited = new Promise((r) => server.once('exit', r));
-    try { process.kill(-server.pid, 'SIGTERM'); } catch {}
-    const t = setTimeout(() => { try { process.kill(-server.pid, 'SIGKILL'); } catch {} }, 3000);
+    try { process.kill(-server.pid, 'SIGTERM'); } catch { /* the group is already gone */ }
+    const t = setTimeout(() => { try { process.kill(-server.pid, 'SIGKILL'); } catch { /* exited meanwhile */ } }, 3000);
     await exited;
     clearTimeout(t);
   }

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 
 const steps = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+  ['lint (ESLint, type-aware)', 'npm', ['run', '--silent', 'lint']],
   ['build', 'npm', ['run', '--silent', 'build']],
   ['unit tests (core, server, cli)', 'npx', ['mocha', 'test/unit/**/*.test.ts']],
   ['reliability tests (fault matrix, crash safety, bad inputs, secrets, injection, cancellation)', 'npx', ['mocha', 'test/reliability/**/*.test.ts'], 'test/reliability'],

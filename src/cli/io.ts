@@ -29,7 +29,7 @@ export function redactor(secret: string | undefined): (text: string) => string {
 /** Wraps an io so everything it prints passes through `redact`. */
 export function redactedIo(io: CliIo, secret: string | undefined): CliIo {
   const redact = redactor(secret);
-  return { ...io, stdout: (t) => io.stdout(redact(t)), stderr: (t) => io.stderr(redact(t)), onInterrupt: io.onInterrupt };
+  return { ...io, stdout: (t) => io.stdout(redact(t)), stderr: (t) => io.stderr(redact(t)), onInterrupt: (handler) => io.onInterrupt(handler) };
 }
 
 /** Writes via a temp file in the same folder and a rename, so readers never see half a report. */

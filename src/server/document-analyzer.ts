@@ -102,7 +102,7 @@ export class DocumentAnalyzer {
     if (cached && cached.resultId === resultId) return cached;
     const parsed = this.parse(document);
     const settings = this.deps.settings();
-    const analysis = new LazyAnalysis(document.uri, document.version, resultId, parsed, settings, this.deps.log);
+    const analysis = new LazyAnalysis(document.uri, document.version, resultId, parsed, settings, (message) => this.deps.log(message));
     if (parsed.plan) {
       const planPath = fsPathOf(document.uri);
       // The missing-risks rule reads the quality only when the plan has no risks section; the getter defers assess() until then.

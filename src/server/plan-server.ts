@@ -25,7 +25,6 @@ import {
   TextDocuments,
   type Connection,
   type Diagnostic,
-  type DocumentDiagnosticReport,
   type InitializeParams,
   type InitializeResult,
 } from 'vscode-languageserver';
@@ -118,7 +117,7 @@ export class PlanLanguageServer {
       // Let a newer edit or a $/cancelRequest queued behind this request arrive first.
       await new Promise((resolve) => setImmediate(resolve));
       if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'Superseded by a newer request.');
-      return this.guard('diagnostics', { kind: 'full', items: [] } as DocumentDiagnosticReport, () => {
+      return this.guard('diagnostics', { kind: 'full', items: [] }, () => {
         const analysis = this.analysisOf(params.textDocument.uri);
         if (!analysis) return { kind: 'full', items: [] };
         if (params.previousResultId === analysis.resultId) return { kind: 'unchanged', resultId: analysis.resultId };

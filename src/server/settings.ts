@@ -33,7 +33,7 @@ export function parseSettings(raw: unknown): ParsedSettings {
     const value = rawRules[code];
     if (value === undefined || value === null) continue;
     if (isRuleLevel(value)) rules[code] = value;
-    else problems.push(`verifyPlan.rules.${code}: "${String(value)}" is not one of off, info, warning, error; using the default.`);
+    else problems.push(`verifyPlan.rules.${code}: "${typeof value === 'string' ? value : JSON.stringify(value)}" is not one of off, info, warning, error; using the default.`);
   }
   let threshold = DEFAULT_SETTINGS.threshold;
   if (section.threshold !== undefined && section.threshold !== null) {

@@ -62,10 +62,8 @@ describe('reliability: crash-safe persistence', function () {
 
   it('a store that cannot write never breaks the run: the failure is reported as an event', async () => {
     const broken: RunStore = {
-      save: async () => {
-        throw Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' });
-      },
-      loadLatest: async () => null,
+      save: () => Promise.reject(Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' })),
+      loadLatest: () => Promise.resolve(null),
     };
     const { result, events } = await runAgainstFake({
       script: byRole({

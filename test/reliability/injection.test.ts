@@ -144,7 +144,7 @@ describe('reliability: injection', function () {
       }
       const planBlocks = texts.join('\n').match(/<plan\b[^>]*>[\s\S]*?<\/plan>/g) ?? [];
       assert.equal(planBlocks.length, 1, `${r.role}: exactly one plan block`);
-      assert.ok(planBlocks[0]!.includes(PLAN_INJECTION) && planBlocks[0]!.includes(CLOSE_INJECTION));
+      assert.ok(planBlocks[0].includes(PLAN_INJECTION) && planBlocks[0].includes(CLOSE_INJECTION));
     }
   });
 

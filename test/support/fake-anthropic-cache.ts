@@ -41,7 +41,7 @@ export function canonicalJson(value: unknown): string {
     if (key === 'cache_control') return undefined;
     if (v && typeof v === 'object' && !Array.isArray(v)) {
       const sorted: Record<string, unknown> = {};
-      for (const k of Object.keys(v as Record<string, unknown>).sort()) sorted[k] = (v as Record<string, unknown>)[k];
+      for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
       return sorted;
     }
     return v;

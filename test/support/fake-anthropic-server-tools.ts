@@ -44,8 +44,8 @@ export function cannedFetchResult(url: string): unknown {
 }
 
 function cannedContent(use: FakeServerToolUse): unknown {
-  const input = (use.input ?? {}) as { query?: unknown; url?: unknown };
-  return use.name === 'web_search' ? cannedSearchResults(String(input.query ?? '')) : cannedFetchResult(String(input.url ?? ''));
+  const input = (use.input ?? {}) as { query?: string; url?: string };
+  return use.name === 'web_search' ? cannedSearchResults(input.query ?? '') : cannedFetchResult(input.url ?? '');
 }
 
 /** Server tools the request offers, by name, with their `max_uses` (undefined = no limit). */

@@ -150,7 +150,7 @@ export class LspTestClient {
   }
 
   async pull(uri: string): Promise<Diagnostic[]> {
-    const report = (await this.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri } })) as DocumentDiagnosticReport;
+    const report = await this.connection.sendRequest<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri } });
     return report.kind === 'full' ? report.items : [];
   }
 

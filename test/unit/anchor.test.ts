@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { anchorQuote, type AnchorResult } from '../../src/core/anchor';
 import { parsePlan, type Plan, type Range } from '../../src/core/plan';
-import { assertInside, generatePlan } from '../support/plan-fixtures';
+import { assertInside } from '../support/plan-fixtures';
 
 const PLAN = parsePlan(
   [

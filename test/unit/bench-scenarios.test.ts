@@ -143,7 +143,7 @@ describe('bench: measuring arithmetic', () => {
 
   it('the handbook layout shares one instruction block across roles and keeps exactly one role marker', async () => {
     const seen: ModelRequest[] = [];
-    const inner: LlmProvider = { id: 'inner', send: async (request) => (seen.push(request), { content: [], stopReason: 'end_turn', usage: ZERO_USAGE, model: 'm' }) };
+    const inner: LlmProvider = { id: 'inner', send: (request) => (seen.push(request), Promise.resolve({ content: [], stopReason: 'end_turn', usage: ZERO_USAGE, model: 'm' })) };
     const provider = handbookLayout(inner);
     for (const role of ['challenger', 'synthesizer'] as const) {
       await provider.send({

@@ -13,7 +13,7 @@ import { runResultFixture, iterationFixture } from '../support/run-result-fixtur
 function run(argv: string[]): RunArgs {
   const parsed = parseCliArgs(argv);
   assert.equal(parsed.command, 'run');
-  return parsed as RunArgs;
+  return parsed;
 }
 
 function usageError(argv: string[], pattern: RegExp): void {

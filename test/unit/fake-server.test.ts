@@ -31,7 +31,7 @@ describe('fake Anthropic server', function () {
       messages: [{ role: 'user', content: 'hi' }],
     });
     assert.equal(message.content[0]?.type, 'text');
-    assert.equal((message.content[0] as Anthropic.TextBlock).text, 'hello world');
+    assert.equal((message.content[0]).text, 'hello world');
     assert.equal(message.stop_reason, 'end_turn');
     const body = server.received[0]!.body;
     const expectedInput =

@@ -69,7 +69,7 @@ describe('reduceLive', () => {
     const waiting = fold(events);
     assert.equal(waiting.status, 'waiting');
     assert.equal(waiting.checkpoint?.challengeId, 'C1');
-    const request = waiting.checkpoint!;
+    const request = waiting.checkpoint;
     const resumed = reduceLive(waiting, { type: 'checkpoint-answered', request, answer: { action: 'acknowledge_risk' } });
     assert.equal(resumed.status, 'running');
     assert.equal(resumed.checkpoint, null);

@@ -30,10 +30,10 @@ function scriptedExecutor(answers: Record<string, string>): ToolExecutor & { cal
   const calls: { name: string; input: unknown }[] = [];
   return {
     calls,
-    async execute(name, input) {
+    execute(name, input) {
       calls.push({ name, input });
       const path = (input as { path?: string }).path ?? '';
-      return path in answers ? { content: answers[path]!, isError: false } : { content: `not found: ${path}`, isError: true };
+      return Promise.resolve(path in answers ? { content: answers[path]!, isError: false } : { content: `not found: ${path}`, isError: true });
     },
   };
 }
@@ -249,9 +249,9 @@ describe('llm: callAgent against the fake API', function () {
     const controller = new AbortController();
     replies({ kind: 'tool_use', calls: [{ name: 'read_file', input: { path: 'a' } }] }, text(JSON.stringify(GOOD)));
     const executor: ToolExecutor = {
-      async execute() {
+      execute() {
         controller.abort();
-        return { content: 'A', isError: false };
+        return Promise.resolve({ content: 'A', isError: false });
       },
     };
     const result = await callAgent(input({ executor, signal: controller.signal }));

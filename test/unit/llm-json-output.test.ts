@@ -69,7 +69,7 @@ describe('llm: JSON output extraction', () => {
     const Many = z.object(Object.fromEntries(Array.from({ length: 14 }, (_, i) => [`f${i}`, z.string()])));
     const result = Many.safeParse({});
     assert.equal(result.success, false);
-    const text = formatIssues(result.error!, 10);
+    const text = formatIssues(result.error, 10);
     assert.equal(text.split('\n').length, 11);
     assert.match(text, /and 4 more/);
   });

@@ -16,7 +16,9 @@ function decodeHtml(html: string): string {
 
 /** What escapeInline promises to preserve: the text with whitespace runs collapsed and control characters dropped. */
 function flatten(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim();
+  return Array.from(text)
+    .filter((ch) => !(ch.charCodeAt(0) <= 0x1f && !'\t\n\r'.includes(ch)) && ch !== '\u007f')
+    .join('').replace(/\s+/g, ' ').trim();
 }
 
 const markdownish = fc.string({

@@ -27,7 +27,7 @@ async function callsUntilExhausted(executor: ResearchExecutor, tool: string, lim
 
 describe('research budgets (seed 002 §9)', () => {
   let ws: TempWorkspace;
-  const memory: MemorySource = { search: async () => [] };
+  const memory: MemorySource = { search: () => Promise.resolve([]) };
   before(async () => {
     ws = await makeWorkspace();
   });

@@ -32,7 +32,7 @@ describe('evidence checking', () => {
   it('marks fabricated lines, quotes and files not_found', async () => {
     const results = await checkEvidence(ws.root, [
       cite({ path: 'src/db/pool.ts', line: 99 }),
-      cite({ path: 'src/db/pool.ts', line: 0 as number }),
+      cite({ path: 'src/db/pool.ts', line: 0 }),
       cite({ path: 'src/db/pool.ts', line: 3, quote: 'export const POOL_SIZE = 50;' }),
       cite({ path: 'src/db/connection.ts', line: 1 }),
       cite({ path: '../outside/secret.txt', line: 1 }),

@@ -217,7 +217,7 @@ describe('research tools: confinement and secrets', () => {
   it('exposes the same specs for every role, with web tools only when enabled', () => {
     const plain = createResearchToolbox({ root: ws.root });
     assert.deepEqual(plain.specs.map((s) => s.name), ['read_file', 'grep', 'list_files', 'git_log']);
-    const full = createResearchToolbox({ root: ws.root, webSearch: true, memory: { search: async () => [] } });
+    const full = createResearchToolbox({ root: ws.root, webSearch: true, memory: { search: () => Promise.resolve([]) } });
     assert.deepEqual(full.specs.map((s) => s.name), ['read_file', 'grep', 'list_files', 'git_log', 'memory_search', 'web_search', 'web_fetch']);
     const read = full.specs[0];
     assert.equal(read?.input_schema.type, 'object');

@@ -183,7 +183,7 @@ describe('server: diagnostics over LSP (pull)', function () {
   });
 
   it('answers the assessment request and notifies when the assessment changes', async () => {
-    const result = (await client.connection.sendRequest('verifyPlan/assessment', { uri })) as { version: number; assessment: { score: number } };
+    const result = await client.connection.sendRequest<{ version: number; assessment: { score: number } }>('verifyPlan/assessment', { uri });
     assert.equal(typeof result.assessment.score, 'number');
     assert.equal(await client.connection.sendRequest('verifyPlan/assessment', { uri: 'file:///not/open.md' }), null);
     await assert.rejects(client.connection.sendRequest('verifyPlan/assessment', { nope: 1 }), /Invalid params/);

@@ -27,11 +27,11 @@ export async function waitFor<T>(probe: () => T | Falsy | Promise<T | Falsy>, wh
   for (;;) {
     try {
       const v = await probe();
-      if (v) return v as T;
+      if (v) return v;
     } catch (err) {
       last = err;
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${last instanceof Error ? last.message : JSON.stringify(last)})` : ''}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }

@@ -29,7 +29,7 @@ export function run(): Promise<void> {
         else resolve();
       });
     } catch (err) {
-      reject(err);
+      reject(err instanceof Error ? err : new Error(String(err)));
     }
   });
 }

@@ -89,8 +89,8 @@ suite('Verify Plan in a real VS Code', function () {
       const c1 = diags[0]!;
       assert.match(c1.message, /^C1 SIGNIFICANT: An in-memory bucket limits each instance/);
       assert.equal(c1.relatedInformation?.length, 1);
-      assert.equal(path.basename(c1.relatedInformation![0]!.location.uri.fsPath), 'gateway.ts');
-      assert.equal(c1.relatedInformation![0]!.location.range.start.line, 1);
+      assert.equal(path.basename(c1.relatedInformation[0]!.location.uri.fsPath), 'gateway.ts');
+      assert.equal(c1.relatedInformation[0]!.location.range.start.line, 1);
     });
 
     test('shows CodeLens at the top and above each challenged line', async () => {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { expect as baseExpect } from '@playwright/test';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createNonce, renderPanelHtml } from '../../src/extension/panel/panel-html';
-import type { HostMessage, WebviewMessage } from '../../src/shared/webview-protocol';
+import type { WebviewMessage } from '../../src/shared/webview-protocol';
 import { THEMES, THEME_CLASS, type ThemeKind } from './themes';
 
 export const REPO = path.resolve(__dirname, '../..');
@@ -142,8 +142,8 @@ export async function setTheme(page: Page, kind: ThemeKind): Promise<void> {
   );
 }
 
-/** Delivers a message the way the host does (a window `message` event). */
-export async function post(page: Page, message: HostMessage | unknown): Promise<void> {
+/** Delivers a message the way the host does (a window `message` event): a HostMessage, or anything else to test malformed input. */
+export async function post(page: Page, message: unknown): Promise<void> {
   await page.evaluate((m) => window.postMessage(m, '*'), message);
 }
 

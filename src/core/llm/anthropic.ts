@@ -152,7 +152,7 @@ export function classifyError(error: unknown, ctx: FailureContext): ProviderErro
 function configurationProblem(options: AnthropicProviderOptions): ProviderError | null {
   if (!options.apiKey.trim()) return new ProviderError('no Anthropic API key is configured', 'auth');
   if (options.baseURL !== undefined) {
-    let url: URL | null = null;
+    let url: URL | null;
     try {
       url = new URL(options.baseURL);
     } catch {

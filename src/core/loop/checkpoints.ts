@@ -33,7 +33,7 @@ export async function ask(
             signal.addEventListener('abort', onAbort, { once: true });
             pending.then(
               (a) => (signal.removeEventListener('abort', onAbort), resolve(a)),
-              (e: unknown) => (signal.removeEventListener('abort', onAbort), reject(e)),
+              (e: unknown) => (signal.removeEventListener('abort', onAbort), reject(e instanceof Error ? e : new Error(String(e)))),
             );
           })
         : await pending;

@@ -25,7 +25,8 @@ function isWordChar(ch: string | undefined): boolean {
 
 /** One-line, Markdown- and HTML-inert rendering of untrusted text. */
 export function escapeInline(text: string): string {
-  const flat = text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim();
+  // Control characters (Cc) except tab, line feed, carriage return and the C1 block: U+0000–U+0008, U+000B, U+000C, U+000E–U+001F, U+007F.
+  const flat = text.replace(/[^\P{Cc}\t\n\r\u0080-\u009f]/gu, '').replace(/\s+/g, ' ').trim();
   let out = '';
   const chars = Array.from(flat);
   chars.forEach((ch, i) => {

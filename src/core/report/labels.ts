@@ -3,7 +3,7 @@
  * so every front end names roles, dimensions and failures the same way.
  */
 import type { AgentFailure, AgentRole, QualityDimension } from '../protocol';
-import type { RunResult, VerdictLabel } from '../run-types';
+import type { RunResult } from '../run-types';
 
 export const ROLE_NAMES: Record<AgentRole, string> = {
   challenger: 'Challenger',

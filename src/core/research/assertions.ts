@@ -35,7 +35,7 @@ const skip = (reason: string): Outcome => ({ status: 'SKIPPED', failure_output: 
 
 /** Runs every assertion and returns copies with status and failure_output set. Never throws. */
 export async function runAssertions(root: string, assertions: Assertion[], options: AssertionRunOptions): Promise<Assertion[]> {
-  let workspace: Workspace | null = null;
+  let workspace: Workspace | null;
   try {
     workspace = await Workspace.open(root, { denyGlobs: options.denyGlobs });
   } catch {
@@ -118,7 +118,7 @@ function runShell(cwd: string, command: string, options: AssertionRunOptions): P
       (error, stdout, stderr) => {
         if (!error) return resolve(pass());
         const tail = `${stdout}${stderr}`.slice(-MAX_OUTPUT + 200);
-        const err = error as NodeJS.ErrnoException & { killed?: boolean; code?: number | string };
+        const err = error as Error & { killed?: boolean; code?: number | string };
         const why = err.killed ? 'timed out' : typeof err.code === 'number' ? `exit code ${err.code}` : err.message;
         resolve(fail(`${command.slice(0, 150)}: ${why}\n${tail}`));
       },

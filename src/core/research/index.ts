@@ -179,9 +179,9 @@ export function createResearchToolbox(options: ResearchOptions): ResearchToolbox
             return { content: `${name} failed: ${(error as Error).message}`, isError: true };
           }
         },
-        async chargeServerUse(name) {
-          if (name !== 'web_search' && name !== 'web_fetch') return { ok: false, message: `${name} is not a server tool of this toolbox` };
-          return admit(name);
+        chargeServerUse(name) {
+          if (name !== 'web_search' && name !== 'web_fetch') return Promise.resolve({ ok: false, message: `${name} is not a server tool of this toolbox` });
+          return Promise.resolve(admit(name));
         },
         usage: () => ({ ...callCounts }),
         remaining(tool) {

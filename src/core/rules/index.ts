@@ -11,7 +11,7 @@
  */
 import type { Plan } from '../plan';
 import type { Assessment } from '../run-types';
-import { RULES, type FindingLevel, type RuleCode, type RuleEnvironment, type RuleLevel, type StaticFinding } from './catalog';
+import { RULES, type RuleCode, type RuleEnvironment, type RuleLevel, type StaticFinding } from './catalog';
 import { missingRisksSectionRule, emptySectionRule } from './section-rules';
 import { danglingDependencyRule, duplicateStepIdRule, noSuccessCriterionRule } from './step-rules';
 import { missingFileRule, unknownSignalRule, type Draft } from './text-rules';
@@ -56,7 +56,7 @@ export function runStaticChecks(plan: Plan, env: RuleEnvironment, levels?: Parti
     } catch {
       continue;
     }
-    for (const draft of drafts) findings.push({ ...draft, level: level as FindingLevel });
+    for (const draft of drafts) findings.push({ ...draft, level: level });
   }
   return findings.sort((a, b) => a.range.startLine - b.range.startLine || a.range.startChar - b.range.startChar || a.code.localeCompare(b.code));
 }
