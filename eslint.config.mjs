@@ -9,7 +9,8 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig([
   {
-    ignores: ['dist/**', 'out/**', '.e2e-host/**', 'test-output/**', '**/fixtures/**', '.verify-plan/**'],
+    // Fixtures and corpora are test data (plans, sample workspaces), not project code.
+    ignores: ['dist/**', 'out/**', '.e2e-host/**', 'test-output/**', '**/fixtures/**', '**/corpus/**', '.verify-plan/**'],
   },
   {
     files: ['**/*.ts'],

@@ -129,20 +129,22 @@ export function createFakeProvider(options: FakeProviderOptions): LlmProvider {
 
   return {
     id: 'eval-fake',
-    async send(request: ModelRequest): Promise<ModelResponse> {
-      const reply = JSON.stringify(answer(request));
-      return {
-        content: [{ type: 'text', text: reply }],
-        stopReason: 'end_turn',
-        model: request.model,
-        usage: {
-          input_tokens: tokensOf({ tools: request.tools, system: request.system, messages: request.messages }),
-          output_tokens: tokensOf(reply),
-          cache_read_input_tokens: 0,
-          cache_creation_input_tokens: 0,
-        },
-      };
-    },
+    // A script error becomes a rejected promise, as a provider's failure would.
+    send: (request: ModelRequest): Promise<ModelResponse> =>
+      Promise.resolve().then(() => {
+        const reply = JSON.stringify(answer(request));
+        return {
+          content: [{ type: 'text', text: reply }],
+          stopReason: 'end_turn',
+          model: request.model,
+          usage: {
+            input_tokens: tokensOf({ tools: request.tools, system: request.system, messages: request.messages }),
+            output_tokens: tokensOf(reply),
+            cache_read_input_tokens: 0,
+            cache_creation_input_tokens: 0,
+          },
+        };
+      }),
   };
 }
 

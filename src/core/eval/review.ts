@@ -7,7 +7,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
-import type { FlawCategory } from './truth';
 import { EvalInputError, type CorpusCase } from './truth';
 import { reviewKey, type RunRecord } from './records';
 
@@ -82,7 +81,7 @@ export function buildReviewFile(records: readonly RunRecord[], cases: readonly C
       }
       const near = (r.match.lineOnly[p.id] ?? []).map((id) => {
         const flaw = c?.truth.flaws.find((f) => f.id === id);
-        return flaw ? `${id} (${flaw.category as FlawCategory}): ${flaw.description.slice(0, 160)}` : id;
+        return flaw ? `${id} (${flaw.category}): ${flaw.description.slice(0, 160)}` : id;
       });
       items.set(key, {
         key,
