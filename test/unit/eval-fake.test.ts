@@ -38,7 +38,7 @@
  *   configuration): loop 42/126 and 42/54, single pass 39/126 and 39/54.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -46,6 +46,8 @@ import type { CliIo } from '../../src/cli/io';
 import { main } from '../../src/cli/main';
 import type { ConfigFigures } from '../../src/core/eval/metrics';
 import { REPO_ROOT } from '../support/run-harness';
+import { byRole, FakeAnthropicServer } from '../support/fake-anthropic';
+import { audit, challenge, challengerOut, quality, reply, researcherOut, synth } from '../support/replies';
 
 function capture(env: Record<string, string | undefined> = {}) {
   let out = '';
@@ -176,6 +178,43 @@ describe('verify-plan eval --provider fake (scripted answers, real loop)', funct
       const run = capture();
       assert.equal(await main(argv, run.io, 'test'), 4, `${argv.join(' ')}: ${run.err()}`);
       assert.match(run.err(), /^verify-plan: /);
+    }
+  });
+
+  it('runs the Anthropic provider path end to end (real SDK over HTTP to the fake Messages API)', async () => {
+    const corpus = path.join(dir, 'one-case');
+    cpSync(path.join(REPO_ROOT, 'eval', 'corpus', 'cc-stripe-webhooks'), path.join(corpus, 'cc-stripe-webhooks'), { recursive: true });
+    let challengerCalls = 0;
+    const server = await FakeAnthropicServer.start({
+      script: byRole({
+        challenger: () =>
+          reply(
+            challengerOut(
+              challengerCalls++ === 0
+                ? [challenge({ quote: '`req.body` is already available because `src/app.ts` parses JSON for every route.', claim: 'constructEvent needs the raw body, but the body parser has already parsed it.', severity: 'BLOCKING' })]
+                : [],
+            ),
+          ),
+        'domain-expert': () => reply(challengerOut([])),
+        'devils-advocate': () => reply(challengerOut([])),
+        researcher: () => reply(researcherOut()),
+        synthesizer: () => reply(synth([], { quality: quality(5) })),
+        auditor: () => reply(audit()),
+      }),
+    });
+    try {
+      const run = capture({ ANTHROPIC_API_KEY: 'test-key-1234', ANTHROPIC_BASE_URL: server.baseURL });
+      const code = await main(['eval', '--corpus', corpus, '--runs', '1', '--out', path.join(dir, 'http'), '--quiet'], run.io, 'test');
+      assert.equal(code, 0, run.err());
+      const json = JSON.parse(readFileSync(path.join(dir, 'http', 'eval.json'), 'utf8'));
+      const loop = json.figures.find((f: ConfigFigures) => f.config === 'loop');
+      assert.equal(loop.recall, 1 / 4);
+      assert.equal(loop.verdictCorrect, 1);
+      assert.ok(loop.tokensPerPlanRun > 0 && loop.costPerPlanRun > 0);
+      assert.equal(json.meta.provider, 'anthropic');
+      assert.ok(server.received.length > 0 && server.received.every((r) => JSON.stringify([r.headers['x-api-key'], r.headers.authorization]).includes('test-key-1234')));
+    } finally {
+      await server.stop();
     }
   });
 });
