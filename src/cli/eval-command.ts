@@ -5,7 +5,7 @@
  *
  *   verify-plan eval [--corpus DIR] [--runs N] [--baseline single-pass] [--out DIR]
  *                    [--provider anthropic|fake] [--fake-script FILE] [--rescore DIR]
- *                    [--team base|scaled] [--max-iterations N] [--spending-cap USD]
+ *                    [--team base|scaled] [--max-iterations N] [--spending-cap USD] [--max-cost USD]
  *                    [--judge] [--base-url URL] [--model-ROLE ID] [-q]
  */
 import { appendFile } from 'node:fs/promises';
@@ -31,6 +31,7 @@ export interface EvalArgs {
   team: 'auto' | 'base' | 'scaled';
   maxIterations: number | undefined;
   spendingCapUsd: number | undefined;
+  maxCostUsd: number | undefined;
   baseUrl: string | null;
   models: Partial<Record<AgentRole, string>>;
   judge: boolean;
@@ -52,6 +53,7 @@ const OPTIONS = {
   team: { type: 'string' },
   'max-iterations': { type: 'string' },
   'spending-cap': { type: 'string' },
+  'max-cost': { type: 'string' },
   'base-url': { type: 'string' },
   judge: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
@@ -87,9 +89,13 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   if (parsed.positionals.length > 0) throw new CliError(`"verify-plan eval" takes no plan path (got ${parsed.positionals[0]}); use --corpus DIR. ${HINT}`);
   const v = parsed.values as Record<string, string | boolean | undefined>;
   const str = (flag: string) => v[flag] as string | undefined;
-  const cap = str('spending-cap');
-  const capUsd = cap === undefined ? undefined : Number(cap.trim().replace(/^\$/, ''));
-  if (capUsd !== undefined && (!Number.isFinite(capUsd) || capUsd < 0 || cap!.trim() === '')) throw new CliError(`--spending-cap must be an amount in USD (0 or more), got "${cap}".`);
+  const usdFlag = (flag: string): number | undefined => {
+    const raw = str(flag);
+    if (raw === undefined) return undefined;
+    const n = Number(raw.trim().replace(/^\$/, ''));
+    if (raw.trim() === '' || !Number.isFinite(n) || n < 0) throw new CliError(`--${flag} must be an amount in USD (0 or more), got "${raw}".`);
+    return n;
+  };
   const baseUrl = value('base-url', str('base-url'));
   if (baseUrl !== null && !/^https?:\/\/[^\s]+$/i.test(baseUrl)) throw new CliError(`--base-url must be an http(s) URL, got "${baseUrl}".`);
   const models: Partial<Record<AgentRole, string>> = {};
@@ -108,7 +114,8 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     rescore: value('rescore', str('rescore')),
     team: oneOf('team', str('team'), ['auto', 'base', 'scaled'] as const, 'auto'),
     maxIterations: wholeNumber('max-iterations', str('max-iterations'), 1, 3),
-    spendingCapUsd: capUsd,
+    spendingCapUsd: usdFlag('spending-cap'),
+    maxCostUsd: usdFlag('max-cost'),
     baseUrl,
     models,
     judge: v.judge === true,
@@ -146,7 +153,7 @@ async function runEvalCommand(args: EvalArgs, io: CliIo): Promise<number> {
     const outDir = path.resolve(io.cwd, args.rescore);
     const saved = await readEvalJson(path.join(outDir, 'eval.json'));
     const cases = await loadCorpus(args.corpus === DEFAULT_CORPUS ? path.resolve(io.cwd, saved.meta.corpus) : corpusDir);
-    const outputs = await scoreAndWrite({ records: saved.records, cases, outDir, judge: saved.judge, meta: { generatedAt: new Date().toISOString(), corpus: saved.meta.corpus, provider: saved.meta.provider, runs: saved.meta.runs, models: saved.meta.models } });
+    const outputs = await scoreAndWrite({ records: saved.records, cases, outDir, judge: saved.judge, meta: { generatedAt: new Date().toISOString(), corpus: saved.meta.corpus, provider: saved.meta.provider, runs: saved.meta.runs, models: saved.meta.models, stoppedEarly: saved.meta.stoppedEarly ?? null } });
     return publish(io, outputs.markdown, outputs.files, progress);
   }
 
@@ -175,16 +182,18 @@ async function runEvalCommand(args: EvalArgs, io: CliIo): Promise<number> {
   const planRuns = cases.length * args.runs * (args.baseline ? 2 : 1);
   progress(`eval: ${cases.length} plans × ${args.runs} runs${args.baseline ? ' (+ single-pass baseline)' : ''} = ${planRuns} plan runs, provider ${providerName}`);
   let records;
+  let stoppedEarly: string | null = null;
   let judge = null;
   try {
-    records = await runEval({ cases, runs: args.runs, baseline: args.baseline, config, providerFor, signal: controller.signal, onProgress: progress });
+    ({ records, stoppedEarly } = await runEval({ cases, runs: args.runs, baseline: args.baseline, config, providerFor, signal: controller.signal, onProgress: progress, ...(args.maxCostUsd === undefined ? {} : { maxCostUsd: args.maxCostUsd }) }));
+    if (stoppedEarly) progress(`eval: stopped early: ${stoppedEarly}`);
     if (args.judge && !controller.signal.aborted) judge = await judgeUnmatched({ records, cases, providerFor: (caseId) => providerFor(caseId, 1, 'loop'), config, signal: controller.signal, onProgress: progress });
   } finally {
     removeInterrupt();
   }
   const outDir = path.resolve(io.cwd, args.out);
   const relCorpus = path.relative(io.cwd, corpusDir) || '.';
-  const outputs = await scoreAndWrite({ records, cases, outDir, judge, meta: { generatedAt: new Date().toISOString(), corpus: relCorpus, provider: providerName, runs: args.runs, models: config.models } });
+  const outputs = await scoreAndWrite({ records, cases, outDir, judge, meta: { generatedAt: new Date().toISOString(), corpus: relCorpus, provider: providerName, runs: args.runs, models: config.models, stoppedEarly } });
   const code = await publish(io, outputs.markdown, outputs.files, progress);
   return controller.signal.aborted ? ExitCode.interrupted : code;
 }

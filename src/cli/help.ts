@@ -19,7 +19,8 @@ Usage:
   verify-plan eval [options]           measure recall, precision, verdict accuracy, stability and cost on the
                                        seeded-flaw corpus (eval/README.md): --corpus DIR (default eval/corpus),
                                        --runs N (default 3), --baseline single-pass, --out DIR (default
-                                       .verify-plan/eval), --provider anthropic|fake, --judge, --rescore DIR
+                                       .verify-plan/eval), --provider anthropic|fake, --judge, --rescore DIR,
+                                       --max-cost USD (stop starting runs once the eval spent this much)
 
 Without a plan path, the newest .claude/plans/*.md in the current directory is used.
 

@@ -167,6 +167,17 @@ describe('verify-plan eval --provider fake (scripted answers, real loop)', funct
     assert.equal(again.items.filter((i: { true_flaw: boolean | null }) => i.true_flaw === true).length, 1);
   });
 
+  it('stops starting runs at --max-cost and says the figures cover only the runs done', async () => {
+    const run = capture();
+    const out = path.join(dir, 'capped');
+    assert.equal(await main(['eval', '--provider', 'fake', '--max-cost', '0.0001', '--out', out], run.io, 'test'), 0, run.err());
+    assert.match(run.out(), /\*\*Incomplete:\*\* the eval stopped early \(cost cap of \$0\.0001 reached/);
+    const json = JSON.parse(readFileSync(path.join(out, 'eval.json'), 'utf8'));
+    // The first plan (alphabetically) got its static check and one loop run, which crossed the cap.
+    assert.deepEqual(json.records.map((r: { config: string; caseId: string }) => `${r.config}:${r.caseId}`), ['static:cc-download-retry', 'loop:cc-download-retry']);
+    assert.match(run.err(), /stopped early/);
+  });
+
   it('refuses to spend money without a key and names the offline alternative', async () => {
     const run = capture({});
     assert.equal(await main(['eval', '--runs', '1', '--out', path.join(dir, 'nokey')], run.io, 'test'), 4);

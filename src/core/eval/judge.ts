@@ -115,10 +115,9 @@ export function judgeFigures(config: RunRecord['config'], records: readonly RunR
     }
     detections += found.size;
   }
-  const runsPerPlan = Math.max(0, ...cases.map((c) => mine.filter((r) => r.caseId === c.id).length));
-  const flaws = cases.reduce((n, c) => n + c.truth.flaws.length, 0);
+  const flawRuns = cases.reduce((n, c) => n + c.truth.flaws.length * mine.filter((r) => r.caseId === c.id).length, 0);
   return {
-    recall: flaws * runsPerPlan === 0 ? null : detections / (flaws * runsPerPlan),
+    recall: flawRuns === 0 ? null : detections / flawRuns,
     detections,
     precision: predictions === 0 ? null : hits / predictions,
     judgedTrue: hits - mine.reduce((n, r) => n + r.predictions.filter((p) => (r.match.matchedFlaws[p.id] ?? []).length > 0).length, 0),

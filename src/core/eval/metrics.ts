@@ -43,8 +43,11 @@ export interface CaseFigures {
 
 export interface ConfigFigures {
   config: Configuration;
+  /** The most runs any plan got (the requested N unless the eval was cut short). */
   runsPerPlan: number;
   planRuns: number;
+  /** Σ over plans of flaws × that plan's runs: the recall denominator. */
+  flawRuns: number;
   flaws: number;
   detections: number;
   recall: number | null;
@@ -87,9 +90,13 @@ function isTrue(record: RunRecord, id: string, marks: ReviewMarks): boolean | nu
 
 export function figuresFor(config: Configuration, records: readonly RunRecord[], cases: readonly CorpusCase[], marks: ReviewMarks = new Map()): ConfigFigures {
   const mine = records.filter((r) => r.config === config);
-  const runsPerPlan = Math.max(0, ...cases.map((c) => mine.filter((r) => r.caseId === c.id).length));
+  const runsOf = new Map(cases.map((c) => [c.id, mine.filter((r) => r.caseId === c.id).length]));
+  const runsPerPlan = Math.max(0, ...runsOf.values());
   const flawsOf = (c: CorpusCase) => c.truth.flaws;
   const totalFlaws = cases.reduce((n, c) => n + flawsOf(c).length, 0);
+  const flawRuns = cases.reduce((n, c) => n + flawsOf(c).length * (runsOf.get(c.id) ?? 0), 0);
+  /** Share of a plan's runs that found one of its flaws ("case/F1" keys). */
+  const share = (key: string) => (foundCount.get(key) ?? 0) / Math.max(1, runsOf.get(key.slice(0, key.lastIndexOf('/'))) ?? 0);
 
   let detections = 0;
   let predictions = 0;
@@ -125,7 +132,8 @@ export function figuresFor(config: Configuration, records: readonly RunRecord[],
 
   const perCategory = Object.fromEntries(
     FlawCategorySchema.options.map((cat) => {
-      const flaws = cases.flatMap((c) => flawsOf(c).filter((f) => f.category === cat).map((f) => `${c.id}/${f.id}`));
+      const inCat = cases.flatMap((c) => flawsOf(c).filter((f) => f.category === cat).map((f) => ({ key: `${c.id}/${f.id}`, runs: runsOf.get(c.id) ?? 0 })));
+      const flaws = inCat.map((f) => f.key);
       const det = flaws.reduce((n, k) => n + (foundCount.get(k) ?? 0), 0);
       const ever = flaws.filter((k) => (foundCount.get(k) ?? 0) > 0);
       const slot = catPred.get(cat) ?? { n: 0, t: 0 };
@@ -133,10 +141,10 @@ export function figuresFor(config: Configuration, records: readonly RunRecord[],
         cat,
         {
           flaws: flaws.length,
-          recall: ratio(det, flaws.length * runsPerPlan),
+          recall: ratio(det, inCat.reduce((n, f) => n + f.runs, 0)),
           predictions: slot.n,
           precision: ratio(slot.t, slot.n),
-          stability: ever.length === 0 ? null : mean(ever.map((k) => (foundCount.get(k) ?? 0) / runsPerPlan)),
+          stability: ever.length === 0 ? null : mean(ever.map(share)),
         },
       ];
     }),
@@ -144,14 +152,15 @@ export function figuresFor(config: Configuration, records: readonly RunRecord[],
 
   const withVerdict = config === 'static' ? [] : mine;
   const correct = withVerdict.filter((r) => r.verdict !== null && r.verdict === cases.find((c) => c.id === r.caseId)?.truth.expected_verdict).length;
-  const everFound = [...foundCount.values()];
+  const everFound = [...foundCount.keys()];
   return {
     config,
     runsPerPlan,
     planRuns: mine.length,
+    flawRuns,
     flaws: totalFlaws,
     detections,
-    recall: ratio(detections, totalFlaws * runsPerPlan),
+    recall: ratio(detections, flawRuns),
     predictions,
     matched,
     reviewedTrue,
@@ -164,9 +173,9 @@ export function figuresFor(config: Configuration, records: readonly RunRecord[],
     verdictAccuracy: config === 'static' ? null : ratio(correct, withVerdict.length),
     verdictCorrect: correct,
     verdictRuns: withVerdict.length,
-    stability: everFound.length === 0 ? null : mean(everFound.map((n) => n / runsPerPlan)),
+    stability: everFound.length === 0 ? null : mean(everFound.map(share)),
     flawsFoundEver: everFound.length,
-    flawsFoundEveryRun: everFound.filter((n) => n === runsPerPlan).length,
+    flawsFoundEveryRun: everFound.filter((k) => share(k) === 1).length,
     tokensPerPlanRun: mean(mine.map((r) => totalTokens(r.usage))),
     costPerPlanRun: mean(mine.map((r) => r.costUsd)),
     totalCostUsd: mine.reduce((n, r) => n + r.costUsd, 0),

@@ -21,6 +21,8 @@ export interface EvalMeta {
   reviewFile: string;
   reviewedItems: number;
   reviewItems: number;
+  /** Set when runs were skipped (Ctrl-C, --max-cost): the figures cover the runs done. */
+  stoppedEarly?: string | null;
 }
 
 export function pct(n: number | null, num?: number, den?: number): string {
@@ -62,7 +64,7 @@ export function renderMarkdown(figures: readonly ConfigFigures[], cases: readonl
       ['Configuration', 'Recall', 'Precision', 'Verdict accuracy', 'Stability', 'Flaws found (ever / every run)', 'Line-only hits', 'Dismissed true flaws', 'Tokens / plan run', 'Cost / plan run', 'Total cost', 'Wall / plan run'],
       figures.map((f) => [
         CONFIG_NAMES[f.config],
-        pct(f.recall, f.detections, f.flaws * f.runsPerPlan),
+        pct(f.recall, f.detections, f.flawRuns),
         `${f.precisionIsLowerBound ? '≥ ' : ''}${pct(f.precision, f.matched + f.reviewedTrue, f.predictions)}`,
         f.verdictAccuracy === null ? '—' : pct(f.verdictAccuracy, f.verdictCorrect, f.verdictRuns),
         pct(f.stability),
@@ -77,6 +79,7 @@ export function renderMarkdown(figures: readonly ConfigFigures[], cases: readonl
     ),
     '',
   );
+  if (meta.stoppedEarly) out.push(`**Incomplete:** the eval stopped early (${escapeInline(meta.stoppedEarly)}); every figure covers only the runs that were done (see the per-plan table).`, '');
   const lowerBound = figures.some((f) => f.precisionIsLowerBound);
   out.push(
     lowerBound
@@ -155,7 +158,7 @@ function judgeSection(figures: readonly ConfigFigures[], cases: readonly CorpusC
         .filter((f) => f.config !== 'static')
         .map((f) => {
           const j = judgeFigures(f.config, records, cases, judge);
-          return [CONFIG_NAMES[f.config], pct(j.recall, j.detections, f.flaws * f.runsPerPlan), pct(j.precision, f.matched + j.judgedTrue, f.predictions), String(j.judgedTrue)];
+          return [CONFIG_NAMES[f.config], pct(j.recall, j.detections, f.flawRuns), pct(j.precision, f.matched + j.judgedTrue, f.predictions), String(j.judgedTrue)];
         }),
     ),
     '',

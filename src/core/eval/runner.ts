@@ -28,17 +28,32 @@ export interface EvalRunOptions {
   /** A provider for one run of one plan (the fake script needs to know which). */
   providerFor: (caseId: string, run: number, config: Exclude<Configuration, 'static'>) => LlmProvider;
   signal?: AbortSignal;
+  /** Stop starting runs once the eval has spent this much in total (USD); 0 or absent = no cap. */
+  maxCostUsd?: number;
   onProgress?: (line: string) => void;
 }
 
-export async function runEval(options: EvalRunOptions): Promise<RunRecord[]> {
+export interface EvalRunOutcome {
+  records: RunRecord[];
+  /** Why runs were skipped (cancelled, cost cap), or null when every run ran. */
+  stoppedEarly: string | null;
+}
+
+export async function runEval(options: EvalRunOptions): Promise<EvalRunOutcome> {
   const records: RunRecord[] = [];
   const say = (line: string) => options.onProgress?.(line);
+  const spent = () => records.reduce((n, r) => n + r.costUsd, 0);
+  const stop = (): string | null => {
+    if (options.signal?.aborted) return 'cancelled';
+    const cap = options.maxCostUsd ?? 0;
+    return cap > 0 && spent() >= cap ? `cost cap of $${cap} reached ($${spent().toFixed(2)} spent)` : null;
+  };
   for (const c of options.cases) {
     records.push(staticRecord(c));
     const loopTokens: number[] = [];
     for (let run = 1; run <= options.runs; run++) {
-      if (options.signal?.aborted) return records;
+      const why = stop();
+      if (why) return { records, stoppedEarly: why };
       say(`eval: ${c.id} — loop run ${run}/${options.runs}`);
       const record = await loopRun(c, run, options);
       loopTokens.push(totalTokens(record.usage));
@@ -48,13 +63,14 @@ export async function runEval(options: EvalRunOptions): Promise<RunRecord[]> {
     if (options.baseline === 'single-pass') {
       const budget = median(loopTokens);
       for (let run = 1; run <= options.runs; run++) {
-        if (options.signal?.aborted) return records;
+        const why = stop();
+        if (why) return { records, stoppedEarly: why };
         say(`eval: ${c.id} — single pass ${run}/${options.runs} (budget ${Math.round(budget)} tokens)`);
         records.push(await singlePassRun(c, run, budget, options));
       }
     }
   }
-  return records;
+  return { records, stoppedEarly: null };
 }
 
 export function median(xs: readonly number[]): number {
