@@ -182,7 +182,7 @@ async function runEvalCommand(args: EvalArgs, io: CliIo): Promise<number> {
   const planRuns = cases.length * args.runs * (args.baseline ? 2 : 1);
   progress(`eval: ${cases.length} plans × ${args.runs} runs${args.baseline ? ' (+ single-pass baseline)' : ''} = ${planRuns} plan runs, provider ${providerName}`);
   let records;
-  let stoppedEarly: string | null = null;
+  let stoppedEarly: string | null;
   let judge = null;
   try {
     ({ records, stoppedEarly } = await runEval({ cases, runs: args.runs, baseline: args.baseline, config, providerFor, signal: controller.signal, onProgress: progress, ...(args.maxCostUsd === undefined ? {} : { maxCostUsd: args.maxCostUsd }) }));
