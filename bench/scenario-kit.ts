@@ -83,6 +83,18 @@ export function fencedReply(value: unknown, leadIn: string): FakeReply {
   return { kind: 'text', text: `${leadIn}\n\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\`` };
 }
 
+/** A source written as a workspace file ("src/lib/redis.ts") is a citation of that file, as a model writes it in `path`. */
+function citing(evidence: Omit<Evidence, 'checked'>[]): Omit<Evidence, 'checked'>[] {
+  return evidence.map((e) => (e.path || !/^[\w.-]+(\/[\w.-]+)*\.\w+$/.test(e.source) ? e : { ...e, path: e.source }));
+}
+
+/** Every synthesis scores the plan (the engine keeps the last); stories that do not care use this middle score. */
+const UNSCORED_QUALITY: QualityScores = QualityScoresSchema.parse(
+  Object.fromEntries(
+    ['approach_soundness', 'risk_coverage', 'assumption_validity', 'integration_feasibility', 'unknowns_coverage', 'constraint_alignment'].map((d) => [d, { score: 6, evidence: 'Not yet decisive: open challenges remain' }]),
+  ),
+);
+
 /** The synthesizer of a story: updates for the challenges it sees, by claim. */
 export function storySynthesizer(story: SynthesisStory): (req: ReceivedRequest) => FakeReply {
   return (req) => {
@@ -92,7 +104,7 @@ export function storySynthesizer(story: SynthesisStory): (req: ReceivedRequest) 
     for (const c of state.challenges) {
       const beat = story.beats.find((b) => c.claim.startsWith(b.claimStart))?.at[iteration];
       if (!beat) continue;
-      updates.push({ id: c.id, status: beat.status, resolution: beat.resolution, evidence: beat.evidence ?? [] });
+      updates.push({ id: c.id, status: beat.status, resolution: beat.resolution, evidence: citing(beat.evidence ?? []) });
     }
     const plan = story.iterations[iteration] ?? { summary: `Iteration ${iteration}: no change.` };
     const output = SynthesizerOutput.parse({
@@ -101,7 +113,7 @@ export function storySynthesizer(story: SynthesisStory): (req: ReceivedRequest) 
       re_probe: plan.reProbe ?? false,
       re_sweep: plan.reSweep ?? false,
       summary: plan.summary,
-      ...(plan.quality ? { quality: plan.quality } : {}),
+      quality: plan.quality ?? UNSCORED_QUALITY,
     });
     return fencedReply(output, `Synthesis for iteration ${iteration}: ${updates.length} status updates with evidence.`);
   };
@@ -114,7 +126,7 @@ export function storyResolverAnswer(story: ResolverStory): (req: ReceivedRequest
     const unknowns = data.unknowns.map((u) => {
       const a = story.answers.find((x) => u.description.startsWith(x.descriptionStart));
       return a
-        ? { id: u.id, resolution: a.resolution, finding: a.finding, evidence: a.evidence ?? [] }
+        ? { id: u.id, resolution: a.resolution, finding: a.finding, evidence: citing(a.evidence ?? []) }
         : { id: u.id, resolution: 'UNRESOLVABLE' as const, finding: '[VERIFIED: workspace | no file or decision covers this | the plan must state it explicitly]', evidence: [] };
     });
     return fencedReply(ResolverOutput.parse({ unknowns }), 'Findings for the pending unknowns, each from files I read.');

@@ -65,7 +65,7 @@ export const SCENARIOS: Scenario[] = [
     config: { team: 'base', maxIterations: 3 },
     workspaceRoot: FIXTURE_WORKSPACE,
     script: () => rateLimiterScript(3),
-    expect: { verdict: 'PROCEED', iterations: 3 },
+    expect: { verdict: 'REVISE (strong)', iterations: 3 },
   },
   {
     id: 'scaled-1',
@@ -85,7 +85,7 @@ export const SCENARIOS: Scenario[] = [
     config: { team: 'scaled', maxIterations: 3 },
     workspaceRoot: FIXTURE_WORKSPACE,
     script: () => paymentsScript(3),
-    expect: { verdict: 'REVISE', iterations: 3 },
+    expect: { verdict: 'RETHINK', iterations: 3 },
   },
   {
     id: 'research',
@@ -95,6 +95,6 @@ export const SCENARIOS: Scenario[] = [
     config: { team: 'base', maxIterations: 1 },
     workspaceRoot: FIXTURE_WORKSPACE,
     script: () => ordersScript(),
-    expect: { verdict: 'REVISE', iterations: 1 },
+    expect: { verdict: 'REVISE (strong)', iterations: 1 },
   },
 ];

@@ -7,14 +7,12 @@
 import readline from 'node:readline/promises';
 import type { UserAction } from '../core/protocol';
 import type { CheckpointAnswer, CheckpointRequest } from '../core/run-types';
+import { optionEffect } from '../core/loop/checkpoints';
 
-const ACTION_WORDS: Record<UserAction, string> = {
-  provide_context: 'Provide context (type an answer the next iteration will use)',
-  acknowledge_risk: 'Acknowledge the risk and proceed',
-  override: 'Override: the challenge does not apply',
-  abort: 'Abort the run',
-  continue: 'Continue',
-};
+function actionWords(kind: CheckpointRequest['kind'], action: UserAction): string {
+  const { label, detail } = optionEffect(kind, action);
+  return `${label}: ${detail}`;
+}
 
 export interface PromptStreams {
   input: NodeJS.ReadableStream;
@@ -42,7 +40,7 @@ export async function promptCheckpoint(request: CheckpointRequest, streams: Prom
   };
   try {
     write(`\n${request.title}\n${request.detail}\n\n`);
-    options.forEach((o, i) => write(`  ${i + 1}. ${ACTION_WORDS[o]}\n`));
+    options.forEach((o, i) => write(`  ${i + 1}. ${actionWords(request.kind, o)}\n`));
     for (let attempt = 0; attempt < 5; attempt++) {
       const raw = await ask(`Choose 1-${options.length}: `);
       const choice = options[Number(raw) - 1];

@@ -20,6 +20,7 @@ import type { Plan, UnknownSignal } from './plan';
 import type { Assessment, ComplexityFactor } from './run-types';
 import { judgeQuality } from './complexity/quality';
 import { COMPLIANCE, DOMAINS, INTEGRATIONS, termsIn } from './complexity/lexicon';
+import { TEAMS } from './teams';
 
 export interface AssessOptions {
   team?: 'auto' | 'base' | 'scaled';
@@ -29,7 +30,7 @@ export interface AssessOptions {
 
 export const DEFAULT_THRESHOLD = 7;
 export const MAX_SCORE = 16;
-export const TEAM_SIZE = { base: 3, scaled: 5 } as const;
+export const TEAM_SIZE = { base: TEAMS.base.size, scaled: TEAMS.scaled.size } as const;
 
 function listed(items: readonly string[]): string {
   return items.length === 0 ? 'none found' : items.join(', ');

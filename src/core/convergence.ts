@@ -17,6 +17,8 @@ export {
 } from './convergence/counting';
 export {
   CLAIM_SIMILARITY_THRESHOLD,
+  CONCERN_OVERLAP_THRESHOLD,
+  admissionPriority,
   type AdmissionCandidate,
   type AdmissionInput,
   type AdmissionResult,
@@ -33,6 +35,7 @@ export {
   isStalled,
   netResolution,
 } from './convergence/progress';
+export { MIN_REASON_WORDS, type Grounds, type GroundsCheck, settlementGrounds } from './convergence/grounds';
 export { nextStepFor, technicalDebtWarning, verdictOf } from './convergence/verdict';
 export { AUDIT_DISPUTE_THRESHOLD, auditDiscrepancies, qualityLabel, qualityTotal } from './convergence/quality';
 export { type ResearchGateInput, type ResearchGateResult, gateResearchDirectives } from './convergence/research-gate';

@@ -32,6 +32,9 @@ export type UnknownResolution = z.infer<typeof UnknownResolution>;
 export const SurfacedSource = z.enum(['memory', 'codebase', 'claude_md', 'git_history']);
 export const SurfacedImpact = z.enum(['changes_needed', 'confirms_approach', 'contradicts_plan']);
 export const Probability = z.enum(['LOW', 'MED']);
+/** How likely a challenge's failure scenario is, stated apart from its severity (devil's advocate, seed agent definition). */
+export const Likelihood = z.enum(['LOW', 'MED', 'HIGH']);
+export type Likelihood = z.infer<typeof Likelihood>;
 
 export const PlanQuality = z.enum(['RICH', 'ADEQUATE', 'THIN', 'TRIVIAL']);
 export type PlanQuality = z.infer<typeof PlanQuality>;
@@ -117,8 +120,9 @@ export const ChallengeDraft = z.object({
   alternative: text(),
   severity: Severity,
   confidence: Confidence,
+  probability: Likelihood.optional().describe('How likely the failure scenario is, judged apart from its severity; leave out when you cannot say'),
   evidence: z.array(Evidence).max(8).default([]),
-  assertions: z.array(AssertionDraft).max(4).default([]),
+  assertions: z.array(AssertionDraft).max(4).default([]).describe('Checks to run after implementation (verify-plan check) that would show the concern was handled'),
 });
 export type ChallengeDraft = z.infer<typeof ChallengeDraft>;
 
@@ -139,6 +143,7 @@ export const Challenge = z.object({
   alternative: z.string(),
   severity: Severity,
   confidence: Confidence,
+  probability: Likelihood.optional(),
   status: ChallengeStatus,
   resolution: z.string().default(''),
   iteration_introduced: z.number().int().min(1),
@@ -275,12 +280,23 @@ export type AgentFailure = z.infer<typeof AgentFailure>;
 export const DeferredSurfaced = z.object({
   origin: ChallengeOrigin,
   severity: Severity,
+  confidence: Confidence.optional(),
+  probability: Likelihood.optional(),
   claim: z.string(),
   quote: z.string(),
   iteration: z.number().int().min(1),
   reason: z.string(),
 });
 export type DeferredSurfaced = z.infer<typeof DeferredSurfaced>;
+
+/** A status change the engine refused (seed 002 §6: settling needs grounds); shown in the report. */
+export const RefusedSettlement = z.object({
+  iteration: z.number().int().min(1),
+  id: z.string(),
+  status: ChallengeStatus,
+  reason: z.string(),
+});
+export type RefusedSettlement = z.infer<typeof RefusedSettlement>;
 
 export const IterationState = z.object({
   iteration: z.number().int().min(1),
@@ -301,6 +317,7 @@ export const IterationState = z.object({
   failures: z.array(AgentFailure).default([]),
   research_unavailable: z.boolean().default(false),
   assertions: z.array(Assertion).default([]),
+  refused_settlements: z.array(RefusedSettlement).default([]),
 });
 export type IterationState = z.infer<typeof IterationState>;
 
@@ -349,13 +366,18 @@ export const SynthesizerOutput = z.object({
   re_probe: z.boolean().default(false),
   contradictions: z.array(z.string().max(2000)).max(4).default([]).describe('Research findings that contradict each other and need a user tiebreak'),
   blocking_question: z.string().max(2000).optional().describe('When a BLOCKING challenge needs the user: the specific question'),
-  quality: QualityScores.optional().describe('Required on the final iteration only'),
+  quality: QualityScores.describe('The plan as it stands after your updates; report-only, the engine keeps the score of the synthesis that ends the loop'),
   summary: z.string().max(4000).default(''),
 });
 export type SynthesizerOutput = z.infer<typeof SynthesizerOutput>;
 
 export const AuditorOutput = z.object({
-  confirmed: z.boolean(),
+  confirmed: z.boolean().describe('true only when you found no score dispute and no wrongly settled challenge'),
+  wrongly_settled: z
+    .array(z.object({ id: ChallengeId, reason: text(2000).describe('Why the settlement does not hold: what the resolution or evidence misses') }))
+    .max(8)
+    .default([])
+    .describe('Settled challenges whose resolution does not hold up'),
   discrepancies: z
     .array(
       z.object({

@@ -8,13 +8,14 @@
 import * as vscode from 'vscode';
 import type { UserAction } from '../core/protocol';
 import type { CheckpointAnswer, CheckpointRequest } from '../core/run-types';
+import { optionEffect } from '../core/loop/checkpoints';
 
-const LABELS: Record<UserAction, { label: string; detail: string }> = {
-  provide_context: { label: '$(comment) Provide context', detail: 'Answer the question; your answer goes into the next iteration.' },
-  acknowledge_risk: { label: '$(shield) Acknowledge risk', detail: 'Accept the risk and carry on; the report lists it as acknowledged.' },
-  override: { label: '$(debug-continue) Override', detail: 'Treat the challenge as settled by your decision.' },
-  abort: { label: '$(stop) Abort', detail: 'Stop the run and keep the partial results.' },
-  continue: { label: '$(play) Continue', detail: 'Run the next iteration.' },
+const ICONS: Record<UserAction, string> = {
+  provide_context: '$(comment)',
+  acknowledge_risk: '$(shield)',
+  override: '$(debug-continue)',
+  abort: '$(stop)',
+  continue: '$(play)',
 };
 
 interface ActionItem extends vscode.QuickPickItem {
@@ -44,7 +45,10 @@ function pickAction(request: CheckpointRequest, signal?: AbortSignal): Promise<U
     qp.placeholder = oneLine(request.detail);
     qp.ignoreFocusOut = true;
     const options = request.options.length > 0 ? request.options : (['continue', 'abort'] as UserAction[]);
-    qp.items = options.map((action) => ({ action, label: LABELS[action].label, detail: LABELS[action].detail }));
+    qp.items = options.map((action) => {
+      const { label, detail } = optionEffect(request.kind, action);
+      return { action, label: `${ICONS[action]} ${label}`, detail };
+    });
     let settled = false;
     const done = (value: UserAction | undefined) => {
       if (settled) return;

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RunResult } from '../../src/core/run-types';
 import { byRole, FakeAnthropicServer, type FakeReply, type ReceivedRequest } from '../support/fake-anthropic';
-import { audit, challenge, challengerOut, quality, raw, reply, researcherOut, synth, update } from '../support/replies';
+import { audit, challenge, challengerOut, planEvidence, quality, raw, reply, researcherOut, synth, update } from '../support/replies';
 import { ensureBuilt, runCli, TEST_KEY, TempWorkspace, type CliRun } from './run-cli';
 
 const PLAN = `# Plan: keep sessions across restarts
@@ -37,6 +37,8 @@ function sequence(replies: FakeReply[], then: FakeReply): (req: ReceivedRequest)
 }
 
 const noChallenges = reply(challengerOut([]));
+/** A passage of PLAN that answers the scripted outage concern: the ground a settlement needs (issue #11 item 1). */
+const FALLBACK = planEvidence('A Redis outage logs users out; fall back to read-only mode.');
 const noResearch = reply(researcherOut());
 
 function assertNoKey(run: CliRun): void {
@@ -68,7 +70,7 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
       byRole({
         challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE, severity: 'SIGNIFICANT' })]))], noChallenges),
         researcher: () => noResearch,
-        synthesizer: [reply(synth([update('C1', 'RESOLVED', 'The Redis store already exists')], { quality: quality(8) }))],
+        synthesizer: [reply(synth([update('C1', 'RESOLVED', 'The plan falls back to read-only mode', [FALLBACK])], { quality: quality(8) }))],
         auditor: [reply(audit())],
       }),
     );
@@ -130,7 +132,7 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
         researcher: () => noResearch,
         synthesizer: [
           reply(synth([update('C1', 'UNRESOLVED', 'Needs a decision')], { blocking_question: 'Is Redis available in production?' })),
-          reply(synth([update('C1', 'RESOLVED', 'Redis is provisioned (infra repo)')], { quality: quality(7) })),
+          reply(synth([update('C1', 'RESOLVED', 'The plan falls back to read-only mode on an outage', [FALLBACK])], { quality: quality(7) })),
         ],
         auditor: () => reply(audit()),
       }),
@@ -227,7 +229,7 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
       byRole({
         challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE })]))], noChallenges),
         researcher: () => noResearch,
-        synthesizer: [reply(synth([update('C1', 'RESOLVED')], { quality: quality(8) }))],
+        synthesizer: [reply(synth([update('C1', 'RESOLVED', 'The plan falls back to read-only mode', [FALLBACK])], { quality: quality(8) }))],
         auditor: [reply(audit())],
       }),
     );
@@ -330,7 +332,7 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
       byRole({
         challenger: sequence([reply(challengerOut([withAssertion]))], noChallenges),
         researcher: () => noResearch,
-        synthesizer: [reply(synth([update('C1', 'RESOLVED')], { quality: quality(8) }))],
+        synthesizer: [reply(synth([update('C1', 'RESOLVED', 'The plan falls back to read-only mode', [FALLBACK])], { quality: quality(8) }))],
         auditor: [reply(audit())],
       }),
     );

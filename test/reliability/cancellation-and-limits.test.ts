@@ -20,7 +20,9 @@ import { runAgainstFake } from '../support/run-harness';
 const HANG: FaultSpec = { name: 'timeout', reply: { kind: 'hang' }, kind: 'timeout', recovery: 'none' };
 const PHASES: { phase: string; roles: AgentRole[] }[] = [
   { phase: 'challenge', roles: ['challenger'] },
-  { phase: 'research', roles: ['resolver', 'researcher'] },
+  // Seed 001 §3b: Mode 1 runs before Modes 2–3, so each is cancelled on its own.
+  { phase: 'research (Mode 1)', roles: ['resolver'] },
+  { phase: 'research (Modes 2–3)', roles: ['researcher'] },
   { phase: 'synthesis', roles: ['synthesizer'] },
   { phase: 'audit', roles: ['auditor'] },
 ];

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { RunResult } from '../../src/core/run-types';
 import { createFileRunStore } from '../../src/core/store';
 import { byRole, FakeAnthropicServer } from '../support/fake-anthropic';
-import { audit, challenge, challengerOut, quality, reply, researcherOut, synth, update } from '../support/replies';
+import { audit, challenge, challengerOut, quality, reply, researcherOut, synth, update, planEvidence } from '../support/replies';
 import { ensureBuilt, REPO_ROOT, runCli, TEST_KEY, TempWorkspace } from '../cli/run-cli';
 import { examplePlan, runAgainstFake } from '../support/run-harness';
 import { SCENARIO_QUOTE } from '../support/fault-scenario';
@@ -69,7 +69,7 @@ describe('reliability: crash-safe persistence', function () {
       script: byRole({
         challenger: [reply(challengerOut([challenge()]))],
         researcher: [reply(researcherOut({}))],
-        synthesizer: [reply(synth([update('C1', 'RESOLVED')], { quality: quality(7) }))],
+        synthesizer: [reply(synth([update('C1', 'RESOLVED', 'The plan answers it', [planEvidence('the script uses the Redis server time')])], { quality: quality(7) }))],
         auditor: [reply(audit())],
       }),
       options: { store: broken },

@@ -15,6 +15,7 @@ import {
   ChallengeDraft,
   ChallengerOutput,
   type ChallengeStatus,
+  Evidence,
   type QualityDimension,
   QualityDimension as QualityDimensionSchema,
   type QualityScores,
@@ -77,8 +78,23 @@ export function researcherOut(value: z.input<typeof ResearcherOutput> = {}): Res
   return ResearcherOutput.parse(value);
 }
 
-export function update(id: string, status: ChallengeStatus, resolution = `${id} is ${status.toLowerCase()}`): z.output<typeof SynthesizerOutput>['updates'][number] {
-  return { id, status, resolution, evidence: [] };
+/**
+ * A synthesizer update. Settling a BLOCKING or SIGNIFICANT challenge needs
+ * grounds the engine can check (a verified citation, a user response on it,
+ * or a withdrawal reason): pass `evidence` (e.g. `planEvidence(quote)`).
+ */
+export function update(
+  id: string,
+  status: ChallengeStatus,
+  resolution = `${id} is ${status.toLowerCase()}`,
+  evidence: z.input<typeof Evidence>[] = [],
+): z.output<typeof SynthesizerOutput>['updates'][number] {
+  return { id, status, resolution, evidence: evidence.map((e) => Evidence.parse(e)) };
+}
+
+/** Evidence citing the plan itself: a verbatim passage the engine finds in the plan text. */
+export function planEvidence(quote: string, finding = 'The plan already states this'): z.output<typeof Evidence> {
+  return Evidence.parse({ source: 'plan', quote, finding, impact: 'Answers the concern' });
 }
 
 /** Six dimensions, each `score` unless overridden. */
@@ -92,7 +108,7 @@ export function synth(
   updates: z.input<typeof SynthesizerOutput>['updates'] = [],
   extra: Omit<Partial<z.input<typeof SynthesizerOutput>>, 'updates'> = {},
 ): SynthesizerOutput {
-  return SynthesizerOutput.parse({ updates, summary: 'synthesis', ...extra });
+  return SynthesizerOutput.parse({ updates, summary: 'synthesis', quality: quality(7), ...extra });
 }
 
 export function audit(value: Partial<z.input<typeof AuditorOutput>> = {}): AuditorOutput {

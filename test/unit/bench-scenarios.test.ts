@@ -26,20 +26,23 @@ describe('bench: scenario scripts reach their verdicts', function () {
       assert.equal(m.result.verdict, scenario.expect.verdict, m.result.reason);
       assert.equal(m.result.iterations.length, scenario.expect.iterations);
       assert.deepEqual(m.result.failures, []);
-      const rejected = m.result.iterations.flatMap((i) => i.synthesizer_directives).filter((d) => /not applied|unknown challenge/.test(d));
-      assert.deepEqual(rejected, [], 'every synthesizer update applied');
+      const misaddressed = m.result.iterations.flatMap((i) => i.refused_settlements).filter((r) => /unknown challenge/.test(r.reason));
+      assert.deepEqual(misaddressed, [], 'every synthesizer update names a challenge of the run');
     });
   }
 
-  it('three-iteration stories move a challenge OPEN → UNRESOLVED → RESOLVED and research spends tool calls', () => {
+  // The stories settle challenges by citing files the fixture workspace does not have and mitigations the plan does not
+  // contain yet; the engine refuses those settlements (issue #11 item 1), so the challenges stay UNRESOLVED and say why.
+  it('three-iteration stories move a challenge OPEN → UNRESOLVED, the ungrounded RESOLVED is refused, and research spends tool calls', () => {
     for (const id of ['base-3', 'scaled-3']) {
       const m = measured.get(id);
       assert.ok(m, `${id} ran`);
       const last = m.result.iterations.at(-1)!;
       assert.ok(
-        last.challenges.some((c) => c.history.map((h) => h.status).join('>') === 'OPEN>UNRESOLVED>RESOLVED'),
-        `${id}: a challenge went OPEN → UNRESOLVED → RESOLVED`,
+        last.challenges.some((c) => c.history.map((h) => h.status).join('>') === 'OPEN>UNRESOLVED' && c.status === 'UNRESOLVED'),
+        `${id}: a challenge went OPEN → UNRESOLVED`,
       );
+      assert.ok(last.refused_settlements.some((r) => r.status === 'RESOLVED' && /refused/.test(r.reason)), `${id}: the report says why a settlement was refused`);
       assert.ok(m.toolCalls > 0, `${id} used research tools`);
       assert.ok(m.result.iterations.some((i) => i.probed_risks.some((p) => p.iteration === 2)), `${id}: the directed RE-PROBE ran in iteration 2`);
     }

@@ -34,9 +34,9 @@ describe('cli: interactive checkpoint prompt', () => {
     assert.deepEqual(result, { action: 'acknowledge_risk' });
     assert.match(shown, /C1 is BLOCKING/);
     assert.match(shown, /1\. Provide context/);
-    assert.match(shown, /2\. Acknowledge the risk/);
-    assert.match(shown, /3\. Override/);
-    assert.match(shown, /4\. Abort the run/);
+    assert.match(shown, /2\. Acknowledge risk: .*stays open .*verdict does not change/, 'says acknowledging does not settle the challenge');
+    assert.match(shown, /3\. Override: .*next iteration may withdraw it/);
+    assert.match(shown, /4\. Abort: Stop the run/);
   });
 
   it('asks for the text when the user provides context', async () => {

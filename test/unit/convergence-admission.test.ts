@@ -36,7 +36,7 @@ describe('convergence: counting', () => {
 });
 
 describe('convergence: admitChallenges (§8 guards)', () => {
-  it('challengers: 7 candidates → top 5 admitted, the 2 least severe DEFERRED_SURFACED with the per-iteration reason', () => {
+  it('challengers: 7 candidates → top 5 by severity × confidence admitted (a LOW-confidence BLOCKING ranks below a HIGH-confidence SIGNIFICANT), the 2 weakest DEFERRED_SURFACED', () => {
     const candidates = [
       cand('m1', 'MINOR'),
       cand('s1', 'SIGNIFICANT'),
@@ -51,9 +51,9 @@ describe('convergence: admitChallenges (§8 guards)', () => {
       r.admitted.map((c) => [c.id, c.severity, c.confidence]),
       [
         ['C1', 'BLOCKING', 'MED'],
-        ['C2', 'BLOCKING', 'LOW'],
-        ['C3', 'SIGNIFICANT', 'HIGH'],
-        ['C4', 'SIGNIFICANT', 'MED'],
+        ['C2', 'SIGNIFICANT', 'HIGH'],
+        ['C3', 'SIGNIFICANT', 'MED'],
+        ['C4', 'BLOCKING', 'LOW'],
         ['C5', 'SIGNIFICANT', 'LOW'],
       ],
     );
@@ -63,7 +63,7 @@ describe('convergence: admitChallenges (§8 guards)', () => {
     ]);
     assert.ok(r.deferred.every((d) => d.reason.startsWith('per-iteration cap') && d.iteration === 1));
     assert.equal(r.nextId, 6);
-    assert.deepEqual([...r.refToId.entries()].sort(), [['b1', 'C1'], ['b2', 'C2'], ['s1', 'C4'], ['s2', 'C5'], ['s3', 'C3']]);
+    assert.deepEqual([...r.refToId.entries()].sort(), [['b1', 'C1'], ['b2', 'C4'], ['s1', 'C3'], ['s2', 'C5'], ['s3', 'C2']]);
   });
 
   it('admitted challenges are OPEN with history, iteration and the draft content', () => {

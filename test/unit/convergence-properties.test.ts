@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { CAPS, admitChallenges, challengeNumber, isActive, qualityTotal, verdictOf } from '../../src/core/convergence';
+import { CAPS, admissionPriority, admitChallenges, challengeNumber, isActive, qualityTotal, verdictOf } from '../../src/core/convergence';
 import type { Challenge, ChallengeOrigin, ChallengeStatus, Confidence, Severity } from '../../src/core/protocol';
 import { challenge, draft, scores } from '../support/convergence-fixtures';
 
@@ -57,14 +57,13 @@ describe('convergence: properties', () => {
     );
   });
 
-  it('admitted candidates are never less severe than a deferred one', () => {
-    const rank: Record<Severity, number> = { BLOCKING: 0, SIGNIFICANT: 1, MINOR: 2 };
+  it('admitted candidates never weigh less (severity × confidence × probability) than a deferred one', () => {
     fc.assert(
       fc.property(admissionArb, (input) => {
         const r = admitChallenges(input);
-        const worstAdmitted = Math.max(-1, ...r.admitted.map((c) => rank[c.severity]));
-        const bestDeferred = Math.min(3, ...r.deferred.map((d) => rank[d.severity]));
-        assert.ok(r.admitted.length === 0 || worstAdmitted <= bestDeferred);
+        const weakestAdmitted = Math.min(Infinity, ...r.admitted.map((c) => admissionPriority(c)));
+        const strongestDeferred = Math.max(-Infinity, ...r.deferred.map((d) => admissionPriority({ severity: d.severity, confidence: d.confidence ?? 'MED', probability: d.probability })));
+        assert.ok(r.admitted.length === 0 || weakestAdmitted >= strongestDeferred);
       }),
       { numRuns: 200 },
     );

@@ -92,7 +92,7 @@ describe('convergence: auditDiscrepancies (Score Dispute)', () => {
   ];
   for (const row of table) {
     it(row.name, () => {
-      const out = auditDiscrepancies(recorded, { confirmed: row.kept.length === 0, discrepancies: row.given, note: '' });
+      const out = auditDiscrepancies(recorded, { confirmed: row.kept.length === 0, discrepancies: row.given, wrongly_settled: [], note: '' });
       assert.deepEqual(out.map((x) => x.dimension), row.kept);
     });
   }

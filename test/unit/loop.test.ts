@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { RunResult } from '../../src/core/run-types';
 import { byRole, FakeAnthropicServer, type FakeReply } from '../support/fake-anthropic';
-import { audit, challenge, challengerOut, quality, raw, reply, researcherOut, resolverOut, synth, unknown, update } from '../support/replies';
+import { audit, challenge, challengerOut, planEvidence, quality, raw, reply, researcherOut, resolverOut, synth, unknown, update } from '../support/replies';
 import { examplePlan, runAgainstFake } from '../support/run-harness';
 
 const QUOTE = 'If Redis is unreachable, let the request through and count the failure.';
+/** A passage of the rate-limiter plan that answers a clock-skew concern, for settlements the engine can verify. */
+const SKEW_ANSWER = planEvidence('the script uses the Redis server time, not the caller');
 const two = (r: FakeReply): FakeReply[] => [r, r];
 
 describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
@@ -14,7 +16,7 @@ describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
         challenger: [reply(challengerOut([challenge({ ref: 'n1', quote: QUOTE }), challenge({ ref: 'n2', severity: 'MINOR' })], [unknown({ affects_challenge: 'n1' })]))],
         resolver: [reply(resolverOut([{ id: 'U1', resolution: 'REFUTED', finding: 'Redis already used with TTLs' }]))],
         researcher: [reply(researcherOut({}))],
-        synthesizer: [reply(synth([update('C1', 'RESOLVED'), update('C2', 'DEFERRED')], { quality: quality(8) }))],
+        synthesizer: [reply(synth([update('C1', 'RESOLVED', 'The plan bounds it: the Lua script uses server time', [SKEW_ANSWER]), update('C2', 'DEFERRED')], { quality: quality(8) }))],
         auditor: [reply(audit())],
       }),
     });
@@ -47,7 +49,7 @@ describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
       script: byRole({
         challenger: [reply(challengerOut([challenge({ ref: 'n1' }), challenge({ ref: 'n2', claim: 'Another separate assumption about deploys' })]))],
         researcher: [reply(researcherOut({}))],
-        synthesizer: [reply(synth([update('C1', 'UNRESOLVED'), update('C2', 'RESOLVED')], { quality: quality(6) }))],
+        synthesizer: [reply(synth([update('C1', 'UNRESOLVED'), update('C2', 'RESOLVED', 'Answered by the plan', [SKEW_ANSWER])], { quality: quality(6) }))],
         auditor: [reply(audit())],
       }),
     });
@@ -79,22 +81,32 @@ describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
     assert.equal(events.filter((e) => e.type === 'checkpoint' && e.request.kind === 'blocked').length, 2);
   });
 
-  it('BLOCKED checkpoint: the user acknowledges the risk and the run converges', async () => {
-    const { result, checkpoints } = await runAgainstFake({
+  it('BLOCKED checkpoint: acknowledging the risk is recorded and fed to the synthesizer, but does not settle the BLOCKING (RETHINK)', async () => {
+    const { result, checkpoints, server } = await runAgainstFake({
       script: byRole({
-        challenger: [reply(challengerOut([challenge({ severity: 'BLOCKING', quote: QUOTE })]))],
+        challenger: [reply(challengerOut([challenge({ severity: 'BLOCKING', quote: QUOTE })])), reply(challengerOut([])), reply(challengerOut([]))],
         researcher: [reply(researcherOut({}))],
-        synthesizer: [reply(synth([update('C1', 'UNRESOLVED')], { blocking_question: 'Is a shared Redis acceptable?' }))],
+        // Seed 002 §6: an acknowledged risk is still a real risk, so the synthesizer keeps it UNRESOLVED.
+        synthesizer: [
+          reply(synth([update('C1', 'UNRESOLVED')], { blocking_question: 'Is a shared Redis acceptable?' })),
+          reply(synth([update('C1', 'UNRESOLVED', 'The user accepts the risk for the beta; no mitigation exists, the risk is real')])),
+          reply(synth([update('C1', 'UNRESOLVED', 'Still no mitigation; accepted by the user')])),
+        ],
+        auditor: [reply(audit())],
       }),
       answer: () => ({ action: 'acknowledge_risk', text: 'Accepted for the beta' }),
     });
-    assert.equal(checkpoints.length, 1);
+    // Asked once while blocked (not again once decided), then the stall of iteration 2, then the findings at the end.
+    assert.deepEqual(checkpoints.map((c) => c.kind), ['blocked', 'stall', 'max_iterations']);
     assert.deepEqual(checkpoints[0]!.options, ['provide_context', 'acknowledge_risk', 'override', 'abort']);
     assert.match(checkpoints[0]!.detail, /Is a shared Redis acceptable/);
     const c1 = result.iterations.at(-1)!.challenges[0]!;
     assert.equal(c1.user_decision, 'acknowledged');
-    assert.equal(result.verdict, 'PROCEED');
+    assert.equal(c1.status, 'UNRESOLVED');
+    assert.equal(result.verdict, 'RETHINK');
     assert.equal(result.iterations.at(-1)!.user_responses[0]!.text, 'Accepted for the beta');
+    const second = server.received.filter((r) => r.role === 'synthesizer')[1]!;
+    assert.match(JSON.stringify(second.body.messages), /Accepted for the beta/, 'the answer reaches the next iteration as a user response');
   });
 
   it('BLOCKED checkpoint: provide context feeds the next iteration; abort ends the run', async () => {
@@ -142,7 +154,18 @@ describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
         'domain-expert': together(reply(challengerOut([same, challenge({ ref: 'y', claim: 'Idempotency keys expire after 24h' })]))),
         'devils-advocate': together(reply(challengerOut([challenge({ ref: 'z', severity: 'MINOR', claim: 'A region outage during cutover' })]))),
         researcher: [reply(researcherOut({}))],
-        synthesizer: [reply(synth([update('C1', 'RESOLVED'), update('C2', 'RESOLVED'), update('C3', 'DEFERRED')], { quality: quality(7) }))],
+        synthesizer: [
+          reply(
+            synth(
+              [
+                update('C1', 'RESOLVED', 'The plan makes the consumer idempotent', [planEvidence('records them once each, even when the same event is delivered twice')]),
+                update('C2', 'RESOLVED', 'The plan replays both events before cutover', [planEvidence('the Stripe CLI replays both events in staging')]),
+                update('C3', 'DEFERRED'),
+              ],
+              { quality: quality(7) },
+            ),
+          ),
+        ],
         auditor: [reply(audit())],
       }),
     });
@@ -159,7 +182,7 @@ describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
         script: byRole({
           challenger: [reply(challengerOut([challenge({ severity: 'BLOCKING' })])), ...two(raw('not json at all'))],
           researcher: [reply(researcherOut({}))],
-          synthesizer: [reply(synth([update('C1', 'UNRESOLVED')])), reply(synth([update('C1', 'RESOLVED')], { quality: quality(6) }))],
+          synthesizer: [reply(synth([update('C1', 'UNRESOLVED')])), reply(synth([update('C1', 'RESOLVED', 'The plan answers it', [SKEW_ANSWER])], { quality: quality(6) }))],
           auditor: [reply(audit())],
         }),
       });
@@ -180,7 +203,7 @@ describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
         script: byRole({
           challenger: [reply(challengerOut([challenge()]))],
           researcher: [{ kind: 'error', status: 400, message: 'bad request' }],
-          synthesizer: [reply(synth([update('C1', 'RESOLVED')], { quality: quality(7) }))],
+          synthesizer: [reply(synth([update('C1', 'RESOLVED', 'The plan answers it', [SKEW_ANSWER])], { quality: quality(7) }))],
           auditor: [reply(audit())],
         }),
       });
@@ -266,11 +289,13 @@ describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
       script: byRole({
         challenger: [reply(challengerOut([challenge({ severity: 'BLOCKING', quote: QUOTE, claim: 'Redis is a single point of failure for every request' })]))],
         researcher: [reply(researcherOut({}))],
-        synthesizer: [reply(synth([update('C1', 'UNRESOLVED')]))],
+        synthesizer: () => reply(synth([update('C1', 'UNRESOLVED', 'A real risk; the user accepts it for the beta')])),
+        auditor: [reply(audit())],
       }),
       answer: () => ({ action: 'acknowledge_risk', text: 'We accept it for the beta' }),
+      config: { maxIterations: 1 },
     });
-    assert.equal(first.result.verdict, 'PROCEED');
+    assert.equal(first.result.verdict, 'RETHINK', 'acknowledging does not settle the BLOCKING');
     const plan = examplePlan('base-team-rate-limiter');
     const edited = { ...plan, planText: `${plan.planText}\n\n## Follow-up\n\nAdd a dashboard for limit hits.\n` };
     const second = await runAgainstFake({

@@ -175,7 +175,7 @@ describe('report: Markdown', () => {
   it('shows a Score Dispute block with both scores and both rationales', () => {
     const out = render({
       quality: { scores: scores(), total: 8, label: 'Score' },
-      audit: { confirmed: false, discrepancies: [{ dimension: 'risk_coverage', synthesizer_score: 6, auditor_score: 3, evidence: 'no dead-letter queue' }], note: '' },
+      audit: { confirmed: false, wrongly_settled: [], discrepancies: [{ dimension: 'risk_coverage', synthesizer_score: 6, auditor_score: 3, evidence: 'no dead-letter queue' }], note: '' },
     });
     const s = section(out, 'Challenger audit');
     assert.match(s, /### Score Dispute/);
@@ -185,7 +185,7 @@ describe('report: Markdown', () => {
   });
 
   it('says the audit confirmed when there is no discrepancy', () => {
-    const out = render({ quality: { scores: scores(), total: 8, label: 'Score' }, audit: { confirmed: true, discrepancies: [], note: '' } });
+    const out = render({ quality: { scores: scores(), total: 8, label: 'Score' }, audit: { confirmed: true, wrongly_settled: [], discrepancies: [], note: '' } });
     assert.match(section(out, 'Challenger audit'), /confirmed the verdict and the scores/);
     assert.doesNotMatch(out, /Score Dispute/);
   });
@@ -199,8 +199,9 @@ describe('report: Markdown', () => {
         }),
       ],
     });
-    const s = section(out, 'Assertions');
-    assert.match(s, /Confidence: 73% \(11\/15 assertions passing\)/);
+    const s = section(out, 'Checks to run after implementation');
+    assert.match(s, /verify-plan check/);
+    assert.match(s, /After implementation — Confidence: 73% \(11\/15 assertions passing\)/);
     assert.match(s, /\| A-001 \| file_exists \| C1 \| FAIL \| cache exists \| missing \|/);
     assert.doesNotMatch(render(), /Confidence:/);
   });

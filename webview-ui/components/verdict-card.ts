@@ -102,6 +102,33 @@ export class VerdictCard extends LitElement {
     </button>`;
   }
 
+  /** User decisions and audit disputes, beside the verdict they do not change. */
+  private decisions() {
+    const v = this.view;
+    const words: Record<string, string> = { acknowledge_risk: 'acknowledged the risk', override: 'overrode it', provide_context: 'answered' };
+    const answers = (v.final?.user_responses ?? []).filter((r) => r.challenge_id && words[r.action]);
+    const disputed = (v.audit?.wrongly_settled ?? []).filter((f) => v.final?.challenges.some((c) => c.id === f.id && c.severity !== 'MINOR'));
+    if (answers.length === 0 && disputed.length === 0) return nothing;
+    return html`<div role="note" aria-label="User decisions and audit disputes" data-section="decisions">
+      ${answers.length
+        ? html`<h3>Your decisions</h3>
+            <p class="muted">Recorded beside the verdict; they do not change it.</p>
+            <ul data-testid="user-decisions">
+              ${answers.map(
+                (r) =>
+                  html`<li><span class="mono">${r.challenge_id}</span> you ${words[r.action]}${r.text ? html`: <span class="text">“${r.text}”</span>` : nothing}</li>`,
+              )}
+            </ul>`
+        : nothing}
+      ${disputed.length
+        ? html`<h3>The audit disputes these settlements</h3>
+            <ul data-testid="audit-disputes">
+              ${disputed.map((f) => html`<li><span class="mono">${f.id}</span> <span class="text">${f.reason}</span></li>`)}
+            </ul>`
+        : nothing}
+    </div>`;
+  }
+
   private techDebt() {
     const v = this.view;
     const deferred = v.challenges.filter((r) => r.challenge.status === 'DEFERRED').map((r) => r.challenge);
@@ -144,6 +171,7 @@ export class VerdictCard extends LitElement {
         ${v.partial && v.verdict ? html`<span class="badge">Partial results</span>` : nothing}
       </div>
       ${v.reason ? html`<p class="text" data-testid="reason">${v.reason}</p>` : nothing}
+      ${this.decisions()}
       ${v.nextStep ? html`<p><strong>Next step:</strong> <span class="text" data-testid="next-step">${v.nextStep}</span></p>` : nothing}
       <dl>
         ${v.assessment

@@ -3,16 +3,9 @@
  * near-duplicate removal before admission (scaled teams run several
  * challengers in parallel and they often raise the same point).
  */
-import type { Challenge, ChallengeDraft, ChallengeOrigin, DeferredSurfaced } from '../protocol';
-import {
-  type AdmissionSource,
-  CAPS,
-  ORIGINS_OF_SOURCE,
-  challengeNumber,
-  compareConfidence,
-  compareSeverity,
-  isActive,
-} from './counting';
+import type { Challenge, ChallengeDraft, ChallengeOrigin, Confidence, DeferredSurfaced, Likelihood, Severity, TeamMode } from '../protocol';
+import { TEAMS } from '../teams';
+import { type AdmissionSource, CAPS, ORIGINS_OF_SOURCE, challengeNumber, compareSeverity, isActive } from './counting';
 
 export interface AdmissionCandidate {
   draft: ChallengeDraft;
@@ -26,10 +19,12 @@ export interface AdmissionInput {
   source: AdmissionSource;
   /** The next global C-number. Raised past the highest existing id if it is lower, so ids never collide. */
   nextId: number;
+  /** The team whose challengers' merged cap applies (TEAMS); base when absent. */
+  team?: TeamMode;
 }
 
 export interface AdmissionResult {
-  /** In rank order (most severe first) with increasing ids. */
+  /** In rank order (highest admissionPriority first) with increasing ids. */
   admitted: Challenge[];
   /** Candidates cut by a cap, tagged DEFERRED_SURFACED for the report. */
   deferred: DeferredSurfaced[];
@@ -38,8 +33,21 @@ export interface AdmissionResult {
   nextId: number;
 }
 
+const SEVERITY_WEIGHT: Record<Severity, number> = { BLOCKING: 9, SIGNIFICANT: 6, MINOR: 2 };
+const CONFIDENCE_WEIGHT: Record<Confidence, number> = { HIGH: 3, MED: 2, LOW: 1 };
+const LIKELIHOOD_WEIGHT: Record<Likelihood, number> = { HIGH: 3, MED: 2, LOW: 1 };
+
 /**
- * Ranks candidates (severity, then confidence, then input order), keeps the
+ * Expected weight of a challenge for admission: severity × confidence ×
+ * probability (MED when not stated). A BLOCKING raised with LOW confidence
+ * ranks below a SIGNIFICANT raised with HIGH confidence.
+ */
+export function admissionPriority(draft: Pick<ChallengeDraft, 'severity' | 'confidence' | 'probability'>): number {
+  return SEVERITY_WEIGHT[draft.severity] * CONFIDENCE_WEIGHT[draft.confidence] * LIKELIHOOD_WEIGHT[draft.probability ?? 'MED'];
+}
+
+/**
+ * Ranks candidates (admissionPriority, then severity, then input order), keeps the
  * top ones allowed by the per-iteration cap of `source` and then by the
  * active-total cap, and turns them into OPEN challenges.
  *
@@ -53,7 +61,7 @@ export function admitChallenges(input: AdmissionInput): AdmissionResult {
     throw new RangeError(`admitChallenges: iteration must be an integer >= 1, got ${String(iteration)}`);
   }
 
-  const perIterationCap = source === 'challengers' ? CAPS.perIterationFromChallengers : CAPS.perIterationFromResearch;
+  const perIterationCap = source === 'challengers' ? TEAMS[input.team ?? 'base'].challengerCapPerIteration : CAPS.perIterationFromResearch;
   const sourceOrigins = ORIGINS_OF_SOURCE[source];
   const alreadyThisIteration = existing.filter(
     (c) => c.iteration_introduced === iteration && sourceOrigins.includes(c.origin),
@@ -66,8 +74,8 @@ export function admitChallenges(input: AdmissionInput): AdmissionResult {
     .map((candidate, index) => ({ candidate, index, ref: refs[index] ?? '' }))
     .sort(
       (a, b) =>
+        admissionPriority(b.candidate.draft) - admissionPriority(a.candidate.draft) ||
         compareSeverity(a.candidate.draft.severity, b.candidate.draft.severity) ||
-        compareConfidence(a.candidate.draft.confidence, b.candidate.draft.confidence) ||
         a.index - b.index,
     );
 
@@ -98,6 +106,7 @@ export function admitChallenges(input: AdmissionInput): AdmissionResult {
       alternative: draft.alternative,
       severity: draft.severity,
       confidence: draft.confidence,
+      ...(draft.probability ? { probability: draft.probability } : {}),
       status: 'OPEN',
       resolution: '',
       iteration_introduced: iteration,
@@ -119,6 +128,8 @@ function deferredEntry(candidate: AdmissionCandidate, iteration: number, reason:
   return {
     origin: candidate.origin,
     severity: candidate.draft.severity,
+    confidence: candidate.draft.confidence,
+    ...(candidate.draft.probability ? { probability: candidate.draft.probability } : {}),
     claim: candidate.draft.claim,
     quote: candidate.draft.quote,
     iteration,
@@ -147,26 +158,55 @@ function uniqueRefs(refs: string[]): string[] {
 
 /** Claims whose token sets overlap at least this much (Jaccard) are the same point. */
 export const CLAIM_SIMILARITY_THRESHOLD = 0.6;
+/** Share of the shorter text's content words the other one repeats for two concerns to be the same. */
+export const CONCERN_OVERLAP_THRESHOLD = 0.5;
+
+/** Words that carry no meaning of their own in a challenge ("the plan assumes that it will …"). */
+const FILLER = new Set(
+  'a an and are as at be been but by can could does for from has have if in into is it its may might not of on or plan plans assumes assume assumption should so than that the their then there these this those to under when which while will with would without x y z'.split(' '),
+);
+
+interface MeaningKey {
+  quote: string;
+  quoteTokens: Set<string>;
+  claim: Set<string>;
+  concern: Set<string>;
+}
+
+function meaningKey(draft: Pick<ChallengeDraft, 'quote' | 'claim' | 'concern'>): MeaningKey {
+  const quote = normaliseText(draft.quote);
+  return { quote, quoteTokens: tokenSet(draft.quote), claim: tokenSet(draft.claim), concern: contentWords(`${draft.claim} ${draft.concern}`) };
+}
+
+/** Same plan passage: equal quotes, one inside the other, or mostly the same words. */
+function samePassage(a: MeaningKey, b: MeaningKey): boolean {
+  if (a.quote === b.quote) return true;
+  if (a.quote.length >= 8 && b.quote.length >= 8 && (a.quote.includes(b.quote) || b.quote.includes(a.quote))) return true;
+  return jaccard(a.quoteTokens, b.quoteTokens) >= CLAIM_SIMILARITY_THRESHOLD;
+}
+
+/** Same concern: near-identical claims, or the shorter claim + concern mostly repeated by the other. */
+function sameConcern(a: MeaningKey, b: MeaningKey): boolean {
+  return jaccard(a.claim, b.claim) >= CLAIM_SIMILARITY_THRESHOLD || overlap(a.concern, b.concern) >= CONCERN_OVERLAP_THRESHOLD;
+}
 
 /**
- * Drops near-duplicates: two challenges are the same when their quotes are
- * equal after normalisation and their claims have token Jaccard similarity
- * >= CLAIM_SIMILARITY_THRESHOLD. Among candidates the more severe one wins,
- * then the earlier one; a candidate that duplicates an existing
+ * Drops duplicates by meaning: two challenges are the same when they are
+ * about the same plan passage AND raise the same concern (see samePassage,
+ * sameConcern). Among candidates the one with the higher admissionPriority
+ * wins, then the earlier one; a candidate that duplicates an existing
  * non-WITHDRAWN challenge is dropped. Survivors keep their input order.
  */
 export function dedupeCandidates<T extends { draft: ChallengeDraft }>(candidates: T[], existing: Challenge[]): T[] {
-  const keys = (quote: string, claim: string) => ({ quote: normaliseText(quote), claim: tokenSet(claim) });
-  const existingKeys = existing.filter((c) => c.status !== 'WITHDRAWN').map((c) => keys(c.quote, c.claim));
+  const existingKeys = existing.filter((c) => c.status !== 'WITHDRAWN').map(meaningKey);
   const order = candidates
-    .map((candidate, index) => ({ candidate, index, key: keys(candidate.draft.quote, candidate.draft.claim) }))
-    .sort((a, b) => compareSeverity(a.candidate.draft.severity, b.candidate.draft.severity) || a.index - b.index);
+    .map((candidate, index) => ({ candidate, index, key: meaningKey(candidate.draft) }))
+    .sort((a, b) => admissionPriority(b.candidate.draft) - admissionPriority(a.candidate.draft) || a.index - b.index);
 
-  const keptKeys: ReturnType<typeof keys>[] = [];
+  const keptKeys: MeaningKey[] = [];
   const keptIndexes = new Set<number>();
   for (const { index, key } of order) {
-    const same = (other: ReturnType<typeof keys>) =>
-      other.quote === key.quote && jaccard(other.claim, key.claim) >= CLAIM_SIMILARITY_THRESHOLD;
+    const same = (other: MeaningKey) => samePassage(other, key) && sameConcern(other, key);
     if (existingKeys.some(same) || keptKeys.some(same)) continue;
     keptKeys.push(key);
     keptIndexes.add(index);
@@ -188,6 +228,11 @@ function tokenSet(text: string): Set<string> {
   return new Set(normalised === '' ? [] : normalised.split(' '));
 }
 
+/** Tokens minus filler words, each cut to its first 5 letters so "retries"/"retry" and "expire"/"expires" meet. */
+function contentWords(text: string): Set<string> {
+  return new Set([...tokenSet(text)].filter((t) => !FILLER.has(t) && t.length > 1).map((t) => t.slice(0, 5)));
+}
+
 /** Token Jaccard similarity of two claims, 0..1, after normaliseText. */
 export function claimSimilarity(a: string, b: string): number {
   return jaccard(tokenSet(a), tokenSet(b));
@@ -199,4 +244,12 @@ function jaccard(a: Set<string>, b: Set<string>): number {
   let shared = 0;
   for (const t of a) if (b.has(t)) shared++;
   return shared / (a.size + b.size - shared);
+}
+
+/** |A ∩ B| / min(|A|, |B|); 0 when either is empty (nothing to compare). */
+function overlap(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const t of a) if (b.has(t)) shared++;
+  return shared / Math.min(a.size, b.size);
 }

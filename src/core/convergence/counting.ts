@@ -3,11 +3,14 @@
  * challenges are active, which are open, how severities rank, the caps.
  */
 import type { Challenge, ChallengeOrigin, ChallengeStatus, Confidence, Severity } from '../protocol';
+import { CHALLENGING_ROLES, TEAMS } from '../teams';
 
 /** Seed 000 / 002 §8 guards. */
 export const CAPS = {
-  /** Challenger, domain expert and devil's advocate together, per iteration. */
-  perIterationFromChallengers: 5,
+  /** The base team's challenger per iteration (seed 000); the scaled team's merged cap is in TEAMS. */
+  perIterationFromChallengers: TEAMS.base.challengerCapPerIteration,
+  /** Challenger, domain expert and devil's advocate merged, per iteration (seed 001 §3a). */
+  perIterationFromScaledChallengers: TEAMS.scaled.challengerCapPerIteration,
   /** Researcher Modes 2 and 3 together, per iteration. */
   perIterationFromResearch: 2,
   /** Active challenges at any time (WITHDRAWN and DEFERRED do not count). */
@@ -20,7 +23,7 @@ export type AdmissionSource = 'challengers' | 'research';
 
 /** Which origins each admission source covers; the per-iteration caps are per source. */
 export const ORIGINS_OF_SOURCE: Record<AdmissionSource, readonly ChallengeOrigin[]> = {
-  challengers: ['challenger', 'domain-expert', 'devils-advocate'],
+  challengers: CHALLENGING_ROLES,
   research: ['surfaced', 'probed'],
 };
 

@@ -1,10 +1,17 @@
 /**
  * Seed 001 "User Checkpoint Protocol": the loop asks through an injected
- * callback and applies the answer to the state. Without a callback the
- * documented non-interactive policy applies: continue, decide nothing on the
- * user's behalf (a BLOCKING that stays open ends as RETHINK).
+ * callback and records the answer. Without a callback the documented
+ * non-interactive policy applies: continue, decide nothing on the user's
+ * behalf (a BLOCKING that stays open ends as RETHINK).
+ *
+ * Contract: an answer never changes a challenge's status. It is fed into the
+ * next iteration as a `user_response` (seed 001 Step 3d) and the synthesizer
+ * decides; the engine accepts a settlement grounded in it (grounds.ts). The
+ * challenge only remembers what the user decided, for the report and for
+ * the next run.
  */
-import type { Challenge, CheckpointKind, IterationState, UserAction } from '../protocol';
+import type { Challenge, CheckpointKind, ConvergenceStatus, IterationState, UserAction } from '../protocol';
+import { isOpenOrUnresolved, isStalled } from '../convergence';
 import type { CheckpointAnswer, CheckpointRequest } from '../run-types';
 import type { RunContext } from './run-context';
 
@@ -46,34 +53,88 @@ export async function ask(
   return { state: applyAnswer(state, kind, challenge, answer), abort: answer.action === 'abort' };
 }
 
-/** Pure: how an answer changes the state. */
+/** Pure: how an answer changes the state — a recorded response and decision, never a status. */
 export function applyAnswer(state: IterationState, kind: CheckpointKind, challenge: Challenge | null, answer: CheckpointAnswer): IterationState {
   const text = answer.text?.trim() ? answer.text.trim().slice(0, 8000) : undefined;
-  const response = { iteration: state.iteration, checkpoint: kind, challenge_id: challenge?.id ?? null, action: answer.action, ...(text ? { text } : {}) };
   if (answer.action === 'continue') return state;
+  const response = { iteration: state.iteration, checkpoint: kind, challenge_id: challenge?.id ?? null, action: answer.action, ...(text ? { text } : {}) };
   const user_responses = [...state.user_responses, response];
-  if (!challenge) return { ...state, user_responses };
-  if (answer.action === 'provide_context') {
-    // 'answered' stops the loop asking again; the synthesizer still judges the challenge with the new context.
-    const challenges = state.challenges.map((c) => (c.id === challenge.id ? { ...c, user_decision: 'answered' as const } : c));
-    return { ...state, challenges, user_responses };
-  }
-  if (answer.action !== 'acknowledge_risk' && answer.action !== 'override') return { ...state, user_responses };
-  const acknowledged = answer.action === 'acknowledge_risk';
-  const status = acknowledged ? ('RESOLVED' as const) : ('WITHDRAWN' as const);
-  const resolution = acknowledged
-    ? `Risk acknowledged by the user${text ? `: ${text}` : '.'}`
-    : `Overridden by the user${text ? `: ${text}` : ' (challenge judged not applicable).'}`;
-  const challenges = state.challenges.map((c) =>
-    c.id === challenge.id
-      ? { ...c, status, resolution, user_decision: acknowledged ? ('acknowledged' as const) : ('overridden' as const), history: [...c.history, { iteration: state.iteration, status, note: resolution }] }
-      : c,
-  );
+  const decision = challenge ? DECISION_OF[answer.action] : undefined;
+  if (!challenge || !decision) return { ...state, user_responses };
+  const challenges = state.challenges.map((c) => (c.id === challenge.id ? { ...c, user_decision: decision } : c));
   return { ...state, challenges, user_responses };
 }
+
+const DECISION_OF: Partial<Record<UserAction, NonNullable<Challenge['user_decision']>>> = {
+  provide_context: 'answered',
+  acknowledge_risk: 'acknowledged',
+  override: 'overridden',
+};
 
 export function describeChallenge(c: Challenge, question?: string): string {
   return [`${c.id} · ${c.severity} · ${c.status}`, `Claim: ${c.claim}`, `Concern: ${c.concern}`, `Failure scenario: ${c.failure_scenario}`, `Alternative: ${c.alternative}`, ...(question ? [`Question: ${question}`] : [])].join('\n');
 }
 
 export const BLOCKED_OPTIONS: UserAction[] = ['provide_context', 'acknowledge_risk', 'override', 'abort'];
+/** Seed 001 checkpoint 3: the findings are presented; an answer is recorded beside the verdict and carried to the next run. */
+export const MAX_ITERATIONS_OPTIONS: UserAction[] = ['acknowledge_risk', 'override', 'continue'];
+
+/**
+ * The checkpoints after step 3d, in the seed's order: BLOCKED (each BLOCKING
+ * still open that the user has not decided on), contradictory findings,
+ * convergence stall. Returns the state with the answers recorded, and the
+ * place of an abort if the user chose one.
+ */
+export async function iterationCheckpoints(
+  ctx: RunContext,
+  state: IterationState,
+  input: { status: ConvergenceStatus; blockingQuestion?: string; contradictions: string[]; previous: IterationState | null },
+): Promise<{ state: IterationState; abortedAt: string | null }> {
+  if (input.status === 'BLOCKED') {
+    for (const c of state.challenges.filter((x) => x.severity === 'BLOCKING' && isOpenOrUnresolved(x) && !x.user_decision)) {
+      const outcome = await ask(ctx, state, 'blocked', c, `${c.id} is BLOCKING`, describeChallenge(c, input.blockingQuestion), BLOCKED_OPTIONS);
+      state = outcome.state;
+      if (outcome.abort) return { state, abortedAt: `at the BLOCKED checkpoint for ${c.id}` };
+    }
+  }
+  if (input.contradictions.length > 0 && input.status !== 'CONVERGED') {
+    const outcome = await ask(ctx, state, 'contradiction', null, 'Research findings contradict each other', input.contradictions.join('\n'), ['provide_context', 'continue', 'abort']);
+    state = outcome.state;
+    if (outcome.abort) return { state, abortedAt: 'at a contradiction checkpoint' };
+  }
+  if (input.status === 'CONTINUE' && input.previous && isStalled(input.previous.challenges, state.challenges)) {
+    const outcome = await ask(ctx, state, 'stall', null, 'No progress since the last iteration', `Iteration ${state.iteration} changed no challenge status. Continue?`, ['continue', 'abort']);
+    if (outcome.abort) return { state, abortedAt: 'after a convergence stall' };
+  }
+  return { state, abortedAt: null };
+}
+
+/** Seed 001 checkpoint 3: the last iteration left a BLOCKING open — present the findings; the verdict stays RETHINK. */
+export async function maxIterationsCheckpoint(ctx: RunContext, state: IterationState): Promise<IterationState> {
+  for (const c of state.challenges.filter((x) => x.severity === 'BLOCKING' && isOpenOrUnresolved(x))) {
+    const detail = `${describeChallenge(c)}\nThe verdict is RETHINK whatever you choose; your choice is recorded beside it and carried to the next run.`;
+    state = (await ask(ctx, state, 'max_iterations', c, `${c.id} is still BLOCKING after the last iteration`, detail, MAX_ITERATIONS_OPTIONS)).state;
+  }
+  return state;
+}
+
+/** What each checkpoint option does, in the words every front end shows (QuickPick, CLI prompt). */
+export function optionEffect(kind: CheckpointKind, action: UserAction): { label: string; detail: string } {
+  const atEnd = kind === 'max_iterations';
+  switch (action) {
+    case 'provide_context':
+      return { label: 'Provide context', detail: 'Type an answer; the agents weigh it in the next iteration. It does not settle the challenge by itself.' };
+    case 'acknowledge_risk':
+      return atEnd
+        ? { label: 'Acknowledge risk', detail: 'Record that you accept this risk. The verdict stays RETHINK; your decision is shown beside it and the next run will not raise it again.' }
+        : { label: 'Acknowledge risk', detail: 'Record that you accept this risk. The challenge stays open (an accepted risk is still a risk) and the verdict does not change.' };
+    case 'override':
+      return atEnd
+        ? { label: 'Override', detail: 'Record that this challenge does not apply. The verdict stays RETHINK; your decision is shown beside it and the next run will not raise it again.' }
+        : { label: 'Override', detail: 'Record that this challenge does not apply; the next iteration may withdraw it on your word. Nothing changes until then.' };
+    case 'abort':
+      return { label: 'Abort', detail: 'Stop the run now and keep the partial results.' };
+    case 'continue':
+      return atEnd ? { label: 'Continue', detail: 'See the report; record no decision.' } : { label: 'Continue', detail: 'Go on without an answer.' };
+  }
+}

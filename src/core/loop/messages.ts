@@ -22,6 +22,8 @@ export function challengerMessage(input: {
   nextChallengeId: number;
   assessment: Assessment;
   memory: MemoryContext | null;
+  /** The previous iteration was a DEGRADATION (seed 002 §8): tighten scope. */
+  tighten?: boolean;
 }): string {
   const { state, iteration, maxIterations } = input;
   const parts = [`Task: iteration ${iteration} of at most ${maxIterations}.`];
@@ -30,9 +32,14 @@ export function challengerMessage(input: {
     parts.push('Full analysis: read the plan, then produce your challenges and unknowns.');
   } else {
     parts.push(
-      `Focus on OPEN and UNRESOLVED challenges and on the directives and user responses below. Existing challenges are C1..C${input.nextChallengeId - 1}; do not restate them.`,
+      `Later iteration. The open challenges are below in full, with the directives and user responses. Existing challenges are C1..C${input.nextChallengeId - 1}; do not restate them. Add a challenge only for a problem none of them covers.`,
     );
-    parts.push(fence('iteration_state', stateForPrompt(state, 'summary')));
+    if (input.tighten) {
+      parts.push(
+        'Tighten scope: the previous iteration created more challenges than it resolved (DEGRADATION). Add a new challenge only if it is BLOCKING and you hold it with HIGH confidence; otherwise answer with an empty list.',
+      );
+    }
+    parts.push(fence('iteration_state', stateForPrompt(state, 'full')));
   }
   if (input.memory) {
     parts.push(fence('previous_run', input.memory.summary));
@@ -68,8 +75,8 @@ export function synthesizerMessage(input: { state: IterationState; iteration: nu
   const parts = [
     `Task: synthesis for iteration ${input.iteration} of at most ${input.maxIterations}. Evaluate every challenge against the evidence and return your updates and directives.`,
     final
-      ? 'This is the final synthesis: include "quality".'
-      : 'Include "quality" only if, after your updates, no BLOCKING or SIGNIFICANT challenge remains OPEN or UNRESOLVED (the loop will then stop).',
+      ? 'This is the last iteration: no directive will be acted on; leave no BLOCKING or SIGNIFICANT challenge OPEN — decide RESOLVED, UNRESOLVED or WITHDRAWN on the evidence you have.'
+      : 'Score "quality" for the plan as it stands after your updates; if the loop ends here, this is the score the report shows.',
   ];
   if (input.notes.length) parts.push(`Orchestrator notes: ${input.notes.join(' ')}`);
   parts.push(fence('iteration_state', stateForPrompt(input.state, 'full')));
@@ -77,10 +84,28 @@ export function synthesizerMessage(input: { state: IterationState; iteration: nu
 }
 
 export function auditorMessage(state: IterationState, scores: QualityScores, verdict: string): string {
+  const settled = state.challenges
+    .filter((c) => c.status !== 'OPEN' && c.status !== 'UNRESOLVED')
+    .map((c) => ({
+      id: c.id,
+      origin: c.origin,
+      severity: c.severity,
+      confidence: c.confidence,
+      status: c.status,
+      quote: c.quote,
+      claim: c.claim,
+      concern: c.concern,
+      failure_scenario: c.failure_scenario,
+      alternative: c.alternative,
+      resolution: c.resolution,
+      evidence: c.evidence.map((e) => ({ source: e.source, path: e.path, line: e.line, quote: e.quote, finding: e.finding, checked: e.checked })),
+      user_decision: c.user_decision,
+    }));
   return [
-    `Task: audit the synthesizer's final verdict (${verdict}) and quality scores.`,
+    `Task: audit the final verdict (${verdict}, computed by the engine from the challenge statuses) and the synthesizer's quality scores. Check every settled challenge below: does its resolution and evidence really answer its concern and failure scenario?`,
     fence('synthesizer_scores', JSON.stringify(scores)),
-    fence('final_state', stateForPrompt(state, 'summary')),
+    fence('settled_challenges', JSON.stringify(settled)),
+    fence('final_state', stateForPrompt(state, 'full')),
   ].join('\n\n');
 }
 

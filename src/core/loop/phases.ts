@@ -6,11 +6,13 @@
 import type {
   Assertion,
   Challenge,
+  ChallengerOutput,
   ChallengeDraft,
   ChallengeOrigin,
   Evidence,
   IterationState,
   ProbedRisk,
+  RefusedSettlement,
   ResearcherOutput,
   ResolverOutput,
   SurfacedContext,
@@ -20,12 +22,18 @@ import type {
 } from '../protocol';
 import type { InvokeResult, RunContext } from './run-context';
 import type { MemoryContext } from './messages';
+import type { AgentSpec } from '../agents/spec';
 import { challengerMessage, resolverMessage, researcherMessage, synthesizerMessage } from './messages';
 import { challengerAgent, devilsAdvocateAgent, domainExpertAgent, researcherAgent, resolverAgent, synthesizerAgent } from '../agents';
-import { admitChallenges, applyUpdates, dedupeCandidates } from '../convergence';
-import { checkEvidence } from '../research';
+import { admitChallenges, applyUpdates, dedupeCandidates, settlementGrounds } from '../convergence';
+import { TEAMS, type ChallengingRole } from '../teams';
+import { checkedEvidence, creditResolvedUnknowns } from './evidence';
 
-const ORIGIN_OF = { challenger: 'challenger', 'domain-expert': 'domain-expert', 'devils-advocate': 'devils-advocate' } as const;
+const CHALLENGER_SPECS: Record<ChallengingRole, AgentSpec<ChallengerOutput>> = {
+  challenger: challengerAgent,
+  'domain-expert': domainExpertAgent,
+  'devils-advocate': devilsAdvocateAgent,
+};
 
 /** Highest N among ids like "C12" + 1. */
 export function nextNumber(ids: string[], prefix: string): number {
@@ -37,17 +45,7 @@ export function nextNumber(ids: string[], prefix: string): number {
   return max + 1;
 }
 
-/** Engine-side citation check; with no workspace every citation stays unchecked. */
-async function checked(ctx: RunContext, evidence: Evidence[]): Promise<Evidence[]> {
-  const reset = evidence.map((e) => ({ ...e, checked: 'unchecked' as const }));
-  const root = ctx.options.workspaceRoot;
-  if (!root || reset.length === 0) return reset;
-  try {
-    return await checkEvidence(root, reset, { denyGlobs: ctx.options.config.denyGlobs });
-  } catch {
-    return reset;
-  }
-}
+const checked = checkedEvidence;
 
 /** True when the evidence cites files and none of the citations held up. */
 export function citationsFailed(evidence: Evidence[]): boolean {
@@ -62,9 +60,10 @@ export async function challengePhase(
   state: IterationState,
   memory: MemoryContext | null,
   excluded: Challenge[],
+  tighten = false,
 ): Promise<IterationState> {
   const { iteration } = state;
-  const specs = state.team_mode === 'scaled' ? [challengerAgent, domainExpertAgent, devilsAdvocateAgent] : [challengerAgent];
+  const specs = TEAMS[state.team_mode].challengers.map((role) => CHALLENGER_SPECS[role]);
   ctx.emit({ type: 'phase-started', iteration, phase: 'challenge', roles: specs.map((s) => s.role) });
   const nextId = nextNumber(state.challenges.map((c) => c.id), 'C');
   const results = await Promise.all(
@@ -72,7 +71,7 @@ export async function challengePhase(
       ctx.invoke(
         spec,
         iteration,
-        challengerMessage({ role: spec.role, state, iteration, maxIterations: ctx.options.config.maxIterations, nextChallengeId: nextId, assessment: ctx.assessment, memory }),
+        challengerMessage({ role: spec.role, state, iteration, maxIterations: ctx.options.config.maxIterations, nextChallengeId: nextId, assessment: ctx.assessment, memory, tighten }),
       ),
     ),
   );
@@ -85,7 +84,7 @@ export async function challengePhase(
     const spec = specs[k]!;
     const refs = new Set(result.value.challenges.map((c) => c.ref));
     for (const draft of result.value.challenges) {
-      candidates.push({ draft: { ...draft, ref: `${k}:${draft.ref}`, evidence: await checked(ctx, draft.evidence) }, origin: ORIGIN_OF[spec.role as keyof typeof ORIGIN_OF] });
+      candidates.push({ draft: { ...draft, ref: `${k}:${draft.ref}`, evidence: await checked(ctx, draft.evidence) }, origin: spec.role as ChallengingRole });
     }
     for (const u of result.value.unknowns) {
       const target = u.affects_challenge;
@@ -95,7 +94,7 @@ export async function challengePhase(
   if (candidates.length === 0 && unknownDrafts.length === 0) return state;
 
   const fresh = dedupeCandidates(candidates, [...state.challenges, ...excluded]);
-  const admission = admitChallenges({ existing: state.challenges, candidates: fresh, iteration, source: 'challengers', nextId });
+  const admission = admitChallenges({ existing: state.challenges, candidates: fresh, iteration, source: 'challengers', nextId, team: state.team_mode });
   const unknowns = [...state.unknowns, ...toUnknowns(unknownDrafts, admission.refToId, state, iteration)];
   return {
     ...state,
@@ -142,20 +141,16 @@ export async function researchPhase(ctx: RunContext, state: IterationState, dire
   if (roles.length === 0) return state;
   ctx.emit({ type: 'phase-started', iteration, phase: 'research', roles: [...roles] });
 
-  const [resolved, researched] = await Promise.all([
-    pending.length
-      ? ctx.invoke(resolverAgent, iteration, resolverMessage(state, pending), ['resolve'], {
-          unknownTypes: state.unknowns.filter((u) => pending.includes(u.id)).map((u) => u.type),
-        })
-      : null,
-    modes.length
-      ? ctx.invoke(researcherAgent, iteration, researcherMessage({ state, assessment: ctx.assessment, goal: ctx.plan.goal, reasons: directedBy, modes }), modes)
-      : null,
-  ]);
-
+  // Seed 001 §3b: Mode 1 first, so Modes 2–3 see the resolved unknowns.
   let next: IterationState = { ...state, re_sweep: false, re_probe: false };
-  if (resolved) next = await applyResolver(ctx, next, pending, resolved);
-  if (researched) {
+  if (pending.length) {
+    const resolved = await ctx.invoke(resolverAgent, iteration, resolverMessage(state, pending), ['resolve'], {
+      unknownTypes: state.unknowns.filter((u) => pending.includes(u.id)).map((u) => u.type),
+    });
+    next = await applyResolver(ctx, next, pending, resolved);
+  }
+  if (modes.length) {
+    const researched = await ctx.invoke(researcherAgent, iteration, researcherMessage({ state: next, assessment: ctx.assessment, goal: ctx.plan.goal, reasons: directedBy, modes }), modes);
     if (researched.ok) next = await applyResearcher(ctx, next, researched.value);
     else next = { ...next, research_unavailable: true }; // failure protocol 2
   }
@@ -236,23 +231,31 @@ export async function synthesisPhase(ctx: RunContext, state: IterationState, not
   if (!result.ok) return { ok: false, state, message: result.failure.message };
 
   const output = result.value;
-  const engineNotes: string[] = [];
+  const byId = new Map(state.challenges.map((c) => [c.id, c]));
+  const refused: RefusedSettlement[] = [];
   const updates = [];
   for (const update of output.updates) {
-    const evidence = await checked(ctx, update.evidence);
-    const settles = update.status === 'RESOLVED' || update.status === 'WITHDRAWN';
-    if (settles && citationsFailed(evidence)) {
-      engineNotes.push(`${update.id}: ${update.status} not applied — its file citations could not be found in the workspace.`);
+    const evidence = creditResolvedUnknowns(await checked(ctx, update.evidence), state.unknowns);
+    const current = byId.get(update.id);
+    const grounds = current ? settlementGrounds(current, update.status, evidence, update.resolution, state.user_responses) : { ok: true as const };
+    if (!grounds.ok) {
+      refused.push({ iteration, id: update.id, status: update.status, reason: grounds.reason });
       continue;
     }
     updates.push({ ...update, evidence });
   }
   const applied = applyUpdates(state.challenges, updates, iteration);
-  for (const r of applied.rejected) engineNotes.push(`${r.id}: ${r.reason}`);
+  for (const r of applied.rejected) refused.push({ iteration, id: r.id, status: output.updates.find((u) => u.id === r.id)?.status ?? 'OPEN', reason: r.reason });
+  const engineNotes = refused.map((r) => `Engine: ${r.reason}`);
   return {
     ok: true,
     output,
     notes: engineNotes,
-    state: { ...state, challenges: applied.challenges, synthesizer_directives: [...output.directives, ...engineNotes] },
+    state: {
+      ...state,
+      challenges: applied.challenges,
+      synthesizer_directives: [...output.directives, ...engineNotes],
+      refused_settlements: [...state.refused_settlements, ...refused],
+    },
   };
 }

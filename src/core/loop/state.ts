@@ -21,5 +21,6 @@ export function emptyIterationState(planPath: string, quality: IterationState['p
     failures: [],
     research_unavailable: false,
     assertions: [],
+    refused_settlements: [],
   };
 }

@@ -30,7 +30,42 @@ export function verdictSection(result: RunResult): string {
   if (result.reason.trim()) parts.push('', escapeInline(result.reason));
   const c = counts(state);
   if (c) parts.push('', c);
+  const decisions = userDecisionLines(state);
+  if (decisions.length) parts.push('', '**User decisions** (recorded beside the verdict; they do not change it):', '', ...decisions);
+  const flagged = auditFlagLines(result);
+  if (flagged.length) parts.push('', '**The audit disputes these settlements:**', '', ...flagged);
+  const refused = refusedLines(state);
+  if (refused.length) parts.push('', '**Settlements the engine refused** (no verified evidence, user response or withdrawal reason):', '', ...refused);
   return parts.join('\n');
+}
+
+const DECISION_WORDS: Record<string, string> = { acknowledge_risk: 'acknowledged the risk', override: 'overrode it (judged not applicable)', provide_context: 'answered' };
+
+/** Each user answer about a challenge, with the user's words. */
+function userDecisionLines(state: IterationState | undefined): string[] {
+  if (!state) return [];
+  return state.user_responses
+    .filter((r) => r.challenge_id && DECISION_WORDS[r.action])
+    .map((r) => {
+      const c = state.challenges.find((x) => x.id === r.challenge_id);
+      const now = c ? ` (${c.severity}, now ${c.status})` : '';
+      const words = r.text?.trim() ? `: “${escapeInline(r.text.trim())}”` : '';
+      return `- ${r.challenge_id}${now}: the user ${DECISION_WORDS[r.action]} at the ${r.checkpoint.replace('_', ' ')} checkpoint of iteration ${r.iteration}${words}`;
+    });
+}
+
+/** Settled BLOCKING / SIGNIFICANT challenges the audit says were settled wrongly. */
+function auditFlagLines(result: RunResult): string[] {
+  const state = result.iterations.at(-1);
+  return (result.audit?.wrongly_settled ?? []).flatMap((f) => {
+    const c = state?.challenges.find((x) => x.id === f.id);
+    if (!c || c.severity === 'MINOR') return [];
+    return [`- ${f.id} (${c.severity}, ${c.status}): ${escapeInline(f.reason)}`];
+  });
+}
+
+function refusedLines(state: IterationState | undefined): string[] {
+  return (state?.refused_settlements ?? []).map((r) => `- Iteration ${r.iteration}: ${escapeInline(r.reason)}`);
 }
 
 export function assessmentSection(a: Assessment): string {

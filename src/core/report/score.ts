@@ -45,9 +45,16 @@ export function qualitySection(quality: QualityResult | null, verdict: RunResult
 export function auditSection(audit: AuditorOutput | null, quality: QualityResult | null): string | null {
   if (!audit) return null;
   const parts = ['## Challenger audit', ''];
-  if (audit.discrepancies.length === 0) {
+  const flagged = audit.wrongly_settled ?? [];
+  if (audit.discrepancies.length === 0 && flagged.length === 0) {
     parts.push(audit.confirmed ? 'The challenger audit confirmed the verdict and the scores.' : 'The challenger audit did not confirm the verdict.');
-  } else {
+  }
+  if (flagged.length > 0) {
+    parts.push('### Settlements disputed', '', 'The audit says these challenges were settled without answering their concern:', '');
+    for (const f of flagged) parts.push(`- ${f.id}: ${escapeInline(f.reason)}`);
+    if (audit.discrepancies.length > 0) parts.push('');
+  }
+  if (audit.discrepancies.length > 0) {
     parts.push('### Score Dispute', '', 'The audit disagrees with these scores. Both sides are shown; nothing was resolved automatically, you decide.');
     for (const d of audit.discrepancies) {
       const synthEvidence = quality ? escapeInline(quality.scores[d.dimension].evidence) : '—';
@@ -70,21 +77,27 @@ export function confidenceLine(confidence: RunResult['confidence']): string | nu
   return `Confidence: ${pct}% (${confidence.passed}/${confidence.total} assertions passing)`;
 }
 
+/**
+ * The assertions the roles proposed (seed 003) are checks for AFTER
+ * implementation: they say how to tell the plan's concerns were handled, not
+ * how confident anyone is in the plan. Results appear once `verify-plan
+ * check` ran them (then the confidence line of seed 003 applies).
+ */
 export function assertionsSection(assertions: Assertion[], confidence: RunResult['confidence']): string | null {
   const line = confidenceLine(confidence);
   if (!line && assertions.length === 0) return null;
-  const parts = ['## Assertions', ''];
-  if (line) parts.push(`**${line}**`, '');
+  const parts = ['## Checks to run after implementation', '', 'Run `verify-plan check` once the plan is implemented; each check shows whether the concern it belongs to was handled.', ''];
+  if (line) parts.push(`**After implementation — ${line}**`, '');
   if (assertions.length > 0) {
     const rows = assertions.map((a) => [
       a.id,
       a.type,
       a.challenge_id ?? '—',
-      a.status ?? 'not run',
+      a.status ?? 'not run yet',
       cell(a.description, 200),
       cell(a.failure_output, 160),
     ]);
-    parts.push(table(['ID', 'Type', 'Challenge', 'Status', 'Description', 'Failure output'], rows));
+    parts.push(table(['ID', 'Type', 'Challenge', 'Result', 'Description', 'Failure output'], rows));
   }
   return parts.join('\n').trimEnd();
 }

@@ -1,0 +1,69 @@
+/**
+ * Seed 001 Step 4: the final verdict, the quality score and the one audit
+ * shot, then the saved result.
+ *
+ * Contracts:
+ * - The verdict is a function of the final statuses (seed 002 §7); nothing
+ *   here changes a status.
+ * - Every complete exit (converged, last iteration, DEGRADATION stop) carries
+ *   the quality score of the last synthesis — labelled "Score (pre-rethink)"
+ *   for RETHINK — and exactly one audit call.
+ */
+import type { AuditorOutput, Challenge, IterationState, QualityScores } from '../protocol';
+import type { QualityResult } from '../run-types';
+import type { FinalParts, RunContext } from './run-context';
+import type { LoopState } from './iteration';
+import { auditorAgent } from '../agents';
+import { auditDiscrepancies, isOpenOrUnresolved, nextStepFor, qualityLabel, qualityTotal, verdictOf } from '../convergence';
+import { auditorMessage } from './messages';
+import { capEnding, cancelledEnding, isCompleteEnding, reasonFor, type Ending } from './endings';
+import { replaceLastSnapshot } from './snapshots';
+
+export async function finalParts(ctx: RunContext, loop: LoopState, ending: Ending | null): Promise<FinalParts> {
+  const state = loop.state;
+  const { verdict: base, label } = verdictOf(state.challenges);
+  const stopped = ending && (ending.verdict === 'ABORTED' || ending.verdict === 'CANCELLED' || ending.verdict === 'FAILED');
+  const quality: QualityResult | null = loop.quality && !stopped ? { scores: loop.quality, total: qualityTotal(loop.quality), label: qualityLabel(base) } : null;
+  // Seed 002 §5: quality_score is null until the final iteration, then the integer score.
+  if (quality && ctx.iterations.length > 0) replaceLastSnapshot(ctx, { ...state, quality_score: quality.total });
+
+  let finalEnding = ending;
+  let audit: AuditorOutput | null = null;
+  if (isCompleteEnding(ending) && loop.quality && !ctx.cancelled) {
+    // The cap reached by the last synthesis skips the audit: say so, rather than report a complete run.
+    if (ctx.capReached) finalEnding = capEnding(ctx, state);
+    else audit = await runAudit(ctx, state, loop.quality, label);
+  }
+  if (ctx.cancelled && !finalEnding) finalEnding = cancelledEnding();
+  const verdict = finalEnding?.verdict ?? label;
+  return {
+    verdict,
+    reason: finalEnding?.reason ?? reasonFor(state, verdict),
+    nextStep: nextStepFor(verdict),
+    quality,
+    audit,
+    partial: finalEnding?.partial ?? false,
+    stopCause: finalEnding?.cause ?? (state.convergence.status === 'CONVERGED' ? 'converged' : 'max_iterations'),
+  };
+}
+
+/** Step 4's single audit shot; a failed audit call leaves the audit empty (the failure is recorded). */
+async function runAudit(ctx: RunContext, state: IterationState, scores: QualityScores, verdict: string): Promise<AuditorOutput | null> {
+  ctx.emit({ type: 'phase-started', iteration: state.iteration, phase: 'audit', roles: ['auditor'] });
+  const result = await ctx.invoke(auditorAgent, state.iteration, auditorMessage(state, scores, verdict));
+  if (!result.ok) return null;
+  const discrepancies = auditDiscrepancies(scores, result.value);
+  const wrongly_settled = flaggedSettlements(state.challenges, result.value.wrongly_settled);
+  return { ...result.value, discrepancies, wrongly_settled, confirmed: discrepancies.length === 0 && wrongly_settled.length === 0 };
+}
+
+/** Flags that name a challenge that exists and is settled, once per id. */
+export function flaggedSettlements(challenges: Challenge[], flags: AuditorOutput['wrongly_settled']): AuditorOutput['wrongly_settled'] {
+  const settled = new Set(challenges.filter((c) => !isOpenOrUnresolved(c)).map((c) => c.id));
+  const seen = new Set<string>();
+  return flags.filter((f) => {
+    if (!settled.has(f.id) || seen.has(f.id)) return false;
+    seen.add(f.id);
+    return true;
+  });
+}
