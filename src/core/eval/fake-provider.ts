@@ -10,8 +10,8 @@
  *                   is the current one (single pass: iteration 1) and whose
  *                   `runs` include this run; no unknowns
  *   synthesizer     `settle` of each scripted challenge it finds OPEN (by
- *                   claim), nothing else; "quality" only when the prompt
- *                   allows it (final iteration, or nothing serious left open)
+ *                   claim), citing the plan passage it quotes, nothing
+ *                   else; "quality" every time (the schema requires it)
  *   auditor         confirms
  *   judge (--judge) the scripted challenge's `judge` flaw id, else null
  *   other roles     empty outputs
@@ -162,10 +162,9 @@ function synthesis(text: string, scripted: readonly FakeChallenge[]): Synthesize
   for (const c of challenges) {
     const script = scripted.find((s) => s.claim === c.claim);
     if (c.status !== 'OPEN' || !script?.settle) continue;
-    updates.push({ id: c.id, status: script.settle, resolution: `Scripted evaluation answer: ${script.settle.toLowerCase()} after weighing the evidence.`, evidence: [] });
+    // The engine accepts a settlement only on grounds it can check: the scripted dismissal cites the plan passage it rests on.
+    const evidence = [{ source: 'plan', quote: script.quote, finding: 'The plan passage this challenge quotes answers it', impact: 'The concern does not hold' }];
+    updates.push({ id: c.id, status: script.settle, resolution: `Scripted evaluation answer: ${script.settle.toLowerCase()} after weighing the evidence.`, evidence });
   }
-  const settledIds = new Set(updates.filter((u) => u.status !== 'UNRESOLVED').map((u) => u.id));
-  const seriousLeft = challenges.some((c) => (c.status === 'OPEN' || c.status === 'UNRESOLVED') && !settledIds.has(c.id) && (c.severity === 'BLOCKING' || c.severity === 'SIGNIFICANT'));
-  const final = text.includes('This is the final synthesis');
-  return SynthesizerOutput.parse({ updates, summary: `Scripted synthesis: ${updates.length} updates.`, ...(final || !seriousLeft ? { quality: quality() } : {}) });
+  return SynthesizerOutput.parse({ updates, summary: `Scripted synthesis: ${updates.length} updates.`, quality: quality() });
 }
