@@ -102,6 +102,11 @@ describe('verify-plan eval --provider fake (scripted answers, real loop)', funct
     assert.equal(f.lineOnly, 3);
     assert.equal(f.dismissedHits, 3);
     assert.equal(f.failedRuns, 0);
+    const found = (caseId: string, flawId: string) => f.perFlaw.find((p) => p.caseId === caseId && p.flawId === flawId)?.found;
+    assert.equal(found('cc-orders-csv-export', 'F3'), 2);
+    assert.equal(found('kiro-offline-sync', 'F2'), 1);
+    assert.equal(found('cc-rate-limit-redis', 'F1'), 0);
+    assert.equal(f.perFlaw.reduce((n, p) => n + p.found, 0), 39);
   });
 
   it('scores the single-pass baseline as worked out by hand', () => {

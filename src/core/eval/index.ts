@@ -48,7 +48,7 @@ export async function scoreAndWrite(input: { records: RunRecord[]; cases: Corpus
   const files = {
     [OUTPUT_FILES.markdown]: markdown,
     [OUTPUT_FILES.json]: renderJson(input.records, figures, meta, input.judge),
-    [OUTPUT_FILES.chart]: renderChart(figures, `Recall vs cost per plan run (${input.meta.provider})`),
+    [OUTPUT_FILES.chart]: renderChart(figures, `Recall vs cost per plan run — ${input.meta.provider}`),
     [OUTPUT_FILES.review]: `${JSON.stringify(review, null, 2)}\n`,
   };
   const written: string[] = [];

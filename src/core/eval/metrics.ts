@@ -75,6 +75,8 @@ export interface ConfigFigures {
   failedRuns: number;
   perCategory: Record<FlawCategory, CategoryFigures>;
   perCase: CaseFigures[];
+  /** Every seeded flaw: in how many of its plan's runs it was found (stability per flaw). */
+  perFlaw: { caseId: string; flawId: string; category: FlawCategory; found: number; runs: number }[];
 }
 
 const ratio = (n: number, d: number): number | null => (d === 0 ? null : n / d);
@@ -183,6 +185,7 @@ export function figuresFor(config: Configuration, records: readonly RunRecord[],
     failedRuns: mine.filter((r) => r.error !== null).length,
     perCategory,
     perCase: cases.map((c) => caseFigures(c, mine.filter((r) => r.caseId === c.id))),
+    perFlaw: cases.flatMap((c) => flawsOf(c).map((f) => ({ caseId: c.id, flawId: f.id, category: f.category, found: foundCount.get(`${c.id}/${f.id}`) ?? 0, runs: runsOf.get(c.id) ?? 0 }))),
   };
 }
 

@@ -135,6 +135,25 @@ export function renderMarkdown(figures: readonly ConfigFigures[], cases: readonl
     ),
     '',
   );
+  out.push('### Per flaw (runs that found it)', '');
+  out.push(
+    table(
+      ['Plan', 'Flaw', 'Category', 'Severity', ...figures.map((f) => f.config)],
+      cases.flatMap((c) =>
+        c.truth.flaws.map((flaw) => [
+          c.id,
+          flaw.id,
+          CATEGORY_LABELS[flaw.category],
+          flaw.severity,
+          ...figures.map((f) => {
+            const p = f.perFlaw.find((x) => x.caseId === c.id && x.flawId === flaw.id);
+            return p ? `${p.found}/${p.runs}` : '—';
+          }),
+        ]),
+      ),
+    ),
+    '',
+  );
   out.push('Matching rules, definitions and the hand-review workflow: eval/README.md.', '');
   return `${out.join('\n')}\n`;
 }
