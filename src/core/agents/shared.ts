@@ -28,9 +28,10 @@ Rules for every role:
 
 Protocol facts:
 - Severity: BLOCKING = executing the plan as written fails or causes damage; SIGNIFICANT = likely rework or an incident, the plan must change; MINOR = can be handled during implementation.
-- Challenge status: OPEN = new, not yet evaluated; RESOLVED = evidence, user input or debate settled it (a mitigation, or proof it is not a real risk); UNRESOLVED = confirmed real, no mitigation; DEFERRED = MINOR only, handle during implementation; WITHDRAWN = premise shown wrong by evidence.
-- Unknown types: FILE_MISSING, API_BEHAVIOR, PRIOR_DECISION, STALE_KNOWLEDGE, INTEGRATION_UNKNOWN. Resolutions: CONFIRMED, REFUTED, UNRESOLVABLE, PARTIALLY_RESOLVED.
-- Guards: at most 5 new challenges per iteration from challengers, 2 from research, 8 active in total.
+- Challenge status: OPEN = not yet evaluated, or evidence still pending; RESOLVED = evidence, user input or debate settled it with a clear mitigation already in the plan, the codebase or the user's answer, or confirmation that it is not a real risk; UNRESOLVED = a confirmed real risk with no viable mitigation identified (a flaw visible in the plan text itself needs no research to be confirmed); DEFERRED = MINOR only, handle during implementation; WITHDRAWN = the challenge was invalid (wrong assumption, or already handled). An acknowledged risk is still a real risk.
+- Unknown types: FILE_MISSING, API_BEHAVIOR, PRIOR_DECISION, STALE_KNOWLEDGE, INTEGRATION_UNKNOWN. Resolutions say whether the PLAN's assumption holds: CONFIRMED, REFUTED, UNRESOLVABLE, PARTIALLY_RESOLVED.
+- Guards (maxima, never targets): at most 5 new challenges per iteration from the challenger (8 merged in the scaled team), 2 from research, 8 active in total. No challenge at all is a valid answer for a sound plan.
+- Assertions are checks to run AFTER the plan is implemented (\`verify-plan check\`): they show whether a concern was handled. They are not evidence and say nothing about confidence in the plan.
 - The verdict comes from counts only: PROCEED = no BLOCKING and no SIGNIFICANT open or unresolved; REVISE = no BLOCKING, some SIGNIFICANT; RETHINK = a BLOCKING persists after the last iteration. The quality score is reported, never used for control.`;
 
 /** Neutralises a closing tag inside data so the data cannot end its own block. */
