@@ -3,6 +3,7 @@ CREATE TABLE articles (
   title text NOT NULL,
   body text NOT NULL,
   published boolean NOT NULL DEFAULT false,
-  published_at timestamptz
+  published_at timestamptz,
+  CHECK (NOT published OR published_at IS NOT NULL)
 );
 CREATE INDEX articles_published_idx ON articles (published_at DESC, id DESC) WHERE published;
