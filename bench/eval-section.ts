@@ -21,6 +21,8 @@ export interface ScenarioCosts {
   base3: number;
   /** Measured cost of one scaled-team, 3-iteration run. */
   scaled3: number;
+  /** Critical-path model calls of the base-team, 3-iteration run (section 2). */
+  criticalPathCalls: number;
 }
 
 export const REAL_RUN_COMMAND = 'ANTHROPIC_API_KEY=… npx verify-plan eval --runs 3 --baseline single-pass --out eval-results';
@@ -63,7 +65,7 @@ export async function evalSection(costs: ScenarioCosts): Promise<string[]> {
     `- Loop, one pass over the corpus: ${base} × $${costs.base3.toFixed(3)} + ${scaled} × $${costs.scaled3.toFixed(3)} = **$${perPass.toFixed(2)}**; × ${runs} runs = **$${(perPass * runs).toFixed(2)}**.`,
     `- Single-pass baseline: capped at the loop's median tokens per plan (paid at the challenger's price); one challenger call plus a few tool turns is estimated at half a loop run → ≈ $${((perPass / 2) * runs).toFixed(2)} for ${runs} runs.`,
     `- Total for the command above: ≈ **$${(perPass * runs * 1.5).toFixed(2)}**. \`--judge\` adds about 1,000 tokens (≈ $0.01) per distinct unmatched challenge.`,
-    `- Wall time: the 3-iteration scenarios have 12 critical-path calls (section 2); at 5–30 s per real call that is 1–6 min per plan run, ${cases.length * runs * 2} plan runs in sequence.`,
+    `- Wall time: the base-team 3-iteration scenario has ${costs.criticalPathCalls} critical-path calls (section 2); at 5–30 s per real call that is ${Math.round((costs.criticalPathCalls * 5) / 60)}–${Math.round((costs.criticalPathCalls * 30) / 60)} min per plan run, ${cases.length * runs * 2} plan runs in sequence.`,
     '',
     'Caveat: the scenario replies are scripted at the lengths real models write; real runs with more tool turns or longer answers cost more. The eval prints the measured cost per plan run, which replaces this estimate.',
   ];

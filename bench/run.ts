@@ -164,8 +164,8 @@ async function main(): Promise<void> {
 
   // ── 5 (printed here, after the figures it prices): review quality ──
   log('bench: eval mechanics (fake provider) and the cost estimate of a real eval');
-  const scenarioCost = (id: string) => runs[SCENARIOS.findIndex((s) => s.id === id)]?.parallel.result.costUsd ?? 0;
-  const evalLines = await evalSection({ base3: scenarioCost('base-3'), scaled3: scenarioCost('scaled-3') });
+  const scenarioRun = (id: string) => runs[SCENARIOS.findIndex((s) => s.id === id)]?.parallel;
+  const evalLines = await evalSection({ base3: scenarioRun('base-3')?.result.costUsd ?? 0, scaled3: scenarioRun('scaled-3')?.result.costUsd ?? 0, criticalPathCalls: scenarioRun('base-3')?.criticalPathCalls ?? 0 });
 
   // ── 3: editor ──
   out.push('## 3. Editor latency', '');
