@@ -158,8 +158,9 @@ function uniqueRefs(refs: string[]): string[] {
 
 /** Claims whose token sets overlap at least this much (Jaccard) are the same point. */
 export const CLAIM_SIMILARITY_THRESHOLD = 0.6;
-/** Share of the shorter text's content words the other one repeats for two concerns to be the same. */
-export const CONCERN_OVERLAP_THRESHOLD = 0.5;
+/** Share of the shorter text's content words the other one repeats for two concerns to be the same (and at least MIN_SHARED_WORDS of them). */
+export const CONCERN_OVERLAP_THRESHOLD = 0.6;
+const MIN_SHARED_WORDS = 4;
 
 /** Words that carry no meaning of their own in a challenge ("the plan assumes that it will …"). */
 const FILLER = new Set(
@@ -246,10 +247,9 @@ function jaccard(a: Set<string>, b: Set<string>): number {
   return shared / (a.size + b.size - shared);
 }
 
-/** |A ∩ B| / min(|A|, |B|); 0 when either is empty (nothing to compare). */
+/** |A ∩ B| / min(|A|, |B|); 0 when they share fewer than MIN_SHARED_WORDS words (too little to call it the same concern). */
 function overlap(a: Set<string>, b: Set<string>): number {
-  if (a.size === 0 || b.size === 0) return 0;
   let shared = 0;
   for (const t of a) if (b.has(t)) shared++;
-  return shared / Math.min(a.size, b.size);
+  return shared < MIN_SHARED_WORDS ? 0 : shared / Math.min(a.size, b.size);
 }
