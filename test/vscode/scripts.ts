@@ -5,7 +5,7 @@
  * Quotes are verbatim excerpts of the fixture plans.
  */
 import { byRole, type FakeReply, type ReceivedRequest, type Script } from '../support/fake-anthropic';
-import { audit, challenge, challengerOut, quality, reply, researcherOut, resolverOut, synth, update } from '../support/replies';
+import { audit, challenge, challengerOut, quality, reply, researcherOut, resolverOut, synth, update, planEvidence } from '../support/replies';
 
 /** Verbatim plan text each challenge of plan.md quotes. */
 export const MAIN_QUOTES = {
@@ -75,7 +75,7 @@ export function mainScript(): Script {
     challenger: firstThen(reply(challengerOut(challenges)), reply(challengerOut([]))),
     synthesizer: () =>
       reply(
-        synth([update('C1', 'UNRESOLVED', 'No shared store is planned'), update('C2', 'RESOLVED', 'Refill maths gives the header value'), update('C3', 'UNRESOLVED', 'Cohort unchanged')], {
+        synth([update('C1', 'UNRESOLVED', 'No shared store is planned'), update('C2', 'RESOLVED', 'Refill maths gives the header value', [planEvidence(MAIN_QUOTES.c2)]), update('C3', 'UNRESOLVED', 'Cohort unchanged')], {
           quality: quality(6),
           summary: 'One significant issue remains.',
         }),
