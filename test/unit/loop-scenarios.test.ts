@@ -296,6 +296,7 @@ describe('loop scenarios: the guards of seed 002 ยง8 and the order of seed 001 ย
     });
     const third = JSON.stringify(server.received.filter((r) => r.role === 'challenger')[2]!.body.messages);
     assert.match(third, /Tighten scope/, 'the challengers are told, not only the synthesizer');
+    assert.match(third, /abusive clients face no limit at all/, 'later-iteration challengers see the open challenges in full (concern included)');
     assert.match(JSON.stringify(server.received.filter((r) => r.role === 'synthesizer')[2]!.body.messages), /DEGRADATION/);
     assert.equal(result.stopCause, 'degradation');
     assert.equal(result.partial, false, 'a finished run is never relabelled incomplete');

@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { settlementGrounds } from '../../src/core/convergence';
+import { planQuoteHolds } from '../../src/core/loop/evidence';
+import type { ChallengeStatus, Evidence, Severity, UserResponse } from '../../src/core/protocol';
+import { challenge } from '../support/convergence-fixtures';
+
+const ev = (checked: Evidence['checked']): Evidence => ({ source: 'plan', quote: 'a b c', finding: 'f', impact: 'i', checked });
+const said = (action: UserResponse['action'], text?: string, id = 'C1'): UserResponse => ({ iteration: 1, checkpoint: 'blocked', challenge_id: id, action, ...(text === undefined ? {} : { text }) });
+
+describe('convergence: settling needs grounds (issue #11 item 1, seed 002 §6)', () => {
+  const rows: { name: string; severity?: Severity; from?: ChallengeStatus; to: ChallengeStatus; evidence?: Evidence[]; resolution?: string; responses?: UserResponse[]; ok: boolean }[] = [
+    { name: 'RESOLVED with no evidence is refused', to: 'RESOLVED', ok: false },
+    { name: 'RESOLVED on evidence nobody could check is refused', to: 'RESOLVED', evidence: [ev('unchecked')], ok: false },
+    { name: 'RESOLVED on a citation that was not found is refused', to: 'RESOLVED', evidence: [ev('not_found')], ok: false },
+    { name: 'RESOLVED on one verified citation is accepted', to: 'RESOLVED', evidence: [ev('not_found'), ev('verified')], ok: true },
+    { name: 'RESOLVED on context the user typed about this challenge is accepted', to: 'RESOLVED', responses: [said('provide_context', 'We run a cluster')], ok: true },
+    { name: 'context about another challenge is no ground', to: 'RESOLVED', responses: [said('provide_context', 'We run a cluster', 'C2')], ok: false },
+    { name: 'empty context is no ground', to: 'RESOLVED', responses: [said('provide_context', '   ')], ok: false },
+    { name: 'an acknowledged risk is still a risk: no ground', to: 'RESOLVED', responses: [said('acknowledge_risk', 'fine by us')], ok: false },
+    { name: 'an override is a ground (the user judged it not applicable)', to: 'WITHDRAWN', responses: [said('override')], ok: true },
+    { name: 'WITHDRAWN with a stated reason is accepted', to: 'WITHDRAWN', resolution: 'The premise misreads how step two counts failures', ok: true },
+    { name: 'WITHDRAWN with a one-word reason is refused', to: 'WITHDRAWN', resolution: 'duplicate', ok: false },
+    { name: 'UNRESOLVED → RESOLVED needs grounds too', from: 'UNRESOLVED', to: 'RESOLVED', ok: false },
+    { name: 'OPEN → UNRESOLVED needs none (nothing is settled)', to: 'UNRESOLVED', ok: true },
+    { name: 'MINOR challenges need none', severity: 'MINOR', to: 'RESOLVED', ok: true },
+    { name: 'an already settled challenge moving on needs none', from: 'RESOLVED', to: 'WITHDRAWN', ok: true },
+  ];
+  for (const row of rows) {
+    it(row.name, () => {
+      const c = challenge('C1', row.severity ?? 'BLOCKING', row.from ?? 'OPEN');
+      const check = settlementGrounds(c, row.to, row.evidence ?? [], row.resolution ?? 'ok', row.responses ?? []);
+      assert.equal(check.ok, row.ok);
+      if (!check.ok) assert.match(check.reason, /C1 \(BLOCKING\) stays (OPEN|UNRESOLVED): (RESOLVED|WITHDRAWN) refused because/);
+    });
+  }
+
+  it('a plan quote counts when it is in the plan (case, markup and spacing aside), and short quotes prove nothing', () => {
+    const plan = '## Step 2\n\nIf **Redis** is unreachable,\nlet the request through.';
+    assert.equal(planQuoteHolds(plan, 'if redis is unreachable, let the request through'), 'verified');
+    assert.equal(planQuoteHolds(plan, 'if redis is down, let the request through'), 'not_found');
+    assert.equal(planQuoteHolds(plan, 'Step 2'), 'unchecked');
+    assert.equal(planQuoteHolds(plan, undefined), 'unchecked');
+  });
+});
