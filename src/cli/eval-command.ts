@@ -6,7 +6,7 @@
  *   verify-plan eval [--corpus DIR] [--runs N] [--baseline single-pass] [--out DIR]
  *                    [--provider anthropic|fake] [--fake-script FILE] [--rescore DIR]
  *                    [--team base|scaled] [--max-iterations N] [--spending-cap USD] [--max-cost USD]
- *                    [--judge] [--base-url URL] [--model-ROLE ID] [-q]
+ *                    [--judge] [--only CASE,…] [--base-url URL] [--model-ROLE ID] [-q]
  */
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,6 +17,7 @@ import type { LlmProvider } from '../core/llm/provider';
 import { AgentRole } from '../core/protocol';
 import { createFakeProvider, EvalInputError, judgeUnmatched, loadCorpus, loadFakeScript, readEvalJson, runEval, scoreAndWrite } from '../core/eval';
 import type { FakeScript } from '../core/eval/fake-provider';
+import type { CorpusCase } from '../core/eval/truth';
 import { CliError, ExitCode } from './exit-codes';
 import type { CliIo } from './io';
 
@@ -35,6 +36,8 @@ export interface EvalArgs {
   baseUrl: string | null;
   models: Partial<Record<AgentRole, string>>;
   judge: boolean;
+  /** Case folder names to run (--only a,b); null = every case. */
+  only: string[] | null;
   quiet: boolean;
 }
 
@@ -56,6 +59,7 @@ const OPTIONS = {
   'max-cost': { type: 'string' },
   'base-url': { type: 'string' },
   judge: { type: 'boolean' },
+  only: { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
   ...Object.fromEntries(AgentRole.options.map((r) => [`model-${r}`, { type: 'string' }])),
 } satisfies ParseArgsConfig['options'];
@@ -119,6 +123,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     baseUrl,
     models,
     judge: v.judge === true,
+    only: value('only', str('only'))?.split(',').map((s) => s.trim()).filter(Boolean) ?? null,
     quiet: v.quiet === true,
   };
 }
@@ -152,12 +157,14 @@ async function runEvalCommand(args: EvalArgs, io: CliIo): Promise<number> {
   if (args.rescore) {
     const outDir = path.resolve(io.cwd, args.rescore);
     const saved = await readEvalJson(path.join(outDir, 'eval.json'));
-    const cases = await loadCorpus(args.corpus === DEFAULT_CORPUS ? path.resolve(io.cwd, saved.meta.corpus) : corpusDir);
+    const ran = new Set(saved.records.map((r) => r.caseId));
+    // Only the cases that ran (an --only eval rescored is still that subset).
+    const cases = (await loadCorpus(args.corpus === DEFAULT_CORPUS ? path.resolve(io.cwd, saved.meta.corpus) : corpusDir)).filter((c) => ran.has(c.id));
     const outputs = await scoreAndWrite({ records: saved.records, cases, outDir, judge: saved.judge, meta: { generatedAt: new Date().toISOString(), corpus: saved.meta.corpus, provider: saved.meta.provider, runs: saved.meta.runs, models: saved.meta.models, stoppedEarly: saved.meta.stoppedEarly ?? null } });
     return publish(io, outputs.markdown, outputs.files, progress);
   }
 
-  const cases = await loadCorpus(corpusDir);
+  const cases = selectCases(await loadCorpus(corpusDir), args.only);
   let providerFor: Parameters<typeof runEval>[0]['providerFor'];
   let providerName: string;
   if (args.provider === 'fake') {
@@ -196,6 +203,13 @@ async function runEvalCommand(args: EvalArgs, io: CliIo): Promise<number> {
   const outputs = await scoreAndWrite({ records, cases, outDir, judge, meta: { generatedAt: new Date().toISOString(), corpus: relCorpus, provider: providerName, runs: args.runs, models: config.models, stoppedEarly } });
   const code = await publish(io, outputs.markdown, outputs.files, progress);
   return controller.signal.aborted ? ExitCode.interrupted : code;
+}
+
+function selectCases(all: CorpusCase[], only: string[] | null): CorpusCase[] {
+  if (!only) return all;
+  const unknown = only.filter((id) => !all.some((c) => c.id === id));
+  if (unknown.length) throw new CliError(`--only: no case ${unknown.map((u) => `"${u}"`).join(', ')} in the corpus (cases: ${all.map((c) => c.id).join(', ')}).`);
+  return all.filter((c) => only.includes(c.id));
 }
 
 async function publish(io: CliIo, markdown: string, files: string[], progress: (line: string) => void): Promise<number> {

@@ -20,7 +20,8 @@ Usage:
                                        seeded-flaw corpus (eval/README.md): --corpus DIR (default eval/corpus),
                                        --runs N (default 3), --baseline single-pass, --out DIR (default
                                        .verify-plan/eval), --provider anthropic|fake, --judge, --rescore DIR,
-                                       --max-cost USD (stop starting runs once the eval spent this much)
+                                       --max-cost USD (stop starting runs once the eval spent this much),
+                                       --only CASE,... (run only these corpus folders)
 
 Without a plan path, the newest .claude/plans/*.md in the current directory is used.
 

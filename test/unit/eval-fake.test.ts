@@ -183,6 +183,18 @@ describe('verify-plan eval --provider fake (scripted answers, real loop)', funct
     assert.match(run.err(), /stopped early/);
   });
 
+  it('runs only the cases named with --only, and names the cases when one is unknown', async () => {
+    const run = capture();
+    const out = path.join(dir, 'only');
+    assert.equal(await main(['eval', '--provider', 'fake', '--runs', '1', '--only', 'cc-stripe-webhooks', '--out', out, '--quiet'], run.io, 'test'), 0, run.err());
+    const json = JSON.parse(readFileSync(path.join(out, 'eval.json'), 'utf8'));
+    assert.deepEqual([...new Set(json.records.map((r: { caseId: string }) => r.caseId))], ['cc-stripe-webhooks']);
+    assert.equal(json.figures.find((f: ConfigFigures) => f.config === 'loop').recall, 1 / 4);
+    const bad = capture();
+    assert.equal(await main(['eval', '--provider', 'fake', '--only', 'nope'], bad.io, 'test'), 4);
+    assert.match(bad.err(), /no case "nope".*cc-stripe-webhooks/);
+  });
+
   it('refuses to spend money without a key and names the offline alternative', async () => {
     const run = capture({});
     assert.equal(await main(['eval', '--runs', '1', '--out', path.join(dir, 'nokey')], run.io, 'test'), 4);
