@@ -35,7 +35,7 @@ export {
   isStalled,
   netResolution,
 } from './convergence/progress';
-export { MIN_REASON_WORDS, type Grounds, type GroundsCheck, settlementGrounds } from './convergence/grounds';
+export { MIN_REASON_WORDS, type Grounds, type GroundsCheck, flattenQuote, settlementGrounds } from './convergence/grounds';
 export { nextStepFor, technicalDebtWarning, verdictOf } from './convergence/verdict';
 export { AUDIT_DISPUTE_THRESHOLD, auditDiscrepancies, qualityLabel, qualityTotal } from './convergence/quality';
 export { type ResearchGateInput, type ResearchGateResult, gateResearchDirectives } from './convergence/research-gate';

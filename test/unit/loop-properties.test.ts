@@ -148,9 +148,10 @@ function seedVerdict(challenges: Challenge[]): string {
 const flat = (t: string) => t.toLowerCase().replace(/[*_`>#]+/g, ' ').replace(/\s+/g, ' ').trim();
 const PLAN_FLAT = flat(PLAN.planText);
 
-/** Issue #11 item 1, written out: the grounds one sent update had for settling a BLOCKING/SIGNIFICANT challenge. */
-function grounded(u: SentUpdate, responses: UserResponse[]): boolean {
-  const realPassage = u.quotes.some((q) => q.split(/\s+/).length >= 3 && PLAN_FLAT.includes(flat(q)));
+/** Issue #11 item 1, written out: the grounds one sent update had for settling a BLOCKING/SIGNIFICANT challenge about `own` passage. */
+function grounded(u: SentUpdate, responses: UserResponse[], own: string): boolean {
+  const otherPassage = (q: string) => !flat(own).includes(flat(q)) && !flat(q).includes(flat(own));
+  const realPassage = u.quotes.some((q) => q.split(/\s+/).length >= 3 && PLAN_FLAT.includes(flat(q)) && otherPassage(q));
   const userSpoke = responses.some((r) => r.challenge_id === u.id && (r.action === 'override' || (r.action === 'provide_context' && (r.text ?? '').trim() !== '')));
   const reason = u.status === 'WITHDRAWN' && u.resolution.split(/\s+/).filter((w) => /[a-z0-9]/i.test(w)).length >= 4;
   return realPassage || userSpoke || reason;
@@ -186,7 +187,7 @@ describe('loop properties: any schema-valid answers, the real loop (fast-check)'
           if (settled && c.severity !== 'MINOR') {
             const last = c.history.at(-1)!;
             const source = model.sent.find((u) => u.id === c.id && u.status === last.status && u.resolution === last.note)!;
-            assert.ok(grounded(source, final.user_responses), `${c.id} (${c.severity}) settled ${c.status} without grounds: ${source.resolution} — ${where}`);
+            assert.ok(grounded(source, final.user_responses, c.quote), `${c.id} (${c.severity}) settled ${c.status} without grounds: ${source.resolution} — ${where}`);
           }
         }
         if (result.verdict === 'PROCEED') assert.equal(seedVerdict(final.challenges), 'PROCEED');

@@ -155,6 +155,17 @@ interface StateChallenge {
   severity: string;
 }
 
+/** The first plan line of five words or more that is not part of `quote` (the plan is fenced in the request). */
+function otherPlanLine(text: string, quote: string): string | null {
+  const plan = /<plan[^>]*>\n([\s\S]*?)\n<\/plan>/.exec(text)?.[1] ?? '';
+  const own = quote.toLowerCase();
+  const line = plan
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l.split(/\s+/).length >= 5 && !own.includes(l.toLowerCase()) && !l.toLowerCase().includes(own));
+  return line ?? null;
+}
+
 function synthesis(text: string, scripted: readonly FakeChallenge[]): SynthesizerOutput {
   const state = fencedJson(text, 'iteration_state') as { challenges?: StateChallenge[] } | null;
   const challenges = state?.challenges ?? [];
@@ -162,8 +173,9 @@ function synthesis(text: string, scripted: readonly FakeChallenge[]): Synthesize
   for (const c of challenges) {
     const script = scripted.find((s) => s.claim === c.claim);
     if (c.status !== 'OPEN' || !script?.settle) continue;
-    // The engine accepts a settlement only on grounds it can check: the scripted dismissal cites the plan passage it rests on.
-    const evidence = [{ source: 'plan', quote: script.quote, finding: 'The plan passage this challenge quotes answers it', impact: 'The concern does not hold' }];
+    // The engine accepts a settlement only on grounds it can check: the scripted dismissal cites another passage of the plan.
+    const passage = otherPlanLine(text, script.quote);
+    const evidence = passage ? [{ source: 'plan', quote: passage, finding: 'This part of the plan answers the concern', impact: 'The concern does not hold' }] : [];
     updates.push({ id: c.id, status: script.settle, resolution: `Scripted evaluation answer: ${script.settle.toLowerCase()} after weighing the evidence.`, evidence });
   }
   return SynthesizerOutput.parse({ updates, summary: `Scripted synthesis: ${updates.length} updates.`, quality: quality() });

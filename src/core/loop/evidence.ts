@@ -7,6 +7,7 @@
 import type { Evidence, Unknown } from '../protocol';
 import type { RunContext } from './run-context';
 import { checkEvidence } from '../research';
+import { flattenQuote } from '../convergence/grounds';
 
 /** Plan quotes shorter than this prove nothing ("the", "Step 1"). */
 const MIN_PLAN_QUOTE_WORDS = 3;
@@ -27,18 +28,9 @@ export async function checkedEvidence(ctx: RunContext, evidence: Evidence[]): Pr
 
 /** 'verified' when the quote (case and whitespace aside) occurs in the plan; 'unchecked' when there is no usable quote. */
 export function planQuoteHolds(planText: string, quote: string | undefined): Evidence['checked'] {
-  const needle = flatten(quote ?? '');
+  const needle = flattenQuote(quote ?? '');
   if (needle.split(' ').filter(Boolean).length < MIN_PLAN_QUOTE_WORDS) return 'unchecked';
-  return flatten(planText).includes(needle) ? 'verified' : 'not_found';
-}
-
-function flatten(text: string): string {
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[*_`>#]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return flattenQuote(planText).includes(needle) ? 'verified' : 'not_found';
 }
 
 /**
