@@ -51,6 +51,9 @@ export interface ConfigFigures {
   flaws: number;
   detections: number;
   recall: number | null;
+  /** Recall when a prediction on the flaw's lines counts whatever its category (how often the spot was found). */
+  lineRecall: number | null;
+  lineDetections: number;
   predictions: number;
   matched: number;
   reviewedTrue: number;
@@ -101,6 +104,7 @@ export function figuresFor(config: Configuration, records: readonly RunRecord[],
   const share = (key: string) => (foundCount.get(key) ?? 0) / Math.max(1, runsOf.get(key.slice(0, key.lastIndexOf('/'))) ?? 0);
 
   let detections = 0;
+  let lineDetections = 0;
   let predictions = 0;
   let matched = 0;
   let reviewedTrue = 0;
@@ -114,6 +118,7 @@ export function figuresFor(config: Configuration, records: readonly RunRecord[],
     const c = cases.find((x) => x.id === r.caseId);
     if (!c) continue;
     detections += r.match.found.length;
+    lineDetections += new Set([...r.match.found, ...Object.values(r.match.lineOnly).flat()]).size;
     for (const id of r.match.found) foundCount.set(`${c.id}/${id}`, (foundCount.get(`${c.id}/${id}`) ?? 0) + 1);
     for (const p of r.predictions) {
       predictions++;
@@ -163,6 +168,8 @@ export function figuresFor(config: Configuration, records: readonly RunRecord[],
     flaws: totalFlaws,
     detections,
     recall: ratio(detections, flawRuns),
+    lineRecall: ratio(lineDetections, flawRuns),
+    lineDetections,
     predictions,
     matched,
     reviewedTrue,

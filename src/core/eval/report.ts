@@ -61,10 +61,11 @@ export function renderMarkdown(figures: readonly ConfigFigures[], cases: readonl
   );
   out.push(
     table(
-      ['Configuration', 'Recall', 'Precision', 'Verdict accuracy', 'Stability', 'Flaws found (ever / every run)', 'Line-only hits', 'Dismissed true flaws', 'Tokens / plan run', 'Cost / plan run', 'Total cost', 'Wall / plan run'],
+      ['Configuration', 'Recall', 'Recall (lines only)', 'Precision', 'Verdict accuracy', 'Stability', 'Flaws found (ever / every run)', 'Line-only hits', 'Dismissed true flaws', 'Tokens / plan run', 'Cost / plan run', 'Total cost', 'Wall / plan run'],
       figures.map((f) => [
         CONFIG_NAMES[f.config],
         pct(f.recall, f.detections, f.flawRuns),
+        pct(f.lineRecall, f.lineDetections, f.flawRuns),
         `${f.precisionIsLowerBound ? '≥ ' : ''}${pct(f.precision, f.matched + f.reviewedTrue, f.predictions)}`,
         f.verdictAccuracy === null ? '—' : pct(f.verdictAccuracy, f.verdictCorrect, f.verdictRuns),
         pct(f.stability),
