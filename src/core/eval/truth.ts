@@ -127,7 +127,8 @@ async function loadCase(id: string, folder: string, truthFile: string): Promise<
   if (!info?.isFile()) throw new EvalInputError(`${id}: the plan ${parsed.data.plan} does not exist in workspace/`);
   if (info.size > MAX_PLAN_BYTES) throw new EvalInputError(`${id}: the plan is larger than 1 MB`);
   const planText = await readFile(planPath, 'utf8');
-  const lineCount = planText.split(/\r?\n/).length;
+  const lines = planText.split(/\r?\n/);
+  const lineCount = lines.at(-1) === '' ? lines.length - 1 : lines.length;
   for (const flaw of parsed.data.flaws) {
     for (const [, end] of [flaw.lines, ...flaw.also]) {
       if (end > lineCount) throw new EvalInputError(`${id}/truth.json: ${flaw.id} points at line ${end}, but the plan has ${lineCount} lines`);
