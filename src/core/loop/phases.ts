@@ -28,6 +28,7 @@ import { challengerAgent, devilsAdvocateAgent, domainExpertAgent, researcherAgen
 import { admitChallenges, applyUpdates, dedupeCandidates, settlementGrounds } from '../convergence';
 import { TEAMS, type ChallengingRole } from '../teams';
 import { checkedEvidence, creditResolvedUnknowns } from './evidence';
+import { saveAfterPhase } from './snapshots';
 
 const CHALLENGER_SPECS: Record<ChallengingRole, AgentSpec<ChallengerOutput>> = {
   challenger: challengerAgent,
@@ -137,19 +138,19 @@ export async function researchPhase(ctx: RunContext, state: IterationState, dire
   const { iteration } = state;
   const pending = state.unknowns.filter((u) => u.resolution === null).map((u) => u.id);
   const modes: ('surface' | 'probe')[] = iteration === 1 ? ['surface', 'probe'] : [...(state.re_sweep ? ['surface' as const] : []), ...(state.re_probe ? ['probe' as const] : [])];
-  const roles = [...(pending.length ? (['resolver'] as const) : []), ...(modes.length ? (['researcher'] as const) : [])];
-  if (roles.length === 0) return state;
-  ctx.emit({ type: 'phase-started', iteration, phase: 'research', roles: [...roles] });
-
+  if (!pending.length && !modes.length) return state;
   // Seed 001 §3b: Mode 1 first, so Modes 2–3 see the resolved unknowns.
   let next: IterationState = { ...state, re_sweep: false, re_probe: false };
   if (pending.length) {
+    ctx.emit({ type: 'phase-started', iteration, phase: 'research', roles: ['resolver'] });
     const resolved = await ctx.invoke(resolverAgent, iteration, resolverMessage(state, pending), ['resolve'], {
       unknownTypes: state.unknowns.filter((u) => pending.includes(u.id)).map((u) => u.type),
     });
     next = await applyResolver(ctx, next, pending, resolved);
+    if (modes.length) await saveAfterPhase(ctx, next); // Mode 1 is a phase of its own: persist it before Modes 2–3 start
   }
   if (modes.length) {
+    ctx.emit({ type: 'phase-started', iteration, phase: 'research', roles: ['researcher'] });
     const researched = await ctx.invoke(researcherAgent, iteration, researcherMessage({ state: next, assessment: ctx.assessment, goal: ctx.plan.goal, reasons: directedBy, modes }), modes);
     if (researched.ok) next = await applyResearcher(ctx, next, researched.value);
     else next = { ...next, research_unavailable: true }; // failure protocol 2
