@@ -68,6 +68,8 @@ describe('eval matching', () => {
     assert.equal(c('There is no src/db/orders.ts file; the query lives elsewhere.'), 'missing-file-or-symbol');
     assert.equal(c('The Goal says changes apply immediately, which contradicts the 5-minute cache.'), 'contradiction');
     assert.equal(c('The success criterion "feels fast" is not measurable.'), 'unmeasurable-success');
+    assert.equal(c('Step 2 deploys code that reads email_address before step 3 renames the column.'), 'step-order');
+    assert.equal(c('A long-running UPDATE over 12M rows locks every row of the users table.'), 'scaling');
     assert.equal(c('Looks fine to me.'), null);
   });
 });

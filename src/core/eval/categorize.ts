@@ -53,7 +53,9 @@ const PATTERNS: Record<FlawCategory, Pattern[]> = {
     [/\b(before|until) (the )?[\w`.-]+ (exists|is created|is deployed|has run|runs|ships)\b/i, 2],
     [/\b(ships?|deploy(s|ed)?|runs?|is created|comes?) (before|after) (the )?(migration|table|column|worker|step|task|deploy)\b/i, 2],
     [/\b(step|task|phase) \d+ (uses|calls|needs|depends on|requires)\b[^.]{0,60}\b(step|task|phase) \d+\b/i, 3],
-    [/\b(prerequisite|depends on|dependency between)\b/i, 1],
+    [/\b(prerequisite|depends on|dependency between|sequenc\w+)\b/i, 1],
+    [/\bdeploy\w*\b[^.\n]{0,60}\bbefore\b[^.\n]{0,40}\b(migration|column|table|schema)\b/i, 2],
+    [/\b(before|until) (the )?([\w`.-]+ ){0,3}(migration|column|table|worker|schema change) (exists|is created|runs|has run|is renamed|is applied|lands)\b/i, 2],
   ],
   'migration-safety': [
     [/\b(rollback|roll back|down migration|irreversible|no way back|cannot be undone)\b/i, 2],
@@ -98,6 +100,7 @@ const PATTERNS: Record<FlawCategory, Pattern[]> = {
     [/\b(millions?|\d+(\.\d+)?\s?(m|million) (rows|users|products|orders|entries)|\d+k? (requests|searches)\/s)\b/i, 1],
     [/\b(sequential scan|seq scan|full (table )?scan|leading wildcard|cannot use (an|the) index)\b/i, 2],
     [/\b(per request|on every request|hot path|write amplification|bloat)\b/i, 1],
+    [/\b(long[- ]running (update|query|transaction)|locks? (every|all|millions of) rows)\b/i, 2],
     [/\b(in memory|into memory|load(s|ing)? (all|every|the whole))\b/i, 1],
   ],
   'integration-failure': [
