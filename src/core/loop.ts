@@ -26,7 +26,7 @@ import { maxIterationsCheckpoint } from './loop/checkpoints';
 import { finalParts } from './loop/final';
 import { replaceLastSnapshot } from './loop/snapshots';
 import type { Ending } from './loop/endings';
-import { countOpen, nextStepFor } from './convergence';
+import { countOpen, isOpenOrUnresolved, nextStepFor } from './convergence';
 import { carryForward } from './memory';
 
 export async function runVerification(options: RunOptions): Promise<RunResult> {
@@ -65,12 +65,17 @@ async function finish(ctx: RunContext, parts: FinalParts): Promise<RunResult> {
   return result;
 }
 
-/** Memory of the last run: the challenger sees a summary and the plan diff; challenges the user decided are not re-raised. */
+/**
+ * Memory of the last run: the challenger sees a summary and the plan diff.
+ * A challenge the user acknowledged or overrode is not re-raised only when
+ * the last run settled it; an acknowledged risk that stayed open is still a
+ * risk, so a user answer alone never clears it from the next verdict.
+ */
 function recall(options: RunOptions): { memory: MemoryContext | null; excluded: Challenge[] } {
   if (!options.previous) return { memory: null, excluded: [] };
   try {
     const carried = carryForward(options.previous, options.planText);
-    const excluded = carried.priorChallenges.filter((c) => c.user_decision === 'acknowledged' || c.user_decision === 'overridden');
+    const excluded = carried.priorChallenges.filter((c) => (c.user_decision === 'acknowledged' || c.user_decision === 'overridden') && !isOpenOrUnresolved(c));
     const listed = carried.priorChallenges
       .slice(0, 12)
       .map((c) => `- last run's ${c.id} [${c.severity}, ${c.status}${c.user_decision ? `, user ${c.user_decision}` : ''}]: ${c.claim.slice(0, 200)}`);

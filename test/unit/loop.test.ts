@@ -284,10 +284,11 @@ describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
     assert.equal(result.iterations[0]!.challenges.length, 1, 'the work paid for is kept');
   });
 
-  it('memory: a challenge the user acknowledged last run is not raised again; the challenger sees the plan diff', async () => {
-    const first = await runAgainstFake({
+  it('memory: a risk the user only acknowledged comes back next run; one withdrawn on the user\'s override does not; the challenger sees the plan diff', async () => {
+    const redis = challenge({ severity: 'BLOCKING', quote: QUOTE, claim: 'Redis is a single point of failure for every request' });
+    const acknowledged = await runAgainstFake({
       script: byRole({
-        challenger: [reply(challengerOut([challenge({ severity: 'BLOCKING', quote: QUOTE, claim: 'Redis is a single point of failure for every request' })]))],
+        challenger: [reply(challengerOut([redis]))],
         researcher: [reply(researcherOut({}))],
         synthesizer: () => reply(synth([update('C1', 'UNRESOLVED', 'A real risk; the user accepts it for the beta')])),
         auditor: [reply(audit())],
@@ -295,24 +296,45 @@ describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
       answer: () => ({ action: 'acknowledge_risk', text: 'We accept it for the beta' }),
       config: { maxIterations: 1 },
     });
-    assert.equal(first.result.verdict, 'RETHINK', 'acknowledging does not settle the BLOCKING');
+    assert.equal(acknowledged.result.verdict, 'RETHINK', 'acknowledging does not settle the BLOCKING');
     const plan = examplePlan('base-team-rate-limiter');
     const edited = { ...plan, planText: `${plan.planText}\n\n## Follow-up\n\nAdd a dashboard for limit hits.\n` };
-    const second = await runAgainstFake({
-      plan: edited,
-      options: { previous: first.result },
-      script: byRole({
-        challenger: [reply(challengerOut([challenge({ severity: 'BLOCKING', quote: QUOTE, claim: 'Redis is a single point of failure for every request' })]))],
-        researcher: [reply(researcherOut({}))],
-        synthesizer: [reply(synth([], { quality: quality(7) }))],
-        auditor: [reply(audit())],
-      }),
-    });
-    assert.equal(second.result.iterations[0]!.challenges.length, 0, 'the acknowledged challenge was not re-raised');
-    assert.equal(second.result.verdict, 'PROCEED');
-    const challengerBody = JSON.stringify(second.server.received.find((r) => r.role === 'challenger')!.body.messages);
+    const rerun = (previous: typeof acknowledged.result) =>
+      runAgainstFake({
+        plan: edited,
+        options: { previous },
+        script: byRole({
+          challenger: [reply(challengerOut([redis]))],
+          researcher: [reply(researcherOut({}))],
+          synthesizer: [reply(synth([update('C1', 'UNRESOLVED', 'Still a real risk')]))],
+          auditor: [reply(audit())],
+        }),
+        config: { maxIterations: 1 },
+      });
+    const again = await rerun(acknowledged.result);
+    assert.equal(again.result.iterations[0]!.challenges.length, 1, 'an acknowledged risk is still a risk: raised again');
+    assert.equal(again.result.verdict, 'RETHINK');
+    const challengerBody = JSON.stringify(again.server.received.find((r) => r.role === 'challenger')!.body.messages);
     assert.match(challengerBody, /plan_changes_since_last_run/);
     assert.match(challengerBody, /Add a dashboard for limit hits/);
     assert.match(challengerBody, /acknowledged/);
+
+    const overridden = await runAgainstFake({
+      script: byRole({
+        challenger: [reply(challengerOut([redis])), reply(challengerOut([]))],
+        researcher: [reply(researcherOut({}))],
+        synthesizer: [
+          reply(synth([update('C1', 'UNRESOLVED', 'Needs the user')], { blocking_question: 'Is a single Redis acceptable?' })),
+          reply(synth([update('C1', 'WITHDRAWN', 'The user overrode it: Redis is a managed cluster with failover')])),
+        ],
+        auditor: [reply(audit())],
+      }),
+      answer: () => ({ action: 'override', text: 'Redis is a managed cluster with failover' }),
+      config: { maxIterations: 2 },
+    });
+    assert.equal(overridden.result.verdict, 'PROCEED', 'the synthesizer withdrew it on the user\'s word');
+    const after = await rerun(overridden.result);
+    assert.equal(after.result.iterations[0]!.challenges.length, 0, 'a challenge settled on the user\'s override is not re-raised');
   });
+
 });

@@ -196,10 +196,11 @@ function sameConcern(a: MeaningKey, b: MeaningKey): boolean {
  * about the same plan passage AND raise the same concern (see samePassage,
  * sameConcern). Among candidates the one with the higher admissionPriority
  * wins, then the earlier one; a candidate that duplicates an existing
- * non-WITHDRAWN challenge is dropped. Survivors keep their input order.
+ * non-WITHDRAWN challenge, or any `suppressed` one (settled on a user
+ * decision in an earlier run), is dropped. Survivors keep their input order.
  */
-export function dedupeCandidates<T extends { draft: ChallengeDraft }>(candidates: T[], existing: Challenge[]): T[] {
-  const existingKeys = existing.filter((c) => c.status !== 'WITHDRAWN').map(meaningKey);
+export function dedupeCandidates<T extends { draft: ChallengeDraft }>(candidates: T[], existing: Challenge[], suppressed: Challenge[] = []): T[] {
+  const existingKeys = [...existing.filter((c) => c.status !== 'WITHDRAWN'), ...suppressed].map(meaningKey);
   const order = candidates
     .map((candidate, index) => ({ candidate, index, key: meaningKey(candidate.draft) }))
     .sort((a, b) => admissionPriority(b.candidate.draft) - admissionPriority(a.candidate.draft) || a.index - b.index);

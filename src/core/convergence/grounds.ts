@@ -9,7 +9,9 @@
  *   user typed, or an override (the user judged it not applicable);
  * - WITHDRAWN with a stated reason (at least MIN_REASON_WORDS words).
  * An acknowledged risk is still a real risk: acknowledging alone is no ground.
- * MINOR challenges need no grounds.
+ * The same holds for a move between settled statuses (WITHDRAWN → RESOLVED)
+ * and for re-stating one: each update stands on its own grounds. MINOR
+ * challenges need no grounds.
  */
 import type { Challenge, ChallengeStatus, Evidence, UserResponse } from '../protocol';
 import { isOpenStatus } from './counting';
@@ -28,8 +30,8 @@ export function settlementGrounds(
   resolution: string,
   userResponses: UserResponse[],
 ): GroundsCheck {
-  const settles = isOpenStatus(challenge.status) && !isOpenStatus(status);
-  if (!settles || challenge.severity === 'MINOR') return { ok: true, grounds: null };
+  // Every update that leaves a BLOCKING/SIGNIFICANT challenge settled needs its own grounds, also from one settled status to another.
+  if (isOpenStatus(status) || challenge.severity === 'MINOR') return { ok: true, grounds: null };
   if (evidence.some((e) => e.checked === 'verified' && !circular(e, challenge))) return { ok: true, grounds: 'verified_evidence' };
   if (userResponses.some((r) => r.challenge_id === challenge.id && speaks(r))) return { ok: true, grounds: 'user_response' };
   if (status === 'WITHDRAWN' && words(resolution) >= MIN_REASON_WORDS) return { ok: true, grounds: 'withdrawal_reason' };

@@ -94,7 +94,7 @@ export async function challengePhase(
   }
   if (candidates.length === 0 && unknownDrafts.length === 0) return state;
 
-  const fresh = dedupeCandidates(candidates, [...state.challenges, ...excluded]);
+  const fresh = dedupeCandidates(candidates, state.challenges, excluded);
   const admission = admitChallenges({ existing: state.challenges, candidates: fresh, iteration, source: 'challengers', nextId, team: state.team_mode });
   const unknowns = [...state.unknowns, ...toUnknowns(unknownDrafts, admission.refToId, state, iteration)];
   return {
