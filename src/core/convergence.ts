@@ -23,6 +23,7 @@ export {
   type AdmissionInput,
   type AdmissionResult,
   admitChallenges,
+  capPerAgent,
   claimSimilarity,
   dedupeCandidates,
   normaliseText,

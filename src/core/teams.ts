@@ -22,6 +22,17 @@ export const TEAMS: Record<TeamMode, TeamMakeup> = {
   scaled: { size: 5, challengers: ['challenger', 'domain-expert', 'devils-advocate'], challengerCapPerIteration: 8 },
 };
 
+/**
+ * What each challenging role may raise per call (seed agent definitions):
+ * the challenger 5 in iteration 1 and 3 later, the domain expert 3, the
+ * devil's advocate 2. The merged cap of the team applies on top.
+ */
+export function roleChallengeCap(role: ChallengingRole, iteration: number): number {
+  if (role === 'devils-advocate') return 2;
+  if (role === 'domain-expert') return 3;
+  return iteration === 1 ? 5 : 3;
+}
+
 /** Every role that can challenge, in any team: the origins challengers give their challenges. */
 export const CHALLENGING_ROLES: readonly ChallengingRole[] = ['challenger', 'domain-expert', 'devils-advocate'];
 

@@ -321,7 +321,7 @@ describe('loop scenarios: the guards of seed 002 ยง8 and the order of seed 001 ย
     assert.match(JSON.stringify(server.received.find((r) => r.role === 'researcher')!.body.messages), /MARKER-single-node/);
   });
 
-  it('scaled team: the three challengers share a merged cap of 8; the same concern on the same passage is kept once', async () => {
+  it('scaled team: each agent keeps to its own cap (5, 3, 2), the three share a merged cap of 8; the same concern on the same passage is kept once', async () => {
     // Same passages, different concerns: the domain expert's four are not duplicates of the challenger's.
     const four = (who: 'ch' | 'de') =>
       reply(
@@ -345,7 +345,7 @@ describe('loop scenarios: the guards of seed 002 ยง8 and the order of seed 001 ย
       config: { maxIterations: 1 },
     });
     const first = result.iterations[0]!;
-    assert.equal(first.challenges.length, 8, '4 + 4 + 1 candidates after de-dup, merged cap 8');
-    assert.equal(first.deferred_surfaced.length, 1);
+    assert.equal(first.challenges.length, 8, '4 + 3 (the domain expert may raise 3) + 1 (after de-dup): the merged cap of 8 is reached, not exceeded');
+    assert.deepEqual(first.deferred_surfaced.map((d) => d.reason), ['per-agent cap: the domain-expert may raise at most 3 challenges in iteration 1']);
   });
 });

@@ -118,6 +118,20 @@ export function admitChallenges(input: AdmissionInput): AdmissionResult {
   return { admitted, deferred, refToId, nextId };
 }
 
+/**
+ * One agent's own limit (seed agent definitions): its `cap` strongest drafts
+ * by admissionPriority (input order on ties) are kept in input order, the
+ * rest are DEFERRED_SURFACED with `reason`.
+ */
+export function capPerAgent<T extends AdmissionCandidate>(candidates: T[], cap: number, iteration: number, reason: string): { kept: T[]; deferred: DeferredSurfaced[] } {
+  const order = candidates.map((c, index) => ({ c, index })).sort((a, b) => admissionPriority(b.c.draft) - admissionPriority(a.c.draft) || a.index - b.index);
+  const keep = new Set(order.slice(0, Math.max(0, cap)).map((x) => x.index));
+  return {
+    kept: candidates.filter((_, i) => keep.has(i)),
+    deferred: candidates.filter((_, i) => !keep.has(i)).map((c) => deferredEntry(c, iteration, reason)),
+  };
+}
+
 function perIterationReason(source: AdmissionSource, cap: number, already: number): string {
   const who = source === 'challengers' ? 'challengers' : 'research (surface + probe)';
   const taken = already > 0 ? `; ${already} already added this iteration` : '';

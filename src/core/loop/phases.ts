@@ -9,6 +9,7 @@ import type {
   ChallengerOutput,
   ChallengeDraft,
   ChallengeOrigin,
+  DeferredSurfaced,
   Evidence,
   IterationState,
   ProbedRisk,
@@ -25,8 +26,8 @@ import type { MemoryContext } from './messages';
 import type { AgentSpec } from '../agents/spec';
 import { challengerMessage, resolverMessage, researcherMessage, synthesizerMessage } from './messages';
 import { challengerAgent, devilsAdvocateAgent, domainExpertAgent, researcherAgent, resolverAgent, synthesizerAgent } from '../agents';
-import { admitChallenges, applyUpdates, dedupeCandidates, settlementGrounds } from '../convergence';
-import { TEAMS, type ChallengingRole } from '../teams';
+import { admitChallenges, applyUpdates, capPerAgent, dedupeCandidates, settlementGrounds } from '../convergence';
+import { roleChallengeCap, TEAMS, type ChallengingRole } from '../teams';
 import { checkedEvidence, creditResolvedUnknowns } from './evidence';
 import { saveAfterPhase } from './snapshots';
 
@@ -79,14 +80,20 @@ export async function challengePhase(
 
   // Refs are namespaced per agent so parallel challengers cannot collide.
   const candidates: { draft: ChallengeDraft; origin: ChallengeOrigin }[] = [];
+  const overRoleCap: DeferredSurfaced[] = [];
   const unknownDrafts: UnknownDraft[] = [];
   for (const [k, result] of results.entries()) {
     if (!result.ok) continue; // failure protocol 1: carry forward what exists
-    const spec = specs[k]!;
+    const role = specs[k]!.role as ChallengingRole;
     const refs = new Set(result.value.challenges.map((c) => c.ref));
+    const own: { draft: ChallengeDraft; origin: ChallengeOrigin }[] = [];
     for (const draft of result.value.challenges) {
-      candidates.push({ draft: { ...draft, ref: `${k}:${draft.ref}`, evidence: await checked(ctx, draft.evidence) }, origin: spec.role as ChallengingRole });
+      own.push({ draft: { ...draft, ref: `${k}:${draft.ref}`, evidence: await checked(ctx, draft.evidence) }, origin: role });
     }
+    const cap = roleChallengeCap(role, iteration);
+    const capped = capPerAgent(own, cap, iteration, `per-agent cap: the ${role} may raise at most ${cap} challenges in iteration ${iteration}`);
+    candidates.push(...capped.kept);
+    overRoleCap.push(...capped.deferred);
     for (const u of result.value.unknowns) {
       const target = u.affects_challenge;
       unknownDrafts.push({ ...u, affects_challenge: target && refs.has(target) ? `${k}:${target}` : target });
@@ -101,7 +108,7 @@ export async function challengePhase(
     ...state,
     challenges: [...state.challenges, ...admission.admitted],
     unknowns,
-    deferred_surfaced: [...state.deferred_surfaced, ...admission.deferred],
+    deferred_surfaced: [...state.deferred_surfaced, ...overRoleCap, ...admission.deferred],
     assertions: [...state.assertions, ...toAssertions(fresh, admission.refToId, state.assertions)],
   };
 }

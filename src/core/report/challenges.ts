@@ -54,7 +54,7 @@ function challengeDetail(c: Challenge, anchors?: ReadonlyMap<string, number>): s
   const parts = [
     head,
     '',
-    `- Origin: ${c.origin}, confidence ${c.confidence}, raised in iteration ${c.iteration_introduced}`,
+    `- Origin: ${c.origin}, confidence ${c.confidence}${c.probability ? `, probability ${c.probability}` : ''}, raised in iteration ${c.iteration_introduced}`,
     `- Quote: “${escapeInline(c.quote)}”`,
     `- Claim: ${escapeInline(c.claim)}`,
     `- Concern: ${escapeInline(c.concern)}`,
