@@ -151,8 +151,9 @@ describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
       plan: examplePlan('scaled-team-payments-migration'),
       script: byRole({
         challenger: together(reply(challengerOut([same]))),
-        'domain-expert': together(reply(challengerOut([same, challenge({ ref: 'y', claim: 'Idempotency keys expire after 24h' })]))),
-        'devils-advocate': together(reply(challengerOut([challenge({ ref: 'z', severity: 'MINOR', claim: 'A region outage during cutover' })]))),
+        'domain-expert': together(reply(challengerOut([same, challenge({ ref: 'y', severity: 'MINOR', claim: 'Idempotency keys expire after 24h' })]))),
+        // The devil's advocate raises BLOCKING/SIGNIFICANT only, with its probability stated apart from severity.
+        'devils-advocate': together(reply(challengerOut([challenge({ ref: 'z', severity: 'SIGNIFICANT', probability: 'LOW', claim: 'A region outage during cutover' })]))),
         researcher: [reply(researcherOut({}))],
         synthesizer: [
           reply(
