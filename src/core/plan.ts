@@ -11,10 +11,12 @@
  *   ids, dependencies, criteria  plan/step-details.ts
  *   referenced paths             plan/paths.ts
  *   unknown signals              signals.ts
+ *   the plan's format            plan/format.ts
  *
  * The language server re-parses on every keystroke: parsing is linear in the
  * text (2,000 lines take a few milliseconds).
  */
+import { detectFormat } from './plan/format';
 import { readOutline } from './plan/outline';
 import { findReferencedPaths } from './plan/paths';
 import { isPlaceholder, sectionKind } from './plan/sections';
@@ -23,7 +25,7 @@ import { countWords, lineSpan, normalizeText, plainText } from './plan/text';
 import type { Plan, PlanSection } from './plan/types';
 import { findUnknownSignals } from './signals';
 
-export type { Plan, PlanSection, PlanStep, Range, ReferencedPath, SectionKind, StepRef, UnknownSignal } from './plan/types';
+export type { Plan, PlanFormat, PlanSection, PlanStep, Range, ReferencedPath, SectionKind, StepRef, UnknownSignal } from './plan/types';
 export { normalizeStepId } from './plan/step-details';
 export { sectionKind } from './plan/sections';
 
@@ -71,6 +73,7 @@ function parse(text: string): Plan {
     lines,
     lineCount: lines.length,
     wordCount: lineWords.reduce((a, b) => a + b, 0),
+    format: detectFormat(text, h1 && h1.heading.level === 1 ? h1.title : null),
     title: h1 ? h1.title : null,
     ...findGoal(outline.paragraphs, sections),
     sections,

@@ -9,6 +9,8 @@
  *   question(s), maybe, perhaps, somehow, hopefully, figure(d/s) out,
  *   investigate whether/if, need(s) to check/confirm/verify whether/if.
  * Words inside a phrase may be separated by spaces or tabs, never a line break.
+ * Not a signal: part of a name ("wasm32-unknown-unknown", "doc/TODO.md"),
+ * "unknown" used as an adjective ("unknown keys are ignored").
  */
 import { charSpan, lineStarts, lineOf } from './plan/text';
 import type { UnknownSignal } from './plan/types';
@@ -46,6 +48,11 @@ function isWordChar(ch: string): boolean {
   return ch !== '' && WORD_CHAR.test(ch);
 }
 
+/** Part of a name: "wasm32-unknown-unknown", "doc/TODO.md", "TODO_LIST". */
+function isNameChar(ch: string): boolean {
+  return isWordChar(ch) || ch === '-' || ch === '/';
+}
+
 /**
  * Every unknown signal on `lines`, skipping lines for which `skip` is true.
  * One pass over the joined text (much faster than per line); phrases never span lines.
@@ -56,7 +63,10 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
   for (const m of text.matchAll(SIGNAL)) {
     const at = m.index ?? 0;
     const first = m[0].charAt(0);
-    if (first === '?' ? text.charAt(at - 1) === '?' : isWordChar(text.charAt(at - 1)) || isWordChar(text.charAt(at + m[0].length))) continue;
+    const after = text.charAt(at + m[0].length);
+    if (first === '?' ? text.charAt(at - 1) === '?' : isNameChar(text.charAt(at - 1)) || isNameChar(after) || (after === '.' && isWordChar(text.charAt(at + m[0].length + 1)))) continue;
+    // "unknown keys", "unknown fields": an adjective for a decided behaviour, not an undecided point.
+    if (/^unknown$/i.test(m[0]) && /^[ \t]+\p{L}/u.test(text.slice(at + m[0].length, at + m[0].length + 3))) continue;
     const line = lineOf(starts, at);
     if (skip(line)) continue;
     out.push({ signal: m[0], range: charSpan(lines, line, at - (starts[line] as number), m[0].length) });

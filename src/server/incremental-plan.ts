@@ -27,6 +27,7 @@
  * checks that both paths give the same Plan.
  */
 import { normalizeStepId, parsePlan, sectionKind, type Plan, type PlanSection, type PlanStep, type Range, type ReferencedPath } from '../core/plan';
+import { detectFormatOfText } from '../core/plan/format';
 import { countWords, frontMatterEnd, lastContentLine, normalizeText } from '../core/plan/text';
 
 export interface IncrementalOptions {
@@ -81,6 +82,8 @@ export class IncrementalPlanParser {
       this.cache.clear();
       return parsePlan(text);
     }
+    // Task-list and GSD formats decide steps from the whole document: parse them whole.
+    if (detectFormatOfText(text) !== 'markdown') return this.whole(text);
     try {
       return this.parseChunked(text, lines) ?? this.whole(text);
     } catch {
@@ -324,6 +327,7 @@ function merge(text: string, lines: string[], chunks: readonly Chunk[], placed: 
     lines,
     lineCount: lines.length,
     wordCount,
+    format: 'markdown',
     title: titleSection ? titleSection.title : null,
     goal: goal?.goal ?? null,
     goalLine: goal?.goalLine ?? null,

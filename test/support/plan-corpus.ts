@@ -9,7 +9,8 @@
  *   plan/<path>      the plan text at its path in the repository
  *   labels.tsv       one line per finding:  <rule> TAB <line> TAB TP|FP TAB <reason>
  *                    one line per miss:     MISS TAB <rule> TAB <line> TAB <reason>
- *                    (lines 1-based; "#" starts a comment; a relabel keeps its reason)
+ *                    (lines 1-based; "#" starts a comment; a relabel says so in its reason)
+ *   A TP label no finding matches any more counts as a miss.
  *
  * The workspace lookup mirrors the language server's (src/server/file-index.ts
  * `lookup`): a path is tried relative to the plan's folder, then to the root;
@@ -87,8 +88,20 @@ export function workspaceLookup(plan: CorpusPlan): (reference: string) => boolea
   };
 }
 
+/** Workspace paths by file name, as the language server's index answers `pathsNamed`. */
+function namedLookup(plan: CorpusPlan): (basename: string) => string[] {
+  const byName = new Map<string, string[]>();
+  for (const f of plan.files) {
+    const base = path.posix.basename(f);
+    const list = byName.get(base);
+    if (list) list.push(f);
+    else byName.set(base, [f]);
+  }
+  return (basename) => (byName.get(basename) ?? []).slice(0, 20);
+}
+
 export function findingsFor(plan: CorpusPlan): StaticFinding[] {
-  return runStaticChecks(parsePlan(plan.text), { fileExists: workspaceLookup(plan) });
+  return runStaticChecks(parsePlan(plan.text), { fileExists: workspaceLookup(plan), pathsNamed: namedLookup(plan) });
 }
 
 export function labelsPath(plan: CorpusPlan): string {
@@ -125,7 +138,12 @@ export function score(plans: readonly CorpusPlan[]): { perRule: Record<RuleCode,
   for (const plan of plans) {
     const labels = readLabels(plan);
     const brokenPlan = labels.some((l) => l.verdict === 'TP' && /\bbroken\b/i.test(l.reason));
-    for (const f of findingsFor(plan)) {
+    const findings = findingsFor(plan);
+    // A real problem the checks found once and no longer find is a miss.
+    for (const l of labels) {
+      if (l.verdict === 'TP' && l.rule in perRule && !findings.some((f) => f.code === l.rule && f.range.startLine + 1 === l.line)) perRule[l.rule as RuleCode].miss++;
+    }
+    for (const f of findings) {
       const line = f.range.startLine + 1;
       const label = labels.find((l) => l.verdict !== 'MISS' && l.rule === f.code && l.line === line);
       const s = perRule[f.code];

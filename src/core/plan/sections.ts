@@ -6,7 +6,8 @@
  *   success   success criteria, acceptance criteria, definition of done, done when, exit criteria
  *   rollback  rollback, roll back, revert, back-out, backout, recovery, contingency
  *   testing   test(s/ing), verification, validation, QA
- *   risks     risk(s), concerns, caveats, pitfalls, failure modes, mitigations, trade-offs
+ *   risks     risk(s), concerns, caveats, pitfalls, failure modes, mitigations, trade-offs, error handling,
+ *             threat model, security considerations; riesgos, riscos, Risiken, risques
  *   goal      goal(s), objective(s), summary, purpose, aim, tl;dr
  *   context   context, background, motivation, problem, current state, overview, assumptions, constraints
  *   steps     steps, implementation, plan, tasks, phases, milestones, rollout, approach, changes,
@@ -17,12 +18,12 @@ import type { SectionKind } from './types';
 
 const RULES: ReadonlyArray<readonly [SectionKind, RegExp]> = [
   ['other', /\b(non\s*-?\s*goals?|out\s+of\s+scope)\b/i],
-  ['success', /\b(success\s+(criteria|criterion|metrics?)|acceptance(\s+criteria)?|definition\s+of\s+done|done\s+when|exit\s+criteria)\b/i],
+  ['success', /\b(success\s+(criteria|criterion|metrics?)|acceptance(\s+criteria)?|definition\s+of\s+done|done\s+when|exit\s+criteria|(phase|step|task)\s+completion|completion\s+criteria)\b/i],
   ['rollback', /\b(roll\s*-?\s*back|revert(ing)?|back\s*-?\s*out|recovery|contingency)\b/i],
   ['testing', /\b(tests?|testing|verification|validation|qa)\b/i],
-  ['risks', /\b(risks?|concerns?|caveats?|pitfalls?|failure\s+modes?|mitigations?|trade\s*-?\s*offs?)\b/i],
+  ['risks', /\b(risks?|concerns?|caveats?|pitfalls?|failure\s+modes?|mitigations?|trade\s*-?\s*offs?|error\s+handling|threat\s+model|security\s+considerations|riesgos?|riscos?|risiken|risques?)\b/i],
   ['goal', /\b(goals?|objectives?|summary|purpose|aims?|tl;?dr)\b/i],
-  ['context', /\b(context|background|motivation|problem(\s+statement)?|current\s+state|overview|assumptions?|constraints?)\b/i],
+  ['context', /\b(context|background|motivation|problem(\s+statement)?|current\b|existing\b|analysis|overview|assumptions?|constraints?|architecture|decisions?)\b/i],
   [
     'steps',
     /\b(steps?|implementation|plan|tasks?|phases?|milestones?|roll\s*-?\s*out|approach|changes|work\s+items?|action\s+items?|checklist|procedure|execution|roadmap|to\s*-?\s*do)\b/i,
@@ -30,7 +31,13 @@ const RULES: ReadonlyArray<readonly [SectionKind, RegExp]> = [
 ];
 
 /** Sections that never hold steps, even when numbered ("## 5. Open questions"). */
-const NEVER_STEPS = /\b(open\s+questions?|questions|notes?|references?|appendix|non\s*-?\s*goals?|out\s+of\s+scope|alternatives?(\s+considered)?|glossary|links?|files?)\b/i;
+const NEVER_STEPS =
+  /\b(open\s+questions?|questions|notes?|references?|appendix|non\s*-?\s*goals?|out\s+of\s+scope|alternatives?(\s+considered)?|glossary|links?|files?|next\s+steps|workflow|daily|weekly|review\s+checklist|components?|interfaces?|data\s+flow|decisions?|future|enhancements?|implications)\b/i;
+
+/** Headings whose lists and sub-headings are never the plan's steps (appendices, workflows, design components). */
+export function neverHoldsSteps(title: string): boolean {
+  return NEVER_STEPS.test(title);
+}
 
 export function sectionKind(title: string): SectionKind {
   for (const [kind, re] of RULES) if (re.test(title)) return kind;

@@ -48,7 +48,7 @@ export interface StepPrefix {
   kind: 'keyword' | 'number' | 'label' | null;
 }
 
-const KEYWORD_PREFIX = new RegExp(`^(${KEYWORD}\\s*[-_#]?\\s*${NUMBER})(?![\\w])\\.?\\s*(?:[:.)|—–-]+\\s*)?`, 'i');
+const KEYWORD_PREFIX = new RegExp(`^(${KEYWORD}\\s*[-_#]?\\s*${NUMBER}(?:-\\d+)*)(?![\\w])\\.?\\s*(?:[:.)|—–-]+\\s*)?`, 'i');
 const NUMBER_PREFIX = new RegExp(`^(${NUMBER})(?:[.):]\\s*|\\s+[—–:-]?\\s*|$)`, 'i');
 const LABEL_PREFIX = new RegExp(`^${KEYWORD}\\s*[:—–-]\\s*`, 'i');
 
@@ -170,7 +170,11 @@ function refsIn(lines: readonly string[], line: number, offset: number, segment:
 }
 
 const CRITERION =
-  /(?:^|[^\w])(success\s+criteri(?:a|on)|verify|verification|acceptance(?:\s+criteria)?|tests?|expected(?:\s+(?:results?|outcome|behaviou?r))?|validation|exit\s+criteria)\s*:|(?:^|[^\w])(done\s+when)\b\s*:?/i;
+  /(?:^|[^\w])(success\s+criteri(?:a|on)|verify|verification|acceptance(?:\s+criteria)?|tests?|expected(?:\s+(?:results?|outcome|behaviou?r))?|validation|exit\s+criteria|checkpoint|output|criterios?\s+de\s+aceptaci[oó]n|verificar|crit[eé]rios?\s+de\s+aceita[cç][aã]o|akzeptanzkriterien|pr[uü]fung|crit[eè]res?\s+d'acceptation|v[eé]rification)\s*:|(?:^|[^\w])(done\s+when)\b\s*:?|(?:^|\s)_(requirements?)\s*:|<(verify|done|acceptance_criteria|automated)>/i;
+
+/** "Run: `npm test` — expect PASS": a command with its expected outcome (superpowers plans). */
+const RUN_LINE = /(?:^|[^\w])run\s*:/i;
+const EXPECT = /\bexpect(?:s|ed)?\b/i;
 
 /** The first success criterion on lines `from..to`. */
 export function findSuccessCriterion(
@@ -183,9 +187,10 @@ export function findSuccessCriterion(
     if (skip(i)) continue;
     const plain = (lines[i] ?? '').replace(/\*\*|__/g, '');
     if (plain.length > 20000) continue;
+    if (RUN_LINE.test(plain) && EXPECT.test(plain)) return { text: plain.trim().slice(0, 500), line: i };
     const m = CRITERION.exec(plain);
     if (!m) continue;
-    let text = plain.slice(m.index + m[0].length).trim();
+    let text = plain.slice(m.index + m[0].length).replace(/<\/?[a-z_]+>/g, ' ').trim();
     if (text === '') text = followingItems(lines, i + 1, to);
     if (text !== '') return { text: text.slice(0, 500), line: i };
   }

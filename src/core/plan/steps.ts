@@ -23,7 +23,8 @@
  * read from the own lines only.
  */
 import type { Outline, OutlineHeading, OutlineListItem } from './outline';
-import { mayBeStepTitle, sectionKind } from './sections';
+import { DESCRIPTIVE_TITLE } from './format';
+import { mayBeStepTitle, neverHoldsSteps, sectionKind } from './sections';
 import { explicitId, findDependencies, findSuccessCriterion, normalizeStepId, stepPrefix } from './step-details';
 import { lastContentLine, lineSpan, plainText } from './text';
 import type { PlanStep } from './types';
@@ -65,10 +66,14 @@ export function classifyHeadings(outline: Outline, lines: readonly string[]): He
     const p = stepPrefix(title);
     let isStep = false;
     if (p.kind === 'keyword') isStep = true;
-    else if (p.kind === 'number') isStep = parentIsContainer || (p.rest !== '' && mayBeStepTitle(p.rest) && sectionKind(p.rest) !== 'testing');
+    else if (p.kind === 'number') isStep = parentIsContainer || (p.rest !== '' && mayBeStepTitle(p.rest) && sectionKind(p.rest) !== 'testing' && !parentNeverHoldsSteps(parent));
     else if (parentIsContainer) isStep = mayBeStepTitle(p.kind === 'label' ? p.rest || title : title);
-    const isContainer = !isStep && i !== firstH1 && sectionKind(title) === 'steps';
+    const isContainer = !isStep && i !== firstH1 && sectionKind(title) === 'steps' && !neverHoldsSteps(title);
     infos.push({ heading: h, title, endLine: lines.length - 1, parent, isStep, isContainer });
+  }
+  function parentNeverHoldsSteps(parent: number | null): boolean {
+    for (let at = parent; at !== null; at = (infos[at] as HeadingInfo).parent) if (neverHoldsSteps((infos[at] as HeadingInfo).title)) return true;
+    return false;
   }
   for (let i = 0; i < infos.length; i++) {
     const me = infos[i] as HeadingInfo;
@@ -101,14 +106,19 @@ function ownerHeading(infos: readonly HeadingInfo[], line: number): number | nul
 }
 
 function listTitle(item: OutlineListItem): { rawId: string; title: string } {
-  const first = item.firstLine.replace(/^\s*\[[ xX]\]\s+/, '');
+  const first = item.firstLine.replace(/^\s*\[[ xX]\]\*?\s+/, '');
   const bold = /^\s*(?:\*\*|__)(.+?)(?:\*\*|__)/.exec(first);
   const plain = plainText(bold?.[1] ?? first);
   const p = stepPrefix(plain);
-  const rest = p.kind === 'keyword' || p.kind === 'label' ? p.rest : plain;
+  // A bullet that opens with its own number is a Kiro task ("- [ ] 1.1 Write …"); "T012" is a spec-kit task id.
+  const numbered = p.kind === 'number' && item.number === '';
+  const specKit = SPEC_KIT_TASK.exec(plain);
+  const rest = specKit ? plain.slice(specKit[0].length) : p.kind === 'keyword' || p.kind === 'label' || numbered ? p.rest : plain;
   const title = rest !== '' ? rest : plain !== '' ? plain : plainText(first);
-  return { rawId: p.kind === 'keyword' ? p.rawId : item.number, title };
+  return { rawId: specKit ? (specKit[1] ?? '') : p.kind === 'keyword' || numbered ? p.rawId : item.number, title };
 }
+
+const SPEC_KIT_TASK = /^(T\d{3,})\b\s*(?:\[[^\]]{0,20}\]\s*)*/;
 
 function cap(s: string): string {
   return s.length > MAX_TITLE ? `${s.slice(0, MAX_TITLE - 1)}…` : s;
@@ -116,6 +126,10 @@ function cap(s: string): string {
 
 /** `lineWords[i]` = countWords(lines[i]), computed once by the parser. */
 export function findSteps(outline: Outline, infos: readonly HeadingInfo[], lines: readonly string[], lineWords: Int32Array): PlanStep[] {
+  const title = infos.find((i) => i.heading.level === 1)?.title ?? '';
+  if (DESCRIPTIVE_TITLE.test(title)) return [];
+  const gsd = gsdTasks(lines, outline.codeMask);
+  if (gsd.length > 0) return finish(gsd, lines, outline.codeMask, lineWords);
   const candidates: Candidate[] = [];
   for (const info of infos) {
     if (!info.isStep) continue;
@@ -204,4 +218,34 @@ function finish(candidates: readonly Candidate[], lines: readonly string[], code
     });
   }
   return steps;
+}
+
+const GSD_TASK_OPEN = /^\s*<task\b[^>]*>\s*$/;
+const GSD_TASK_CLOSE = /^\s*<\/task>\s*$/;
+const GSD_NAME = /<name>([^<]{0,300})<\/name>/;
+
+/** GSD PLAN.md: each `<task …>` … `</task>` block is a step, titled by its `<name>`; its `<verify>`/`<done>` is the criterion. */
+function gsdTasks(lines: readonly string[], codeMask: Uint8Array): Candidate[] {
+  const out: Candidate[] = [];
+  let open = -1;
+  let name = '';
+  for (let i = 0; i < lines.length; i++) {
+    if (codeMask[i] === 1) continue;
+    const l = lines[i] ?? '';
+    if (l.length > 2000) continue;
+    if (GSD_TASK_OPEN.test(l)) {
+      open = i;
+      name = '';
+      continue;
+    }
+    if (open < 0) continue;
+    const n = GSD_NAME.exec(l);
+    if (n && name === '') name = plainText(n[1] ?? '');
+    if (GSD_TASK_CLOSE.test(l)) {
+      const p = stepPrefix(name);
+      out.push({ line: open, endLine: i, rawId: p.kind === 'keyword' ? p.rawId : String(out.length + 1), title: cap(p.kind === 'keyword' && p.rest !== '' ? p.rest : name || 'task'), sectionTitle: null, source: 'heading' });
+      open = -1;
+    }
+  }
+  return out;
 }

@@ -61,6 +61,13 @@ export interface UnknownSignal {
   range: Range;
 }
 
+/**
+ * The plan's format, read from its shape (see plan/format.ts): GSD PLAN.md with
+ * `<task>` blocks, a Kiro or spec-kit task list, a descriptive document (Kiro
+ * design/requirements, spec-kit spec) or free-form Markdown.
+ */
+export type PlanFormat = 'gsd' | 'kiro-tasks' | 'spec-kit-tasks' | 'descriptive' | 'markdown';
+
 export interface Plan {
   /** Normalized: BOM stripped, CRLF/CR -> LF, so line numbers match the editor's. */
   text: string;
@@ -75,4 +82,6 @@ export interface Plan {
   steps: PlanStep[];
   referencedPaths: ReferencedPath[];
   unknownSignals: UnknownSignal[];
+  /** Absent on plans built by hand (tests); parsePlan always sets it. */
+  format?: PlanFormat;
 }

@@ -86,6 +86,8 @@ export interface StaticFinding {
 export interface RuleEnvironment {
   /** `undefined` = cannot tell (index not ready, path outside the workspace, ignored file): the rule stays silent. */
   fileExists(relativePath: string): boolean | undefined;
+  /** Workspace-relative paths of the files named `basename` (a few at most); lets a bare name or a fragment resolve like a reader would. */
+  pathsNamed?(basename: string): readonly string[];
 }
 
 export function isRuleCode(value: unknown): value is RuleCode {

@@ -7,9 +7,26 @@ import type { Plan } from '../plan';
 import { lineRange } from './text-ranges';
 import type { Draft } from './text-rules';
 
+/**
+ * A step that is itself a check ("Checkpoint – …", "Final verification", "Write
+ * property test for …") needs no other criterion; a sub-step shares its outer
+ * step's criterion.
+ */
+const CHECK_STEP = /^(?:\W*)(?:checkpoint|final\s+(?:verification|checkpoint|check)|verify|verification|validate|write\s+(?:\w+\s+){0,2}tests?|run\s+(?:the\s+)?tests?|test)\b/i;
+
+/** A success section that speaks for every step ("Phase completion", "Definition of done", "Step completion criteria"). */
+const PLAN_WIDE = /\b(phase|step|task)\s+completion|definition\s+of\s+done|completion\s+criteria/i;
+
+/** spec-kit tasks.md: one-line tasks whose criteria are the spec's acceptance scenarios and the phase checkpoints. */
+const SPEC_KIT_ID = /^t\d{3,}$/i;
+
 export function noSuccessCriterionRule(plan: Plan): Draft[] {
+  if (plan.sections.some((s) => s.kind === 'success' && !s.isEmpty && PLAN_WIDE.test(s.title))) return [];
+  const nested = nestedSteps(plan);
+  const ids = plan.steps.map((s) => s.id);
+  const isGroup = (id: string): boolean => /^\d+$/.test(id) && ids.some((other) => other.startsWith(`${id}.`));
   return plan.steps
-    .filter((step) => step.successCriteria === null)
+    .filter((step, i) => step.successCriteria === null && !nested[i] && !CHECK_STEP.test(step.title) && !isGroup(step.id) && !SPEC_KIT_ID.test(step.id))
     .map((step) => ({
       code: 'no-success-criterion',
       message: `${stepLabel(step.id)} has no success criterion: add a line "Success criteria: …" that says how you will know it is done.`,
@@ -59,6 +76,17 @@ export function duplicateStepIdRule(plan: Plan): Draft[] {
     });
   }
   return out;
+}
+
+/** For each step (in plan order): does it start inside an earlier step's range? */
+function nestedSteps(plan: Plan): boolean[] {
+  const open: number[] = [];
+  return plan.steps.map((step) => {
+    while (open.length > 0 && (open[open.length - 1] as number) < step.line) open.pop();
+    const inside = open.length > 0;
+    open.push(step.range.endLine);
+    return inside;
+  });
 }
 
 function duplicateBase(id: string): string | null {

@@ -7,8 +7,14 @@ import type { RuleEnvironment, StaticFinding } from './catalog';
 
 export type Draft = Omit<StaticFinding, 'level'>;
 
+/** Sections where undecided points belong (the rule's own advice): what is listed there is already acknowledged. */
+const OPEN_QUESTIONS = /\b(open\s+questions?|questions?\s+ouvertes?|preguntas\s+abiertas|quest[oõ]es\s+em\s+aberto|offene\s+fragen|unknowns)\b/i;
+
 export function unknownSignalRule(plan: Plan): Draft[] {
-  return plan.unknownSignals.map((s) => ({
+  const acknowledged = plan.sections.filter((s) => OPEN_QUESTIONS.test(s.title)).map((s) => s.range);
+  return plan.unknownSignals
+    .filter((s) => !acknowledged.some((r) => s.range.startLine >= r.startLine && s.range.startLine <= r.endLine))
+    .map((s) => ({
     code: 'unknown-signal',
     message: `"${s.signal}" marks an undecided point: decide it in the plan, or list it under open questions with who decides and by when.`,
     range: s.range,
@@ -17,40 +23,137 @@ export function unknownSignalRule(plan: Plan): Draft[] {
 }
 
 /**
- * A path is exempt when one of its lines says the plan brings it into
- * being: "create", "introduce", "scaffold", "generate", or "rename/move/copy
- * … to" anywhere before it on the line; "add", "write" or "new" right before
- * it ("add `src/a.ts`", "write a new file src/b.ts" — but not "add a check
- * to src/c.ts"); or "(new)" / "(new file)" right after it.
+ * A path is exempt when the plan brings it into being, moves it or deletes it.
+ * Per mention: "create", "introduce", "scaffold", "generate", "delete", "remove",
+ * "rename/move/copy … to" (and es/pt/de/fr: crear, criar, erstellen, anlegen,
+ * créer, löschen, eliminar, supprimer…) anywhere before it on the line; "add",
+ * "write" or "new" right before it; "(new)", "(new file)", "(or create if
+ * absent)" right after it; the new side of an "old → new" arrow. Per block: a
+ * list under a label that says so ("**New files to create:**", "Files:",
+ * "Output:", "Neue Dateien:") and a GSD `<files>` tag. One exempt mention
+ * exempts every mention of that path.
  */
-const CREATION_ANYWHERE = /\b(create[sd]?|creating|introduc(e|es|ed|ing)|scaffold(s|ed|ing)?|generat(e|es|ed|ing)|(rename[sd]?|move[sd]?|copy|copie[sd]|split|extract(s|ed)?)\b.*\b(to|into|as))\b/i;
-const CREATION_RIGHT_BEFORE = /\b(add(s|ed|ing)?|write|writes|writing|new)\s+((a|an|the)\s+)?(new\s+)?((test\s+)?(file|module|folder|directory|script|config|test))?\s*[`'"(<[]*$/i;
-const CREATION_AFTER = /^[`'">)\]]*\s*\(\s*new(\s+file)?\s*\)/i;
+const CREATION_ANYWHERE =
+  /\b(create[sd]?|creating|introduc(e|es|ed|ing)|scaffold(s|ed|ing)?|generat(e|es|ed|ing)|delet(e|es|ed|ing)|remov(e|es|ed|ing)|(rename[sd]?|move[sd]?|copy|copie[sd]|split|extract(s|ed)?)\b.*\b(to|into|as)|crear|creamos|criar|cria|erstellen|erstelle|anlegen|neue[nr]?|créer|creer|nouveau|nouvelle|nuevo|nueva|novo|nova|eliminar|supprimer|löschen|borrar|apagar)\b/i;
+const CREATION_RIGHT_BEFORE = /\b(add(s|ed|ing)?|write|writes|writing|new)\s+((a|an|the)\s+)?(new\s+)?((test\s+)?(file|module|folder|directory|script|config|test))?\s*[`'"(<[]*$|(→|->|=>|\|)\s*[`'"]*$/i;
+const CREATION_AFTER = /^[`'">)\]]*\s*\(\s*(new(\s+file)?|or\s+create[^)]*|nuevo|novo|neu|nouveau)\s*\)/i;
+const CREATION_LABEL = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?[^:]{0,60}\b(new|create[sd]?|to\s+create|added|output|outputs|artifacts?|files|deliverables?|neue|nuevos?|novos?|nouveaux)\b[^:]{0,40}:(?:\*\*|__)?\s*$/i;
+const FILES_TAG = /<files>|^\s*(?:[-*+]\s+)?(?:\*\*)?(files(\s+(modified|touched|created))?|output|files_modified)(?:\*\*)?\s*:/i;
 
 export function isCreatedByPlan(line: string, startChar: number, endChar: number): boolean {
   const before = line.slice(0, startChar);
-  return CREATION_ANYWHERE.test(before) || CREATION_RIGHT_BEFORE.test(before) || CREATION_AFTER.test(line.slice(endChar));
+  return CREATION_ANYWHERE.test(before) || CREATION_RIGHT_BEFORE.test(before) || CREATION_AFTER.test(line.slice(endChar)) || FILES_TAG.test(before);
+}
+
+/** Lines that sit in a list under a "new files:"-style label, up to the next heading or non-list paragraph. */
+function creationBlockLines(lines: readonly string[]): Set<number> {
+  const out = new Set<number>();
+  let open = false;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] ?? '';
+    if (l.length > 2000) continue;
+    if (/^\s{0,3}#/.test(l)) open = false;
+    if (CREATION_LABEL.test(l)) {
+      open = true;
+      continue;
+    }
+    if (!open) continue;
+    if (l.trim() === '' || /^\s*([-*+]|\d+[.)])\s/.test(l) || /^\s{2,}\S/.test(l)) out.add(i);
+    else open = false;
+  }
+  return out;
+}
+
+/** What a reader does with a reference before looking it up: "@" stripped, "~" and "$HOME" are outside the workspace. */
+export function readerPath(raw: string): string | null {
+  let p = raw.trim();
+  if (p.startsWith('@')) p = p.slice(1);
+  if (p.startsWith('~') || /^\$\{?HOME\b/.test(p) || /^\/(home|Users|root|tmp|etc|usr|var|opt)\//.test(p)) return null;
+  p = p.replace(/:\d+(?::\d+)?(?:-\d+)?$/, '');
+  return p === '' ? null : p;
 }
 
 export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
   const out: Draft[] = [];
-  const verdicts = new Map<string, boolean | undefined>();
+  const created = createdPaths(plan);
   for (const ref of plan.referencedPaths) {
-    if (!verdicts.has(ref.path)) verdicts.set(ref.path, safeExists(env, ref.path));
-    if (verdicts.get(ref.path) !== false) continue;
-    const mentions = ref.ranges && ref.ranges.length > 0 ? ref.ranges : [ref.range];
-    // When any mention says the plan creates the file, every mention refers to that new file.
-    if (mentions.some((r) => isCreatedByPlan(plan.lines[r.startLine] ?? '', r.startChar, r.endChar))) continue;
+    const path = readerPath(ref.path);
+    if (path === null) continue;
+    const mentions = (ref.ranges && ref.ranges.length > 0 ? ref.ranges : [ref.range]).filter((r) => !AGENT_HOME_REFERENCE.test(plan.lines[r.startLine] ?? ''));
+    if (mentions.length === 0) continue;
+    if (ref.path.startsWith('@') && isPackageName(path, env)) continue;
+    const exists = safeExists(env, path);
+    if (exists !== false) continue;
+    if (!hasExtension(path) && safeExists(env, path.split('/')[0] ?? '') === false) continue; // "production/main", "log/10": not a file path
+    if (created.has(path) || (!path.includes('/') && created.has(`/${path}`))) continue;
+    const elsewhere = safeNamed(env, path);
+    // A bare name or a path fragment that ends exactly one workspace path is that file, as a reader takes it.
+    if (elsewhere.suffix.length === 1) continue;
+    const suggestion = elsewhere.suffix[0] ?? (elsewhere.basename.length === 1 ? elsewhere.basename[0] : undefined);
     for (const range of mentions) {
       out.push({
         code: 'missing-file',
-        message: `"${ref.path}" does not exist in the workspace: fix the path, or say the plan creates it (e.g. "create ${ref.path}").`,
+        message: suggestion
+          ? `"${ref.path}" does not exist in the workspace; did you mean "${suggestion}"?`
+          : `"${ref.path}" does not exist in the workspace: fix the path, or say the plan creates it (e.g. "create ${ref.path}").`,
         range,
-        data: { path: ref.path },
+        data: suggestion ? { path: ref.path, suggestion } : { path: ref.path },
       });
     }
   }
   return out;
+}
+
+/**
+ * Paths the plan creates, moves to or deletes (see isCreatedByPlan), plus
+ * "/<basename>" keys so a later bare mention ("`store.hpp`") of a created
+ * "include/store.hpp" counts too. A deliverable bullet or heading that opens
+ * with the path ("- `src/new.ts`: …", "### 2. `include/a.hpp`") names what
+ * its step produces.
+ */
+function createdPaths(plan: Plan): Set<string> {
+  const inCreationBlock = creationBlockLines(plan.lines);
+  const out = new Set<string>();
+  for (const ref of plan.referencedPaths) {
+    const path = readerPath(ref.path);
+    if (path === null) continue;
+    const mentions = ref.ranges && ref.ranges.length > 0 ? ref.ranges : [ref.range];
+    const made = mentions.some((r) => {
+      const line = plan.lines[r.startLine] ?? '';
+      return inCreationBlock.has(r.startLine) || isCreatedByPlan(line, r.startChar, r.endChar) || DELIVERABLE_LEAD.test(line.slice(0, r.startChar));
+    });
+    if (!made) continue;
+    out.add(path);
+    out.add(`/${path.slice(path.lastIndexOf('/') + 1)}`);
+  }
+  return out;
+}
+
+const DELIVERABLE_LEAD = /^\s*(?:#{1,6}\s+(?:\d+[.)]\s+)?|(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\*?\s+)?(?:\d+(?:\.\d+)*\.?\s+)?)(?:\*\*|__)?[`'"]?$/;
+
+/** A line that is an agent's reference into its home folder ("@/Users/me/.claude/…", "@~/…", "@$HOME/…"): outside the workspace, spaces and all. */
+const AGENT_HOME_REFERENCE = /^\s*@(?:\/|~|\$\{?HOME\b)/;
+
+function hasExtension(path: string): boolean {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  return base.lastIndexOf('.') > 0 || /^[A-Z][a-z]+file$|^(LICENSE|README|CODEOWNERS)$/.test(base);
+}
+
+/** "@scope/pkg/sub.js" whose first folder is not in the workspace is an npm package, not a file. */
+function isPackageName(path: string, env: RuleEnvironment): boolean {
+  const first = path.split('/')[0] ?? '';
+  return !first.startsWith('.') && path.includes('/') && safeExists(env, first) === false;
+}
+
+function safeNamed(env: RuleEnvironment, path: string): { suffix: string[]; basename: string[] } {
+  try {
+    const base = path.slice(path.lastIndexOf('/') + 1);
+    const byName = [...(env.pathsNamed?.(base) ?? [])];
+    const suffix = byName.filter((p) => p === path || p.endsWith(`/${path}`));
+    return { suffix, basename: byName };
+  } catch {
+    return { suffix: [], basename: [] };
+  }
 }
 
 /** A host whose lookup throws must not take the other rules down with it. */
