@@ -23,6 +23,7 @@ import { readVscodeMetrics, runLspBench } from './editor-figures';
 import { measureSizes } from './size-figures';
 import { whatIfSection } from './what-if';
 import { evalSection } from './eval-section';
+import { staticChecksSection } from './static-section';
 import { fmtBytes, fmtInt, fmtMs, fmtPct, mdTable, verdict } from './table';
 
 const TOKEN_TARGET = 0.5;
@@ -239,6 +240,7 @@ async function main(): Promise<void> {
   }
 
   out.push(...evalLines, '');
+  out.push(...staticChecksSection(), '');
 
   const report = `${out.join('\n')}\n`;
   process.stdout.write(report);

@@ -158,3 +158,34 @@ export function score(plans: readonly CorpusPlan[]): { perRule: Record<RuleCode,
   }
   return { perRule, unlabelled, errorsOnUnbrokenPlans };
 }
+
+/** The per-rule precision/recall tables (tuning plans, held-out plans) as Markdown lines. */
+export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): string[] {
+  const out: string[] = [];
+  for (const [name, subset] of [
+    ['Tuning plans', plans.filter((p) => !p.heldOut)],
+    ['Held-out plans', plans.filter((p) => p.heldOut)],
+  ] as const) {
+    const { perRule, unlabelled, errorsOnUnbrokenPlans } = score(subset);
+    out.push(`${name}: ${subset.length} plans from ${new Set(subset.map((p) => p.repo)).size} repositories.`, '');
+    out.push('| rule | findings | TP | FP | misses | precision | recall |', '|---|---|---|---|---|---|---|');
+    const total: RuleScore = { tp: 0, fp: 0, miss: 0, unlabelled: 0 };
+    for (const [rule, s] of Object.entries(perRule)) {
+      out.push(tableRow(`\`${rule}\``, s));
+      total.tp += s.tp;
+      total.fp += s.fp;
+      total.miss += s.miss;
+      total.unlabelled += s.unlabelled;
+    }
+    out.push(tableRow('**all**', total), '');
+    if (unlabelled.length) out.push(`Unlabelled findings: ${unlabelled.length}.`, '');
+    out.push(`Error-level findings on plans not labelled broken: ${errorsOnUnbrokenPlans.length === 0 ? 'none' : errorsOnUnbrokenPlans.join(', ')}.`, '');
+  }
+  return out;
+}
+
+function tableRow(rule: string, s: RuleScore): string {
+  const n = s.tp + s.fp + s.unlabelled;
+  const pct = (a: number, b: number): string => (b === 0 ? '–' : `${Math.round((100 * a) / b)} %`);
+  return `| ${rule} | ${n} | ${s.tp} | ${s.fp} | ${s.miss} | ${pct(s.tp, s.tp + s.fp)} | ${pct(s.tp, s.tp + s.miss)} |`;
+}

@@ -90,6 +90,8 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
     // A bare name or a path fragment that ends exactly one workspace path is that file, as a reader takes it.
     if (elsewhere.suffix.length === 1) continue;
     const suggestion = elsewhere.suffix[0] ?? (elsewhere.basename.length === 1 ? elsewhere.basename[0] : undefined);
+    // A design document describes the system to be: its new files are proposals, only a wrong path to an existing file is a finding.
+    if (plan.format === 'descriptive' && suggestion === undefined) continue;
     for (const range of mentions) {
       out.push({
         code: 'missing-file',
