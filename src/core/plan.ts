@@ -65,15 +65,16 @@ function parse(text: string): Plan {
   const skip = (line: number): boolean => outline.codeMask[line] === 1;
   const infos = classifyHeadings(outline, lines);
   const lineWords = Int32Array.from(lines, (l) => countWords(l));
-  const steps = findSteps(outline, infos, lines, lineWords);
   const h1 = infos.find((i) => i.heading.level === 1) ?? infos[0];
+  const format = detectFormat(text, h1 && h1.heading.level === 1 ? h1.title : null);
+  const steps = findSteps(outline, infos, lines, lineWords, format);
   const sections = infos.map((info, i) => toSection(info, i, lines, infos, info === h1));
   return {
     text,
     lines,
     lineCount: lines.length,
     wordCount: lineWords.reduce((a, b) => a + b, 0),
-    format: detectFormat(text, h1 && h1.heading.level === 1 ? h1.title : null),
+    format,
     title: h1 ? h1.title : null,
     ...findGoal(outline.paragraphs, sections),
     sections,

@@ -75,6 +75,8 @@ class LazyAnalysis implements Analysis {
 export interface AnalyzerDeps {
   /** File-existence lookup for the missing-file rule (see WorkspaceFileIndex.lookup). */
   lookup(planFsPath: string | null, reference: string): boolean | undefined;
+  /** Workspace paths of the files with this name (see WorkspaceFileIndex.pathsNamed), for bare names and fragments. */
+  pathsNamed?(basename: string): readonly string[];
   indexGeneration(): number;
   settings(): ServerSettings;
   settingsGeneration(): number;
@@ -107,7 +109,7 @@ export class DocumentAnalyzer {
       const planPath = fsPathOf(document.uri);
       // The missing-risks rule reads the quality only when the plan has no risks section; the getter defers assess() until then.
       const options = { get assessment() { return analysis.assessment ?? undefined; } };
-      analysis.findings = runStaticChecks(parsed.plan, { fileExists: (p) => this.deps.lookup(planPath, p) }, settings.rules, options);
+      analysis.findings = runStaticChecks(parsed.plan, { fileExists: (p) => this.deps.lookup(planPath, p), pathsNamed: (name) => this.deps.pathsNamed?.(name) ?? [] }, settings.rules, options);
     }
     this.analysed.set(document.uri, analysis);
     return analysis;

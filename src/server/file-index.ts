@@ -127,6 +127,30 @@ export class WorkspaceFileIndex {
     return checkedSomewhere ? false : undefined;
   }
 
+  private byName: { generation: number; map: Map<string, string[]> } | null = null;
+
+  /**
+   * Workspace-relative paths (over all roots) of the entries named `basename`,
+   * at most `max`; empty until the index is ready. The name map is built once
+   * per index generation, so a keystroke costs a map lookup.
+   */
+  pathsNamed(basename: string, max = 20): string[] {
+    if (!this.readyFlag) return [];
+    if (this.byName?.generation !== this.generationCounter) {
+      const map = new Map<string, string[]>();
+      for (const root of this.roots) {
+        for (const rel of root.entries) {
+          const name = rel.slice(rel.lastIndexOf('/') + 1);
+          const list = map.get(name);
+          if (list) list.push(rel);
+          else map.set(name, [rel]);
+        }
+      }
+      this.byName = { generation: this.generationCounter, map };
+    }
+    return (this.byName.map.get(basename) ?? []).slice(0, max);
+  }
+
   /** Applies watched-file events; a .gitignore change re-lists its root. */
   async applyChanges(changes: readonly FileChange[]): Promise<void> {
     const rescans = new Set<RootIndex>();

@@ -75,6 +75,7 @@ export class PlanLanguageServer {
   constructor(private readonly connection: Connection) {
     this.analyzer = new DocumentAnalyzer({
       lookup: (planPath, reference) => this.index.lookup(planPath, reference),
+      pathsNamed: (name) => this.index.pathsNamed(name),
       indexGeneration: () => this.index.generation,
       settings: () => this.settings,
       settingsGeneration: () => this.settingsGeneration,

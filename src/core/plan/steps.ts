@@ -14,6 +14,13 @@
  *   5. only when rules 1–4 found nothing: the items of the first top-level ordered list
  *      with two or more items, outside goal/context/risks/rollback/testing/success sections.
  *
+ * The plan's format (plan/format.ts) comes first: a GSD PLAN.md's steps are its
+ * `<task>` blocks only; a Kiro or spec-kit task list adds every top-level checkbox
+ * task ("- [ ] 1.1 …", "- [ ] T012 …", its number as the id) outside never-steps
+ * sections; a descriptive document (design, requirements, spec) has none. Headings
+ * under appendix-like sections (next steps, workflow, components, decisions…) and
+ * lists in them are never steps.
+ *
  * A steps-like section is a heading whose title says steps, implementation, plan,
  * tasks, phases, milestones, rollout, approach, changes… (see sections.ts), that is
  * not itself a step and not the plan's title (the first H1).
@@ -23,11 +30,10 @@
  * read from the own lines only.
  */
 import type { Outline, OutlineHeading, OutlineListItem } from './outline';
-import { DESCRIPTIVE_TITLE } from './format';
 import { mayBeStepTitle, neverHoldsSteps, sectionKind } from './sections';
 import { explicitId, findDependencies, findSuccessCriterion, normalizeStepId, stepPrefix } from './step-details';
 import { lastContentLine, lineSpan, plainText } from './text';
-import type { PlanStep } from './types';
+import type { PlanFormat, PlanStep } from './types';
 
 /** Per-heading facts the parser and the step finder share. */
 export interface HeadingInfo {
@@ -118,6 +124,7 @@ function listTitle(item: OutlineListItem): { rawId: string; title: string } {
   return { rawId: specKit ? (specKit[1] ?? '') : p.kind === 'keyword' || numbered ? p.rawId : item.number, title };
 }
 
+const CHECKBOX_TASK = /^\s*[-*+]\s+\[[ xX]\]\*?\s+(?:T\d{3,}|\d+(?:\.\d+)*\.?)\s/;
 const SPEC_KIT_TASK = /^(T\d{3,})\b\s*(?:\[[^\]]{0,20}\]\s*)*/;
 
 function cap(s: string): string {
@@ -125,10 +132,9 @@ function cap(s: string): string {
 }
 
 /** `lineWords[i]` = countWords(lines[i]), computed once by the parser. */
-export function findSteps(outline: Outline, infos: readonly HeadingInfo[], lines: readonly string[], lineWords: Int32Array): PlanStep[] {
-  const title = infos.find((i) => i.heading.level === 1)?.title ?? '';
-  if (DESCRIPTIVE_TITLE.test(title)) return [];
-  const gsd = gsdTasks(lines, outline.codeMask);
+export function findSteps(outline: Outline, infos: readonly HeadingInfo[], lines: readonly string[], lineWords: Int32Array, format: PlanFormat = 'markdown'): PlanStep[] {
+  if (format === 'descriptive') return [];
+  const gsd = format === 'gsd' ? gsdTasks(lines, outline.codeMask) : [];
   if (gsd.length > 0) return finish(gsd, lines, outline.codeMask, lineWords);
   const candidates: Candidate[] = [];
   for (const info of infos) {
@@ -155,10 +161,12 @@ export function findSteps(outline: Outline, infos: readonly HeadingInfo[], lines
       source: 'list',
     };
   };
+  const taskList = format === 'kiro-tasks' || format === 'spec-kit-tasks';
   for (const item of outline.topItems) {
     const owner = ownerHeading(infos, item.startLine);
     const info = owner === null ? null : (infos[owner] as HeadingInfo);
-    if (info?.isContainer) candidates.push(listCandidate(item, info));
+    // In a Kiro or spec-kit task list every checkbox task is a step, whatever its heading is called.
+    if (info?.isContainer || (taskList && CHECKBOX_TASK.test(lines[item.startLine] ?? '') && !(info && neverHoldsSteps(info.title)))) candidates.push(listCandidate(item, info));
   }
   if (candidates.length === 0) candidates.push(...fallbackSteps(outline, infos, listCandidate));
   candidates.sort((a, b) => a.line - b.line);

@@ -32,12 +32,23 @@ export function fixesFor(plan: Plan, finding: StaticFinding): QuickFix[] {
         return [risksSectionFix(plan)];
       case 'dangling-dependency':
         return danglingDependencyFixes(plan, finding);
+      case 'missing-file':
+        return realPathFix(finding);
       default:
         return [];
     }
   } catch {
     return [];
   }
+}
+
+/** "did you mean …": replaces the mention with the one workspace path that has its name. */
+function realPathFix(finding: StaticFinding): QuickFix[] {
+  const suggestion = finding.data?.['suggestion'];
+  const written = finding.data?.['path'];
+  if (typeof suggestion !== 'string' || suggestion === '' || typeof written !== 'string') return [];
+  const newText = `${written.startsWith('@') ? '@' : ''}${suggestion}`;
+  return [{ title: `Change the path to ${suggestion}`, edits: [{ range: finding.range, newText }], isPreferred: true }];
 }
 
 function successCriterionFix(plan: Plan, finding: StaticFinding): QuickFix[] {

@@ -36,7 +36,7 @@ export function unknownSignalRule(plan: Plan): Draft[] {
 const CREATION_ANYWHERE =
   /\b(create[sd]?|creating|introduc(e|es|ed|ing)|scaffold(s|ed|ing)?|generat(e|es|ed|ing)|delet(e|es|ed|ing)|remov(e|es|ed|ing)|(rename[sd]?|move[sd]?|copy|copie[sd]|split|extract(s|ed)?)\b.*\b(to|into|as)|crear|creamos|criar|cria|erstellen|erstelle|anlegen|neue[nr]?|créer|creer|nouveau|nouvelle|nuevo|nueva|novo|nova|eliminar|supprimer|löschen|borrar|apagar)\b/i;
 const CREATION_RIGHT_BEFORE = /\b(add(s|ed|ing)?|write|writes|writing|new)\s+((a|an|the)\s+)?(new\s+)?((test\s+)?(file|module|folder|directory|script|config|test))?\s*[`'"(<[]*$|(→|->|=>|\|)\s*[`'"]*$/i;
-const CREATION_AFTER = /^[`'">)\]]*\s*\(\s*(new(\s+file)?|or\s+create[^)]*|nuevo|novo|neu|nouveau)\s*\)/i;
+const CREATION_AFTER = /^[`'">)\]]*\s*(?:\(\s*(new(\s+file)?|or\s+create[^)]*|nuevo|novo|neu|nouveau)\s*\)|(neu\s+)?(erstellen|anlegen|hinzufügen|löschen|entfernen)\b)/i;
 const CREATION_LABEL = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?[^:]{0,60}\b(new|create[sd]?|to\s+create|added|output|outputs|artifacts?|files|deliverables?|neue|nuevos?|novos?|nouveaux)\b[^:]{0,40}:(?:\*\*|__)?\s*$/i;
 const FILES_TAG = /<files>|^\s*(?:[-*+]\s+)?(?:\*\*)?(files(\s+(modified|touched|created))?|output|files_modified)(?:\*\*)?\s*:/i;
 
