@@ -6,7 +6,7 @@
  *   domains           +1 per distinct domain          3   DOMAINS (complexity/lexicon.ts)
  *   integrations      +2 per named external system    4   INTEGRATIONS (a generic "third-party
  *                                                         API" counts only when none is named)
- *   compliance        +2 when any term appears        2   COMPLIANCE (GDPR, HIPAA, SOC 2, PCI…)
+ *   compliance        +2 when any term appears        2   COMPLIANCE (GDPR, HIPAA, SOC 2, PCI DSS, a regulation or auditor, WCAG…; not bare "compliant")
  *   unknown_signals   +1 per signal                   3   plan.unknownSignals
  *   referenced_files  +1 at 10+ distinct files        1   plan.referencedPaths
  *                                                    ──

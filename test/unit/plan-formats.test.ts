@@ -4,6 +4,7 @@
  * small here so the expectation is the specification, not the corpus label.
  */
 import assert from 'node:assert/strict';
+import { computeFactors } from '../../src/core/complexity';
 import { parsePlan } from '../../src/core/plan';
 import { fixesFor, runStaticChecks, type RuleEnvironment, type StaticFinding } from '../../src/core/rules';
 
@@ -111,5 +112,20 @@ describe('unknown-signal on real wording', () => {
     const text = `# Plan\n\nTarget \`wasm32-unknown-unknown\`; see doc/TODO.md. Unknown keys are ignored.\nRetry policy: TBD\n\n## Open questions\n\n- Who owns the cache? TBD by Friday\n`;
     const signals = run(text).filter((f) => f.code === 'unknown-signal');
     assert.deepEqual(signals.map((f) => f.range.startLine + 1), [4]);
+  });
+});
+
+describe('compliance needs regulatory context', () => {
+  const compliance = (text: string): string[] => computeFactors(parsePlan(text)).compliance;
+
+  it('does not score "PCI" the bus, a linter-compliant module, or "no PII"', () => {
+    assert.deepEqual(compliance('# Plan\n\nEnumerate PCI devices; keep Import Linter-compliant boundaries and architecture compliance. No PII is stored. ISO 4217 codes.\n'), []);
+  });
+
+  it('scores a regulation, a regulator, an auditor, a standard and personal data', () => {
+    assert.deepEqual(compliance('# Plan\n\nWhat the regulation requires.\n'), ['regulatory requirements']);
+    assert.deepEqual(compliance('# Plan\n\nMeet WCAG 2.1 AA.\n'), ['standard compliance']);
+    assert.deepEqual(compliance('# Plan\n\nCardholder data stays in the PCI DSS scope.\n'), ['PCI DSS']);
+    assert.deepEqual(compliance('# Plan\n\nWe store personal data of EU users.\n'), ['personal data (PII/PHI)']);
   });
 });

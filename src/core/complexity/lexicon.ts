@@ -130,7 +130,8 @@ export const COMPLIANCE: readonly Term[] = [
   { label: 'GDPR', any: /\bgdpr\b/i },
   { label: 'HIPAA', any: /\bhipaa\b/i },
   { label: 'SOC 2', any: /\bsoc\s?-?(2|ii)\b/i },
-  { label: 'PCI DSS', any: /\bpci(\s?-?dss)?\b/i },
+  // "PCI" alone is also a bus: only the standard, its scope or cardholder data count.
+  { label: 'PCI DSS', any: /\bpci[\s-]?dss\b|\bpci\s+(compliance|compliant|scope|requirements?|audit)\b|\bcardholder\s+data\b/i },
   { label: 'SOX', exact: /\bSOX\b/, any: /\bsarbanes[- ]oxley\b/i },
   { label: 'CCPA', any: /\b(ccpa|cpra)\b/i },
   { label: 'FERPA', any: /\bferpa\b/i },
@@ -143,8 +144,11 @@ export const COMPLIANCE: readonly Term[] = [
   { label: 'data residency', any: /\bdata\s+(residency|sovereignty|localization)\b/i },
   { label: 'right to be forgotten', any: /\bright\s+to\s+(be\s+forgotten|erasure)\b/i },
   { label: 'data retention policy', any: /\b(data\s+)?retention\s+(policy|policies|requirements?|period)\b/i },
-  { label: 'regulatory requirements', any: /\b(regulatory|regulators?|compliance|compliant)\b/i },
-  { label: 'personal data (PII/PHI)', any: /\b(pii|phi|personal(ly)?\s+(identifiable\s+)?(data|information))\b/i },
+  // A regulation, a regulator or an auditor; "compliant" alone ("Linter-compliant", "architecture compliance") is not regulatory context.
+  { label: 'regulatory requirements', any: /\b(regulatory|regulators?|regulations?|auditors?|statutory|legal\s+requirements?|data[- ]protection\s+(law|duty|duties|act|officer))\b/i },
+  { label: 'standard compliance', any: /\b(wcag|section\s+508|basel\s+(ii|iii|iv|3(\.1)?)|mifid\s?(ii|2)?|iso\s?(27001|27701|27017|9001|13485|14971|26262|42001))\b/i, exact: /\b(CRR\d?|NIS2|DORA)\b/ },
+  // "no PII", "without personal data": the absence of personal data is not a data-protection duty.
+  { label: 'personal data (PII/PHI)', any: /(?<!\b(?:no|without|not|never)\s)\b(pii|phi|personal(ly)?\s+(identifiable\s+)?(data|information))\b/i },
 ];
 
 /** Operations a "fix a typo"-sized plan never involves; any of them rules TRIVIAL out. */

@@ -12,12 +12,17 @@
  *   context   context, background, motivation, problem, current state, overview, assumptions, constraints
  *   steps     steps, implementation, plan, tasks, phases, milestones, rollout, approach, changes,
  *             work items, action items, checklist, procedure, execution, roadmap, todo
+ *   steps     (es/pt/de/fr) tareas, pasos, fases, implementación, tarefas, passos, etapas, Schritte,
+ *             Aufgaben, Umsetzung, Phasen, étapes, tâches, mise en œuvre
+ *   success   (es/pt/de/fr) criterios de aceptación, critérios de aceitação, Akzeptanzkriterien,
+ *             critères d'acceptation (checked right after non-goals)
  *   other     anything else
  */
 import type { SectionKind } from './types';
 
 const RULES: ReadonlyArray<readonly [SectionKind, RegExp]> = [
   ['other', /\b(non\s*-?\s*goals?|out\s+of\s+scope)\b/i],
+  ['success', /(?<!\p{L})(criterios\s+de\s+aceptaci[oó]n|crit[ée]rios\s+de\s+aceita[cç][aã]o|akzeptanzkriterien|crit[èe]res\s+d['’]acceptation)(?!\p{L})/iu],
   ['success', /\b(success\s+(criteria|criterion|metrics?)|acceptance(\s+criteria)?|definition\s+of\s+done|done\s+when|exit\s+criteria|(phase|step|task)\s+completion|completion\s+criteria)\b/i],
   ['rollback', /\b(roll\s*-?\s*back|revert(ing)?|back\s*-?\s*out|recovery|contingency)\b/i],
   ['testing', /\b(tests?|testing|verification|validation|qa)\b/i],
@@ -28,6 +33,8 @@ const RULES: ReadonlyArray<readonly [SectionKind, RegExp]> = [
     'steps',
     /\b(steps?|implementation|plan|tasks?|phases?|milestones?|roll\s*-?\s*out|approach|changes|work\s+items?|action\s+items?|checklist|procedure|execution|roadmap|to\s*-?\s*do)\b/i,
   ],
+  // es, pt, de, fr
+  ['steps', /(?<!\p{L})(tareas|pasos|fases|implementaci[oó]n|tarefas|passos|etapas|implementa[cç][aã]o|schritte|aufgaben|umsetzung|phasen|[ée]tapes|t[âa]ches|mise\s+en\s+[œo]e?uvre)(?!\p{L})/iu],
 ];
 
 /** Sections that never hold steps, even when numbered ("## 5. Open questions"). */
