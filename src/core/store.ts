@@ -42,6 +42,16 @@ export function runFileName(result: Pick<RunResult, 'startedAt' | 'runId'>): str
   return `${stamp}-${id}.json`;
 }
 
+/**
+ * Run state is never meant for version control: the state folder carries its
+ * own `.gitignore` ("*"), written once and never overwritten.
+ */
+export async function ensureIgnoredByGit(root: string): Promise<void> {
+  await fs.writeFile(path.join(root, '.gitignore'), '*\n', { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EEXIST') throw error;
+  });
+}
+
 export function createFileRunStore(dir: string): FileRunStore {
   const root = path.resolve(dir);
   const folderFor = (planPath: string) => path.join(root, planKey(planPath));
@@ -71,6 +81,7 @@ export function createFileRunStore(dir: string): FileRunStore {
       const valid = RunResult.parse(result);
       const folder = folderFor(valid.planPath);
       await fs.mkdir(folder, { recursive: true });
+      await ensureIgnoredByGit(root);
       const json = `${JSON.stringify(valid, null, 2)}\n`;
       const target = path.join(folder, runFileName(valid));
       await writeAtomic(target, json);

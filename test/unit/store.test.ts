@@ -17,6 +17,16 @@ describe('file run store', () => {
     await fs.rm(dir, { recursive: true, force: true });
   });
 
+  it('the state folder ignores itself in git ("*"), and a user-edited .gitignore is kept', async () => {
+    const store = createFileRunStore(dir);
+    await store.save(runResultFixture({ planPath: PLAN, runId: 'r1', startedAt: stamp(1) }));
+    assert.equal(await fs.readFile(path.join(dir, '.gitignore'), 'utf8'), '*\n');
+    await fs.writeFile(path.join(dir, '.gitignore'), '*\n!keep.json\n');
+    await store.save(runResultFixture({ planPath: PLAN, runId: 'r2', startedAt: stamp(2) }));
+    assert.equal(await fs.readFile(path.join(dir, '.gitignore'), 'utf8'), '*\n!keep.json\n');
+    assert.equal((await store.loadAllLatest()).length, 1);
+  });
+
   it('saves one folder per plan and loads the latest run', async () => {
     const store = createFileRunStore(dir);
     const first = runResultFixture({ planPath: PLAN, runId: 'r1', startedAt: stamp(1), verdict: 'REVISE' });
