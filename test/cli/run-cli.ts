@@ -25,6 +25,8 @@ export interface CliOptions {
   /** Called once the child is running, e.g. to send it SIGINT at the right moment. */
   onSpawn?: (child: ChildProcess) => void;
   timeoutMs?: number;
+  /** Written to the child's stdin, which is then closed (empty when not given). */
+  input?: string;
 }
 
 /** Builds dist/cli.js when it is missing (npm test builds it first). */
@@ -42,7 +44,8 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): Record
 
 export function runCli(args: string[], options: CliOptions): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: cleanEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: cleanEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdin.end(options.input ?? '');
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

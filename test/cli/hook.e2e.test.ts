@@ -1,0 +1,109 @@
+/**
+ * The Claude Code hook end to end: a PreToolUse payload for ExitPlanMode piped
+ * into the built CLI, against the fake Anthropic API. Per the hooks reference
+ * (https://code.claude.com/docs/en/hooks#pretooluse) a denial is exit 0 with
+ * hookSpecificOutput.permissionDecision "deny" and the reason for Claude.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { byRole, FakeAnthropicServer, type FakeReply, type ReceivedRequest } from '../support/fake-anthropic';
+import { audit, challenge, challengerOut, planEvidence, quality, reply, researcherOut, synth, update } from '../support/replies';
+import { ensureBuilt, runCli, TEST_KEY, TempWorkspace } from './run-cli';
+
+const PLAN = `# Plan: keep sessions across restarts
+
+## Goal
+Persist user sessions so a deploy does not log everyone out.
+
+## Steps
+1. Add a Redis client in src/session/store.ts. Success: the unit tests for the store pass.
+2. Replace the in-memory map in src/server.ts with the Redis store. Success: a session survives a restart.
+3. Document the new REDIS_URL setting in docs/deploy.md. Success: the deploy guide lists it.
+
+## Risks
+- A Redis outage logs users out; fall back to read-only mode.
+`;
+const QUOTE = 'Replace the in-memory map';
+
+function sequence(replies: FakeReply[], then: FakeReply): (req: ReceivedRequest) => FakeReply {
+  let i = 0;
+  return () => replies[i++] ?? then;
+}
+
+describe('verify-plan hook claude-code (built CLI + fake Anthropic API)', function () {
+  this.timeout(30000);
+  let server: FakeAnthropicServer;
+  let ws: TempWorkspace;
+  before(() => ensureBuilt());
+  beforeEach(async () => {
+    server = await FakeAnthropicServer.start();
+    ws = new TempWorkspace();
+  });
+  afterEach(async () => {
+    await server.stop();
+    ws.dispose();
+  });
+
+  const payload = () =>
+    JSON.stringify({ session_id: 'abc-123', transcript_path: '/tmp/t.jsonl', cwd: ws.dir, hook_event_name: 'PreToolUse', tool_name: 'ExitPlanMode', tool_input: { plan: PLAN } });
+  const hook = (env: Record<string, string> = { ANTHROPIC_API_KEY: TEST_KEY, ANTHROPIC_BASE_URL: server.baseURL }) =>
+    runCli(['hook', 'claude-code', '--team', 'base'], { cwd: ws.dir, env, input: payload() });
+
+  it('a flawed plan is denied with the open challenge (quote, concern, alternative) in the reason', async () => {
+    server.setScript(
+      byRole({
+        challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE, severity: 'SIGNIFICANT' })]))], reply(challengerOut([]))),
+        researcher: () => reply(researcherOut()),
+        synthesizer: () => reply(synth([update('C1', 'UNRESOLVED', 'Real risk; mitigation: add a fallback')], { quality: quality(6) })),
+        auditor: () => reply(audit()),
+      }),
+    );
+    const run = await hook();
+    assert.equal(run.code, 0, run.stderr);
+    const out = JSON.parse(run.stdout);
+    assert.equal(out.hookSpecificOutput.hookEventName, 'PreToolUse');
+    assert.equal(out.hookSpecificOutput.permissionDecision, 'deny');
+    const reason: string = out.hookSpecificOutput.permissionDecisionReason;
+    assert.match(reason, /Verify Plan verdict: REVISE/);
+    assert.match(reason, /\[SIGNIFICANT, new\] C1/);
+    assert.ok(reason.includes(QUOTE), reason);
+    assert.match(reason, /Concern: .+\nAlternative: .+/);
+    const saved = path.join(ws.dir, '.claude', 'plans', 'claude-code-abc-123.md');
+    assert.equal(readFileSync(saved, 'utf8'), PLAN);
+    assert.equal(readFileSync(path.join(ws.dir, '.verify-plan', '.gitignore'), 'utf8'), '*\n');
+    assert.ok(!run.stdout.includes(TEST_KEY) && !run.stderr.includes(TEST_KEY));
+  });
+
+  it('a sound plan is not blocked: no permission decision, so the user still approves it', async () => {
+    server.setScript(
+      byRole({
+        challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE, severity: 'SIGNIFICANT' })]))], reply(challengerOut([]))),
+        researcher: () => reply(researcherOut()),
+        synthesizer: () => reply(synth([update('C1', 'RESOLVED', 'The plan falls back to read-only mode', [planEvidence('A Redis outage logs users out; fall back to read-only mode.')])], { quality: quality(8) })),
+        auditor: () => reply(audit()),
+      }),
+    );
+    const run = await hook();
+    assert.equal(run.code, 0, run.stderr);
+    const out = JSON.parse(run.stdout);
+    assert.equal(out.hookSpecificOutput, undefined);
+    assert.match(out.systemMessage, /Verify Plan: PROCEED/);
+  });
+
+  it('without a key: static checks only, never blocks', async () => {
+    const run = await hook({});
+    assert.equal(run.code, 0, run.stderr);
+    const out = JSON.parse(run.stdout);
+    assert.equal(out.hookSpecificOutput, undefined);
+    assert.match(out.systemMessage, /static checks only/);
+    assert.equal(server.received.length, 0);
+  });
+
+  it('unusable input is reported, never blocks and never crashes', async () => {
+    const run = await runCli(['hook', 'claude-code'], { cwd: ws.dir, env: {}, input: '{"tool_input": 3' });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(JSON.parse(run.stdout).systemMessage, /unusable hook input/);
+    assert.ok(!existsSync(path.join(ws.dir, '.claude')));
+  });
+});
