@@ -7,7 +7,7 @@
  */
 import { readdir, readFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defaultConfig, DEFAULT_MODELS } from '../../core/config';
 import { challengeFingerprint, diffFingerprints, isOpenChallenge } from '../../core/fingerprint';
 import { createAnthropicProvider } from '../../core/llm/anthropic';
