@@ -21,11 +21,13 @@ import type { RunStore } from '../../src/core/run-types';
 
 const MARKER = 'Failing open on a Redis outage removes every limit (crash marker 9K)';
 
-/** Every run file in the store's folders parses and validates. Temp files (a kill between write and rename) are allowed: readers never read them. */
+/** Every run file in the store's folders (sub-directories; plain files such as .gitignore are not runs) parses and validates. Temp files (a kill between write and rename) are allowed: readers never read them. */
 async function assertNoTornFiles(stateDir: string): Promise<{ files: number; temps: number }> {
   let files = 0;
   let temps = 0;
-  for (const folder of await fs.readdir(stateDir)) {
+  for (const entry of await fs.readdir(stateDir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue; // the state dir's own .gitignore, not a run folder
+    const folder = entry.name;
     for (const name of await fs.readdir(path.join(stateDir, folder))) {
       if (name.endsWith('.tmp')) {
         temps++;
