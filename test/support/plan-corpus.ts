@@ -28,6 +28,8 @@ export interface CorpusPlan {
   repo: string;
   format: string;
   heldOut: boolean;
+  /** Held-out batches: "fresh-2: …" was added and labelled before the changes that followed it. */
+  batch: string;
   planPath: string;
   text: string;
   files: ReadonlySet<string>;
@@ -47,7 +49,7 @@ export function loadCorpus(): CorpusPlan[] {
     const dir = path.join(CORPUS_DIR, id);
     const provenancePath = path.join(dir, 'provenance.json');
     if (!existsSync(provenancePath)) continue;
-    const prov = JSON.parse(readFileSync(provenancePath, 'utf8')) as { repo: string; format: string; heldOut: boolean; plans: string[] };
+    const prov = JSON.parse(readFileSync(provenancePath, 'utf8')) as { repo: string; format: string; heldOut: boolean; plans: string[]; batch?: string };
     const names = readFileSync(path.join(dir, 'files.txt'), 'utf8').split('\n').filter((l) => l !== '');
     const files = new Set(names);
     const dirs = new Set<string>();
@@ -59,6 +61,7 @@ export function loadCorpus(): CorpusPlan[] {
         repo: prov.repo,
         format: prov.format,
         heldOut: prov.heldOut,
+        batch: prov.batch ?? '',
         planPath,
         text: readFileSync(path.join(dir, 'plan', planPath), 'utf8'),
         files,
@@ -164,7 +167,8 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
   const out: string[] = [];
   for (const [name, subset] of [
     ['Tuning plans', plans.filter((p) => !p.heldOut)],
-    ['Held-out plans', plans.filter((p) => p.heldOut)],
+    ['Held-out plans (earlier batches)', plans.filter((p) => p.heldOut && !isFreshBatch2(p))],
+    ['Held-out plans, fresh batch 2 (labelled before the changes after it)', plans.filter(isFreshBatch2)],
   ] as const) {
     const { perRule, unlabelled, errorsOnUnbrokenPlans } = score(subset);
     out.push(`${name}: ${subset.length} plans from ${new Set(subset.map((p) => p.repo)).size} repositories.`, '');
@@ -182,6 +186,10 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
     out.push(`Error-level findings on plans not labelled broken: ${errorsOnUnbrokenPlans.length === 0 ? 'none' : errorsOnUnbrokenPlans.join(', ')}.`, '');
   }
   return out;
+}
+
+function isFreshBatch2(plan: CorpusPlan): boolean {
+  return plan.heldOut && plan.batch.startsWith('fresh-2');
 }
 
 function tableRow(rule: string, s: RuleScore): string {
