@@ -15,7 +15,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { costOf, DEFAULT_PRICES } from '../src/core/config';
+import { costOf, DEFAULT_MODELS, DEFAULT_PRICES } from '../src/core/config';
 import { REPO_ROOT } from '../test/support/run-harness';
 import { SCENARIOS } from './scenarios';
 import { cacheFigures, measureRun, totalTokens, type RunMeasurement } from './measure-run';
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   out.push(
     '**Token estimator** (test/support/fake-anthropic-cache.ts, the one yardstick for every figure): tokens(block) = ⌈UTF-8 bytes of canonical JSON(block) / 4⌉ for every tool definition, system block and message block; output = ⌈bytes/4⌉ of the reply text and tool inputs. The fake API grants a cache read only for a byte-identical prefix (tools → system → messages, hashed with the model) of ≥ 1,024 tokens ending at a `cache_control` breakpoint, written by an earlier response that had already started; concurrent requests miss, as on the API. Caches are per model.',
     '',
-    `**Scenarios** (bench/scenarios/): scripted replies at the lengths real models write for each role (a 3–5 challenge brief ≈ 600–900 words, findings with sources, syntheses with evidence and directives), the research toolbox on test/fixtures/workspace with scripted tool turns, the real loop and the real SDK over HTTP. Injected latency L = ${latencyMs} ms per model call. Models per role are the defaults (challenger, synthesizer, devil's advocate, auditor: claude-opus-4-6; resolver, researcher, domain expert: claude-sonnet-4-6).`,
+    `**Scenarios** (bench/scenarios/): scripted replies at the lengths real models write for each role (a 3–5 challenge brief ≈ 600–900 words, findings with sources, syntheses with evidence and directives), the research toolbox on test/fixtures/workspace with scripted tool turns, the real loop and the real SDK over HTTP. Injected latency L = ${latencyMs} ms per model call. Models per role are the defaults (challenger, synthesizer, devil's advocate, auditor: ${DEFAULT_MODELS.challenger}; resolver, researcher, domain expert: ${DEFAULT_MODELS.researcher}).`,
     '',
   );
 

@@ -5,8 +5,9 @@
  */
 import * as z from 'zod';
 import { AgentRole, type Usage } from './protocol';
+import { DEFAULT_JUDGEMENT_MODEL, DEFAULT_RESEARCH_MODEL, MODEL_TABLE } from './models';
 
-export const ModelPrice = z.object({
+const PriceBandSchema = z.object({
   /** USD per million input tokens */
   input: z.number().min(0),
   output: z.number().min(0),
@@ -14,26 +15,29 @@ export const ModelPrice = z.object({
   cacheRead: z.number().min(0).default(0.1),
   cacheWrite: z.number().min(0).default(1.25),
 });
+
+export const ModelPrice = PriceBandSchema.extend({
+  /** Billed for every token of a request whose prompt exceeds `thresholdTokens` (Haiku 5.5). */
+  longPrompt: PriceBandSchema.extend({ thresholdTokens: z.number().int().min(1) }).optional(),
+});
 export type ModelPrice = z.infer<typeof ModelPrice>;
 
 export const PriceTable = z.record(z.string(), ModelPrice);
 export type PriceTable = z.infer<typeof PriceTable>;
 
-export const DEFAULT_PRICES: PriceTable = {
-  'claude-opus-4-6': { input: 5, output: 25, cacheRead: 0.1, cacheWrite: 1.25 },
-  'claude-sonnet-4-6': { input: 3, output: 15, cacheRead: 0.1, cacheWrite: 1.25 },
-  'claude-haiku-4-5': { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 },
-};
+/** Every model in the table (models.ts), under its id and each alias. */
+export const DEFAULT_PRICES: PriceTable = Object.fromEntries(
+  MODEL_TABLE.flatMap((entry) => [entry.id, ...entry.aliases].map((id) => [id, { ...entry.price }])),
+);
 
-/** Strongest model for judgement roles, a faster one for research roles (DESIGN.md). */
 export const DEFAULT_MODELS: Record<AgentRole, string> = {
-  challenger: 'claude-opus-4-6',
-  synthesizer: 'claude-opus-4-6',
-  'devils-advocate': 'claude-opus-4-6',
-  auditor: 'claude-opus-4-6',
-  resolver: 'claude-sonnet-4-6',
-  researcher: 'claude-sonnet-4-6',
-  'domain-expert': 'claude-sonnet-4-6',
+  challenger: DEFAULT_JUDGEMENT_MODEL,
+  synthesizer: DEFAULT_JUDGEMENT_MODEL,
+  'devils-advocate': DEFAULT_JUDGEMENT_MODEL,
+  auditor: DEFAULT_JUDGEMENT_MODEL,
+  resolver: DEFAULT_RESEARCH_MODEL,
+  researcher: DEFAULT_RESEARCH_MODEL,
+  'domain-expert': DEFAULT_RESEARCH_MODEL,
 };
 
 export const EngineConfig = z.object({
@@ -60,15 +64,38 @@ export function defaultConfig(overrides: Partial<z.input<typeof EngineConfig>> =
   return EngineConfig.parse(overrides);
 }
 
-/** Cost of one call in USD; unknown models cost 0 and are reported as unpriced by callers. */
+/** Cost of one call in USD; unknown models cost 0 (see `unpricedModels`: a spending cap refuses to start with one). */
 export function costOf(usage: Usage, model: string, prices: PriceTable): number {
   const p = prices[model];
   if (!p) return 0;
-  const perToken = p.input / 1e6;
+  const prompt = usage.input_tokens + usage.cache_read_input_tokens + usage.cache_creation_input_tokens;
+  const band = p.longPrompt && prompt > p.longPrompt.thresholdTokens ? p.longPrompt : p;
+  const perToken = band.input / 1e6;
   return (
     usage.input_tokens * perToken +
-    usage.cache_read_input_tokens * perToken * p.cacheRead +
-    usage.cache_creation_input_tokens * perToken * p.cacheWrite +
-    (usage.output_tokens * p.output) / 1e6
+    usage.cache_read_input_tokens * perToken * band.cacheRead +
+    usage.cache_creation_input_tokens * perToken * band.cacheWrite +
+    (usage.output_tokens * band.output) / 1e6
+  );
+}
+
+/** The configured models that have no price, sorted, each once. */
+export function unpricedModels(config: Pick<EngineConfig, 'models' | 'prices'>): string[] {
+  return [...new Set(Object.values(config.models))].filter((id) => !config.prices[id]).sort();
+}
+
+/**
+ * Why the run must not start, or null: a spending cap cannot be kept when a
+ * model's calls would count as $0, so a cap with an unpriced model refuses.
+ */
+export function spendingCapProblem(config: Pick<EngineConfig, 'models' | 'prices' | 'spendingCapUsd'>): string | null {
+  if (config.spendingCapUsd <= 0) return null;
+  const unpriced = unpricedModels(config);
+  if (unpriced.length === 0) return null;
+  const roles = (id: string) => Object.entries(config.models).filter(([, m]) => m === id).map(([role]) => role).join(', ');
+  const list = unpriced.map((id) => `${id} (${roles(id)})`).join('; ');
+  return (
+    `A spending cap of $${config.spendingCapUsd.toFixed(2)} is set, but no price is known for ${list}, so the cap could not count those calls. ` +
+    'Give a price (setting verifyPlan.modelPrices, or --model-price ID=INPUT/OUTPUT in USD per million tokens), choose a priced model, or remove the cap.'
   );
 }

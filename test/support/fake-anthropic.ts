@@ -14,6 +14,10 @@
  * Requests that break the API's rules (more than 4 `cache_control` blocks, a
  * `tool_result` without its `tool_use`) get the API's 400, so client bugs show.
  *
+ * A request for a model the catalogue does not hold gets the API's 404
+ * `not_found_error`; `GET /v1/models[/{id}]` is the Models API
+ * (fake-anthropic-models.ts), or a reset socket with `modelsEndpoint: 'down'`.
+ *
  * Token accounting and the prompt-cache model: see fake-anthropic-cache.ts.
  */
 import { EventEmitter } from 'node:events';
@@ -37,6 +41,7 @@ import {
 } from './fake-anthropic-wire';
 import { checkServerToolPairing, checkToolPairing } from './fake-anthropic-rules';
 import { offeredServerTools, serverToolBlocks, type FakeServerToolUse } from './fake-anthropic-server-tools';
+import { DEFAULT_FAKE_MODELS, FakeModelCatalogue, type FakeModel } from './fake-anthropic-models';
 
 export interface ReceivedRequest {
   /** The raw wire body (untyped on purpose: tests inspect whatever the client sent). */
@@ -117,8 +122,20 @@ function validate(body: unknown): string | null {
   return checkToolPairing(b.messages) ?? checkServerToolPairing(b.messages);
 }
 
+export interface FakeServerOptions {
+  latencyMs?: Latency;
+  script?: Script;
+  /** The models this API serves; default DEFAULT_FAKE_MODELS (the pinned SDK's ids). */
+  models?: readonly FakeModel[];
+  /** 'down': every Models API request gets a reset socket (an unreachable endpoint). */
+  modelsEndpoint?: 'up' | 'down';
+}
+
 export class FakeAnthropicServer {
+  /** Every `POST /v1/messages` (the paid endpoint), answered or not. */
   readonly received: ReceivedRequest[] = [];
+  /** Every Models API request path (with query), in order. */
+  readonly modelRequests: string[] = [];
   private readonly changes = new EventEmitter();
   private readonly cache = new PromptCacheModel();
   private readonly stopping = new AbortController();
@@ -130,11 +147,13 @@ export class FakeAnthropicServer {
     readonly baseURL: string,
     private script: Script,
     private latency: Latency,
+    private readonly catalogue: FakeModelCatalogue,
+    private readonly modelsDown: boolean,
   ) {
     this.changes.setMaxListeners(100);
   }
 
-  static async start(options: { latencyMs?: Latency; script?: Script } = {}): Promise<FakeAnthropicServer> {
+  static async start(options: FakeServerOptions = {}): Promise<FakeAnthropicServer> {
     const server = http.createServer();
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -142,7 +161,8 @@ export class FakeAnthropicServer {
     });
     const { port } = server.address() as AddressInfo;
     const unscripted: Script = () => ({ kind: 'error', status: 500, message: 'fake server: no script set', shouldRetry: false });
-    const fake = new FakeAnthropicServer(server, `http://127.0.0.1:${port}`, options.script ?? unscripted, options.latencyMs ?? 0);
+    const catalogue = new FakeModelCatalogue(options.models ?? DEFAULT_FAKE_MODELS);
+    const fake = new FakeAnthropicServer(server, `http://127.0.0.1:${port}`, options.script ?? unscripted, options.latencyMs ?? 0, catalogue, options.modelsEndpoint === 'down');
     server.on('request', (req, res) => {
       fake.handle(req, res).catch((error: unknown) => {
         if (!res.headersSent) {
@@ -213,6 +233,19 @@ export class FakeAnthropicServer {
     });
 
     const raw = await readBody(req);
+    const url = new URL(req.url ?? '/', 'http://fake');
+    if (req.method === 'GET' && (url.pathname === '/v1/models' || url.pathname.startsWith('/v1/models/'))) {
+      this.modelRequests.push(`${url.pathname}${url.search}`);
+      this.changes.emit('change');
+      if (this.modelsDown) {
+        endedByServer = true;
+        req.socket.destroy();
+        return;
+      }
+      const answer = this.catalogue.answer(url);
+      res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_fake_models_${this.modelRequests.length}` }).end(answer.body);
+      return;
+    }
     if (req.method !== 'POST' || !(req.url ?? '').startsWith('/v1/messages')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(errorBody(404, undefined, `fake server: no route ${req.method} ${req.url}`));
       return;
@@ -231,6 +264,11 @@ export class FakeAnthropicServer {
     const invalid = raw === null ? 'request body too large or unreadable' : validate(body);
     if (invalid) {
       res.writeHead(400, { 'content-type': 'application/json', 'request-id': `req_fake_${index}` }).end(errorBody(400, undefined, invalid));
+      return;
+    }
+    const unknownModel = this.catalogue.messagesError(String(b?.model));
+    if (unknownModel) {
+      res.writeHead(404, { 'content-type': 'application/json', 'request-id': `req_fake_${index}` }).end(unknownModel);
       return;
     }
     const reply = await this.script(received, index);
