@@ -14,6 +14,7 @@ const steps = [
   ['unit tests (core, server, cli)', 'npx', ['mocha', 'test/unit/**/*.test.ts']],
   ['reliability tests (fault matrix, crash safety, bad inputs, secrets, injection, cancellation)', 'npx', ['mocha', 'test/reliability/**/*.test.ts'], 'test/reliability'],
   ['cli end-to-end tests', 'npx', ['mocha', 'test/cli/**/*.test.ts'], 'test/cli'],
+  ['hostile-workspace tests (attacks from a prepared repository, real CLI + fake API)', 'npx', ['mocha', 'test/hostile/**/*.test.ts'], 'test/hostile'],
   ['webview render tests (Chromium)', 'node', ['scripts/test-webview.mjs'], 'scripts/test-webview.mjs'],
   ['real VS Code tests (code-server 1.96.4)', 'node', ['scripts/run-vscode-tests.mjs'], 'scripts/run-vscode-tests.mjs'],
   ['package .vsix and check its contents', 'node', ['scripts/check-vsix.mjs'], 'scripts/check-vsix.mjs'],

@@ -8,6 +8,7 @@ import type { Assertion } from '../core/protocol';
 import { confidenceLine } from '../core/report';
 import { confidenceOf, runAssertions } from '../core/research/assertions';
 import { createFileRunStore } from '../core/store';
+import { terminalLine } from '../core/terminal-text';
 import type { CheckArgs } from './args';
 import { discoverPlan } from './discover';
 import { CliError, ExitCode } from './exit-codes';
@@ -17,8 +18,8 @@ import { DEFAULT_STATE_DIR } from './run-command';
 export function checkText(assertions: Assertion[]): string {
   const lines = assertions.map((a) => {
     const status = (a.status ?? 'NOT RUN').padEnd(7);
-    const failure = a.status === 'FAIL' && a.failure_output ? `\n         ${a.failure_output.replace(/\s+/g, ' ').slice(0, 300)}` : '';
-    return `${status}  ${a.id}  ${a.description.replace(/\s+/g, ' ')}${failure}`;
+    const failure = a.status === 'FAIL' && a.failure_output ? `\n         ${terminalLine(a.failure_output).slice(0, 300)}` : '';
+    return `${status}  ${terminalLine(a.id)}  ${terminalLine(a.description)}${failure}`;
   });
   lines.push(confidenceLine(confidenceOf(assertions)) ?? 'No assertion could be evaluated (all skipped).');
   return `${lines.join('\n')}\n`;
@@ -26,7 +27,7 @@ export function checkText(assertions: Assertion[]): string {
 
 export async function checkCommand(args: CheckArgs, io: CliIo): Promise<number> {
   const planPath = await discoverPlan(io.cwd, args.planPath);
-  const shown = path.relative(io.cwd, planPath) || planPath;
+  const shown = terminalLine(path.relative(io.cwd, planPath) || planPath);
   const stateDir = path.resolve(io.cwd, args.stateDir ?? DEFAULT_STATE_DIR);
   const last = await createFileRunStore(stateDir).loadLatest(planPath).catch(() => null);
   const stored = last?.iterations.at(-1)?.assertions ?? [];

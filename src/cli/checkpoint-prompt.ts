@@ -2,12 +2,14 @@
  * Interactive checkpoints on a terminal (seed 001 "User Checkpoint
  * Protocol"): shows the request on stderr and reads the choice with
  * readline. Any failure to read (EOF, closed stdin) answers "continue", the
- * same as the non-interactive policy.
+ * same as the non-interactive policy. The request's text comes from models:
+ * it is written through terminalSafe (readline's own cursor codes are not).
  */
 import readline from 'node:readline/promises';
 import type { UserAction } from '../core/protocol';
 import type { CheckpointAnswer, CheckpointRequest } from '../core/run-types';
 import { optionEffect } from '../core/loop/checkpoints';
+import { terminalSafe } from '../core/terminal-text';
 
 function actionWords(kind: CheckpointRequest['kind'], action: UserAction): string {
   const { label, detail } = optionEffect(kind, action);
@@ -28,7 +30,7 @@ export async function promptCheckpoint(request: CheckpointRequest, streams: Prom
     streams.onInterrupt();
     rl.close();
   });
-  const write = (text: string) => streams.output.write(text);
+  const write = (text: string) => streams.output.write(terminalSafe(text));
   // A pending question does not settle when input ends on every Node version; closing must end the prompt.
   const closed = new Promise<null>((resolve) => rl.once('close', () => resolve(null)));
   const ask = async (query: string): Promise<string> => {

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { terminalSafe } from '../core/terminal-text';
 
 export interface CliIo {
   cwd: string;
@@ -26,10 +27,15 @@ export function redactor(secret: string | undefined): (text: string) => string {
   return (text) => text.split(secret).join('[redacted]');
 }
 
-/** Wraps an io so everything it prints passes through `redact`. */
-export function redactedIo(io: CliIo, secret: string | undefined): CliIo {
+/**
+ * Wraps an io so everything it prints passes through `redact`, then
+ * `terminalSafe`: the one gate between untrusted text (model answers, API
+ * errors, file names) and the terminal. JSON output stays the same JSON value.
+ */
+export function guardedIo(io: CliIo, secret: string | undefined): CliIo {
   const redact = redactor(secret);
-  return { ...io, stdout: (t) => io.stdout(redact(t)), stderr: (t) => io.stderr(redact(t)), onInterrupt: (handler) => io.onInterrupt(handler) };
+  const guard = (text: string) => terminalSafe(redact(text));
+  return { ...io, stdout: (t) => io.stdout(guard(t)), stderr: (t) => io.stderr(guard(t)), onInterrupt: (handler) => io.onInterrupt(handler) };
 }
 
 /** Writes via a temp file in the same folder and a rename, so readers never see half a report. */

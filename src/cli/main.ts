@@ -2,6 +2,7 @@
  * The CLI as a function: arguments and an io in, exit code out. Every
  * expected failure is a CliError printed in one line; anything else is
  * reported without a stack trace (and without the API key) as exit 3.
+ * Everything printed passes through guardedIo (redaction, terminal safety).
  */
 import { parseCliArgs } from './args';
 import { checkCommand } from './check-command';
@@ -9,11 +10,11 @@ import { evalCommand } from './eval-command';
 import { CliError, ExitCode } from './exit-codes';
 import { helpText } from './help';
 import { hookCommand } from './hook';
-import { redactedIo, type CliIo } from './io';
+import { guardedIo, type CliIo } from './io';
 import { runCommand } from './run-command';
 
 export async function main(argv: string[], rawIo: CliIo, version: string): Promise<number> {
-  const io = redactedIo(rawIo, rawIo.env.ANTHROPIC_API_KEY?.trim());
+  const io = guardedIo(rawIo, rawIo.env.ANTHROPIC_API_KEY?.trim());
   try {
     // `eval` has its own flags (eval-command.ts); it never takes a plan path.
     if (argv[0] === 'eval') return await evalCommand(argv.slice(1), io);

@@ -2,10 +2,13 @@
  * Progress lines for stderr, one per meaningful run event, in the seed's
  * words ("Complexity: 8/16. Team: SCALED. Starting verification...",
  * "Iteration 2: 3 resolved, 2 remaining. Continuing..."). Pure: event in,
- * line (or null) out.
+ * line (or null) out. Text from a model or an API error is flattened to one
+ * line (terminalLine), so it can never start a line of its own such as
+ * "Verdict: PROCEED".
  */
 import type { Assessment, RunEvent } from '../core/run-types';
 import { ROLE_NAMES } from '../core/report/labels';
+import { terminalLine } from '../core/terminal-text';
 
 /** Seed 001 Step 2: "Complexity: N/16. Team: BASE|SCALED." */
 export function assessmentLine(a: Assessment): string {
@@ -34,17 +37,17 @@ export function progressLine(event: RunEvent): string | null {
       return `Iteration ${event.iteration}: ${PHASE_WORDS[event.phase]}${who}...`;
     }
     case 'agent-failed':
-      return `Agent ${ROLE_NAMES[event.failure.role]} failed on iteration ${event.failure.iteration}: ${event.failure.message}`;
+      return `Agent ${ROLE_NAMES[event.failure.role]} failed on iteration ${event.failure.iteration}: ${terminalLine(event.failure.message)}`;
     case 'iteration-finished': {
       const status = event.state.convergence.status;
       const tail = status === 'CONTINUE' ? 'Continuing...' : status === 'BLOCKED' ? 'Blocked.' : status === 'CONVERGED' ? 'Converged.' : 'Stopping.';
-      const base = event.message.trim() || `Iteration ${event.iteration}: ${event.resolved} resolved, ${event.remaining} remaining`;
+      const base = terminalLine(event.message) || `Iteration ${event.iteration}: ${event.resolved} resolved, ${event.remaining} remaining`;
       return `${base.replace(/[.\s]+$/, '')}. ${tail}`;
     }
     case 'checkpoint':
-      return `Checkpoint (${event.request.kind}${event.request.challengeId ? `, ${event.request.challengeId}` : ''}): ${event.request.title}`;
+      return `Checkpoint (${event.request.kind}${event.request.challengeId ? `, ${terminalLine(event.request.challengeId)}` : ''}): ${terminalLine(event.request.title)}`;
     case 'checkpoint-answered':
-      return `  → ${event.answer.action.replace(/_/g, ' ')}${event.answer.text?.trim() ? `: ${event.answer.text.trim().slice(0, 200)}` : ''}`;
+      return `  → ${event.answer.action.replace(/_/g, ' ')}${event.answer.text?.trim() ? `: ${terminalLine(event.answer.text).slice(0, 200)}` : ''}`;
     case 'run-finished':
       return `Verdict: ${event.result.verdict}`;
     case 'agent-started':

@@ -15,6 +15,7 @@ import { createResearchToolbox } from '../core/research';
 import type { CheckpointRequest, RunResult } from '../core/run-types';
 import { createFileRunStore } from '../core/store';
 import { createStoreMemorySource } from '../core/memory';
+import { terminalLine, terminalSafe } from '../core/terminal-text';
 import type { RunArgs } from './args';
 import { promptCheckpoint } from './checkpoint-prompt';
 import { discoverPlan, readPlanText } from './discover';
@@ -46,7 +47,7 @@ export async function runCommand(args: RunArgs, io: CliIo): Promise<number> {
   if (args.out) await checkOutDir(io.cwd, args.out);
   const planPath = await discoverPlan(io.cwd, args.planPath);
   const planText = await readPlanText(planPath, io.cwd);
-  const shown = path.relative(io.cwd, planPath) || planPath;
+  const shown = terminalLine(path.relative(io.cwd, planPath) || planPath);
   const apiKey = io.env.ANTHROPIC_API_KEY?.trim() || undefined;
   const progress = (line: string) => {
     if (!args.quiet) io.stderr(`${line}\n`);
@@ -55,7 +56,7 @@ export async function runCommand(args: RunArgs, io: CliIo): Promise<number> {
   if (args.static || !apiKey) {
     const skip = args.static ? STATIC_FLAG_MESSAGE : NO_KEY_MESSAGE;
     const outcome = runStatic(planText, io.cwd, { team: args.team, ...(args.threshold === undefined ? {} : { threshold: args.threshold }) });
-    const output = args.json ? staticJson(planPath, outcome, skip) : staticText(shown, outcome, skip);
+    const output = terminalSafe(args.json ? staticJson(planPath, outcome, skip) : staticText(shown, outcome, skip));
     io.stdout(output);
     if (args.json) io.stderr(`${skip}\n`);
     if (args.out) await writeReport(io, args.out, output, progress);
@@ -109,9 +110,10 @@ export async function runCommand(args: RunArgs, io: CliIo): Promise<number> {
     removeInterrupt();
   }
 
-  const report = args.json
-    ? renderJsonReport(result)
-    : renderMarkdownReport(result, { anchors: anchorsForPlan(result, planText), unansweredCheckpoints: unanswered });
+  // Made terminal-safe here too, so the --out file is byte for byte what stdout shows.
+  const report = terminalSafe(
+    args.json ? renderJsonReport(result) : renderMarkdownReport(result, { anchors: anchorsForPlan(result, planText), unansweredCheckpoints: unanswered }),
+  );
   io.stdout(report);
   if (args.out) await writeReport(io, args.out, report, progress);
   return interrupted ? ExitCode.interrupted : exitCodeForResult(result);

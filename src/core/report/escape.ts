@@ -10,6 +10,8 @@
  * the raw Markdown stays readable in a terminal.
  */
 
+import { unsafeForTerminal } from '../terminal-text';
+
 /** Characters that change meaning anywhere in a line. */
 const ALWAYS = new Set(['\\', '`', '*', '[', ']', '<', '>', '|', '~']);
 
@@ -25,8 +27,8 @@ function isWordChar(ch: string | undefined): boolean {
 
 /** One-line, Markdown- and HTML-inert rendering of untrusted text. */
 export function escapeInline(text: string): string {
-  // Control characters (Cc) except tab, line feed, carriage return and the C1 block: U+0000–U+0008, U+000B, U+000C, U+000E–U+001F, U+007F.
-  const flat = text.replace(/[^\P{Cc}\t\n\r\u0080-\u009f]/gu, '').replace(/\s+/g, ' ').trim();
+  // Whitespace (line breaks included) becomes one space; then what a terminal would act on is dropped (terminal-text.ts).
+  const flat = text.replace(/\s+/g, ' ').replace(unsafeForTerminal(), '').replace(/\s+/g, ' ').trim();
   let out = '';
   const chars = Array.from(flat);
   chars.forEach((ch, i) => {
