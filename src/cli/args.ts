@@ -13,7 +13,7 @@ export interface RunArgs {
   team: 'auto' | 'base' | 'scaled';
   threshold: number | undefined;
   maxIterations: number | undefined;
-  json: boolean;
+  format: ReportFormat;
   out: string | null;
   static: boolean;
   nonInteractive: boolean;
@@ -27,10 +27,13 @@ export interface RunArgs {
 export interface CheckArgs {
   command: 'check';
   planPath: string | null;
-  json: boolean;
+  format: Exclude<ReportFormat, 'sarif'>;
   stateDir: string | null;
   quiet: boolean;
 }
+
+export const REPORT_FORMATS = ['markdown', 'json', 'sarif'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export type CliCommand = RunArgs | CheckArgs | { command: 'help' } | { command: 'version' };
 
@@ -41,6 +44,7 @@ const OPTIONS = {
   threshold: { type: 'string' },
   'max-iterations': { type: 'string' },
   json: { type: 'boolean' },
+  format: { type: 'string' },
   out: { type: 'string', short: 'o' },
   static: { type: 'boolean' },
   'non-interactive': { type: 'boolean' },
@@ -77,6 +81,14 @@ function parseTeam(raw: string | undefined): RunArgs['team'] {
   if (raw === undefined) return 'auto';
   if (raw === 'base' || raw === 'scaled' || raw === 'auto') return raw;
   throw new CliError(`--team must be "base" or "scaled", got "${raw}".`);
+}
+
+/** `--format`, with `--json` as its alias; the two together must agree. */
+function parseFormat(raw: string | undefined, json: boolean): ReportFormat {
+  if (raw !== undefined && !(REPORT_FORMATS as readonly string[]).includes(raw)) throw new CliError(`--format must be markdown, json or sarif, got "${raw}".`);
+  const format = raw as ReportFormat | undefined;
+  if (json && format !== undefined && format !== 'json') throw new CliError(`--json means --format json; it cannot be combined with --format ${format}.`);
+  return json ? 'json' : (format ?? 'markdown');
 }
 
 function parseBaseUrl(raw: string | undefined): string | null {
@@ -125,7 +137,9 @@ export function parseCliArgs(argv: string[]): CliCommand {
   if (isCheck) {
     const misplaced = RUN_ONLY.filter((flag) => v[flag] !== undefined);
     if (misplaced.length > 0) throw new CliError(`"verify-plan check" does not take --${misplaced[0]}. ${HELP_HINT}`);
-    return { command: 'check', planPath, json: v.json === true, stateDir: nonEmpty('state-dir', str('state-dir')), quiet: v.quiet === true };
+    const format = parseFormat(str('format'), v.json === true);
+    if (format === 'sarif') throw new CliError(`"verify-plan check" prints Markdown or JSON, not SARIF. ${HELP_HINT}`);
+    return { command: 'check', planPath, format, stateDir: nonEmpty('state-dir', str('state-dir')), quiet: v.quiet === true };
   }
   const models: Partial<Record<AgentRole, string>> = {};
   for (const role of AgentRole.options) {
@@ -138,7 +152,7 @@ export function parseCliArgs(argv: string[]): CliCommand {
     team: parseTeam(str('team')),
     threshold: parseInteger('threshold', str('threshold'), 0, 16),
     maxIterations: parseInteger('max-iterations', str('max-iterations'), 1, 3),
-    json: v.json === true,
+    format: parseFormat(str('format'), v.json === true),
     out: nonEmpty('out', str('out')),
     static: v.static === true,
     nonInteractive: v['non-interactive'] === true,

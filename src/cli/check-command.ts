@@ -38,7 +38,7 @@ export async function checkCommand(args: CheckArgs, io: CliIo): Promise<number> 
   // Shell assertions never run from `check`: it must be safe to run in CI on any checkout.
   const results = await runAssertions(io.cwd, stored, { allowShell: false, trusted: false });
   const failed = results.filter((a) => a.status === 'FAIL').length;
-  if (args.json) {
+  if (args.format === 'json') {
     const payload = { planPath, runId: last.runId, confidence: confidenceOf(results), assertions: results };
     io.stdout(`${JSON.stringify(payload, null, 2)}\n`);
   } else io.stdout(checkText(results));

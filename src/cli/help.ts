@@ -15,7 +15,13 @@ export function helpText(version: string): string {
 
 Usage:
   verify-plan [plan.md] [options]      verify a plan (PROCEED / REVISE / RETHINK)
-  verify-plan check [plan.md] [--json] re-run the stored assertions of the plan's last run (no LLM call)
+  verify-plan check [plan.md] [--format markdown|json]
+                                       re-run the stored assertions of the plan's last run (no LLM call)
+  verify-plan hook claude-code         Claude Code PreToolUse hook for ExitPlanMode: reads the hook JSON on stdin,
+                                       denies with the open challenges on REVISE/RETHINK (flags: --team,
+                                       --spending-cap USD, --block-on-static)
+  verify-plan hook install [--user]    add that hook to .claude/settings.json (--user: ~/.claude/settings.json)
+  verify-plan hook uninstall [--user]  remove only that hook entry
   verify-plan eval [options]           measure recall, precision, verdict accuracy, stability and cost on the
                                        seeded-flaw corpus (eval/README.md): --corpus DIR (default eval/corpus),
                                        --runs N (default 3), --baseline single-pass, --out DIR (default
@@ -29,8 +35,10 @@ Options:
   --team base|scaled            force the team size (default: from the complexity score)
   --threshold N                 complexity score (0-16) at which the scaled team is used (default 7)
   --max-iterations N            iterations of the convergence loop, 1-3 (default 3)
-  --json                        print the run result as JSON instead of the Markdown report
-  -o, --out FILE                also write the report (Markdown, or JSON with --json) to FILE
+  --format markdown|json|sarif  the report on stdout: Markdown (default), the run result as JSON, or SARIF
+                                2.1.0 (open challenges and static findings, for code scanning)
+  --json                        same as --format json
+  -o, --out FILE                also write the report (in the chosen format) to FILE
   --static                      static checks only, no LLM call
   --non-interactive             never ask at checkpoints (also when stdin is not a TTY or CI=true)
   --base-url URL                Anthropic API base URL (overrides ANTHROPIC_BASE_URL)

@@ -30,7 +30,7 @@ export async function main(argv: string[], rawIo: CliIo, version: string): Promi
       case 'check':
         return await checkCommand(command, io);
       case 'run':
-        return await runCommand(command, io);
+        return await runCommand(command, io, version);
     }
   } catch (error) {
     if (error instanceof CliError) {

@@ -10,6 +10,7 @@ import { DEFAULT_MODELS, defaultConfig, type EngineConfig } from '../core/config
 import { createAnthropicProvider } from '../core/llm/anthropic';
 import { runVerification } from '../core/loop';
 import { renderJsonReport, renderMarkdownReport } from '../core/report';
+import { renderSarifReport } from '../core/report/sarif';
 import { anchorsForPlan } from '../core/report/anchors';
 import { createResearchToolbox } from '../core/research';
 import type { CheckpointRequest, RunResult } from '../core/run-types';
@@ -22,6 +23,7 @@ import { discoverPlan, readPlanText } from './discover';
 import { CliError, ExitCode, exitCodeForResult } from './exit-codes';
 import { writeFileAtomic, type CliIo } from './io';
 import { policyNote, progressLine } from './progress';
+import { openFingerprints, sarifPlan } from './sarif-output';
 import { runStatic } from './static-mode';
 import { NO_KEY_MESSAGE, STATIC_FLAG_MESSAGE, staticJson, staticText } from './static-mode-format';
 
@@ -43,7 +45,7 @@ export function isInteractive(args: Pick<RunArgs, 'nonInteractive'>, io: Pick<Cl
   return io.interactive && !args.nonInteractive && ci !== 'true' && ci !== '1';
 }
 
-export async function runCommand(args: RunArgs, io: CliIo): Promise<number> {
+export async function runCommand(args: RunArgs, io: CliIo, version: string): Promise<number> {
   if (args.out) await checkOutDir(io.cwd, args.out);
   const planPath = await discoverPlan(io.cwd, args.planPath);
   const planText = await readPlanText(planPath, io.cwd);
@@ -56,9 +58,15 @@ export async function runCommand(args: RunArgs, io: CliIo): Promise<number> {
   if (args.static || !apiKey) {
     const skip = args.static ? STATIC_FLAG_MESSAGE : NO_KEY_MESSAGE;
     const outcome = runStatic(planText, io.cwd, { team: args.team, ...(args.threshold === undefined ? {} : { threshold: args.threshold }) });
-    const output = terminalSafe(args.json ? staticJson(planPath, outcome, skip) : staticText(shown, outcome, skip));
+    const output = terminalSafe(
+      args.format === 'json'
+        ? staticJson(planPath, outcome, skip)
+        : args.format === 'sarif'
+          ? renderSarifReport([sarifPlan(planPath, io.cwd, { planText, result: null, assessment: outcome.assessment, findings: outcome.findings })], { version })
+          : staticText(shown, outcome, skip),
+    );
     io.stdout(output);
-    if (args.json) io.stderr(`${skip}\n`);
+    if (args.format !== 'markdown') io.stderr(`${skip}\n`);
     if (args.out) await writeReport(io, args.out, output, progress);
     return outcome.hasErrors ? ExitCode.revise : ExitCode.proceed;
   }
@@ -110,13 +118,23 @@ export async function runCommand(args: RunArgs, io: CliIo): Promise<number> {
     removeInterrupt();
   }
 
-  // Made terminal-safe here too, so the --out file is byte for byte what stdout shows.
+  // Made terminal-safe here too, so the --out file is byte for byte what stdout shows (JSON and SARIF keep their value: \uXXXX is JSON's own escape).
   const report = terminalSafe(
-    args.json ? renderJsonReport(result) : renderMarkdownReport(result, { anchors: anchorsForPlan(result, planText), unansweredCheckpoints: unanswered }),
+    args.format === 'json'
+      ? renderJsonReport(result)
+      : args.format === 'sarif'
+        ? sarifReport(result, planPath, planText, io.cwd, version, openFingerprints(previous), args)
+        : renderMarkdownReport(result, { anchors: anchorsForPlan(result, planText), unansweredCheckpoints: unanswered }),
   );
   io.stdout(report);
   if (args.out) await writeReport(io, args.out, report, progress);
   return interrupted ? ExitCode.interrupted : exitCodeForResult(result);
+}
+
+/** The open challenges of the run plus the plan's static findings, marked new / still open against the previous run. */
+function sarifReport(result: RunResult, planPath: string, planText: string, cwd: string, version: string, previousOpen: string[], args: RunArgs): string {
+  const { findings } = runStatic(planText, cwd, { team: args.team, ...(args.threshold === undefined ? {} : { threshold: args.threshold }) });
+  return renderSarifReport([sarifPlan(planPath, cwd, { planText, result, assessment: result.assessment, findings, previousOpen })], { version });
 }
 
 /** Fails before any money is spent when --out points into a folder that does not exist. */

@@ -29,7 +29,7 @@ describe('cli: arguments', () => {
     assert.equal(a.planPath, null);
     assert.equal(a.team, 'auto');
     assert.equal(a.threshold, undefined);
-    assert.equal(a.json, false);
+    assert.equal(a.format, 'markdown');
     assert.deepEqual(a.models, {});
   });
 
@@ -40,7 +40,7 @@ describe('cli: arguments', () => {
       '--spending-cap', '1.5', '--state-dir', 'st', '--quiet',
     ]);
     assert.deepEqual(a, {
-      command: 'run', planPath: 'plans/x.md', team: 'scaled', threshold: 5, maxIterations: 2, json: true, out: 'r.md', static: true,
+      command: 'run', planPath: 'plans/x.md', team: 'scaled', threshold: 5, maxIterations: 2, format: 'json', out: 'r.md', static: true,
       nonInteractive: true, baseUrl: 'http://127.0.0.1:9/', models: { challenger: 'm1', 'devils-advocate': 'm2' }, spendingCapUsd: 1.5,
       stateDir: 'st', quiet: true,
     });
@@ -67,9 +67,20 @@ describe('cli: arguments', () => {
   });
 
   it('parses the check subcommand and refuses run-only flags there', () => {
-    assert.deepEqual(parseCliArgs(['check', 'p.md', '--json']), { command: 'check', planPath: 'p.md', json: true, stateDir: null, quiet: false });
-    assert.deepEqual(parseCliArgs(['check']), { command: 'check', planPath: null, json: false, stateDir: null, quiet: false });
+    assert.deepEqual(parseCliArgs(['check', 'p.md', '--json']), { command: 'check', planPath: 'p.md', format: 'json', stateDir: null, quiet: false });
+    assert.deepEqual(parseCliArgs(['check']), { command: 'check', planPath: null, format: 'markdown', stateDir: null, quiet: false });
     usageError(['check', '--team', 'base'], /"verify-plan check" does not take --team/);
+    assert.equal((parseCliArgs(['check', '--format', 'json']) as { format: string }).format, 'json');
+    usageError(['check', '--format', 'sarif'], /check" prints Markdown or JSON, not SARIF/);
+  });
+
+  it('--format markdown|json|sarif, with --json as the alias of --format json', () => {
+    assert.equal(run(['--format', 'sarif']).format, 'sarif');
+    assert.equal(run(['--format=markdown']).format, 'markdown');
+    assert.equal(run(['--format', 'json']).format, 'json');
+    assert.equal(run(['--json', '--format', 'json']).format, 'json');
+    usageError(['--format', 'html'], /--format must be markdown, json or sarif, got "html"/);
+    usageError(['--json', '--format', 'sarif'], /--json means --format json; it cannot be combined with --format sarif/);
   });
 
   it('help and version win over everything else', () => {
