@@ -127,7 +127,7 @@ describe('SARIF report (core/report/sarif.ts)', () => {
     assert.equal(a!.length, b!.length);
     a!.forEach((r, i) => {
       assert.deepEqual(b![i]!.partialFingerprints, r.partialFingerprints, `${r.ruleId} keeps its fingerprint`);
-      assert.equal(b![i]!.locations![0]!.physicalLocation!.region!.startLine, r.locations![0]!.physicalLocation!.region!.startLine + 3);
+      assert.equal(b![i]!.locations![0]!.physicalLocation!.region!.startLine, r.locations![0]!.physicalLocation!.region!.startLine! + 3);
     });
   });
 
