@@ -6,7 +6,7 @@
  */
 import type { Usage } from './protocol';
 import type { RunEvent } from './run-types';
-import type { LiveRun, LiveToolCall } from '../shared/webview-protocol';
+import type { LiveRun, LiveToolCall } from './live-run';
 
 /** Tool calls kept for display; older ones only matter in the transcript. */
 export const LIVE_TOOL_LIMIT = 8;

@@ -15,7 +15,8 @@
  *   engine checks (convergence/grounds.ts).
  */
 import type { Challenge } from './protocol';
-import type { RunOptions, RunResult } from './run-types';
+import type { RunOptions } from './run-options';
+import type { RunResult } from './run-types';
 import type { MemoryContext } from './loop/messages';
 import { parsePlan } from './plan';
 import { assess } from './complexity';

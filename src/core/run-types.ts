@@ -1,12 +1,11 @@
 /**
  * Types shared by the loop and its front ends (CLI, extension, webview,
  * report). Everything here is plain data so it can be persisted as JSON and
- * posted to the webview.
+ * posted to the webview; it imports only other data modules (./protocol), so
+ * the browser-side panel can use it. What a Node-side caller passes to the
+ * loop (provider, store, toolbox) is in ./run-options.
  */
 import * as z from 'zod';
-import type { EngineConfig } from './config';
-import type { LlmProvider } from './llm/provider';
-import type { ResearchToolbox } from './research';
 import {
   AgentFailure,
   AgentRole,
@@ -121,32 +120,3 @@ export type RunEvent =
   | { type: 'run-finished'; result: RunResult };
 
 export type RunEventListener = (event: RunEvent) => void;
-
-/** Persists run results; implementations write atomically (temp file + rename). */
-export interface RunStore {
-  /** Saves the (possibly partial) result; returns where it went. */
-  save(result: RunResult): Promise<string>;
-  /** The most recent saved result for this plan, or null. Corrupt files are skipped, never thrown. */
-  loadLatest(planPath: string): Promise<RunResult | null>;
-}
-
-/** Everything a front end passes to `runVerification`. */
-export interface RunOptions {
-  /** Absolute path of the plan file (used for display, storage keys and reports). */
-  planPath: string;
-  planText: string;
-  /** Root for research tools, evidence checks and assertions; null = no workspace access. */
-  workspaceRoot: string | null;
-  provider: LlmProvider;
-  config: EngineConfig;
-  signal?: AbortSignal;
-  onEvent?: RunEventListener;
-  /** Asked at the seed's user checkpoints; absent = the documented non-interactive policy (continue). */
-  onCheckpoint?: (request: CheckpointRequest) => Promise<CheckpointAnswer>;
-  store?: RunStore | null;
-  /** The last run of this plan, for memory carry-forward. */
-  previous?: RunResult | null;
-  research?: ResearchToolbox | null;
-  /** Workspace trust: shell assertions never run in untrusted workspaces. */
-  trusted?: boolean;
-}

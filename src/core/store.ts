@@ -13,7 +13,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { RunResult, type RunStore } from './run-types';
+import { RunResult } from './run-types';
+
+/** Persists run results; implementations write atomically (temp file + rename). */
+export interface RunStore {
+  /** Saves the (possibly partial) result; returns where it went. */
+  save(result: RunResult): Promise<string>;
+  /** The most recent saved result for this plan, or null. Corrupt files are skipped, never thrown. */
+  loadLatest(planPath: string): Promise<RunResult | null>;
+}
 
 export const RUNS_KEPT_PER_PLAN = 20;
 const LATEST = 'latest.json';

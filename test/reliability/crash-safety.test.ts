@@ -17,7 +17,7 @@ import { ensureBuilt, REPO_ROOT, runCli, TEST_KEY, TempWorkspace } from '../cli/
 import { examplePlan, runAgainstFake } from '../support/run-harness';
 import { SCENARIO_QUOTE } from '../support/fault-scenario';
 import { runFaultCell } from '../support/fault-run';
-import type { RunStore } from '../../src/core/run-types';
+import type { RunStore } from '../../src/core/store';
 
 const MARKER = 'Failing open on a Redis outage removes every limit (crash marker 9K)';
 

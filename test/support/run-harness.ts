@@ -7,7 +7,8 @@ import path from 'node:path';
 import { runVerification } from '../../src/core/loop';
 import { createAnthropicProvider } from '../../src/core/llm/anthropic';
 import { defaultConfig, type EngineConfig } from '../../src/core/config';
-import type { CheckpointAnswer, CheckpointRequest, RunEvent, RunOptions, RunResult } from '../../src/core/run-types';
+import type { RunOptions } from '../../src/core/run-options';
+import type { CheckpointAnswer, CheckpointRequest, RunEvent, RunResult } from '../../src/core/run-types';
 import { FakeAnthropicServer, type Script } from './fake-anthropic';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');

@@ -8,7 +8,8 @@
  */
 import { randomUUID, createHash } from 'node:crypto';
 import type { AgentFailure, AgentRole, CallRecord, IterationState, Usage } from '../protocol';
-import type { Assessment, RunEvent, RunOptions, RunResult, StopCause, VerdictLabel, QualityResult } from '../run-types';
+import type { RunOptions } from '../run-options';
+import type { Assessment, RunEvent, RunResult, StopCause, VerdictLabel, QualityResult } from '../run-types';
 import type { AuditorOutput } from '../protocol';
 import type { AgentSpec } from '../agents/spec';
 import type { Plan } from '../plan';
