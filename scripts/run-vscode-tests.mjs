@@ -1,13 +1,21 @@
 #!/usr/bin/env node
 // Runs the extension's integration suite (test/vscode) inside a REAL VS Code
-// Node extension host, offline: code-server 4.96.4 (= VS Code 1.96.4) from
-// .e2e-host/ (installed by scripts/e2e-host-install.sh), its web workbench in
+// Node extension host, offline: code-server from .e2e-host/<version>/
+// (installed by scripts/e2e-host-install.sh on first use), its web workbench in
 // headless Debian Chromium driven by playwright-core. Recipe and pitfalls:
 // ../shared/vscode-offline/notes.md.
 //
-//   node scripts/run-vscode-tests.mjs [--phases run,restore,untrusted,typing,metrics,bad-plans] (also: panel) [--grep RE]
+//   node scripts/run-vscode-tests.mjs [--host 4.96.4|4.100.3|1.100.3|newest|minimum]
+//        [--phases run,restore,untrusted,typing,metrics,bad-plans] (also: panel) [--grep RE]
 //        [--timeout SEC] [--out DIR] [--no-build | --build-only] [--production]
 //        [--ext DIR] [--verbose] [--keep]
+//
+// --host picks one entry of test/e2e-host/hosts.json by its code-server or VS
+// Code version (or "minimum" = the first, the engines.vscode minimum, the
+// default; "newest" = the last). The VS Code version actually inside the
+// installed code-server is checked against hosts.json and printed. Output
+// (screenshots, server logs, metrics.json) goes to test-output/vscode/ for the
+// minimum host and to test-output/vscode-<VS Code version>/ for the others.
 //
 // The suite runs in PHASES that share one user-data dir, browser profile and
 // workspace copy, each in a fresh server + window: phase "run" verifies the
@@ -31,10 +39,11 @@ import { parseArgs } from 'node:util';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: opt } = parseArgs({
   options: {
+    host: { type: 'string', default: 'minimum' },
     phases: { type: 'string', default: 'run,restore,untrusted,typing,metrics,bad-plans' },
     grep: { type: 'string' },
     timeout: { type: 'string', default: '240' },
-    out: { type: 'string', default: path.join(root, 'test-output', 'vscode') },
+    out: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
     'build-only': { type: 'boolean', default: false },
     // test the minified bundle that `npm run package` ships
@@ -46,9 +55,16 @@ const { values: opt } = parseArgs({
     chromium: { type: 'string', default: process.env.CHROMIUM || '/usr/bin/chromium' },
   },
 });
-const hostDir = path.join(root, '.e2e-host');
+const hosts = JSON.parse(fs.readFileSync(path.join(root, 'test', 'e2e-host', 'hosts.json'), 'utf8')).hosts;
+const host =
+  opt.host === 'minimum' ? hosts[0] : opt.host === 'newest' ? hosts.at(-1) : hosts.find((h) => h.codeServer === opt.host || h.vscode === opt.host);
+if (!host) {
+  console.error(`unknown --host ${opt.host}; test/e2e-host/hosts.json lists ${hosts.map((h) => `${h.codeServer} (VS Code ${h.vscode})`).join(', ')}`);
+  process.exit(2);
+}
+const hostDir = path.join(root, '.e2e-host', host.codeServer);
 const csDir = path.join(hostDir, 'node_modules', 'code-server');
-const outDir = path.resolve(opt.out);
+const outDir = path.resolve(opt.out ?? path.join(root, 'test-output', host === hosts[0] ? 'vscode' : `vscode-${host.vscode}`));
 const testsOut = path.join(root, 'out', 'test', 'vscode');
 const fixture = path.join(root, 'test', 'vscode', 'fixtures', 'workspace');
 const t0 = Date.now();
@@ -57,8 +73,17 @@ const debug = (...a) => opt.verbose && info(...a);
 
 if (!opt['build-only'] && !fs.existsSync(path.join(hostDir, '.installed'))) {
   // First use (e.g. CI): install the host. Idempotent; needs the npm registry (and apt when Chromium is missing).
-  info('installing the offline VS Code host into .e2e-host/ (first use)');
-  await run('bash', [path.join(root, 'scripts', 'e2e-host-install.sh')], 'e2e host install');
+  info(`installing the offline VS Code host code-server ${host.codeServer} into .e2e-host/${host.codeServer}/ (first use)`);
+  await run('bash', [path.join(root, 'scripts', 'e2e-host-install.sh'), host.codeServer], 'e2e host install');
+}
+if (!opt['build-only']) {
+  // The label the suite runs under must be the VS Code it really runs in.
+  const inside = JSON.parse(fs.readFileSync(path.join(csDir, 'lib', 'vscode', 'package.json'), 'utf8')).version;
+  if (inside !== host.vscode) {
+    info(`.e2e-host/${host.codeServer} contains VS Code ${inside}, test/e2e-host/hosts.json says ${host.vscode}`);
+    process.exit(2);
+  }
+  info(`VS Code ${host.vscode} (code-server ${host.codeServer}, ${host.why})`);
 }
 if (!opt['build-only'] && !fs.existsSync(opt.chromium)) {
   info(`Chromium not found at ${opt.chromium} (apt-get install chromium, or set CHROMIUM)`);
