@@ -10,7 +10,13 @@
  * input's JSON (at least 1), unless the script gives `outputTokens`.
  *
  * Prompt cache (mirrors the API's documented behaviour):
- * - Blocks are ordered tools → system → messages. Each block carrying
+ * - Blocks are ordered tools → output settings → system → messages. The
+ *   output settings (`output_config`: format and effort, and `thinking`) count
+ *   as a block right after the tools: the API injects a system prompt for the
+ *   format, and the thinking configuration and effort level are part of the
+ *   cached prefix, so changing any of them starts a new prefix
+ *   (structured-outputs "Prompt modification and token costs";
+ *   thinking-troubleshooting "Cache hits drop after changing thinking settings"). Each block carrying
  *   `cache_control` is a breakpoint; its prefix is everything up to and
  *   including it, hashed together with the model. Any byte difference → a
  *   different hash.
@@ -72,9 +78,10 @@ function hasCacheControl(block: unknown): boolean {
 }
 
 /** The request's blocks in cache order: tools → system → messages. */
-export function flattenRequest(body: { tools?: unknown; system?: unknown; messages?: unknown }): FlatBlock[] {
+export function flattenRequest(body: { tools?: unknown; system?: unknown; messages?: unknown; output_config?: unknown; thinking?: unknown }): FlatBlock[] {
   const blocks: unknown[] = [];
   if (Array.isArray(body.tools)) blocks.push(...body.tools);
+  if (body.output_config != null || body.thinking != null) blocks.push({ output_config: body.output_config ?? null, thinking: body.thinking ?? null });
   if (body.system !== undefined) blocks.push(...asBlocks(body.system));
   if (Array.isArray(body.messages)) {
     for (const m of body.messages as { content?: unknown }[]) blocks.push(...asBlocks(m?.content));
@@ -106,7 +113,7 @@ export class PromptCacheModel {
    * Accounts one request whose response starts now and updates the cache.
    * `arrivedAt` (default: now) decides which entries it can read.
    */
-  account(model: string, body: { tools?: unknown; system?: unknown; messages?: unknown }, arrivedAt?: number): InputAccounting {
+  account(model: string, body: Parameters<typeof flattenRequest>[0], arrivedAt?: number): InputAccounting {
     const blocks = flattenRequest(body);
     const total = blocks.reduce((sum, b) => sum + b.tokens, 0);
     const hash: Hash = createHash('sha256').update(model).update('\n');

@@ -11,6 +11,7 @@ export type WireStopReason = 'end_turn' | 'max_tokens' | 'refusal' | 'stop_seque
 export type WireCaller = { type: 'direct' };
 
 export type WireBlock =
+  | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'text'; text: string }
   | { type: 'tool_use'; id: string; name: string; input: unknown }
   | { type: 'server_tool_use'; id: string; name: string; input: unknown; caller: WireCaller }
@@ -27,7 +28,7 @@ export interface WireMessage {
   model: string;
   content: WireBlock[];
   stopReason: WireStopReason;
-  usage: InputAccounting & { output_tokens: number; server_tool_use?: WireServerToolUsage };
+  usage: InputAccounting & { output_tokens: number; output_tokens_details?: { thinking_tokens: number }; server_tool_use?: WireServerToolUsage };
 }
 
 const ERROR_TYPES: Record<number, string> = {
@@ -94,10 +95,21 @@ export function messageStartEvent(m: Pick<WireMessage, 'id' | 'model' | 'usage'>
 
 /**
  * The events of one content block: start, deltas, stop. Text streams as
- * `text_delta`s; tool and server tool input as `input_json_delta`s of its
- * JSON; a server tool result arrives whole in its `content_block_start`.
+ * `text_delta`s; thinking as `thinking_delta`s then one `signature_delta`;
+ * tool and server tool input as `input_json_delta`s of its JSON; a server
+ * tool result arrives whole in its `content_block_start`.
  */
 export function blockEvents(index: number, block: WireBlock): string[] {
+  if (block.type === 'thinking') {
+    return [
+      sse('content_block_start', { type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } }),
+      ...chunkText(block.thinking).map((thinking) =>
+        sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking } }),
+      ),
+      sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: block.signature } }),
+      sse('content_block_stop', { type: 'content_block_stop', index }),
+    ];
+  }
   if ('tool_use_id' in block) {
     return [
       sse('content_block_start', { type: 'content_block_start', index, content_block: block }),

@@ -12,7 +12,15 @@
  * `message_stop`, an `event: error` mid-stream, refusals, `max_tokens` cuts,
  * a request that never answers.
  * Requests that break the API's rules (more than 4 `cache_control` blocks, a
- * `tool_result` without its `tool_use`) get the API's 400, so client bugs show.
+ * `tool_result` without its `tool_use`, a schema outside the structured-output
+ * subset, a thinking setting or forced `tool_choice` the model rejects, a
+ * thinking block sent back changed) get the API's 400, so client bugs show.
+ *
+ * Like the real models, a reply starts with a signed thinking block whenever
+ * the request's model thinks (fake-anthropic-thinking.ts), and with
+ * `output_config.format` a scripted answer must be JSON the schema accepts
+ * (the constrained decoder cannot write anything else): a script that breaks
+ * it fails the test with a non-retryable 500 (fake-anthropic-schema.ts).
  *
  * A request for a model the catalogue does not hold gets the API's 404
  * `not_found_error`; `GET /v1/models[/{id}]` is the Models API
@@ -40,6 +48,9 @@ import {
   type WireStopReason,
 } from './fake-anthropic-wire';
 import { checkServerToolPairing, checkToolPairing } from './fake-anthropic-rules';
+import { answerProblem, structuredOutputProblem } from './fake-anthropic-schema';
+export { byRole } from './fake-anthropic-script';
+import { notesAsThinking, thinkingConfigProblem, thinks, ThinkingLedger } from './fake-anthropic-thinking';
 import { offeredServerTools, serverToolBlocks, type FakeServerToolUse } from './fake-anthropic-server-tools';
 import { DEFAULT_FAKE_MODELS, FakeModelCatalogue, type FakeModel } from './fake-anthropic-models';
 
@@ -58,6 +69,8 @@ export interface ReceivedRequest {
 
 export type FakeReply =
   | { kind: 'text'; text: string; stopReason?: 'end_turn' | 'max_tokens' | 'refusal' | 'stop_sequence'; outputTokens?: number; chunkDelayMs?: number }
+  /** An answer given as a value: the text is its compact JSON, as structured outputs write it. */
+  | { kind: 'json'; value: unknown; chunkDelayMs?: number }
   | { kind: 'tool_use'; calls: { name: string; input: unknown }[]; text?: string; chunkDelayMs?: number }
   /**
    * Server tools the API runs itself (fake-anthropic-server-tools.ts): each use and its result, then
@@ -119,7 +132,7 @@ function validate(body: unknown): string | null {
   if (!Array.isArray(b.messages) || b.messages.length === 0) return 'messages: at least one message is required';
   const breakpoints = countCacheBreakpoints(b);
   if (breakpoints > 4) return `A maximum of 4 blocks with cache_control may be provided. Found ${breakpoints}.`;
-  return checkToolPairing(b.messages) ?? checkServerToolPairing(b.messages);
+  return checkToolPairing(b.messages) ?? checkServerToolPairing(b.messages) ?? thinkingConfigProblem(b) ?? structuredOutputProblem(b);
 }
 
 export interface FakeServerOptions {
@@ -131,6 +144,9 @@ export interface FakeServerOptions {
   modelsEndpoint?: 'up' | 'down';
 }
 
+/** Output tokens of one thinking block by the estimator (its reasoning is billed even when `display` omits the text). */
+export const THINKING_BLOCK_TOKENS = 64;
+
 export class FakeAnthropicServer {
   /** Every `POST /v1/messages` (the paid endpoint), answered or not. */
   readonly received: ReceivedRequest[] = [];
@@ -138,6 +154,7 @@ export class FakeAnthropicServer {
   readonly modelRequests: string[] = [];
   private readonly changes = new EventEmitter();
   private readonly cache = new PromptCacheModel();
+  private readonly thinking = new ThinkingLedger();
   private readonly stopping = new AbortController();
   private usageTotals: Usage = { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
   private served = 0;
@@ -261,7 +278,7 @@ export class FakeAnthropicServer {
     const index = this.received.push(received) - 1;
     this.changes.emit('change');
 
-    const invalid = raw === null ? 'request body too large or unreadable' : validate(body);
+    const invalid = raw === null ? 'request body too large or unreadable' : (validate(body) ?? this.thinking.check(body as Record<string, unknown>));
     if (invalid) {
       res.writeHead(400, { 'content-type': 'application/json', 'request-id': `req_fake_${index}` }).end(errorBody(400, undefined, invalid));
       return;
@@ -298,14 +315,17 @@ export class FakeAnthropicServer {
   private async serveMessage(
     received: ReceivedRequest,
     index: number,
-    reply: Extract<FakeReply, { kind: 'text' | 'tool_use' | 'server_tools' | 'truncate' | 'stream_error' }>,
+    reply: Extract<FakeReply, { kind: 'text' | 'json' | 'tool_use' | 'server_tools' | 'truncate' | 'stream_error' }>,
     res: http.ServerResponse,
     gone: AbortSignal,
     markEndedByServer: () => void,
   ): Promise<void> {
-    const body = received.body as { model: string; stream?: boolean; messages: unknown; tools?: unknown };
+    const body = received.body as { model: string; stream?: boolean; messages: unknown; tools?: unknown; output_config?: { format?: { schema?: unknown } | null } };
     const n = ++this.served;
     const content: WireBlock[] = [];
+    const thinking = thinks(received.body as Record<string, unknown>);
+    // display "omitted" (the default on current models) returns the block with an empty text and its signature.
+    if (thinking) content.push({ type: 'thinking', thinking: '', signature: '' });
     let serverToolUsage: WireServerToolUsage | undefined;
     if (reply.kind === 'server_tools') {
       const served = serverToolBlocks(n, reply.uses, offeredServerTools(body));
@@ -316,9 +336,11 @@ export class FakeAnthropicServer {
       content.push(...served.blocks);
       serverToolUsage = served.usage;
     }
-    const text = reply.text ?? '';
-    if (text) content.push({ type: 'text', text });
+    const text = reply.kind === 'json' ? JSON.stringify(reply.value) : (reply.text ?? '');
     const calls = reply.kind === 'tool_use' || reply.kind === 'server_tools' ? (reply.calls ?? []) : [];
+    // Newer models return the notes they write between tool calls as (empty, omitted) thinking blocks.
+    if (text && calls.length > 0 && notesAsThinking(body.model)) content.push({ type: 'thinking', thinking: '', signature: '' });
+    else if (text) content.push({ type: 'text', text });
     calls.forEach((c, i) => content.push({ type: 'tool_use', id: `toolu_fake_${n}_${i}`, name: c.name, input: c.input }));
     const stopReason: WireStopReason =
       reply.kind === 'server_tools' && reply.pause
@@ -328,14 +350,26 @@ export class FakeAnthropicServer {
           : reply.kind === 'text'
             ? (reply.stopReason ?? 'end_turn')
             : 'end_turn';
+    const schema = body.output_config?.format?.schema;
+    if (schema && stopReason === 'end_turn' && (reply.kind === 'text' || reply.kind === 'json')) {
+      const problem = answerProblem(schema, text);
+      if (problem) {
+        const message = `fake server: the scripted answer breaks output_config.format (${problem}); a constrained decoder cannot write it`;
+        res.writeHead(500, { 'content-type': 'application/json', 'x-should-retry': 'false' }).end(errorBody(500, 'api_error', message));
+        return;
+      }
+    }
+    this.thinking.sign(received.body as Record<string, unknown>, content as unknown as Record<string, unknown>[]);
+    const thinkingTokens = content.filter((b) => b.type === 'thinking').length * THINKING_BLOCK_TOKENS;
     const serverInputs = reply.kind === 'server_tools' ? reply.uses.map((u) => u.input) : [];
     const outputTokens =
-      reply.kind === 'text' && reply.outputTokens !== undefined
+      (reply.kind === 'text' && reply.outputTokens !== undefined
         ? reply.outputTokens
-        : estimateOutputTokens(text, [...calls.map((c) => c.input), ...serverInputs]);
+        : estimateOutputTokens(text, [...calls.map((c) => c.input), ...serverInputs])) + thinkingTokens;
     const usage = {
       ...this.cache.account(body.model, body, received.at),
       output_tokens: outputTokens,
+      ...(thinking ? { output_tokens_details: { thinking_tokens: thinkingTokens } } : {}),
       ...(serverToolUsage ? { server_tool_use: serverToolUsage } : {}),
     };
     received.usage = usage;
@@ -411,27 +445,4 @@ function readBody(req: http.IncomingMessage): Promise<string | null> {
     req.on('end', () => resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8')));
     req.on('error', () => resolve(null));
   });
-}
-
-/**
- * Routes requests by role; each role has a queue of replies (one shifted per
- * call of that role) or a function. An unscripted call fails the test loudly:
- * a non-retryable 500 naming the role.
- */
-export function byRole(replies: Partial<Record<AgentRole, FakeReply[] | ((req: ReceivedRequest) => FakeReply | Promise<FakeReply>)>>): Script {
-  const queues = new Map<AgentRole, FakeReply[]>();
-  for (const [role, entry] of Object.entries(replies)) {
-    if (Array.isArray(entry)) queues.set(role as AgentRole, [...entry]);
-  }
-  return (req) => {
-    const role = req.role;
-    const entry = role ? replies[role] : undefined;
-    if (role && typeof entry === 'function') return entry(req);
-    const next = role ? queues.get(role)?.shift() : undefined;
-    if (next) return next;
-    const message = role
-      ? `fake server: no scripted reply left for role "${role}"`
-      : 'fake server: request has no role marker in its system prompt';
-    return { kind: 'error', status: 500, message, shouldRetry: false };
-  };
 }

@@ -1,0 +1,155 @@
+/**
+ * Thinking as the real Messages API handles it, for the fake server: which
+ * models think and which `thinking` / `effort` / `tool_choice` settings they
+ * reject, signed thinking blocks, and the check that blocks sent back arrive
+ * unchanged.
+ *
+ * Sources:
+ * - https://platform.claude.com/docs/en/build-with-claude/thinking-troubleshooting
+ *   (per-model table "Thinking support, defaults, and rejected configurations
+ *   by model"; the 400s "`thinking` or `redacted_thinking` blocks in the latest
+ *   assistant message cannot be modified" and "Invalid `signature` in
+ *   `thinking` block"; on Opus 5.5 / Fable 5.1 a block is bound to the system
+ *   prompt, tools and messages that preceded it; `display` defaults to
+ *   "omitted", which returns an empty `thinking` field with a signature)
+ * - https://platform.claude.com/docs/en/models/opus-5-5/whats-new-opus-5-5
+ *   (forced tool use: `tool_choice: type "tool" and "any" are not supported for
+ *   this model.`; text between tool calls comes back in thinking blocks)
+ */
+import { createHash } from 'node:crypto';
+import { canonicalJson } from './fake-anthropic-cache';
+
+type Json = Record<string, unknown>;
+
+/** Models whose thinking is always on (`disabled` is a 400). */
+const ALWAYS_ON = /^claude-(fable|mythos)-|^claude-opus-5-5/;
+/** Models that think unless told not to. */
+const ON_BY_DEFAULT = /^claude-(opus-5|sonnet-5|haiku-5-5)/;
+/** Extended-thinking-only models: `adaptive` is a 400. */
+const EXTENDED_ONLY = /^claude-(opus-4-5|haiku-4-5|sonnet-4-5|opus-4-1|opus-4-2|sonnet-4-2)/;
+/** `budget_tokens` thinking is removed: Claude 4.7 and later. */
+const NO_EXTENDED = /^claude-(opus-4-[78]|opus-5|sonnet-5|haiku-5|fable|mythos)/;
+/** Forced tool use is a 400 (Opus 5.5, Sonnet 5.5, Fable 5.1, Mythos 5.1). */
+const NO_FORCED_TOOLS = /^claude-(opus-5-5|sonnet-5-5|fable-5-1|mythos-5-1)/;
+/** Prefix-bound thinking blocks (enforced for accounts created after 2026-08-31; the fake is such an account). */
+const PREFIX_BOUND = /^claude-(opus-5-5|fable-5-1)/;
+/** Text between tool calls arrives as a progress-update thinking block. */
+const NOTES_AS_THINKING = /^claude-(opus-5-5|fable-5|mythos-5)/;
+/** `output_config.effort` is not accepted. */
+const NO_EFFORT = /^claude-(sonnet-4-5|haiku-4-5)/;
+const EFFORTS = new Set(['low', 'medium', 'high', 'xhigh', 'max']);
+
+export const FORCED_TOOL_CHOICE_ERROR = 'tool_choice: type "tool" and "any" are not supported for this model.';
+export const MODIFIED_THINKING_ERROR = '`thinking` or `redacted_thinking` blocks in the latest assistant message cannot be modified';
+
+/** Whether a reply to this request starts with a thinking block. */
+export function thinks(body: Json): boolean {
+  const model = String(body.model);
+  const type = (body.thinking as { type?: unknown } | undefined)?.type;
+  if (type === 'adaptive' || type === 'enabled') return true;
+  if (type === 'disabled') return false;
+  return ALWAYS_ON.test(model) || ON_BY_DEFAULT.test(model);
+}
+
+export function notesAsThinking(model: string): boolean {
+  return NOTES_AS_THINKING.test(model);
+}
+
+/** The 400 a thinking, effort or tool_choice setting earns on this model, or null. */
+export function thinkingConfigProblem(body: Json): string | null {
+  const model = String(body.model);
+  const thinking = body.thinking as { type?: unknown; budget_tokens?: unknown } | undefined;
+  const effort = (body.output_config as { effort?: unknown } | undefined)?.effort;
+  if (effort !== undefined && effort !== null) {
+    if (!EFFORTS.has(String(effort))) return `output_config.effort: Input should be 'low', 'medium', 'high', 'xhigh' or 'max'`;
+    if (NO_EFFORT.test(model)) return `output_config.effort: effort is not supported on ${model}`;
+  }
+  if (thinking !== undefined) {
+    const type = thinking.type;
+    if (type === 'disabled' && ALWAYS_ON.test(model)) {
+      return '"thinking.type.disabled" is not supported for this model. Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.';
+    }
+    if (type === 'enabled' && NO_EXTENDED.test(model)) {
+      return '"thinking.type.enabled" is not supported for this model. Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.';
+    }
+    if (type === 'adaptive' && EXTENDED_ONLY.test(model)) return 'adaptive thinking is not supported on this model';
+    if (type !== 'adaptive' && type !== 'enabled' && type !== 'disabled') return 'thinking.type: Input should be "adaptive", "enabled" or "disabled"';
+  }
+  const choice = (body.tool_choice as { type?: unknown } | undefined)?.type;
+  if (choice === 'any' || choice === 'tool') {
+    if (NO_FORCED_TOOLS.test(model)) return FORCED_TOOL_CHOICE_ERROR;
+    if (thinks(body)) return 'Thinking may not be enabled when tool_choice forces tool use.';
+  }
+  return null;
+}
+
+interface Issued {
+  thinking: string;
+  model: string;
+  /** Digest of everything before the block (system, tools, earlier messages and blocks); checked on prefix-bound models. */
+  prefix: string;
+}
+
+function digest(body: Json, messages: unknown[], blocksBefore: unknown[]): string {
+  return createHash('sha256')
+    .update(canonicalJson({ system: body.system ?? null, tools: body.tools ?? [], messages, blocksBefore }))
+    .digest('hex');
+}
+
+/** Issues signatures for the thinking blocks of served replies and checks the blocks a client sends back. */
+export class ThinkingLedger {
+  private readonly issued = new Map<string, Issued>();
+  /** tool_use id → the signatures of the thinking blocks that preceded it in the same response, in order. */
+  private readonly beforeToolUse = new Map<string, string[]>();
+  private counter = 0;
+
+  /**
+   * Signs the thinking blocks of a response to `body` (in place). The blocks
+   * before each one are the request's last assistant message (a paused turn
+   * being continued) followed by the response's own earlier blocks.
+   */
+  sign(body: Json, content: Json[]): void {
+    const messages = Array.isArray(body.messages) ? (body.messages as Json[]) : [];
+    const last = messages.at(-1);
+    const continuing = last?.role === 'assistant';
+    const prefixMessages = continuing ? messages.slice(0, -1) : messages;
+    const carried = continuing && Array.isArray(last.content) ? (last.content as unknown[]) : [];
+    const signatures: string[] = [];
+    content.forEach((block, i) => {
+      if (block.type === 'thinking') {
+        const signature = `fake-sig-${++this.counter}-${createHash('sha256').update(String(block.thinking)).digest('hex').slice(0, 16)}`;
+        block.signature = signature;
+        this.issued.set(signature, { thinking: String(block.thinking), model: String(body.model), prefix: digest(body, prefixMessages, [...carried, ...content.slice(0, i)]) });
+        signatures.push(signature);
+      } else if (block.type === 'tool_use') {
+        this.beforeToolUse.set(String(block.id), [...signatures]);
+      }
+    });
+  }
+
+  /** The 400 a request earns for the thinking blocks it sends back, or null. */
+  check(body: Json): string | null {
+    const messages = Array.isArray(body.messages) ? (body.messages as Json[]) : [];
+    for (const [i, message] of messages.entries()) {
+      if (message.role !== 'assistant' || !Array.isArray(message.content)) continue;
+      const blocks = message.content as Json[];
+      for (const [j, block] of blocks.entries()) {
+        if (block.type === 'tool_use') {
+          const expected = this.beforeToolUse.get(String(block.id)) ?? [];
+          const sent = blocks.slice(0, j).filter((b) => b.type === 'thinking').map((b) => b.signature);
+          if (expected.some((sig) => !sent.includes(sig))) return `messages.${i}.content: ${MODIFIED_THINKING_ERROR}`;
+        }
+        if (block.type !== 'thinking') continue;
+        const where = `messages.${i}.content.${j}`;
+        const issued = typeof block.signature === 'string' ? this.issued.get(block.signature) : undefined;
+        if (!issued) return `${where}: Invalid \`signature\` in \`thinking\` block`;
+        if (issued.thinking !== block.thinking) return `${where}: ${MODIFIED_THINKING_ERROR}`;
+        if (issued.model !== body.model) continue; // another model's block: the API drops what it cannot read
+        if (PREFIX_BOUND.test(String(body.model)) && issued.prefix !== digest(body, messages.slice(0, i), blocks.slice(0, j))) {
+          return `${where}: Invalid \`signature\` in \`thinking\` block. The block is bound to a different conversation. Remove the block, or set \`thinking.block_binding.prefix_mismatch_behavior\` to "drop_block".`;
+        }
+      }
+    }
+    return null;
+  }
+}
