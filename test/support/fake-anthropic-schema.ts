@@ -82,12 +82,13 @@ function nodeProblem(node: unknown, path: string, defs: Json): string | null {
   if (node.enum !== undefined && (!Array.isArray(node.enum) || !node.enum.every(isPrimitive))) return `${path}: complex types within enums are not supported`;
   if (node.const !== undefined && !isPrimitive(node.const)) return `${path}: complex types within const are not supported`;
   if (node.minItems !== undefined && node.minItems !== 0 && node.minItems !== 1) return `${path}: Array constraints beyond minItems of 0 or 1 are not supported`;
-  if (node.format !== undefined && !SUPPORTED_FORMATS.has(String(node.format))) return `${path}: the string format "${String(node.format)}" is not supported`;
+  if (node.format !== undefined && (typeof node.format !== 'string' || !SUPPORTED_FORMATS.has(node.format))) return `${path}: the string format ${JSON.stringify(node.format)} is not supported`;
   if (node.pattern !== undefined && (typeof node.pattern !== 'string' || UNSUPPORTED_REGEX.test(node.pattern))) {
     return `${path}: the pattern uses backreferences, lookaround or word boundaries, which are not supported`;
   }
   if (node.$ref !== undefined) {
-    const ref = String(node.$ref);
+    if (typeof node.$ref !== 'string') return `${path}: $ref must be a string`;
+    const ref = node.$ref;
     if (!ref.startsWith('#/')) return `${path}: external $ref is not supported`;
     const name = ref.replace(/^#\/(\$defs|definitions)\//, '');
     if (name === ref || !(name in defs)) return `${path}: $ref ${ref} does not resolve`;

@@ -61,7 +61,7 @@ export function thinkingConfigProblem(body: Json): string | null {
   const thinking = body.thinking as { type?: unknown; budget_tokens?: unknown } | undefined;
   const effort = (body.output_config as { effort?: unknown } | undefined)?.effort;
   if (effort !== undefined && effort !== null) {
-    if (!EFFORTS.has(String(effort))) return `output_config.effort: Input should be 'low', 'medium', 'high', 'xhigh' or 'max'`;
+    if (typeof effort !== 'string' || !EFFORTS.has(effort)) return `output_config.effort: Input should be 'low', 'medium', 'high', 'xhigh' or 'max'`;
     if (NO_EFFORT.test(model)) return `output_config.effort: effort is not supported on ${model}`;
   }
   if (thinking !== undefined) {

@@ -359,7 +359,7 @@ export class FakeAnthropicServer {
         return;
       }
     }
-    this.thinking.sign(received.body as Record<string, unknown>, content as unknown as Record<string, unknown>[]);
+    this.thinking.sign(received.body, content);
     const thinkingTokens = content.filter((b) => b.type === 'thinking').length * THINKING_BLOCK_TOKENS;
     const serverInputs = reply.kind === 'server_tools' ? reply.uses.map((u) => u.input) : [];
     const outputTokens =
