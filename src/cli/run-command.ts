@@ -57,7 +57,7 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
 
   if (args.static || !apiKey) {
     const skip = args.static ? STATIC_FLAG_MESSAGE : NO_KEY_MESSAGE;
-    const outcome = runStatic(planText, io.cwd, { team: args.team, ...(args.threshold === undefined ? {} : { threshold: args.threshold }) });
+    const outcome = await runStatic(planText, io.cwd, { team: args.team, ...(args.threshold === undefined ? {} : { threshold: args.threshold }) }, planPath);
     const output = terminalSafe(
       args.format === 'json'
         ? staticJson(planPath, outcome, skip)

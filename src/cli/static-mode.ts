@@ -1,27 +1,30 @@
 /** The key-less mode: assessment and static findings of a plan, no LLM call. */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { assess } from '../core/complexity';
 import { parsePlan } from '../core/plan';
 import { runStaticChecks } from '../core/rules';
+import { WorkspaceFileIndex } from '../server/file-index';
 import type { StaticOutcome } from './static-mode-format';
 
 /**
- * File lookups for the missing-file rule, confined to the workspace root:
- * a path that leaves it is "unknown" (undefined), never probed.
+ * Resolves the plan's paths exactly as the language server does (one index,
+ * src/server/file-index.ts): relative to the plan's folder and to the root,
+ * unique names and fragments through `pathsNamed`, gitignored or outside-root
+ * paths "cannot tell". So the CLI and the editor never disagree on a finding.
  */
-export function workspaceFileLookup(root: string): (rel: string) => boolean | undefined {
-  return (rel) => {
-    const full = path.resolve(root, rel);
-    const inside = path.relative(root, full);
-    if (inside.startsWith('..') || path.isAbsolute(inside)) return undefined;
-    return existsSync(full);
-  };
-}
-
-export function runStatic(planText: string, root: string, options: { team: 'auto' | 'base' | 'scaled'; threshold?: number }): StaticOutcome {
+export async function runStatic(
+  planText: string,
+  root: string,
+  options: { team: 'auto' | 'base' | 'scaled'; threshold?: number },
+  planFsPath: string | null = null,
+): Promise<StaticOutcome> {
   const plan = parsePlan(planText);
   const assessment = assess(plan, { team: options.team, ...(options.threshold === undefined ? {} : { threshold: options.threshold }) });
-  const findings = runStaticChecks(plan, { fileExists: workspaceFileLookup(root) });
-  return { assessment, findings, hasErrors: findings.some((f) => f.level === 'error') };
+  const index = new WorkspaceFileIndex([root]);
+  await index.start();
+  try {
+    const findings = runStaticChecks(plan, { fileExists: (p) => index.lookup(planFsPath, p), pathsNamed: (name) => index.pathsNamed(name) });
+    return { assessment, findings, hasErrors: findings.some((f) => f.level === 'error') };
+  } finally {
+    index.dispose();
+  }
 }

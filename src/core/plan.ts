@@ -63,10 +63,11 @@ function parse(text: string): Plan {
   const lines = text.split('\n');
   const outline = readOutline(lines, text);
   const skip = (line: number): boolean => outline.codeMask[line] === 1;
-  const infos = classifyHeadings(outline, lines);
+  const firstH1 = outline.headings.find((h) => h.level === 1);
+  const format = detectFormat(text, firstH1 ? plainText(firstH1.source) : null);
+  const infos = classifyHeadings(outline, lines, format);
   const lineWords = Int32Array.from(lines, (l) => countWords(l));
   const h1 = infos.find((i) => i.heading.level === 1) ?? infos[0];
-  const format = detectFormat(text, h1 && h1.heading.level === 1 ? h1.title : null);
   const steps = findSteps(outline, infos, lines, lineWords, format);
   const sections = infos.map((info, i) => toSection(info, i, lines, infos, info === h1));
   return {

@@ -10,7 +10,8 @@
  *   investigate whether/if, need(s) to check/confirm/verify whether/if.
  * Words inside a phrase may be separated by spaces or tabs, never a line break.
  * Not a signal: part of a name ("wasm32-unknown-unknown", "doc/TODO.md"),
- * "unknown" used as an adjective ("unknown keys are ignored").
+ * "unknown" used as an adjective ("unknown keys are ignored"), a marker named
+ * as absent ("No TBD, TODO, or placeholders", "without TODOs", "sin TBD").
  */
 import { charSpan, lineStarts, lineOf } from './plan/text';
 import type { UnknownSignal } from './plan/types';
@@ -44,6 +45,10 @@ const PHRASES = [
 const SIGNAL = new RegExp(`(?:${PHRASES.map((p) => p.replace(/ /g, '[ \\t]+')).join('|')})|\\?{2,}`, 'gi');
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
+/** "No TBD, TODO…", "without TODOs", "zero placeholders (TBD)": the markers named as absent, only markers and connectors in between. */
+const NEGATED =
+  /(?:^|[^\p{L}])(?:no|without|zero|free\s+of|nor|sin|sem|kein(?:e|en)?|ohne|aucun|sans)[\s,/"'`*()“”]*(?:(?:tbd|tbc|tba|todos?|fixmes?|xxx|placeholders?|markers?|or|and|nor)[\s,/"'`*()“”]*)*$/iu;
+
 function isWordChar(ch: string): boolean {
   return ch !== '' && WORD_CHAR.test(ch);
 }
@@ -69,6 +74,7 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
     if (/^unknown$/i.test(m[0]) && /^[ \t]+\p{L}/u.test(text.slice(at + m[0].length, at + m[0].length + 3))) continue;
     const line = lineOf(starts, at);
     if (skip(line)) continue;
+    if (NEGATED.test(text.slice(Math.max(starts[line] as number, at - 200), at))) continue;
     out.push({ signal: m[0], range: charSpan(lines, line, at - (starts[line] as number), m[0].length) });
   }
   return out;

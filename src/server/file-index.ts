@@ -68,6 +68,27 @@ export class WorkspaceFileIndex {
     this.onError = options.onError ?? (() => undefined);
   }
 
+  /**
+   * An index of a listing already in hand (relative paths, plus the text of
+   * each `.gitignore` by its path), filled at once with the same ignore rules
+   * as a scan: the CLI and the real-plan corpus resolve paths exactly as the
+   * language server does.
+   */
+  static fromListing(rootPath: string, relPaths: Iterable<string>, gitignores: Readonly<Record<string, string>> = {}): WorkspaceFileIndex {
+    const index = new WorkspaceFileIndex([rootPath]);
+    const root = index.roots[0] as RootIndex;
+    for (const [file, text] of Object.entries(gitignores)) {
+      if (file !== '.gitignore' && !file.endsWith('/.gitignore')) continue;
+      root.ignores.set(path.posix.dirname(file) === '.' ? '' : path.posix.dirname(file), ignore().add(text));
+    }
+    for (const rel of relPaths) {
+      if (rel === '' || root.isIgnored(rel)) continue;
+      addWithParents(root, rel, false);
+    }
+    index.readyFlag = true;
+    return index;
+  }
+
   get ready(): boolean {
     return this.readyFlag;
   }

@@ -22,12 +22,15 @@
  *   - referenced paths are de-duplicated across chunks; title and goal follow
  *     the core's rules (first H1; first non-empty goal section, else the first
  *     paragraph).
- * Documents below `minLines`, documents whose first chunk holds no H1 while
+ * Documents below `minLines`, task-list formats, documents with a numbered
+ * "#"/"##" heading that names a section (outline numbering spans chunks),
+ * documents whose first chunk holds no H1 while
  * a later one does, and documents with setext H1 headings are parsed whole. test/unit/server-incremental
  * checks that both paths give the same Plan.
  */
 import { normalizeStepId, parsePlan, sectionKind, type Plan, type PlanSection, type PlanStep, type Range, type ReferencedPath } from '../core/plan';
 import { detectFormatOfText } from '../core/plan/format';
+import { mayNumberSections } from '../core/plan/steps';
 import { countWords, frontMatterEnd, lastContentLine, normalizeText } from '../core/plan/text';
 
 export interface IncrementalOptions {
@@ -82,8 +85,8 @@ export class IncrementalPlanParser {
       this.cache.clear();
       return parsePlan(text);
     }
-    // Task-list and GSD formats decide steps from the whole document: parse them whole.
-    if (detectFormatOfText(text) !== 'markdown') return this.whole(text);
+    // Task-list and GSD formats, and numbered section outlines, decide steps from the whole document: parse them whole.
+    if (detectFormatOfText(text) !== 'markdown' || mayNumberSections(text)) return this.whole(text);
     try {
       return this.parseChunked(text, lines) ?? this.whole(text);
     } catch {

@@ -7,19 +7,22 @@
  *   provenance.json  repo, commit, format, heldOut, license, plans (paths in the repo)
  *   files.txt        `git ls-tree -r --name-only <commit>`: the workspace, as names only
  *   plan/<path>      the plan text at its path in the repository
+ *   gitignore.json   the commit's .gitignore files: { "<path>/.gitignore": "<text>" }
  *   labels.tsv       one line per finding:  <rule> TAB <line> TAB TP|FP TAB <reason>
  *                    one line per miss:     MISS TAB <rule> TAB <line> TAB <reason>
  *                    (lines 1-based; "#" starts a comment; a relabel says so in its reason)
  *   A TP label no finding matches any more counts as a miss.
  *
- * The workspace lookup mirrors the language server's (src/server/file-index.ts
- * `lookup`): a path is tried relative to the plan's folder, then to the root;
- * a leading "/" means the root.
+ * The workspace lookup is the language server's own (src/server/file-index.ts,
+ * built from the file list and the .gitignore texts in gitignore.json): a path
+ * is tried relative to the plan's folder, then to the root; a leading "/"
+ * means the root; a gitignored path is "cannot tell".
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parsePlan } from '../../src/core/plan';
 import { RULE_CODES, runStaticChecks, type RuleCode, type StaticFinding } from '../../src/core/rules';
+import { WorkspaceFileIndex } from '../../src/server/file-index';
 
 export const CORPUS_DIR = path.join(__dirname, '..', 'fixtures', 'plan-corpus');
 
@@ -33,7 +36,6 @@ export interface CorpusPlan {
   planPath: string;
   text: string;
   files: ReadonlySet<string>;
-  dirs: ReadonlySet<string>;
 }
 
 export interface Label {
@@ -52,8 +54,6 @@ export function loadCorpus(): CorpusPlan[] {
     const prov = JSON.parse(readFileSync(provenancePath, 'utf8')) as { repo: string; format: string; heldOut: boolean; plans: string[]; batch?: string };
     const names = readFileSync(path.join(dir, 'files.txt'), 'utf8').split('\n').filter((l) => l !== '');
     const files = new Set(names);
-    const dirs = new Set<string>();
-    for (const f of names) for (let d = path.posix.dirname(f); d !== '.' && !dirs.has(d); d = path.posix.dirname(d)) dirs.add(d);
     for (const planPath of prov.plans) {
       files.add(planPath);
       out.push({
@@ -65,46 +65,35 @@ export function loadCorpus(): CorpusPlan[] {
         planPath,
         text: readFileSync(path.join(dir, 'plan', planPath), 'utf8'),
         files,
-        dirs,
       });
     }
   }
   return out;
 }
 
-export function workspaceLookup(plan: CorpusPlan): (reference: string) => boolean | undefined {
-  const planDir = path.posix.dirname(plan.planPath);
-  const has = (rel: string): boolean => rel === '' || rel === '.' || plan.files.has(rel) || plan.dirs.has(rel);
-  return (reference: string) => {
-    const cleaned = reference.trim().replace(/\/+$/, '');
-    if (cleaned === '' || cleaned.includes('\0')) return undefined;
-    const candidates = cleaned.startsWith('/')
-      ? [path.posix.normalize(cleaned.replace(/^\/+/, ''))]
-      : [path.posix.normalize(path.posix.join(planDir, cleaned)), path.posix.normalize(cleaned)];
-    let inside = false;
-    for (const c of candidates) {
-      if (c.startsWith('..')) continue;
-      inside = true;
-      if (has(c)) return true;
-    }
-    return inside ? false : undefined;
-  };
+/**
+ * The plan's workspace as the language server's index sees it: the commit's
+ * file list with its .gitignore rules (gitignore.json: the text of each
+ * .gitignore by path), so a gitignored path is "cannot tell" here as there.
+ */
+export function workspaceIndex(plan: CorpusPlan): WorkspaceFileIndex {
+  const folder = plan.id.split(':')[0] as string;
+  const cached = indexes.get(folder);
+  if (cached) return cached;
+  const gitignorePath = path.join(CORPUS_DIR, folder, 'gitignore.json');
+  const gitignores = existsSync(gitignorePath) ? (JSON.parse(readFileSync(gitignorePath, 'utf8')) as Record<string, string>) : {};
+  const index = WorkspaceFileIndex.fromListing(path.posix.join(CORPUS_ROOT, folder), plan.files, gitignores);
+  indexes.set(folder, index);
+  return index;
 }
 
-/** Workspace paths by file name, as the language server's index answers `pathsNamed`. */
-function namedLookup(plan: CorpusPlan): (basename: string) => string[] {
-  const byName = new Map<string, string[]>();
-  for (const f of plan.files) {
-    const base = path.posix.basename(f);
-    const list = byName.get(base);
-    if (list) list.push(f);
-    else byName.set(base, [f]);
-  }
-  return (basename) => (byName.get(basename) ?? []).slice(0, 20);
-}
+const CORPUS_ROOT = '/plan-corpus';
+const indexes = new Map<string, WorkspaceFileIndex>();
 
 export function findingsFor(plan: CorpusPlan): StaticFinding[] {
-  return runStaticChecks(parsePlan(plan.text), { fileExists: workspaceLookup(plan), pathsNamed: namedLookup(plan) });
+  const index = workspaceIndex(plan);
+  const planFsPath = path.posix.join(CORPUS_ROOT, plan.id.split(':')[0] as string, plan.planPath);
+  return runStaticChecks(parsePlan(plan.text), { fileExists: (p) => index.lookup(planFsPath, p), pathsNamed: (name) => index.pathsNamed(name) });
 }
 
 export function labelsPath(plan: CorpusPlan): string {

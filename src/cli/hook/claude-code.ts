@@ -80,7 +80,7 @@ export async function claudeCodeHook(io: CliIo, options: HookOptions = DEFAULT_H
     const planPath = await planFileFor(cwd, input.session_id, input.tool_input.plan);
     const planText = await readFile(planPath, 'utf8');
     const apiKey = io.env.ANTHROPIC_API_KEY?.trim() || undefined;
-    if (!apiKey) return staticAnswer(io, cwd, planText, options);
+    if (!apiKey) return await staticAnswer(io, cwd, planText, options, planPath);
 
     const config = defaultConfig({ team: options.team, models: { ...DEFAULT_MODELS }, ...(options.spendingCapUsd === undefined ? {} : { spendingCapUsd: options.spendingCapUsd }) });
     const store = createFileRunStore(path.join(cwd, DEFAULT_STATE_DIR));
@@ -121,8 +121,8 @@ export async function claudeCodeHook(io: CliIo, options: HookOptions = DEFAULT_H
   }
 }
 
-function staticAnswer(io: CliIo, cwd: string, planText: string, options: HookOptions): number {
-  const outcome = runStatic(planText, cwd, { team: options.team });
+async function staticAnswer(io: CliIo, cwd: string, planText: string, options: HookOptions, planPath: string): Promise<number> {
+  const outcome = await runStatic(planText, cwd, { team: options.team }, planPath);
   const errors = outcome.findings.filter((f) => f.level === 'error');
   const summary = `Verify Plan (static checks only, no ANTHROPIC_API_KEY): ${errors.length} error(s), ${outcome.findings.length - errors.length} other finding(s).`;
   if (errors.length > 0 && options.blockOnStatic) {

@@ -4,7 +4,8 @@
  * its risks in the companion design/plan, a descriptive document has no steps.
  *
  *   gsd             GSD PLAN.md: XML-like `<task>` blocks with `<verify>`/`<done>`
- *   kiro-tasks      Kiro tasks.md: "- [ ] 1.1 …" checkbox tasks with "_Requirements: …_" links
+ *   kiro-tasks      Kiro tasks.md: "- [ ] 1.1 …" checkbox tasks with "_Requirements: …_" links,
+ *                   or under a "# Tasks…" / "# Implementation Plan" title
  *   spec-kit-tasks  spec-kit tasks.md: "- [ ] T001 …" tasks
  *   descriptive     Kiro design.md/requirements.md, spec-kit spec.md ("# Design Document", "# Feature Specification")
  *   markdown        anything else: Claude Code, superpowers, free-form plans
@@ -15,13 +16,15 @@ export const DESCRIPTIVE_TITLE = /^(?:design(?:\s+document)?|technical\s+design|
 const GSD_TASK = /^\s*<task\b[^>]*>\s*$/m;
 const KIRO_TASK = /^- \[[ xX]\]\*? \d+(?:\.\d+)*\.? \S/m;
 const KIRO_REQUIREMENTS = /_Requirements?:/;
+/** "# Tasks: Editor MVP", "# Implementation Plan": the title of a Kiro-style tasks.md that links no requirements. */
+const TASKS_TITLE = /^(?:tasks|implementation\s+plan)\b/i;
 const SPEC_KIT_TASK = /^\s*- \[[ xX]\] T\d{3,}\b/m;
 
 export function detectFormat(text: string, title: string | null): PlanFormat {
   if (title !== null && DESCRIPTIVE_TITLE.test(title)) return 'descriptive';
   if (GSD_TASK.test(text)) return 'gsd';
   if (SPEC_KIT_TASK.test(text)) return 'spec-kit-tasks';
-  if (KIRO_TASK.test(text) && KIRO_REQUIREMENTS.test(text)) return 'kiro-tasks';
+  if (KIRO_TASK.test(text) && (KIRO_REQUIREMENTS.test(text) || (title !== null && TASKS_TITLE.test(title)))) return 'kiro-tasks';
   return 'markdown';
 }
 

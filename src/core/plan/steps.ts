@@ -26,8 +26,16 @@
  * not itself a step and not the plan's title (the first H1).
  *
  * A step's own lines run from its first line to the line before the next step
- * that starts inside it; dependencies, success criteria and explicit ids are
- * read from the own lines only.
+ * that starts inside it; dependencies and explicit ids are read from the own
+ * lines only, the success criterion from the own lines or, failing that, from
+ * the lines after its last nested step (a phase's "Independent Test:" after its
+ * tasks).
+ *
+ * Numbered headings that number the document's sections are not steps: a run
+ * of siblings "## 1. …", "## 2. …" one of which names the steps section ("3.
+ * Steps") or two of which are other kinds of section ("Scope & non-goals",
+ * "Exit criteria", "Open questions"). In a spec-kit task list only keyword headings
+ * ("## Phase 3: …", not the outline's "Phase 1-2") and T### tasks are steps.
  */
 import type { Outline, OutlineHeading, OutlineListItem } from './outline';
 import { mayBeStepTitle, neverHoldsSteps, sectionKind } from './sections';
@@ -57,11 +65,12 @@ interface Candidate {
 
 const MAX_TITLE = 160;
 
-export function classifyHeadings(outline: Outline, lines: readonly string[]): HeadingInfo[] {
+export function classifyHeadings(outline: Outline, lines: readonly string[], format: PlanFormat = 'markdown'): HeadingInfo[] {
   const hs = outline.headings;
   const infos: HeadingInfo[] = [];
   const stack: number[] = [];
   const firstH1 = hs.findIndex((h) => h.level === 1);
+  const sectionNumbers = outlineNumbered(hs);
   for (let i = 0; i < hs.length; i++) {
     const h = hs[i] as OutlineHeading;
     while (stack.length > 0 && (hs[stack[stack.length - 1] as number] as OutlineHeading).level >= h.level) stack.pop();
@@ -71,8 +80,9 @@ export function classifyHeadings(outline: Outline, lines: readonly string[]): He
     const parentIsContainer = parent !== null && (infos[parent] as HeadingInfo).isContainer;
     const p = stepPrefix(title);
     let isStep = false;
-    if (p.kind === 'keyword') isStep = true;
-    else if (p.kind === 'number') isStep = parentIsContainer || (p.rest !== '' && mayBeStepTitle(p.rest) && sectionKind(p.rest) !== 'testing' && !parentNeverHoldsSteps(parent));
+    if (p.kind === 'keyword') isStep = !(format === 'spec-kit-tasks' && PHASE_RANGE.test(p.rawId));
+    else if (format === 'spec-kit-tasks') isStep = false;
+    else if (p.kind === 'number') isStep = !sectionNumbers.has(i) && (parentIsContainer || (p.rest !== '' && mayBeStepTitle(p.rest) && sectionKind(p.rest) !== 'testing' && !parentNeverHoldsSteps(parent)));
     else if (parentIsContainer) isStep = mayBeStepTitle(p.kind === 'label' ? p.rest || title : title);
     const isContainer = !isStep && i !== firstH1 && sectionKind(title) === 'steps' && !neverHoldsSteps(title);
     infos.push({ heading: h, title, endLine: lines.length - 1, parent, isStep, isContainer });
@@ -94,6 +104,70 @@ export function classifyHeadings(outline: Outline, lines: readonly string[]): He
     me.endLine = lastContentLine(lines, me.heading.line, Math.max(me.heading.line, end));
   }
   return infos;
+}
+
+/** "Phase 1-2" names a span of phases (an outline line), not one step. */
+const PHASE_RANGE = /\d\s*[-–]\s*\d/;
+/** A heading that names the section holding the steps ("3. Steps", "4. Implementation plan") is not a step itself. */
+const STEPS_SECTION_NAME = /^(?:the\s+)?(?:implementation\s+|execution\s+|work\s+)?(?:steps|plan|tasks|phases|milestones|work\s+items|action\s+items|checklist|to\s*-?\s*do)$/i;
+
+function isSectionTitle(rest: string): boolean {
+  const kind = sectionKind(rest);
+  return kind === 'goal' || kind === 'context' || kind === 'risks' || kind === 'rollback' || kind === 'success' || neverHoldsSteps(rest) || STEPS_SECTION_NAME.test(rest);
+}
+
+const NUMBERED_TOP_HEADING = /^ {0,3}#{1,2}[ \t]+\d+(?:\.\d+)*[.):]?[ \t]+(.+?)[ \t#]*$/gm;
+
+/**
+ * Does the text have a "#"/"##" numbered heading that names a section (a
+ * candidate for outline numbering)? Such groups span the incremental parser's
+ * chunks, so it parses those documents whole.
+ */
+export function mayNumberSections(text: string): boolean {
+  for (const m of text.matchAll(NUMBERED_TOP_HEADING)) if (isSectionTitle(plainText(m[1] ?? ''))) return true;
+  return false;
+}
+
+/**
+ * Numbered headings that number the document's sections, not its steps: a
+ * run of sibling headings "## 1. …", "## 2. …" (same parent and level) of which
+ * one names the steps section itself ("3. Steps") or two are other kinds of
+ * section ("1. Scope & non-goals", "8. Exit criteria", "10. Open questions").
+ * A lone "1. Overview" before numbered actions is a preamble, not an outline.
+ */
+function outlineNumbered(hs: readonly OutlineHeading[]): Set<number> {
+  const groups = new Map<string, number[]>();
+  const parents: number[] = [];
+  const stack: number[] = [];
+  for (let i = 0; i < hs.length; i++) {
+    const h = hs[i] as OutlineHeading;
+    while (stack.length > 0 && (hs[stack[stack.length - 1] as number] as OutlineHeading).level >= h.level) stack.pop();
+    const parent = stack.length > 0 ? (stack[stack.length - 1] as number) : -1;
+    parents.push(parent);
+    stack.push(i);
+    if (stepPrefix(plainText(h.source)).kind !== 'number') continue;
+    const key = `${parent}:${h.level}`;
+    const group = groups.get(key);
+    if (group) group.push(i);
+    else groups.set(key, [i]);
+  }
+  const out = new Set<number>();
+  for (const members of groups.values()) {
+    const rests = members.map((i) => stepPrefix(plainText((hs[i] as OutlineHeading).source)).rest);
+    // One "1. Overview" before numbered actions is a preamble; a "3. Steps" heading, or two other sections, make it an outline.
+    const outline = rests.some((r) => STEPS_SECTION_NAME.test(r)) || rests.filter(isSectionTitle).length >= 2;
+    if (outline) for (const i of members) out.add(i);
+  }
+  // "### 3.1 …" under an outline's "## 3. …" numbers a sub-section of it.
+  for (let i = 0; i < hs.length; i++) {
+    if (out.has(i) || stepPrefix(plainText((hs[i] as OutlineHeading).source)).kind !== 'number') continue;
+    const parent = parents[i] ?? -1;
+    if (parent < 0 || !out.has(parent)) continue;
+    const own = stepPrefix(plainText((hs[i] as OutlineHeading).source)).rawId;
+    const parentNumber = stepPrefix(plainText((hs[parent] as OutlineHeading).source)).rawId;
+    if (own.startsWith(`${parentNumber}.`)) out.add(i);
+  }
+  return out;
 }
 
 /** Index of the heading whose own body (before any sub-heading) holds `line`, or null. */
@@ -166,7 +240,9 @@ export function findSteps(outline: Outline, infos: readonly HeadingInfo[], lines
     const owner = ownerHeading(infos, item.startLine);
     const info = owner === null ? null : (infos[owner] as HeadingInfo);
     // In a Kiro or spec-kit task list every checkbox task is a step, whatever its heading is called.
-    if (info?.isContainer || (taskList && CHECKBOX_TASK.test(lines[item.startLine] ?? '') && !(info && neverHoldsSteps(info.title)))) candidates.push(listCandidate(item, info));
+    const task = taskList && CHECKBOX_TASK.test(lines[item.startLine] ?? '') && !(info && neverHoldsSteps(info.title));
+    // A spec-kit task list's steps are its phases and its T### tasks only: its other lists are outlines and notes.
+    if (task || (info?.isContainer && format !== 'spec-kit-tasks')) candidates.push(listCandidate(item, info));
   }
   if (candidates.length === 0) candidates.push(...fallbackSteps(outline, infos, listCandidate));
   candidates.sort((a, b) => a.line - b.line);
@@ -191,7 +267,7 @@ function fallbackSteps(
     const owner = ownerHeading(infos, first.startLine);
     const info = owner === null ? null : (infos[owner] as HeadingInfo);
     const kind = info ? sectionKind(info.title) : 'other';
-    if (run.length >= 2 && (kind === 'other' || kind === 'steps')) return run.map((it) => make(it, info));
+    if (run.length >= 2 && (kind === 'other' || kind === 'steps') && !(info && neverHoldsSteps(info.title))) return run.map((it) => make(it, info));
     i += run.length - 1;
   }
   return [];
@@ -212,6 +288,10 @@ function finish(candidates: readonly Candidate[], lines: readonly string[], code
     if (seen > 0) id = `${id}#${seen + 1}`;
     let words = 0;
     for (let l = c.line; l <= ownEnd; l++) words += lineWords[l] ?? 0;
+    // A phase's criterion often follows its tasks ("**Independent Test**:" or "Checkpoint:" after the list).
+    let nestedEnd = -1;
+    for (let j = i + 1; j < candidates.length && (candidates[j] as Candidate).line <= c.endLine; j++) nestedEnd = Math.max(nestedEnd, (candidates[j] as Candidate).endLine);
+    const criterion = findSuccessCriterion(lines, c.line, ownEnd, skip) ?? (nestedEnd >= 0 && nestedEnd < c.endLine ? findSuccessCriterion(lines, nestedEnd + 1, c.endLine, skip) : null);
     steps.push({
       id,
       rawId,
@@ -219,7 +299,7 @@ function finish(candidates: readonly Candidate[], lines: readonly string[], code
       line: c.line,
       range: lineSpan(lines, c.line, c.endLine),
       dependsOn: findDependencies(lines, c.line, ownEnd, skip),
-      successCriteria: findSuccessCriterion(lines, c.line, ownEnd, skip),
+      successCriteria: criterion,
       sectionTitle: c.sectionTitle,
       source: c.source,
       wordCount: words,

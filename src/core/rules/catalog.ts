@@ -52,7 +52,7 @@ export const RULES: Record<RuleCode, RuleInfo> = {
     description: 'A step depends on a step id that no step in the plan has.',
   },
   'duplicate-step-id': {
-    defaultLevel: 'error',
+    defaultLevel: 'warning',
     title: 'Duplicate step id',
     docsAnchor: 'rule-duplicate-step-id',
     description: 'Two steps share one id, so dependencies on it are ambiguous.',

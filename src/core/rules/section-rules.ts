@@ -16,11 +16,14 @@ export function emptySectionRule(plan: Plan): Draft[] {
     }));
 }
 
+/** A task breakdown by its title ("# Tasks: …", "# Tareas — 001 Core"): the companion plan or design holds the risks. */
+const TASK_LIST_TITLE = /^(?:implementation\s+)?(?:tasks|tareas|tarefas|aufgaben|t[âa]ches)(?!\p{L})/iu;
+
 /** Only plans above TRIVIAL (seed 001 Step 2 quality) need one: a typo fix has nothing to roll back. */
 export function missingRisksSectionRule(plan: Plan, knownQuality: () => PlanQuality | undefined = () => undefined): Draft[] {
   if (plan.sections.some((s) => s.kind === 'risks' || s.kind === 'rollback')) return [];
   // Task lists and GSD task plans keep their risks in the companion design, plan or research by their format's convention.
-  if (plan.format === 'gsd' || plan.format === 'kiro-tasks' || plan.format === 'spec-kit-tasks') return [];
+  if (plan.format === 'gsd' || plan.format === 'kiro-tasks' || plan.format === 'spec-kit-tasks' || TASK_LIST_TITLE.test(plan.title ?? '')) return [];
   if (/<threat_model>/.test(plan.text)) return [];
   if ((knownQuality() ?? assess(plan).quality) === 'TRIVIAL') return [];
   return [

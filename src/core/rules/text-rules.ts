@@ -34,15 +34,18 @@ export function unknownSignalRule(plan: Plan): Draft[] {
  * exempts every mention of that path.
  */
 const CREATION_ANYWHERE =
-  /\b(create[sd]?|creating|introduc(e|es|ed|ing)|scaffold(s|ed|ing)?|generat(e|es|ed|ing)|delet(e|es|ed|ing)|remov(e|es|ed|ing)|(rename[sd]?|move[sd]?|copy|copie[sd]|split|extract(s|ed)?)\b.*\b(to|into|as)|crear|creamos|criar|cria|erstellen|erstelle|anlegen|neue[nr]?|créer|creer|nouveau|nouvelle|nuevo|nueva|novo|nova|eliminar|supprimer|löschen|borrar|apagar)\b/i;
+  /\b(create[sd]?|creating|introduc(e|es|ed|ing)|scaffold(s|ed|ing)?|generat(e|es|ed|ing)|delet(e|es|ed|ing)|remov(e|es|ed|ing)|(rename[sd]?|move[sd]?|copy|copie[sd]|split|extract(s|ed)?)\b.*\b(to|into|as)|download(s|ed|ing)?|produc(e|es|ed|ing)|write\s+(?:\w+\s+){0,2}tests?\b.*\b(in|to|at)|crear|creamos|criar|cria|erstellen|erstelle|anlegen|neue[nr]?|créer|creer|nouveau|nouvelle|nuevo|nueva|novo|nova|eliminar|supprimer|löschen|borrar|apagar)\b/i;
 const CREATION_RIGHT_BEFORE = /\b(add(s|ed|ing)?|write|writes|writing|new)\s+((a|an|the)\s+)?(new\s+)?((test\s+)?(file|module|folder|directory|script|config|test))?\s*[`'"(<[]*$|(→|->|=>|\|)\s*[`'"]*$/i;
+/** "add `A` and `B`", "añadir `LICENSE` y `CONTRIBUTING.md`": an add verb governs every path of its list. */
+const ADD_LIST =
+  /(?:^|[^\p{L}])(?:add(?:s|ed|ing)?|añad(?:e|ir|imos)|agreg(?:a|ar)|adicion(?:a|ar)|hinzufügen|ajout(?:e|er))\s+(?:[`'"]*[\w@./-]+[`'"]*\s*(?:,|and|y|e|und|et|&)\s*)*[`'"(<[]*$/iu;
 const CREATION_AFTER = /^[`'">)\]]*\s*(?:\(\s*(new(\s+file)?|or\s+create[^)]*|nuevo|novo|neu|nouveau)\s*\)|(neu\s+)?(erstellen|anlegen|hinzufügen|löschen|entfernen)\b)/i;
 const CREATION_LABEL = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?[^:]{0,60}\b(new|create[sd]?|to\s+create|added|output|outputs|artifacts?|files|deliverables?|neue|nuevos?|novos?|nouveaux)\b[^:]{0,40}:(?:\*\*|__)?\s*$/i;
 const FILES_TAG = /<files>|^\s*(?:[-*+]\s+)?(?:\*\*)?(files(\s+(modified|touched|created))?|output|files_modified)(?:\*\*)?\s*:/i;
 
 export function isCreatedByPlan(line: string, startChar: number, endChar: number): boolean {
   const before = line.slice(0, startChar);
-  return CREATION_ANYWHERE.test(before) || CREATION_RIGHT_BEFORE.test(before) || CREATION_AFTER.test(line.slice(endChar)) || FILES_TAG.test(before);
+  return CREATION_ANYWHERE.test(before) || CREATION_RIGHT_BEFORE.test(before) || ADD_LIST.test(before.slice(-300)) || CREATION_AFTER.test(line.slice(endChar)) || FILES_TAG.test(before);
 }
 
 /** Lines that sit in a list under a "new files:"-style label, up to the next heading or non-list paragraph. */
@@ -84,11 +87,12 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
     if (ref.path.startsWith('@') && isPackageName(path, env)) continue;
     const exists = safeExists(env, path);
     if (exists !== false) continue;
+    if (notAWorkspacePath(plan, path, env)) continue;
     if (!hasExtension(path) && safeExists(env, path.split('/')[0] ?? '') === false) continue; // "production/main", "log/10": not a file path
     if (created.has(path) || (!path.includes('/') && created.has(`/${path}`))) continue;
     const elsewhere = safeNamed(env, path);
-    // A bare name or a path fragment that ends exactly one workspace path is that file, as a reader takes it.
-    if (elsewhere.suffix.length === 1) continue;
+    // A bare name or a path fragment that ends a workspace path names that file (or one of a few), as a reader takes it.
+    if (elsewhere.suffix.length >= 1) continue;
     const suggestion = elsewhere.suffix[0] ?? (elsewhere.basename.length === 1 ? elsewhere.basename[0] : undefined);
     // A design document describes the system to be: its new files are proposals, only a wrong path to an existing file is a finding.
     if (plan.format === 'descriptive' && suggestion === undefined) continue;
@@ -129,6 +133,30 @@ function createdPaths(plan: Plan): Set<string> {
     out.add(`/${path.slice(path.lastIndexOf('/') + 1)}`);
   }
   return out;
+}
+
+/** Folders a build or an install fills; a path under one that the repository does not track exists only after that build. */
+const BUILD_OUTPUT = new Set(['dist', 'build', 'out', 'target', '.next', '.nuxt', '.output', '.turbo', 'coverage', 'node_modules', '__pycache__', '.venv', 'venv']);
+/** A name pattern, not a file: "adr-NNN-slug.md", "XX-YY-PLAN.md", "YYYY-MM-DD-topic.md". */
+const PLACEHOLDER = /(?:^|[/._-])(?:N{2,}|X{2,}|x{2,}|YYYY|MM|DD|slug|name)(?=$|[/._-])/;
+/** GSD: an earlier plan's "NN-MM-SUMMARY.md" is written when that plan executes. */
+const GSD_SUMMARY = /(?:^|\/)\d[\w.-]*-SUMMARY\.md$/;
+/** A module named without its extension ("tests/fixtures/golden_a10" for golden_a10.py). */
+const MODULE_EXTENSIONS = ['py', 'ts', 'tsx', 'js', 'jsx', 'mjs', 'rs', 'go', 'rb', 'dart', 'java', 'kt', 'swift', 'md'];
+
+/**
+ * Paths that are missing but not wrong: build output under an untracked
+ * output folder, a name pattern, a GSD summary still to be written, a module
+ * named without its extension, Claude Code's MEMORY.md (its memory lives in
+ * the user's home, outside the repository).
+ */
+function notAWorkspacePath(plan: Plan, path: string, env: RuleEnvironment): boolean {
+  const first = path.split('/')[0] ?? '';
+  if (path.includes('/') && BUILD_OUTPUT.has(first) && safeExists(env, first) !== true) return true;
+  if (PLACEHOLDER.test(path.replace(/\.[^./]+$/, ''))) return true;
+  if (plan.format === 'gsd' && GSD_SUMMARY.test(path)) return true;
+  if (path === 'MEMORY.md') return true;
+  return !hasExtension(path) && path.includes('/') && MODULE_EXTENSIONS.some((ext) => safeExists(env, `${path}.${ext}`) === true);
 }
 
 const DELIVERABLE_LEAD = /^\s*(?:#{1,6}\s+(?:\d+[.)]\s+)?|(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\*?\s+)?(?:\d+(?:\.\d+)*\.?\s+)?)(?:\*\*|__)?[`'"]?$/;
