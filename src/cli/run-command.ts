@@ -123,7 +123,7 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
     args.format === 'json'
       ? renderJsonReport(result)
       : args.format === 'sarif'
-        ? sarifReport(result, planPath, planText, io.cwd, version, openFingerprints(previous), args)
+        ? await sarifReport(result, planPath, planText, io.cwd, version, openFingerprints(previous), args)
         : renderMarkdownReport(result, { anchors: anchorsForPlan(result, planText), unansweredCheckpoints: unanswered }),
   );
   io.stdout(report);
@@ -132,8 +132,8 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
 }
 
 /** The open challenges of the run plus the plan's static findings, marked new / still open against the previous run. */
-function sarifReport(result: RunResult, planPath: string, planText: string, cwd: string, version: string, previousOpen: string[], args: RunArgs): string {
-  const { findings } = runStatic(planText, cwd, { team: args.team, ...(args.threshold === undefined ? {} : { threshold: args.threshold }) });
+async function sarifReport(result: RunResult, planPath: string, planText: string, cwd: string, version: string, previousOpen: string[], args: RunArgs): Promise<string> {
+  const { findings } = await runStatic(planText, cwd, { team: args.team, ...(args.threshold === undefined ? {} : { threshold: args.threshold }) }, planPath);
   return renderSarifReport([sarifPlan(planPath, cwd, { planText, result, assessment: result.assessment, findings, previousOpen })], { version });
 }
 
