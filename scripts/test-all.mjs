@@ -3,9 +3,14 @@
 // the rest: the summary lists every suite's result, the last line counts them
 // (`suites: N passed, N failed`), and the exit code is 1 if any failed.
 // Installs what the browser and real-VS-Code suites need on first use
-// (Debian chromium/ripgrep via apt when root, the offline VS Code host via npm).
+// (Debian chromium/ripgrep via apt when root, the offline VS Code hosts via npm).
+// The real-VS-Code suite runs once per host in test/e2e-host/hosts.json (the
+// engines.vscode minimum and the newest), each a suite of its own in the summary.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const vscodeHosts = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'test', 'e2e-host', 'hosts.json'), 'utf8')).hosts;
 
 const steps = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
@@ -16,7 +21,12 @@ const steps = [
   ['cli end-to-end tests', 'npx', ['mocha', 'test/cli/**/*.test.ts'], 'test/cli'],
   ['hostile-workspace tests (attacks from a prepared repository, real CLI + fake API)', 'npx', ['mocha', 'test/hostile/**/*.test.ts'], 'test/hostile'],
   ['webview render tests (Chromium)', 'node', ['scripts/test-webview.mjs'], 'scripts/test-webview.mjs'],
-  ['real VS Code tests (code-server 1.96.4)', 'node', ['scripts/run-vscode-tests.mjs'], 'scripts/run-vscode-tests.mjs'],
+  ...vscodeHosts.map((h) => [
+    `real VS Code tests (VS Code ${h.vscode})`,
+    'node',
+    ['scripts/run-vscode-tests.mjs', '--host', h.codeServer],
+    'scripts/run-vscode-tests.mjs',
+  ]),
   ['package .vsix and check its contents', 'node', ['scripts/check-vsix.mjs'], 'scripts/check-vsix.mjs'],
 ];
 

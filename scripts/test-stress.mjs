@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // `npm run test:stress [-- --runs N] [-- --burners N]`: the whole `npm test`
 // N times in a row (default 5) while CPU burners keep every core busy, to show
-// the suite does not depend on timing. Prints each run's suite summary and a
-// final tally; exit code 1 if any run failed, 130 when interrupted.
+// the suite does not depend on timing. Prints each run's suite summary, then a
+// table of every suite's result per run (the real-VS-Code suite once per VS
+// Code version, as `npm test` reports it) and a final tally; exit code 1 if
+// any run failed, 130 when interrupted.
 //
 // The burners are bounded: each is a child process that spins in short slices,
 // exits when this script disconnects (also if it is killed) and after
@@ -109,9 +111,36 @@ try {
   current = null;
   stopBurners();
 }
+printTable(results);
 const green = results.filter((r) => r.code === 0).length;
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 console.error(`\n── stress tally: ${green}/${runs} runs green with ${burnerCount} burner(s) on ${os.availableParallelism()} core(s), ${minutes} min`);
 console.error(`   run times: ${results.map((r) => `${r.secs.toFixed(0)}s`).join(', ')}`);
 console.log(`runs: ${green} passed, ${runs - green} failed`);
 process.exit(green === runs ? 0 : 1);
+
+/**
+ * One row per suite, one column per run: `ok 21s` or `FAIL 3s` from that
+ * run's `npm test` summary line, `-` when the run printed none for the suite
+ * (it stopped before it). The last row is the whole `npm test`.
+ */
+function printTable(runResults) {
+  const LINE = /^\s*(?:ok \(([\d.]+)s\)|FAILED \((?:[^,)]*, )?([\d.]+)?s?[^)]*\))\s+(.+)$/;
+  const cells = runResults.map((r) => {
+    const bySuite = new Map();
+    for (const line of r.summary) {
+      const m = LINE.exec(line);
+      if (!m) continue;
+      const secs = m[1] ?? m[2];
+      bySuite.set(m[3].trim(), `${m[1] !== undefined ? 'ok' : 'FAIL'}${secs ? ` ${Number(secs).toFixed(0)}s` : ''}`);
+    }
+    return bySuite;
+  });
+  const suites = [...new Set(cells.flatMap((c) => [...c.keys()]))];
+  const width = 10;
+  console.error(`\n── per-run results (${runResults.length} run(s); each cell: result and seconds)`);
+  console.error(`   ${runResults.map((_, k) => `run ${k + 1}`.padEnd(width)).join(' ')} suite`);
+  for (const suite of suites) console.error(`   ${cells.map((c) => (c.get(suite) ?? '-').padEnd(width)).join(' ')} ${suite}`);
+  const whole = runResults.map((r) => `${r.code === 0 ? 'GREEN' : 'RED'} ${r.secs.toFixed(0)}s`.padEnd(width));
+  console.error(`   ${whole.join(' ')} whole npm test`);
+}
