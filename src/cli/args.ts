@@ -62,19 +62,25 @@ const RUN_ONLY = ['team', 'threshold', 'max-iterations', 'out', 'static', 'non-i
 
 const HELP_HINT = 'Run "verify-plan --help" for usage.';
 
-function parseInteger(flag: string, raw: string | undefined, min: number, max: number): number | undefined {
+/** A whole number written as decimal digits only: no sign, space, exponent, hex/binary prefix or separator. */
+const WHOLE = /^\d{1,15}$/;
+/** A dollar amount: decimal digits with an optional fraction, an optional leading "$"; nothing else. */
+const USD = /^\$?\d{1,15}(\.\d{1,15})?$/;
+
+/** Every whole-number flag of the CLI (run, check, eval, hook) is parsed here. */
+export function parseWholeNumberFlag(flag: string, raw: string | undefined, min: number, max: number): number | undefined {
   if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw.trim())) throw new CliError(`--${flag} must be a whole number from ${min} to ${max}, got "${raw}".`);
+  if (!WHOLE.test(raw)) throw new CliError(`--${flag} must be a whole number from ${min} to ${max} (decimal digits only), got "${raw}".`);
   const n = Number(raw);
   if (n < min || n > max) throw new CliError(`--${flag} must be from ${min} to ${max}, got ${n}.`);
   return n;
 }
 
-function parseUsd(raw: string | undefined): number | undefined {
+/** Every dollar-amount flag of the CLI is parsed here: "5", "0.50", "$2"; never hex, exponent, Infinity or a sign. */
+export function parseUsdFlag(flag: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
-  const n = Number(raw.trim().replace(/^\$/, ''));
-  if (raw.trim() === '' || !Number.isFinite(n) || n < 0) throw new CliError(`--spending-cap must be an amount in USD (0 or more), got "${raw}".`);
-  return n;
+  if (!USD.test(raw)) throw new CliError(`--${flag} must be an amount in USD written as decimal digits, such as 5 or 0.50 (0 or more), got "${raw}".`);
+  return Number(raw.replace(/^\$/, ''));
 }
 
 function parseTeam(raw: string | undefined): RunArgs['team'] {
@@ -150,15 +156,15 @@ export function parseCliArgs(argv: string[]): CliCommand {
     command: 'run',
     planPath,
     team: parseTeam(str('team')),
-    threshold: parseInteger('threshold', str('threshold'), 0, 16),
-    maxIterations: parseInteger('max-iterations', str('max-iterations'), 1, 3),
+    threshold: parseWholeNumberFlag('threshold', str('threshold'), 0, 16),
+    maxIterations: parseWholeNumberFlag('max-iterations', str('max-iterations'), 1, 3),
     format: parseFormat(str('format'), v.json === true),
     out: nonEmpty('out', str('out')),
     static: v.static === true,
     nonInteractive: v['non-interactive'] === true,
     baseUrl: parseBaseUrl(str('base-url')),
     models,
-    spendingCapUsd: parseUsd(str('spending-cap')),
+    spendingCapUsd: parseUsdFlag('spending-cap', str('spending-cap')),
     stateDir: nonEmpty('state-dir', str('state-dir')),
     quiet: v.quiet === true,
   };

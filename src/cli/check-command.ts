@@ -1,7 +1,8 @@
 /**
  * `verify-plan check [plan.md]`: re-runs the assertions stored with the
  * plan's last run against the workspace as it is now (seed 003), with no LLM
- * call. Exit 0 when all pass, 1 when any fails, 4 when none are stored.
+ * call. Exit 0 when all evaluated pass, 1 when any fails, 3 when none could
+ * be evaluated (all SKIPPED: nothing was verified), 4 when none are stored.
  */
 import path from 'node:path';
 import type { Assertion } from '../core/protocol';
@@ -38,9 +39,16 @@ export async function checkCommand(args: CheckArgs, io: CliIo): Promise<number> 
   // Shell assertions never run from `check`: it must be safe to run in CI on any checkout.
   const results = await runAssertions(io.cwd, stored, { allowShell: false, trusted: false });
   const failed = results.filter((a) => a.status === 'FAIL').length;
+  const skipped = results.filter((a) => a.status === 'SKIPPED').length;
   if (args.format === 'json') {
     const payload = { planPath, runId: last.runId, confidence: confidenceOf(results), assertions: results };
     io.stdout(`${JSON.stringify(payload, null, 2)}\n`);
   } else io.stdout(checkText(results));
-  return failed > 0 ? ExitCode.revise : ExitCode.proceed;
+  if (failed > 0) return ExitCode.revise;
+  // Seed 003: confidence counts evaluated assertions only; with none evaluated, nothing was verified.
+  if (skipped === results.length) {
+    io.stderr(`Nothing was verified: all ${skipped} stored assertion(s) were SKIPPED (shell commands never run from "check"; see each reason above).\n`);
+    return ExitCode.incomplete;
+  }
+  return ExitCode.proceed;
 }

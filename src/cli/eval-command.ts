@@ -18,6 +18,7 @@ import { AgentRole } from '../core/protocol';
 import { createFakeProvider, EvalInputError, judgeUnmatched, loadCorpus, loadFakeScript, readEvalJson, runEval, scoreAndWrite } from '../core/eval';
 import type { FakeScript } from '../core/eval/fake-provider';
 import type { CorpusCase } from '../core/eval/truth';
+import { parseUsdFlag, parseWholeNumberFlag } from './args';
 import { CliError, ExitCode } from './exit-codes';
 import type { CliIo } from './io';
 
@@ -64,12 +65,6 @@ const OPTIONS = {
   ...Object.fromEntries(AgentRole.options.map((r) => [`model-${r}`, { type: 'string' }])),
 } satisfies ParseArgsConfig['options'];
 
-function wholeNumber(flag: string, raw: string | undefined, min: number, max: number): number | undefined {
-  if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) throw new CliError(`--${flag} must be a whole number from ${min} to ${max}, got "${raw}".`);
-  return Number(raw);
-}
-
 function oneOf<T extends string>(flag: string, raw: string | undefined, allowed: readonly T[], fallback: T): T {
   if (raw === undefined) return fallback;
   if ((allowed as readonly string[]).includes(raw)) return raw as T;
@@ -93,13 +88,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   if (parsed.positionals.length > 0) throw new CliError(`"verify-plan eval" takes no plan path (got ${parsed.positionals[0]}); use --corpus DIR. ${HINT}`);
   const v = parsed.values as Record<string, string | boolean | undefined>;
   const str = (flag: string) => v[flag] as string | undefined;
-  const usdFlag = (flag: string): number | undefined => {
-    const raw = str(flag);
-    if (raw === undefined) return undefined;
-    const n = Number(raw.trim().replace(/^\$/, ''));
-    if (raw.trim() === '' || !Number.isFinite(n) || n < 0) throw new CliError(`--${flag} must be an amount in USD (0 or more), got "${raw}".`);
-    return n;
-  };
+  const usdFlag = (flag: string) => parseUsdFlag(flag, str(flag));
   const baseUrl = value('base-url', str('base-url'));
   if (baseUrl !== null && !/^https?:\/\/[^\s]+$/i.test(baseUrl)) throw new CliError(`--base-url must be an http(s) URL, got "${baseUrl}".`);
   const models: Partial<Record<AgentRole, string>> = {};
@@ -110,14 +99,14 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   const baseline = str('baseline');
   return {
     corpus: value('corpus', str('corpus')) ?? DEFAULT_CORPUS,
-    runs: wholeNumber('runs', str('runs'), 1, 20) ?? 3,
+    runs: parseWholeNumberFlag('runs', str('runs'), 1, 20) ?? 3,
     baseline: baseline === undefined ? null : oneOf('baseline', baseline, ['single-pass'] as const, 'single-pass'),
     out: value('out', str('out')) ?? DEFAULT_EVAL_OUT,
     provider: oneOf('provider', str('provider'), ['anthropic', 'fake'] as const, 'anthropic'),
     fakeScript: value('fake-script', str('fake-script')),
     rescore: value('rescore', str('rescore')),
     team: oneOf('team', str('team'), ['auto', 'base', 'scaled'] as const, 'auto'),
-    maxIterations: wholeNumber('max-iterations', str('max-iterations'), 1, 3),
+    maxIterations: parseWholeNumberFlag('max-iterations', str('max-iterations'), 1, 3),
     spendingCapUsd: usdFlag('spending-cap'),
     maxCostUsd: usdFlag('max-cost'),
     baseUrl,

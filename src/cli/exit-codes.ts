@@ -10,17 +10,20 @@ export const ExitCode = {
   rethink: 2,
   incomplete: 3,
   usage: 4,
+  /** The run finished and its report was printed, but could not be kept where asked (--out, the run state). */
+  notKept: 5,
   /** 128 + SIGINT, the shell convention for Ctrl-C. */
   interrupted: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
 export const EXIT_CODE_TABLE: readonly [code: number, meaning: string][] = [
-  [ExitCode.proceed, 'PROCEED (also PROCEED (trivial)); static-only run without error-level findings; `check`: all assertions pass'],
+  [ExitCode.proceed, 'PROCEED (also PROCEED (trivial)); static-only run without error-level findings; `check`: every assertion that could be evaluated passes'],
   [ExitCode.revise, 'REVISE or REVISE (strong); static-only run with error-level findings; `check`: an assertion fails'],
   [ExitCode.rethink, 'RETHINK'],
-  [ExitCode.incomplete, 'Run incomplete: cancelled, aborted at a checkpoint, agent failures forced an exit, spending cap reached'],
+  [ExitCode.incomplete, 'Run incomplete: cancelled, aborted at a checkpoint, agent failures forced an exit, spending cap reached; `check`: nothing was verified (every stored assertion SKIPPED)'],
   [ExitCode.usage, 'Usage or input error: unknown flag, bad value, plan missing / unreadable / not UTF-8 text, no plan found; `check`: no stored assertions'],
+  [ExitCode.notKept, 'The report was printed but could not be kept: the `--out` file could not be written (the cause is on stderr); wins over 0–3'],
   [ExitCode.interrupted, 'Interrupted with Ctrl-C (SIGINT); the partial report is printed'],
 ];
 

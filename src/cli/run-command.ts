@@ -3,7 +3,8 @@
  * otherwise the agent loop with progress on stderr, checkpoints, Ctrl-C
  * handling, run state on disk, and the report on stdout.
  */
-import { stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { open, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { DEFAULT_MODELS, defaultConfig, type EngineConfig } from '../core/config';
@@ -46,7 +47,7 @@ export function isInteractive(args: Pick<RunArgs, 'nonInteractive'>, io: Pick<Cl
 }
 
 export async function runCommand(args: RunArgs, io: CliIo, version: string): Promise<number> {
-  if (args.out) await checkOutDir(io.cwd, args.out);
+  if (args.out) await checkOutTarget(io.cwd, args.out);
   const planPath = await discoverPlan(io.cwd, args.planPath);
   const planText = await readPlanText(planPath, io.cwd);
   const shown = terminalLine(path.relative(io.cwd, planPath) || planPath);
@@ -67,7 +68,7 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
     );
     io.stdout(output);
     if (args.format !== 'markdown') io.stderr(`${skip}\n`);
-    if (args.out) await writeReport(io, args.out, output, progress);
+    if (args.out && !(await writeReport(io, args.out, output, progress))) return ExitCode.notKept;
     return outcome.hasErrors ? ExitCode.revise : ExitCode.proceed;
   }
 
@@ -127,8 +128,9 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
         : renderMarkdownReport(result, { anchors: anchorsForPlan(result, planText), unansweredCheckpoints: unanswered }),
   );
   io.stdout(report);
-  if (args.out) await writeReport(io, args.out, report, progress);
-  return interrupted ? ExitCode.interrupted : exitCodeForResult(result);
+  const kept = args.out ? await writeReport(io, args.out, report, progress) : true;
+  if (interrupted) return ExitCode.interrupted;
+  return kept ? exitCodeForResult(result) : ExitCode.notKept;
 }
 
 /** The open challenges of the run plus the plan's static findings, marked new / still open against the previous run. */
@@ -137,23 +139,38 @@ async function sarifReport(result: RunResult, planPath: string, planText: string
   return renderSarifReport([sarifPlan(planPath, cwd, { planText, result, assessment: result.assessment, findings, previousOpen })], { version });
 }
 
-/** Fails before any money is spent when --out points into a folder that does not exist. */
-async function checkOutDir(cwd: string, out: string): Promise<void> {
-  const dir = path.dirname(path.resolve(cwd, out));
+/**
+ * Fails before any money is spent when --out cannot be written: its folder
+ * is missing, it names a folder, or no file can be created there (a probe
+ * file is created and removed, the only check that holds for every user).
+ */
+async function checkOutTarget(cwd: string, out: string): Promise<void> {
+  const file = path.resolve(cwd, out);
+  const dir = path.dirname(file);
   const info = await stat(dir).catch(() => null);
   if (!info?.isDirectory()) throw new CliError(`--out: the folder ${dir} does not exist.`);
+  if ((await stat(file).catch(() => null))?.isDirectory()) throw new CliError(`--out: ${file} is a folder; give a file path such as ${path.join(file, 'verify-report.md')}.`);
+  const probe = path.join(dir, `.verify-plan-probe.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    await (await open(probe, 'wx')).close();
+  } catch (error) {
+    throw new CliError(`--out: cannot write a file in ${dir} (${(error as { code?: string }).code ?? 'write error'}).`);
+  }
+  await unlink(probe).catch(() => undefined);
 }
 
-async function writeReport(io: CliIo, out: string, content: string, progress: (line: string) => void): Promise<void> {
+/** Writes the report to --out; false (with the cause on stderr) when it could not be kept. */
+async function writeReport(io: CliIo, out: string, content: string, progress: (line: string) => void): Promise<boolean> {
   const file = path.resolve(io.cwd, out);
   try {
     await writeFileAtomic(file, content);
   } catch (error) {
     const code = (error as { code?: string }).code ?? 'write error';
-    io.stderr(`Could not write the report to ${file} (${code}).\n`);
-    return;
+    io.stderr(`Could not write the report to ${file} (${code}); it is printed above on stdout.\n`);
+    return false;
   }
   progress(`Report written to ${file}`);
+  return true;
 }
 
 function promptStreams(io: CliIo, onInterrupt: () => void) {

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { parseCliArgs, type RunArgs } from '../../src/cli/args';
+import { parseEvalArgs } from '../../src/cli/eval-command';
 import { CliError, EXIT_CODE_TABLE, ExitCode, exitCodeForResult } from '../../src/cli/exit-codes';
 import { exitCodeTableMarkdown, helpText } from '../../src/cli/help';
 import { redactor } from '../../src/cli/io';
@@ -64,6 +66,36 @@ describe('cli: arguments', () => {
     usageError(['--base-url', 'ftp://x'], /--base-url must be an http\(s\) URL/);
     usageError(['--team'], /--team/);
     usageError(['a.md', 'b.md'], /at most one plan file/);
+  });
+
+  it('numbers are decimal only: hex, exponent, Infinity, signs, spaces and trailing junk are refused (issue 13 item 9)', () => {
+    for (const bad of ['0x10', '1e3', 'Infinity', '-1', ' 5', '5 ', '5$', '', '0b1', '1_000', '+2', '.5', '5.', 'NaN', '1,5']) {
+      usageError([`--spending-cap=${bad}`], /--spending-cap must be an amount in USD written as decimal digits/);
+      assert.throws(() => parseEvalArgs([`--max-cost=${bad}`]), /--max-cost must be an amount in USD/);
+    }
+    for (const bad of ['0x3', '1e0', ' 2', '2 ', '+2', '2.0', 'Infinity']) {
+      usageError([`--max-iterations=${bad}`], /--max-iterations must be a whole number from 1 to 3/);
+      assert.throws(() => parseEvalArgs([`--runs=${bad}`]), /--runs must be a whole number/);
+    }
+    assert.equal(run(['--spending-cap', '$2.50']).spendingCapUsd, 2.5);
+    assert.equal(run(['--spending-cap', '0']).spendingCapUsd, 0);
+  });
+
+  it('property: --spending-cap accepts exactly the decimal grammar, with its decimal value', () => {
+    const decimal = /^\$?\d{1,15}(\.\d{1,15})?$/;
+    const candidates = fc.oneof(fc.string({ maxLength: 12 }), fc.stringMatching(/^\$?\d{1,4}(\.\d{1,3})?$/), fc.double().map(String), fc.integer().map((n) => `0x${n.toString(16)}`));
+    fc.assert(
+      fc.property(candidates, (raw) => {
+        let parsed: number | undefined | Error;
+        try {
+          parsed = run(['--spending-cap', raw]).spendingCapUsd;
+        } catch (error) {
+          parsed = error as Error;
+        }
+        if (decimal.test(raw)) assert.equal(parsed, Number(raw.replace(/^\$/, '')));
+        else assert.ok(parsed instanceof CliError && parsed.exitCode === ExitCode.usage, `"${raw}" was accepted as ${String(parsed)}`);
+      }),
+    );
   });
 
   it('parses the check subcommand and refuses run-only flags there', () => {

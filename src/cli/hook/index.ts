@@ -1,5 +1,6 @@
 /** `verify-plan hook claude-code | install [--user] | uninstall [--user]`. */
 import { parseArgs } from 'node:util';
+import { parseUsdFlag } from '../args';
 import { CliError, ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
 import { claudeCodeHook, DEFAULT_HOOK_OPTIONS } from './claude-code';
@@ -18,9 +19,7 @@ export async function hookCommand(argv: string[], io: CliIo): Promise<number> {
   if (rest.length > 0) throw new CliError(`Unexpected argument "${rest[0]}". ${USAGE}`);
   const { values } = parsed;
   if (sub === 'claude-code') {
-    const cap = values['spending-cap'];
-    const spendingCapUsd = cap === undefined ? undefined : Number(cap);
-    if (spendingCapUsd !== undefined && (!/^\d+(\.\d+)?$/.test(cap ?? '') || !Number.isFinite(spendingCapUsd))) throw new CliError(`--spending-cap must be an amount in USD, got "${cap}".`);
+    const spendingCapUsd = parseUsdFlag('spending-cap', values['spending-cap']);
     const team = values.team ?? 'auto';
     if (team !== 'auto' && team !== 'base' && team !== 'scaled') throw new CliError(`--team must be auto, base or scaled, got "${team}".`);
     return claudeCodeHook(io, { ...DEFAULT_HOOK_OPTIONS, blockOnStatic: values['block-on-static'] === true, spendingCapUsd, team });
