@@ -9,17 +9,18 @@
  * scanned and in total bytes.
  */
 import { Worker } from 'node:worker_threads';
-import { minimatch } from 'minimatch';
-import type { Workspace } from './workspace';
+import { compileGlob } from './glob';
+import type { WalkOutcome, Workspace } from './workspace';
 
 export interface GrepOptions {
   pattern: string;
-  /** minimatch glob over workspace-relative paths; a glob without `/` matches the base name at any depth. */
+  /** Glob over workspace-relative paths (glob.ts); a glob without `/` matches the base name at any depth. */
   glob?: string;
   ignoreCase?: boolean;
   maxResults: number;
   maxFiles?: number;
   maxTotalBytes?: number;
+  /** Deadline for the regex worker; by default whatever is left of `GREP_LIMITS.callMs`. */
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -31,10 +32,15 @@ export interface GrepMatch {
 }
 
 export type GrepResult =
-  | { ok: true; matches: GrepMatch[]; filesScanned: number; truncated: boolean; inputCapped: boolean }
+  | { ok: true; matches: GrepMatch[]; filesScanned: number; truncated: boolean; inputCapped: boolean; timedOut: boolean }
   | { ok: false; message: string };
 
-export const GREP_LIMITS = { maxFiles: 2000, maxTotalBytes: 8 * 1024 * 1024, maxLineChars: 2000, timeoutMs: 3000 } as const;
+/**
+ * `callMs` bounds a whole call: the walk and reads stop at `walkMs` (the
+ * answer then says the search was cut short), the regex gets what is left
+ * (at least `minMatchMs`) unless the caller set `timeoutMs`.
+ */
+export const GREP_LIMITS = { maxFiles: 2000, maxTotalBytes: 8 * 1024 * 1024, maxLineChars: 2000, callMs: 2500, walkMs: 1500, minMatchMs: 250 } as const;
 
 /** Runs in the worker: plain JS, no imports beyond worker_threads, no access to anything but the data posted to it. */
 const MATCHER_SOURCE = `
@@ -67,15 +73,10 @@ export function compilePattern(pattern: unknown, ignoreCase = false): { ok: true
   }
 }
 
-/** A path filter for a user or model glob; `null` glob matches everything. */
-export function globMatcher(glob: string | undefined): ((rel: string) => boolean) | undefined {
-  if (!glob || glob.trim() === '' || glob === '**' || glob === '**/*') return undefined;
-  const trimmed = glob.trim().replace(/^\.\//, '');
-  const matchBase = !trimmed.includes('/');
-  return (rel) => minimatch(rel, trimmed, { dot: true, matchBase, nocase: false });
-}
-
 export async function grepWorkspace(workspace: Workspace, options: GrepOptions): Promise<GrepResult> {
+  const started = Date.now();
+  const glob = compileGlob(options.glob);
+  if (!glob.ok) return glob;
   const compiled = compilePattern(options.pattern, options.ignoreCase);
   if (!compiled.ok) return compiled;
   const maxFiles = options.maxFiles ?? GREP_LIMITS.maxFiles;
@@ -83,8 +84,14 @@ export async function grepWorkspace(workspace: Workspace, options: GrepOptions):
   const files: { rel: string; text: string }[] = [];
   let totalBytes = 0;
   let inputCapped = false;
-  for await (const file of workspace.walk({ dir: '', matches: globMatcher(options.glob), maxFiles, signal: options.signal })) {
+  const outcome: WalkOutcome = {};
+  const walkDeadline = started + GREP_LIMITS.walkMs;
+  for await (const file of workspace.walk({ dir: '', glob: glob.matcher, maxFiles, signal: options.signal, deadline: walkDeadline, outcome })) {
     if (file.size > workspace.maxFileBytes) continue;
+    if (Date.now() > walkDeadline) {
+      outcome.stoppedBy = 'deadline';
+      break;
+    }
     if (totalBytes + file.size > maxTotalBytes) {
       inputCapped = true;
       break;
@@ -98,11 +105,12 @@ export async function grepWorkspace(workspace: Workspace, options: GrepOptions):
   if (options.signal?.aborted) return { ok: false, message: 'grep cancelled' };
   const matched = await matchInWorker(
     { pattern: options.pattern, flags: options.ignoreCase ? 'i' : '', files, maxResults: options.maxResults, maxLineChars: GREP_LIMITS.maxLineChars },
-    options.timeoutMs ?? GREP_LIMITS.timeoutMs,
+    options.timeoutMs ?? Math.max(GREP_LIMITS.minMatchMs, started + GREP_LIMITS.callMs - Date.now()),
     options.signal,
   );
   if (!matched.ok) return matched;
-  return { ok: true, matches: matched.matches, filesScanned: files.length, truncated: matched.truncated, inputCapped };
+  const timedOut = outcome.stoppedBy === 'deadline';
+  return { ok: true, matches: matched.matches, filesScanned: files.length, truncated: matched.truncated, inputCapped, timedOut };
 }
 
 function matchInWorker(

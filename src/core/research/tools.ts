@@ -9,9 +9,10 @@ import * as z from 'zod';
 import type { ToolSpec } from '../llm/provider';
 import type { MemorySource } from '../memory';
 import { COMBINED_BUDGET } from './budgets';
-import { grepWorkspace, globMatcher } from './grep';
+import { compileGlob } from './glob';
+import { GREP_LIMITS, grepWorkspace } from './grep';
 import { checkRelativePath } from './paths';
-import type { Workspace } from './workspace';
+import type { WalkOutcome, Workspace } from './workspace';
 
 export type ToolAnswer = { content: string; isError: boolean };
 
@@ -57,6 +58,8 @@ export const WEB_SERVER_TOOL_TYPES = { web_search: 'web_search_20250305', web_fe
 export const WEB_MAX_USES_PER_REQUEST = { web_search: COMBINED_BUDGET.web_search, web_fetch: COMBINED_BUDGET.web_fetch } as const;
 
 const MAX_LIST_ENTRIES = 500;
+/** list_files' walk deadline (a call must stay well inside the 3 s per-call budget of issue 13). */
+const LIST_FILES_MS = 2500;
 const MAX_READ_LINES = 2000;
 const MAX_GREP_LINE_CHARS = 300;
 
@@ -166,6 +169,7 @@ export async function grepTool(ctx: ToolContext, raw: unknown): Promise<ToolAnsw
   const notes = [`${result.matches.length} match(es) in ${result.filesScanned} file(s) scanned`];
   if (result.truncated) notes.push('more matches exist; narrow the pattern or glob');
   if (result.inputCapped) notes.push('the search stopped at its file/size cap; use a glob to target files');
+  if (result.timedOut) notes.push(`the search stopped at its ${GREP_LIMITS.walkMs} ms time limit; files after that were not searched, use a glob to target files`);
   return { content: boundResult([...lines, `[${notes.join('; ')}]`].join('\n'), ctx.maxResultChars), isError: false };
 }
 
@@ -176,13 +180,19 @@ export async function listFilesTool(ctx: ToolContext, raw: unknown): Promise<Too
   const start = await ctx.workspace.resolve(dir);
   if (!start.ok) return { content: start.message, isError: true };
   if (!start.stats.isDirectory()) return { content: `"${start.rel}" is a file, not a directory`, isError: true };
+  const glob = compileGlob(input.data.glob);
+  if (!glob.ok) return { content: glob.message, isError: true };
   const files: string[] = [];
-  for await (const file of ctx.workspace.walk({ dir: start.rel, matches: globMatcher(input.data.glob), maxFiles: MAX_LIST_ENTRIES + 1, signal: ctx.signal })) {
-    files.push(file.rel);
-  }
+  const outcome: WalkOutcome = {};
+  const walk = { dir: start.rel, glob: glob.matcher, maxFiles: MAX_LIST_ENTRIES + 1, signal: ctx.signal, deadline: Date.now() + LIST_FILES_MS, outcome };
+  for await (const file of ctx.workspace.walk(walk)) files.push(file.rel);
   const more = files.length > MAX_LIST_ENTRIES;
   const shown = files.slice(0, MAX_LIST_ENTRIES);
-  const footer = more ? `[${MAX_LIST_ENTRIES}+ files; showing the first ${MAX_LIST_ENTRIES}; narrow with dir or glob]` : `[${shown.length} file(s)]`;
+  const footer = more
+    ? `[${MAX_LIST_ENTRIES}+ files; showing the first ${MAX_LIST_ENTRIES}; narrow with dir or glob]`
+    : outcome.stoppedBy === 'deadline'
+      ? `[${shown.length} file(s) found before the ${LIST_FILES_MS} ms time limit; the listing is incomplete, narrow with dir or glob]`
+      : `[${shown.length} file(s)]`;
   return { content: boundResult([...shown, footer].join('\n'), ctx.maxResultChars), isError: false };
 }
 

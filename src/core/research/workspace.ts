@@ -12,6 +12,7 @@
  */
 import { promises as fs, type Stats } from 'node:fs';
 import * as path from 'node:path';
+import type { GlobMatcher, GlobState } from './glob';
 import { checkRelativePath, isInside, toPosixRelative } from './paths';
 import { AccessPolicy, SKIPPED_DIRS } from './policy';
 
@@ -30,11 +31,19 @@ export type ReadResult = { ok: true; rel: string; text: string } | Refusal;
 export interface WalkOptions {
   /** Workspace-relative directory to start from ('' = root). */
   dir: string;
-  /** Glob over workspace-relative paths (minimatch syntax). */
-  matches?: (rel: string) => boolean;
+  /** Only files this glob matches (glob.ts); directories it cannot match below are not entered. */
+  glob?: GlobMatcher | null;
   /** Stop after this many files. */
   maxFiles: number;
+  /** Stop (and say so through `outcome`) once `Date.now()` passes this. */
+  deadline?: number;
   signal?: AbortSignal;
+  /** Filled in when the walk stops early. */
+  outcome?: WalkOutcome;
+}
+
+export interface WalkOutcome {
+  stoppedBy?: 'deadline' | 'max-files' | 'aborted';
 }
 
 export interface WalkedFile {
@@ -134,26 +143,37 @@ export class Workspace {
   async *walk(options: WalkOptions): AsyncGenerator<WalkedFile> {
     const start = await this.resolve(options.dir);
     if (!start.ok || !start.stats.isDirectory()) return;
+    const glob = options.glob ?? null;
+    const stop = (why: 'deadline' | 'max-files' | 'aborted') => {
+      if (options.outcome) options.outcome.stoppedBy = why;
+    };
+    const past = () => (options.deadline !== undefined && Date.now() > options.deadline ? (stop('deadline'), true) : false);
     let yielded = 0;
-    const stack: string[] = [start.rel];
+    const rootState = glob ? glob.advance(glob.start, start.rel === '' ? '' : `${start.rel}/`) : null;
+    const stack: { rel: string; state: GlobState | null }[] = [{ rel: start.rel, state: rootState }];
     while (stack.length > 0) {
-      if (options.signal?.aborted) return;
-      const dirRel = stack.pop() as string;
-      const entries = await fs.readdir(path.join(this.root, dirRel), { withFileTypes: true }).catch(() => []);
+      if (options.signal?.aborted) return stop('aborted');
+      if (past()) return;
+      const dir = stack.pop() as { rel: string; state: GlobState | null };
+      const entries = await fs.readdir(path.join(this.root, dir.rel), { withFileTypes: true }).catch(() => []);
       entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      const subdirs: string[] = [];
+      const subdirs: { rel: string; state: GlobState | null }[] = [];
       for (const entry of entries) {
-        if (options.signal?.aborted) return;
-        const rel = dirRel === '' ? entry.name : `${dirRel}/${entry.name}`;
+        if (options.signal?.aborted) return stop('aborted');
+        if (past()) return;
+        const rel = dir.rel === '' ? entry.name : `${dir.rel}/${entry.name}`;
         if (entry.isDirectory()) {
-          if (!SKIPPED_DIRS.includes(entry.name) && !(await this.policy.denialFor(rel, true))) subdirs.push(rel);
+          const state = glob && dir.state ? glob.advance(dir.state, `${entry.name}/`) : null;
+          if (glob && state?.length === 0) continue; // nothing below can match
+          if (!SKIPPED_DIRS.includes(entry.name) && !(await this.policy.denialFor(rel, true))) subdirs.push({ rel, state });
           continue;
         }
         if (!entry.isFile() && !entry.isSymbolicLink()) continue;
+        if (glob && dir.state && !glob.accepts(glob.advance(dir.state, entry.name))) continue;
         const file = await this.walkedFile(rel);
-        if (!file || (options.matches && !options.matches(rel))) continue;
+        if (!file) continue;
         yield file;
-        if (++yielded >= options.maxFiles) return;
+        if (++yielded >= options.maxFiles) return stop('max-files');
       }
       stack.push(...subdirs.reverse());
     }
