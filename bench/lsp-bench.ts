@@ -23,7 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { fileUri, LspTestClient } from '../test/support/lsp-test-client';
 import { DocumentAnalyzer } from '../src/server/document-analyzer';
-import { WorkspaceFileIndex } from '../src/server/file-index';
+import { WorkspaceFileIndex } from '../src/core/file-index';
 import { toDiagnostic } from '../src/server/lsp-convert';
 import { DEFAULT_SETTINGS } from '../src/server/settings';
 

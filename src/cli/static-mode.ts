@@ -2,12 +2,12 @@
 import { assess } from '../core/complexity';
 import { parsePlan } from '../core/plan';
 import { runStaticChecks } from '../core/rules';
-import { WorkspaceFileIndex } from '../server/file-index';
+import { WorkspaceFileIndex } from '../core/file-index';
 import type { StaticOutcome } from './static-mode-format';
 
 /**
  * Resolves the plan's paths exactly as the language server does (one index,
- * src/server/file-index.ts): relative to the plan's folder and to the root,
+ * src/core/file-index.ts): relative to the plan's folder and to the root,
  * unique names and fragments through `pathsNamed`, gitignored or outside-root
  * paths "cannot tell". So the CLI and the editor never disagree on a finding.
  */

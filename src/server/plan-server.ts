@@ -41,7 +41,7 @@ import {
 } from '../shared/lsp-protocol';
 import { quickFixes } from './code-actions';
 import { DocumentAnalyzer, fsPathOf, type Analysis } from './document-analyzer';
-import { WorkspaceFileIndex, type FileChange } from './file-index';
+import { WorkspaceFileIndex, type FileChange } from '../core/file-index';
 import { topHover, topLens } from './lens-and-hover';
 import { toDiagnostic } from './lsp-convert';
 import { DEFAULT_DEBOUNCE_MS, PushDiagnostics } from './push-diagnostics';

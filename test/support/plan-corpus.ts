@@ -13,7 +13,7 @@
  *                    (lines 1-based; "#" starts a comment; a relabel says so in its reason)
  *   A TP label no finding matches any more counts as a miss.
  *
- * The workspace lookup is the language server's own (src/server/file-index.ts,
+ * The workspace lookup is the language server's own (src/core/file-index.ts,
  * built from the file list and the .gitignore texts in gitignore.json): a path
  * is tried relative to the plan's folder, then to the root; a leading "/"
  * means the root; a gitignored path is "cannot tell".
@@ -22,7 +22,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parsePlan } from '../../src/core/plan';
 import { RULE_CODES, runStaticChecks, type RuleCode, type StaticFinding } from '../../src/core/rules';
-import { WorkspaceFileIndex } from '../../src/server/file-index';
+import { WorkspaceFileIndex } from '../../src/core/file-index';
 
 export const CORPUS_DIR = path.join(__dirname, '..', 'fixtures', 'plan-corpus');
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { cleanReference, WorkspaceFileIndex } from '../../src/server/file-index';
+import { cleanReference, WorkspaceFileIndex } from '../../src/core/file-index';
 
 async function tree(root: string, files: Record<string, string>): Promise<void> {
   for (const [rel, text] of Object.entries(files)) {
