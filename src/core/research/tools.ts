@@ -4,7 +4,7 @@
  * answers with text and never throws; budgets and roles are the executor's
  * job (index.ts).
  */
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as z from 'zod';
 import type { ToolSpec } from '../llm/provider';
 import type { MemorySource } from '../memory';
@@ -196,47 +196,114 @@ export async function listFilesTool(ctx: ToolContext, raw: unknown): Promise<Too
   return { content: boundResult([...shown, footer].join('\n'), ctx.maxResultChars), isError: false };
 }
 
+/**
+ * Config that keeps git from running anything the repository names: `-c`
+ * beats `.git/config`, and the flags below beat `-c`. Programs a repository
+ * can name for `git log`: gpg.program / gpg.*.program (log.showSignature),
+ * core.fsmonitor, core.pager / pager.log, diff.external and
+ * diff.<driver>.textconv / .command, core.hooksPath, and fetch helpers
+ * (core.sshCommand, remote URLs, credential.helper) through a lazy fetch in a
+ * partial clone.
+ */
+const GIT_SAFE_CONFIG = [
+  'core.fsmonitor=false',
+  'core.pager=cat',
+  'pager.log=false',
+  'log.showSignature=false',
+  'core.hooksPath=/dev/null',
+  'credential.helper=',
+  'protocol.allow=never',
+];
+const GIT_SAFE_FLAGS = ['--no-show-signature', '--no-ext-diff', '--no-textconv', '--no-mailmap'];
+
+/**
+ * A fresh environment, not the user's: no GIT_DIR / GIT_EXTERNAL_DIFF / GIT_SSH
+ * or the like leaking in, no system or global config (only the repository's,
+ * which GIT_SAFE_CONFIG overrides), pathspecs taken literally.
+ */
+function gitEnv(): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    LC_ALL: 'C',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_ATTR_NOSYSTEM: '1',
+    GIT_LITERAL_PATHSPECS: '1',
+    GIT_NO_LAZY_FETCH: '1',
+    GIT_NO_REPLACE_OBJECTS: '1',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_OPTIONAL_LOCKS: '0',
+    GIT_PAGER: 'cat',
+    PAGER: 'cat',
+  };
+}
+
 export async function gitLogTool(ctx: ToolContext, raw: unknown): Promise<ToolAnswer> {
   const input = GitLogInput.safeParse(raw ?? {});
   if (!input.success) return inputError('git_log', input.error);
   const syntax = checkRelativePath(input.data.path ?? '');
   if (!syntax.ok) return { content: `refused: ${syntax.message}`, isError: true };
   const resolved = await ctx.workspace.resolve(syntax.rel);
-  // A deleted file still has history, so "not found" is fine; every other refusal stands.
+  // A deleted file still has history, so "not found" is fine once the path itself passes the deny list and ignore rules.
   if (!resolved.ok && resolved.rule !== 'not-found') return { content: resolved.message, isError: true };
+  if (!resolved.ok) {
+    const denial = await ctx.workspace.denialFor(syntax.rel);
+    if (denial) return { content: denial.message, isError: true };
+  }
   const args = [
-    '-c', 'core.fsmonitor=false',
-    '--no-pager', 'log',
+    ...GIT_SAFE_CONFIG.flatMap((c) => ['-c', c]),
+    '--no-pager',
+    '--literal-pathspecs',
+    'log',
+    ...GIT_SAFE_FLAGS,
     `--max-count=${input.data.max_count ?? 10}`,
     '--date=short',
     '--no-color',
     '--pretty=format:%h %ad %an: %s',
-    '--', syntax.rel === '' ? '.' : syntax.rel,
+    '--',
+    syntax.rel === '' ? '.' : syntax.rel,
   ];
+  const result = await runGit(args, ctx.workspace.root, ctx.signal);
+  if (!result.ok) {
+    const text = result.stderr;
+    if (/not a git repository/i.test(text)) return { content: 'git_log: the workspace is not a git repository, so there is no history to show', isError: true };
+    if (result.code === 'ENOENT') return { content: 'git_log: git is not installed or not on PATH', isError: true };
+    if (/does not have any commits/i.test(text)) return { content: 'git_log: the repository has no commits yet', isError: true };
+    return { content: `git_log failed: ${text.trim().slice(0, 500) || result.message}`, isError: true };
+  }
+  const out = result.stdout.trim();
+  return { content: boundResult(out === '' ? `no commits touch "${syntax.rel || '.'}"` : out, ctx.maxResultChars), isError: false };
+}
+
+const GIT_TIMEOUT_MS = 2500;
+const GIT_MAX_OUTPUT = 512 * 1024;
+
+type GitRun = { ok: true; stdout: string } | { ok: false; stderr: string; code?: string; message: string };
+
+/** git with stdin closed (a config `include.path=/dev/stdin` cannot wait on us), a deadline and an output cap. */
+function runGit(args: string[], cwd: string, signal?: AbortSignal): Promise<GitRun> {
   return new Promise((resolve) => {
-    execFile(
-      'git',
-      args,
-      {
-        cwd: ctx.workspace.root,
-        timeout: 5000,
-        maxBuffer: 512 * 1024,
-        signal: ctx.signal,
-        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_PAGER: 'cat', PAGER: 'cat' },
-        windowsHide: true,
-      },
-      (error, stdout, stderr) => {
-        if (error) {
-          const text = `${stderr}`;
-          if (/not a git repository/i.test(text)) return resolve({ content: 'git_log: the workspace is not a git repository, so there is no history to show', isError: true });
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return resolve({ content: 'git_log: git is not installed or not on PATH', isError: true });
-          if (/does not have any commits/i.test(text)) return resolve({ content: 'git_log: the repository has no commits yet', isError: true });
-          return resolve({ content: `git_log failed: ${text.trim().slice(0, 500) || error.message}`, isError: true });
-        }
-        const out = `${stdout}`.trim();
-        resolve({ content: boundResult(out === '' ? `no commits touch "${syntax.rel || '.'}"` : out, ctx.maxResultChars), isError: false });
-      },
-    );
+    let stdout = '';
+    let stderr = '';
+    let settled = false;
+    const child = spawn('git', args, { cwd, env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'], signal, windowsHide: true });
+    const finish = (result: GitRun) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      resolve(result);
+    };
+    const timer = setTimeout(() => finish({ ok: false, stderr, message: `git did not answer within ${GIT_TIMEOUT_MS} ms` }), GIT_TIMEOUT_MS);
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+      if (stdout.length > GIT_MAX_OUTPUT) finish({ ok: true, stdout: stdout.slice(0, GIT_MAX_OUTPUT) });
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      if (stderr.length < 64 * 1024) stderr += d;
+    });
+    child.on('error', (error: NodeJS.ErrnoException) => finish({ ok: false, stderr, code: error.code, message: error.message }));
+    child.on('close', (code) => finish(code === 0 ? { ok: true, stdout } : { ok: false, stderr, message: `git exited with code ${code}` }));
   });
 }
 

@@ -109,6 +109,18 @@ export class Workspace {
     return { ok: true, rel, real, stats };
   }
 
+  /**
+   * The deny list and ignore rules for a path that need not exist (git_log of
+   * a deleted file): the path itself and every folder above it.
+   */
+  async denialFor(input: string): Promise<Refusal | null> {
+    const syntax = checkRelativePath(input);
+    if (!syntax.ok) return refusal(syntax.rule, `refused: ${syntax.message}`);
+    const denial = await this.policy.denialFor(syntax.rel);
+    if (denial) return refusal(denial.rule, denial.message);
+    return this.deniedAncestor(syntax.rel);
+  }
+
   /** Reads a text file under every rule in the contract above. */
   async readText(input: unknown): Promise<ReadResult> {
     const resolved = await this.resolve(input);
