@@ -7,8 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { open, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { DEFAULT_MODELS, defaultConfig, type EngineConfig } from '../core/config';
-import { createAnthropicProvider } from '../core/llm/anthropic';
+import { DEFAULT_MODELS, defaultConfig, spendingCapProblem, type EngineConfig } from '../core/config';
+import { createAnthropicModelLookup, createAnthropicProvider } from '../core/llm/anthropic';
+import { ModelLifecycle } from '../core/llm/model-lifecycle';
 import { runVerification } from '../core/loop';
 import { renderJsonReport, renderMarkdownReport } from '../core/report';
 import { renderSarifReport } from '../core/report/sarif';
@@ -74,6 +75,7 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
 
   const config = configFromArgs(args);
   const baseURL = args.baseUrl ?? (io.env.ANTHROPIC_BASE_URL?.trim() || undefined);
+  await preflight(config, createAnthropicModelLookup({ apiKey, ...(baseURL ? { baseURL } : {}) }), io);
   const stateDir = path.resolve(io.cwd, args.stateDir ?? DEFAULT_STATE_DIR);
   const store = createFileRunStore(stateDir);
   progress(`Run state: ${stateDir}`);
@@ -137,6 +139,23 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
 async function sarifReport(result: RunResult, planPath: string, planText: string, cwd: string, version: string, previousOpen: string[], args: RunArgs): Promise<string> {
   const { findings } = await runStatic(planText, cwd, { team: args.team, ...(args.threshold === undefined ? {} : { threshold: args.threshold }) }, planPath);
   return renderSarifReport([sarifPlan(planPath, cwd, { planText, result, assessment: result.assessment, findings, previousOpen })], { version });
+}
+
+/**
+ * Before any paid call: a spending cap needs every model priced, and every
+ * model id must be one the API serves (Models API, once per process). Errors
+ * exit 4 naming the role, the id and a replacement; deprecation warnings and
+ * an unreachable Models API are one line each on stderr, even with --quiet.
+ */
+async function preflight(config: EngineConfig, lookup: ConstructorParameters<typeof ModelLifecycle>[0], io: CliIo): Promise<void> {
+  const capProblem = spendingCapProblem(config);
+  if (capProblem) throw new CliError(capProblem, ExitCode.usage);
+  const check = await new ModelLifecycle(lookup).check(config.models, DEFAULT_MODELS);
+  for (const note of check.notes) io.stderr(`Note: ${note}\n`);
+  for (const warning of check.warnings) io.stderr(`Warning: ${warning}\n`);
+  if (check.errors.length > 0) {
+    throw new CliError(`${check.errors.join('\n')}\nChoose another model with --model-<role> ID; no request was sent to the Messages API.`, ExitCode.usage);
+  }
 }
 
 /**

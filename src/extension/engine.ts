@@ -8,3 +8,5 @@ export { runVerification } from '../core/loop';
 export { createAnthropicProvider } from '../core/llm/anthropic';
 export { createResearchToolbox } from '../core/research';
 export { createStoreMemorySource } from '../core/memory';
+export { createAnthropicModelLookup } from '../core/llm/anthropic';
+export { ModelLifecycle } from '../core/llm/model-lifecycle';

@@ -10,6 +10,9 @@ import type { LlmProvider } from '../core/llm/provider';
 import type { ApiKeyStore } from './api-key';
 import { createLanguageModelProvider, ensureLanguageModelConsent, hasLanguageModels } from './lm-provider';
 import type { VerifyPlanSettings } from './settings';
+import type { ModelLifecycle } from '../core/llm/model-lifecycle';
+import { DEFAULT_MODELS } from '../core/config';
+import type { ModelChecker } from './model-preflight';
 
 export interface ChosenProvider {
   provider: LlmProvider;
@@ -19,6 +22,20 @@ export interface ChosenProvider {
   costKnown: boolean;
   /** Values the log must redact. */
   secrets: string[];
+  /** Looks the configured ids up in the provider's Models API; absent when the provider has none. */
+  checkModels?: ModelChecker;
+}
+
+/** One lifecycle (lookup cache, warn-once) per editor session and endpoint + key. */
+let session: { endpoint: string; apiKey: string; lifecycle: ModelLifecycle } | null = null;
+
+function lifecycleFor(apiKey: string, baseURL: string | undefined): ModelLifecycle {
+  const endpoint = baseURL ?? '';
+  if (!session || session.endpoint !== endpoint || session.apiKey !== apiKey) {
+    const engine = loadEngine();
+    session = { endpoint, apiKey, lifecycle: new engine.ModelLifecycle(engine.createAnthropicModelLookup({ apiKey, ...(baseURL ? { baseURL } : {}) })) };
+  }
+  return session.lifecycle;
 }
 
 export async function chooseProvider(settings: VerifyPlanSettings, keys: ApiKeyStore, globalState: vscode.Memento): Promise<ChosenProvider | null> {
@@ -31,6 +48,7 @@ export async function chooseProvider(settings: VerifyPlanSettings, keys: ApiKeyS
         label: `Anthropic API (${baseURL ?? 'https://api.anthropic.com'})`,
         costKnown: true,
         secrets: [apiKey],
+        checkModels: (config, signal) => lifecycleFor(apiKey, baseURL).check(config.models, DEFAULT_MODELS, signal),
       };
     }
   }

@@ -16,6 +16,7 @@ import type { ChosenProvider } from './provider-choice';
 import type { RunHistory } from './run-history';
 import { RunLogger } from './run-log';
 import { toEngineConfig, type VerifyPlanSettings } from './settings';
+import { modelPreflight } from './model-preflight';
 
 export interface RunnerDeps {
   log: vscode.LogOutputChannel;
@@ -79,6 +80,8 @@ export class VerificationRunner implements vscode.Disposable {
       const settings = this.deps.settings();
       const chosen = await this.deps.chooseProvider(settings);
       if (!chosen || run.controller.signal.aborted) return undefined;
+      const config = toEngineConfig(settings);
+      if (!(await modelPreflight(config, chosen.costKnown, chosen.checkModels, run.controller.signal, this.deps.log)) || run.controller.signal.aborted) return undefined;
       const logger = new RunLogger(this.deps.log, chosen.secrets);
       this.deps.log.info(`verifying ${planPath} with ${chosen.label}`);
       const root = vscode.workspace.getWorkspaceFolder(planUri)?.uri.fsPath ?? null;
@@ -107,7 +110,7 @@ export class VerificationRunner implements vscode.Disposable {
             planText: document.getText(),
             workspaceRoot: root,
             provider: chosen.provider,
-            config: toEngineConfig(settings),
+            config,
             signal: run.controller.signal,
             onEvent,
             onCheckpoint: (request) => askCheckpoint(request, run.controller.signal),

@@ -16,8 +16,9 @@
  *   results, thinking) becomes an `OpaqueBlock` and goes back byte-for-byte.
  *   `pause_turn` is reported as is: `callAgent` continues the turn.
  */
-import Anthropic, { APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import Anthropic, { APIConnectionTimeoutError, APIError, APIUserAbortError, NotFoundError } from '@anthropic-ai/sdk';
 import type { Usage } from '../protocol';
+import type { ModelLookup } from './model-lifecycle';
 import {
   ProviderError,
   type ChatMessage,
@@ -231,4 +232,31 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): LlmP
   }
 
   return { id: 'anthropic', send };
+}
+
+/**
+ * `GET /v1/models/{id}` through the SDK: 'found', 'not_found' on a 404, and a
+ * thrown error (key redacted) when the Models API cannot answer. Short
+ * timeout and one retry: this runs before every session's first run.
+ */
+export function createAnthropicModelLookup(options: Pick<AnthropicProviderOptions, 'apiKey' | 'baseURL' | 'defaultHeaders'> & { timeoutMs?: number }): ModelLookup {
+  const problem = configurationProblem({ apiKey: options.apiKey, ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}) });
+  const client = new Anthropic({
+    apiKey: options.apiKey,
+    baseURL: options.baseURL ?? null,
+    maxRetries: 1,
+    timeout: options.timeoutMs ?? 10_000,
+    ...(options.defaultHeaders ? { defaultHeaders: options.defaultHeaders } : {}),
+  });
+  return async (id, signal) => {
+    if (problem) throw problem;
+    try {
+      await client.models.retrieve(id, {}, signal ? { signal } : {});
+      return 'found';
+    } catch (error) {
+      if (error instanceof NotFoundError) return 'not_found';
+      const status = error instanceof APIError && typeof error.status === 'number' ? `HTTP ${error.status}: ` : '';
+      throw new Error(redact(`${status}${error instanceof Error ? error.message : String(error)}`, options.apiKey), { cause: error });
+    }
+  };
 }

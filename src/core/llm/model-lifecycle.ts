@@ -1,0 +1,93 @@
+/**
+ * Model lifecycle at run start: before any paid call, each configured model id
+ * is looked up once per session through the provider's Models API and checked
+ * against the model table (models.ts).
+ *
+ * Contracts:
+ * - An id the API does not serve (404 `not_found_error`), or one the table
+ *   lists as retired when the API cannot confirm it, is an error naming the
+ *   roles, the id and a replacement: the run must not start.
+ * - A deprecated or legacy id is a warning, given once per id per session.
+ * - A Models API that cannot be reached is a note (once per session), not a
+ *   failure: the check falls back to the table and the run goes on.
+ * - Lookups are cached per id for the session (a `ModelLifecycle` instance);
+ *   a failed lookup is not cached, so the next run asks again.
+ */
+import type { AgentRole } from '../protocol';
+import { findModel, type ModelEntry } from '../models';
+
+/** 'found' or 'not_found'; throws when the Models API cannot answer (network, auth, 5xx). */
+export type ModelLookup = (id: string, signal?: AbortSignal) => Promise<'found' | 'not_found'>;
+
+export interface ModelCheck {
+  /** The run must not start; each line names roles, id and a replacement. */
+  errors: string[];
+  /** Deprecated / legacy ids, each once per session. */
+  warnings: string[];
+  /** E.g. the Models API was unreachable; once per session. */
+  notes: string[];
+}
+
+type Lookup = 'found' | 'not_found' | { unreachable: string };
+
+export class ModelLifecycle {
+  private readonly found = new Map<string, 'found' | 'not_found'>();
+  private readonly warned = new Set<string>();
+  private noted = false;
+
+  constructor(private readonly lookup: ModelLookup) {}
+
+  /** `fallbacks[role]` is the replacement suggested for an id the table does not know (the role's default). */
+  async check(models: Record<AgentRole, string>, fallbacks: Record<AgentRole, string>, signal?: AbortSignal): Promise<ModelCheck> {
+    const rolesById = new Map<string, AgentRole[]>();
+    for (const [role, id] of Object.entries(models) as [AgentRole, string][]) rolesById.set(id, [...(rolesById.get(id) ?? []), role]);
+    const ids = [...rolesById.keys()];
+    const answers = await Promise.all(ids.map((id) => this.ask(id, signal)));
+    const outcome: ModelCheck = { errors: [], warnings: [], notes: [] };
+    const unreachable = answers.find((a): a is { unreachable: string } => typeof a === 'object');
+    if (unreachable && !this.noted) {
+      this.noted = true;
+      outcome.notes.push(`Could not reach the Models API (${unreachable.unreachable}); model ids were checked against the built-in table only, and the run continues.`);
+    }
+    ids.forEach((id, i) => {
+      const roles = rolesById.get(id)!;
+      const entry = findModel(id);
+      const replacement = entry?.replacement ?? fallbacks[roles[0]!];
+      const who = roleList(roles);
+      const answer = answers[i]!;
+      if (answer === 'not_found') {
+        const known = entry?.status === 'retired' ? ` It was retired on ${entry.retiresOn ?? 'an earlier date'}.` : '';
+        outcome.errors.push(`Model "${id}" (${who}) is not served by the API (404 not_found_error).${known} Use ${replacement} instead.`);
+      } else if (entry?.status === 'retired' && answer !== 'found') {
+        outcome.errors.push(`Model "${id}" (${who}) was retired on ${entry.retiresOn ?? 'an earlier date'}; requests to it fail. Use ${replacement} instead.`);
+      } else if (entry && entry.status !== 'active' && !this.warned.has(id)) {
+        this.warned.add(id);
+        outcome.warnings.push(lifecycleWarning(entry, id, who));
+      }
+    });
+    return outcome;
+  }
+
+  private async ask(id: string, signal?: AbortSignal): Promise<Lookup> {
+    const cached = this.found.get(id);
+    if (cached) return cached;
+    try {
+      const answer = await this.lookup(id, signal);
+      this.found.set(id, answer);
+      return answer;
+    } catch (error) {
+      return { unreachable: error instanceof Error ? error.message : String(error) };
+    }
+  }
+}
+
+function lifecycleWarning(entry: ModelEntry, id: string, who: string): string {
+  const instead = entry.replacement ? ` Anthropic recommends ${entry.replacement}.` : '';
+  if (entry.status === 'deprecated') return `Model "${id}" (${who}) is deprecated and retires on ${entry.retiresOn ?? 'a date to be announced'}.${instead}`;
+  if (entry.status === 'retired') return `Model "${id}" (${who}) is listed as retired (${entry.retiresOn ?? 'date unknown'}) but the API still serves it.${instead}`;
+  return `Model "${id}" (${who}) is a legacy model: it gets no more updates and may be deprecated.${instead}`;
+}
+
+function roleList(roles: AgentRole[]): string {
+  return roles.length === 1 ? roles[0]! : `${roles.slice(0, -1).join(', ')} and ${roles.at(-1)!}`;
+}

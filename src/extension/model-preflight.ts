@@ -1,0 +1,46 @@
+/**
+ * Before a run's first paid call (issue 12): a spending cap needs every
+ * model priced, and every model id must be one the API serves. Errors stop
+ * the run with a notification naming role, id and replacement; deprecation
+ * warnings and an unreachable Models API are shown and the run goes on. Each
+ * notification offers "Open Settings" at the setting to change.
+ */
+import * as vscode from 'vscode';
+import { spendingCapProblem, type EngineConfig } from '../core/config';
+import type { ModelCheck } from '../core/llm/model-lifecycle';
+import { SETTINGS_SECTION } from './settings';
+
+export type ModelChecker = (config: EngineConfig, signal: AbortSignal) => Promise<ModelCheck>;
+
+const OPEN_SETTINGS = 'Open Settings';
+
+function offerSettings(show: typeof vscode.window.showErrorMessage, text: string, query: string): void {
+  void show(`Verify Plan: ${text}`, OPEN_SETTINGS).then((pick) => {
+    if (pick === OPEN_SETTINGS) void vscode.commands.executeCommand('workbench.action.openSettings', query);
+  });
+}
+
+/** True when the run may start. `checkModels` is absent for providers without a Models API (vscode.lm). */
+export async function modelPreflight(config: EngineConfig, costKnown: boolean, checkModels: ModelChecker | undefined, signal: AbortSignal, log: vscode.LogOutputChannel): Promise<boolean> {
+  const capProblem = costKnown ? spendingCapProblem(config) : null;
+  if (capProblem) {
+    log.warn(capProblem);
+    offerSettings(vscode.window.showErrorMessage, capProblem, `${SETTINGS_SECTION}.modelPrices`);
+    return false;
+  }
+  if (!checkModels) return true;
+  const check = await checkModels(config, signal);
+  for (const note of check.notes) {
+    log.info(note);
+    void vscode.window.showInformationMessage(`Verify Plan: ${note}`);
+  }
+  for (const warning of check.warnings) {
+    log.warn(warning);
+    offerSettings(vscode.window.showWarningMessage, warning, `${SETTINGS_SECTION}.models`);
+  }
+  if (check.errors.length === 0) return true;
+  for (const error of check.errors) log.error(error);
+  offerSettings(vscode.window.showErrorMessage, `${check.errors.join(' ')} No request was sent.`, `${SETTINGS_SECTION}.models`);
+  return false;
+}
+

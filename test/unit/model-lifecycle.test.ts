@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { DEFAULT_MODELS } from '../../src/core/config';
+import { createAnthropicModelLookup } from '../../src/core/llm/anthropic';
+import { ModelLifecycle, type ModelLookup } from '../../src/core/llm/model-lifecycle';
+import { FakeAnthropicServer } from '../support/fake-anthropic';
+
+const KEY = 'sk-ant-lifecycle-test-key-123';
+
+describe('model lifecycle at run start (issue 12)', () => {
+  it('looks each id up once per session, however many roles and runs use it', async () => {
+    const asked: string[] = [];
+    const lookup: ModelLookup = (id) => (asked.push(id), Promise.resolve('found'));
+    const lifecycle = new ModelLifecycle(lookup);
+    await lifecycle.check(DEFAULT_MODELS, DEFAULT_MODELS);
+    await lifecycle.check(DEFAULT_MODELS, DEFAULT_MODELS);
+    assert.deepEqual(asked.sort(), ['claude-opus-5-5', 'claude-sonnet-5-5']);
+  });
+
+  it('warns once per session for a legacy model, naming every role that uses it and the replacement', async () => {
+    const lifecycle = new ModelLifecycle(() => Promise.resolve('found'));
+    const models = { ...DEFAULT_MODELS, challenger: 'claude-opus-4-6', synthesizer: 'claude-opus-4-6' };
+    const first = await lifecycle.check(models, DEFAULT_MODELS);
+    assert.deepEqual(first.errors, []);
+    assert.equal(first.warnings.length, 1);
+    assert.match(first.warnings[0]!, /"claude-opus-4-6" \(challenger and synthesizer\) is a legacy model.*claude-opus-5-5/);
+    assert.deepEqual((await lifecycle.check(models, DEFAULT_MODELS)).warnings, []);
+  });
+
+  it('an id unknown to the API is an error with the role default as replacement; a failed lookup is not cached', async () => {
+    let online = false;
+    const lifecycle = new ModelLifecycle((id) => {
+      if (!online) return Promise.reject(new Error('ECONNREFUSED'));
+      return Promise.resolve(id === 'claude-typo' ? 'not_found' : 'found');
+    });
+    const models = { ...DEFAULT_MODELS, resolver: 'claude-typo' };
+    const offline = await lifecycle.check(models, DEFAULT_MODELS);
+    assert.deepEqual(offline.errors, [], 'offline, an id the table does not know cannot be judged');
+    assert.equal(offline.notes.length, 1);
+    online = true;
+    const back = await lifecycle.check(models, DEFAULT_MODELS);
+    assert.equal(back.notes.length, 0);
+    assert.deepEqual(back.errors, ['Model "claude-typo" (resolver) is not served by the API (404 not_found_error). Use claude-sonnet-5-5 instead.']);
+  });
+
+  it('createAnthropicModelLookup: found, 404 not_found, and an unreachable endpoint as an error without the key', async () => {
+    const server = await FakeAnthropicServer.start();
+    try {
+      const lookup = createAnthropicModelLookup({ apiKey: KEY, baseURL: server.baseURL });
+      assert.equal(await lookup('claude-opus-5-5'), 'found');
+      assert.equal(await lookup('claude-sonnet-4-5'), 'found');
+      assert.equal(await lookup('claude-opus-0-1'), 'not_found');
+      assert.ok(server.modelRequests.every((p) => p.startsWith('/v1/models/')));
+      assert.equal(server.received.length, 0);
+    } finally {
+      await server.stop();
+    }
+    const down = await FakeAnthropicServer.start({ modelsEndpoint: 'down' });
+    try {
+      const lookup = createAnthropicModelLookup({ apiKey: KEY, baseURL: down.baseURL });
+      await assert.rejects(lookup('claude-opus-5-5'), (error: Error) => !error.message.includes(KEY));
+    } finally {
+      await down.stop();
+    }
+  });
+});
