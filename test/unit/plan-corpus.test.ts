@@ -7,7 +7,19 @@
  * precision/recall table (BENCHMARKS.md).
  */
 import assert from 'node:assert/strict';
-import { loadCorpus, readLabels, score } from '../support/plan-corpus';
+import { RULES } from '../../src/core/rules';
+import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../support/plan-corpus';
+
+/**
+ * Issue #17 asks for precision >= 90 % overall and >= 80 % for any rule with
+ * 10+ findings. Not met yet (BENCHMARKS.md section 6 has the numbers); until
+ * it is, the test holds the floor measured at the last honest labelling, so
+ * precision can only go up. Raise these as rules improve; never relabel a
+ * finding to pass.
+ */
+const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
+const FLOOR = { overall: 0.75, perRule: 0.75 };
+const RULE_MIN_FINDINGS = 10;
 
 describe('real-plan corpus', () => {
   const plans = loadCorpus();
@@ -25,6 +37,25 @@ describe('real-plan corpus', () => {
   it('has a label with a reason for every finding the static checks produce', () => {
     const { unlabelled } = score(plans);
     assert.deepEqual(unlabelled, [], `label these in the plan's labels.tsv:\n${unlabelled.join('\n')}`);
+  });
+
+  it(`keeps precision at or above the floor over the whole corpus (overall ${FLOOR.overall * 100} %, ${FLOOR.perRule * 100} % for a rule with ${RULE_MIN_FINDINGS}+ findings; issue target ${ISSUE_TARGET.overall * 100} / ${ISSUE_TARGET.perRule * 100} %)`, () => {
+    const { perRule } = score(plans);
+    const overall = precisionOf(totalScore(perRule));
+    assert.ok(overall !== null && overall >= FLOOR.overall, `overall precision ${overall}`);
+    for (const [rule, s] of Object.entries(perRule)) {
+      const findings = s.tp + s.fp + s.unlabelled;
+      const p = precisionOf(s);
+      if (findings >= RULE_MIN_FINDINGS) assert.ok(p !== null && p >= FLOOR.perRule, `${rule}: precision ${p} over ${findings} findings`);
+    }
+  });
+
+  it('raises no error-level finding on a plan that is not broken (a plan is broken when a TP label says so)', () => {
+    assert.deepEqual(score(plans).errorsOnUnbrokenPlans, []);
+  });
+
+  it('judges only rules that exist', () => {
+    for (const plan of plans) for (const label of readLabels(plan)) assert.ok(label.rule in RULES, `${plan.id}:${label.line} ${label.rule}`);
   });
 
   it('gives every label a verdict and a one-line reason', () => {
