@@ -5,12 +5,17 @@
  * Contract: a path is (1) syntax-checked (paths.ts), (2) resolved with
  * realpath and refused unless the real target lies inside the real root,
  * (3) refused when the requested path OR its real target matches the deny
- * list or a `.gitignore`, and (4) for reads, refused when binary (NUL byte in
- * the first 8 KiB) or larger than the size limit. Refusals name the rule and
- * never carry file content. Traversal never follows a symlink to a directory
- * and never returns a file whose real path leaves the root.
+ * list or an ignore rule (policy.ts; a rule on a folder above counts), and
+ * (4) for reads, through readConfinedFile: a regular file (no FIFO, device or
+ * socket), one hard link, at most the size limit, read with a bounded read;
+ * then refused when binary (NUL byte in the first 8 KiB). Refusals name the
+ * rule and never carry file content. Traversal never follows a symlink to a
+ * directory, never returns a file whose real path leaves the root, and costs
+ * a constant number of system calls and rule checks per entry (linear in the
+ * number of entries, however deep).
  */
 import { promises as fs, type Stats } from 'node:fs';
+import { readConfinedFile } from './confined-read';
 import * as path from 'node:path';
 import type { GlobMatcher, GlobState } from './glob';
 import { checkRelativePath, isInside, toPosixRelative } from './paths';
@@ -102,8 +107,6 @@ export class Workspace {
       for (const candidate of new Set([rel, realRel])) {
         const denial = await this.policy.denialFor(candidate, stats.isDirectory());
         if (denial) return refusal(denial.rule, denial.message);
-        const parentDenial = await this.deniedAncestor(candidate);
-        if (parentDenial) return parentDenial;
       }
     }
     return { ok: true, rel, real, stats };
@@ -117,8 +120,7 @@ export class Workspace {
     const syntax = checkRelativePath(input);
     if (!syntax.ok) return refusal(syntax.rule, `refused: ${syntax.message}`);
     const denial = await this.policy.denialFor(syntax.rel);
-    if (denial) return refusal(denial.rule, denial.message);
-    return this.deniedAncestor(syntax.rel);
+    return denial ? refusal(denial.rule, denial.message) : null;
   }
 
   /** Reads a text file under every rule in the contract above. */
@@ -131,15 +133,12 @@ export class Workspace {
     if (stats.size > this.maxFileBytes) {
       return refusal('too-large', `refused: "${rel}" is ${stats.size} bytes, over the ${this.maxFileBytes}-byte limit for research reads`);
     }
-    let buffer: Buffer;
-    try {
-      buffer = await fs.readFile(real);
-    } catch (error) {
-      return refusal('unreadable', `could not read "${rel}": ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+    const read = await readConfinedFile(real, { maxBytes: this.maxFileBytes, singleLink: true });
+    if (!read.ok) {
+      if (read.rule === 'unreadable') return refusal('unreadable', `could not read "${rel}": ${read.detail}`);
+      return refusal(read.rule, `refused: "${rel}" ${read.detail}`);
     }
-    if (buffer.length > this.maxFileBytes) {
-      return refusal('too-large', `refused: "${rel}" is over the ${this.maxFileBytes}-byte limit for research reads`);
-    }
+    const buffer = read.buffer;
     if (buffer.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
       return refusal('binary', `refused: "${rel}" is a binary file`);
     }
@@ -182,7 +181,7 @@ export class Workspace {
         }
         if (!entry.isFile() && !entry.isSymbolicLink()) continue;
         if (glob && dir.state && !glob.accepts(glob.advance(dir.state, entry.name))) continue;
-        const file = await this.walkedFile(rel);
+        const file = await this.walkedFile(rel, entry.isSymbolicLink());
         if (!file) continue;
         yield file;
         if (++yielded >= options.maxFiles) return stop('max-files');
@@ -191,26 +190,24 @@ export class Workspace {
     }
   }
 
-  /** A walked entry that is (or links to) an allowed regular file inside the root; symlinked directories are not followed. */
-  private async walkedFile(rel: string): Promise<WalkedFile | null> {
+  /**
+   * A walked entry that is (or links to) an allowed regular file inside the
+   * root. The walk never enters a symlinked folder, so a plain file's real
+   * path is root + rel; only a symlink needs realpath and a second check.
+   */
+  private async walkedFile(rel: string, isSymlink: boolean): Promise<WalkedFile | null> {
     if (await this.policy.denialFor(rel)) return null;
-    const real = await fs.realpath(path.join(this.root, rel)).catch(() => null);
+    const full = path.join(this.root, rel);
+    if (!isSymlink) {
+      const stats = await fs.lstat(full).catch(() => null);
+      return stats?.isFile() ? { rel, real: full, size: stats.size } : null;
+    }
+    const real = await fs.realpath(full).catch(() => null);
     if (!real || !isInside(this.root, real)) return null;
     const stats = await fs.stat(real).catch(() => null);
     if (!stats?.isFile()) return null;
     const realRel = toPosixRelative(this.root, real);
-    if (realRel !== rel && ((await this.policy.denialFor(realRel)) || (await this.deniedAncestor(realRel)))) return null;
+    if (realRel !== rel && (await this.policy.denialFor(realRel))) return null;
     return { rel, real, size: stats.size };
-  }
-
-  /** A requested path whose parent directory is denied (e.g. `secrets/` for `secrets/a/b.txt` via a dir rule) is refused. */
-  private async deniedAncestor(rel: string): Promise<Refusal | null> {
-    const segments = rel.split('/');
-    for (let i = 1; i < segments.length; i++) {
-      const dir = segments.slice(0, i).join('/');
-      const denial = await this.policy.denialFor(dir, true);
-      if (denial) return refusal(denial.rule, denial.message.replace(`"${dir}"`, `"${rel}" (inside "${dir}")`));
-    }
-    return null;
   }
 }
