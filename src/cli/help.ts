@@ -22,6 +22,7 @@ Usage:
                                        --spending-cap USD, --block-on-static)
   verify-plan hook install [--user]    add that hook to .claude/settings.json (--user: ~/.claude/settings.json)
   verify-plan hook uninstall [--user]  remove only that hook entry
+  verify-plan github-action            the GitHub Action's step (action.yml; inputs from INPUT_* variables)
   verify-plan eval [options]           measure recall, precision, verdict accuracy, stability and cost on the
                                        seeded-flaw corpus (eval/README.md): --corpus DIR (default eval/corpus),
                                        --runs N (default 3), --baseline single-pass, --out DIR (default

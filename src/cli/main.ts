@@ -9,6 +9,7 @@ import { checkCommand } from './check-command';
 import { evalCommand } from './eval-command';
 import { CliError, ExitCode } from './exit-codes';
 import { helpText } from './help';
+import { githubActionCommand } from './github-action';
 import { hookCommand } from './hook';
 import { guardedIo, type CliIo } from './io';
 import { runCommand } from './run-command';
@@ -19,6 +20,7 @@ export async function main(argv: string[], rawIo: CliIo, version: string): Promi
     // `eval` has its own flags (eval-command.ts); it never takes a plan path.
     if (argv[0] === 'eval') return await evalCommand(argv.slice(1), io);
     if (argv[0] === 'hook') return await hookCommand(argv.slice(1), io);
+    if (argv[0] === 'github-action') return await githubActionCommand(argv.slice(1), io, version);
     const command = parseCliArgs(argv);
     switch (command.command) {
       case 'help':

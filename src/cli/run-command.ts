@@ -12,7 +12,7 @@ import { createAnthropicModelLookup, createAnthropicProvider } from '../core/llm
 import { ModelLifecycle } from '../core/llm/model-lifecycle';
 import { runVerification } from '../core/loop';
 import { renderJsonReport, renderMarkdownReport } from '../core/report';
-import { renderSarifReport } from '../core/report/sarif';
+import { renderSarifReport, type SarifPlan } from '../core/report/sarif';
 import { anchorsForPlan } from '../core/report/anchors';
 import { createResearchToolbox } from '../core/research';
 import type { CheckpointRequest, RunResult } from '../core/run-types';
@@ -27,7 +27,7 @@ import { writeFileAtomic, type CliIo } from './io';
 import { policyNote, progressLine } from './progress';
 import { openFingerprints, sarifPlan } from './sarif-output';
 import { runStatic } from './static-mode';
-import { NO_KEY_MESSAGE, STATIC_FLAG_MESSAGE, staticJson, staticText } from './static-mode-format';
+import { NO_KEY_MESSAGE, STATIC_FLAG_MESSAGE, staticJson, staticText, type StaticOutcome } from './static-mode-format';
 
 export const DEFAULT_STATE_DIR = '.verify-plan';
 
@@ -52,25 +52,40 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
   const planPath = await discoverPlan(io.cwd, args.planPath);
   const planText = await readPlanText(planPath, io.cwd);
   const shown = terminalLine(path.relative(io.cwd, planPath) || planPath);
-  const apiKey = io.env.ANTHROPIC_API_KEY?.trim() || undefined;
   const progress = (line: string) => {
     if (!args.quiet) io.stderr(`${line}\n`);
   };
+  const v = await verifyPlanFile(args, io, planPath, planText, progress);
+  // Made terminal-safe here too, so the --out file is byte for byte what stdout shows (JSON and SARIF keep their value: \uXXXX is JSON's own escape).
+  const report = terminalSafe(
+    args.format === 'json'
+      ? v.mode === 'static'
+        ? staticJson(planPath, v.outcome, v.skip)
+        : renderJsonReport(v.result)
+      : args.format === 'sarif'
+        ? renderSarifReport([await sarifPlanOf(v, planPath, planText, io.cwd)], { version })
+        : markdownOf(v, shown, planText),
+  );
+  io.stdout(report);
+  if (v.mode === 'static' && args.format !== 'markdown') io.stderr(`${v.skip}\n`);
+  const kept = args.out ? await writeReport(io, args.out, report, progress) : true;
+  if (v.mode === 'agent' && v.interrupted) return ExitCode.interrupted;
+  if (!kept) return ExitCode.notKept;
+  if (v.mode === 'static') return v.outcome.hasErrors ? ExitCode.revise : ExitCode.proceed;
+  return exitCodeForResult(v.result);
+}
 
+/** What verifying one plan produced: static checks only (no key or --static), or the agent loop's result. */
+export type Verification =
+  | { mode: 'static'; skip: string; outcome: StaticOutcome }
+  | { mode: 'agent'; result: RunResult; previous: RunResult | null; unanswered: CheckpointRequest[]; interrupted: boolean };
+
+/** Runs the static checks or the agent loop on one plan (progress through `progress`); renders nothing. */
+export async function verifyPlanFile(args: RunArgs, io: CliIo, planPath: string, planText: string, progress: (line: string) => void): Promise<Verification> {
+  const apiKey = io.env.ANTHROPIC_API_KEY?.trim() || undefined;
   if (args.static || !apiKey) {
     const skip = args.static ? STATIC_FLAG_MESSAGE : NO_KEY_MESSAGE;
-    const outcome = await runStatic(planText, io.cwd, { team: args.team, ...(args.threshold === undefined ? {} : { threshold: args.threshold }) }, planPath);
-    const output = terminalSafe(
-      args.format === 'json'
-        ? staticJson(planPath, outcome, skip)
-        : args.format === 'sarif'
-          ? renderSarifReport([sarifPlan(planPath, io.cwd, { planText, result: null, assessment: outcome.assessment, findings: outcome.findings })], { version })
-          : staticText(shown, outcome, skip),
-    );
-    io.stdout(output);
-    if (args.format !== 'markdown') io.stderr(`${skip}\n`);
-    if (args.out && !(await writeReport(io, args.out, output, progress))) return ExitCode.notKept;
-    return outcome.hasErrors ? ExitCode.revise : ExitCode.proceed;
+    return { mode: 'static', skip, outcome: await runStatic(planText, io.cwd, staticOptions(args), planPath) };
   }
 
   const config = configFromArgs(args);
@@ -120,25 +135,22 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
   } finally {
     removeInterrupt();
   }
-
-  // Made terminal-safe here too, so the --out file is byte for byte what stdout shows (JSON and SARIF keep their value: \uXXXX is JSON's own escape).
-  const report = terminalSafe(
-    args.format === 'json'
-      ? renderJsonReport(result)
-      : args.format === 'sarif'
-        ? await sarifReport(result, planPath, planText, io.cwd, version, openFingerprints(previous), args)
-        : renderMarkdownReport(result, { anchors: anchorsForPlan(result, planText), unansweredCheckpoints: unanswered }),
-  );
-  io.stdout(report);
-  const kept = args.out ? await writeReport(io, args.out, report, progress) : true;
-  if (interrupted) return ExitCode.interrupted;
-  return kept ? exitCodeForResult(result) : ExitCode.notKept;
+  return { mode: 'agent', result, previous, unanswered, interrupted };
 }
 
-/** The open challenges of the run plus the plan's static findings, marked new / still open against the previous run. */
-async function sarifReport(result: RunResult, planPath: string, planText: string, cwd: string, version: string, previousOpen: string[], args: RunArgs): Promise<string> {
-  const { findings } = await runStatic(planText, cwd, { team: args.team, ...(args.threshold === undefined ? {} : { threshold: args.threshold }) }, planPath);
-  return renderSarifReport([sarifPlan(planPath, cwd, { planText, result, assessment: result.assessment, findings, previousOpen })], { version });
+const staticOptions = (args: Pick<RunArgs, 'team' | 'threshold'>) => ({ team: args.team, ...(args.threshold === undefined ? {} : { threshold: args.threshold }) });
+
+/** The Markdown report of a verification (the static mode's diagnostics, or the run report). */
+export function markdownOf(v: Verification, shownPath: string, planText: string): string {
+  if (v.mode === 'static') return staticText(shownPath, v.outcome, v.skip);
+  return renderMarkdownReport(v.result, { anchors: anchorsForPlan(v.result, planText), unansweredCheckpoints: v.unanswered });
+}
+
+/** A verification's share of a SARIF log: open challenges (marked new / still open against the previous run) and the plan's static findings. */
+export async function sarifPlanOf(v: Verification, planPath: string, planText: string, cwd: string): Promise<SarifPlan> {
+  if (v.mode === 'static') return sarifPlan(planPath, cwd, { planText, result: null, assessment: v.outcome.assessment, findings: v.outcome.findings });
+  const { findings } = await runStatic(planText, cwd, { team: 'auto', threshold: v.result.assessment.threshold }, planPath);
+  return sarifPlan(planPath, cwd, { planText, result: v.result, assessment: v.result.assessment, findings, previousOpen: openFingerprints(v.previous) });
 }
 
 /**
