@@ -3,7 +3,8 @@
  *
  *   factor            points                         max  counted from
  *   steps             +1 per step                     3   plan.steps
- *   domains           +1 per distinct domain          3   DOMAINS (complexity/lexicon.ts)
+ *   domains           +1 per distinct domain          3   DOMAINS (complexity/lexicon.ts): a named technology,
+ *                     or the domain's generic words on two lines (evidence, not one word)
  *   integrations      +2 per named external system    4   INTEGRATIONS (a generic "third-party
  *                                                         API" counts only when none is named)
  *   compliance        +2 when any term appears        2   COMPLIANCE (GDPR, HIPAA, SOC 2, PCI DSS, a regulation or auditor, WCAG…; not bare "compliant")

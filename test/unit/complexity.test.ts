@@ -65,7 +65,7 @@ describe('complexity: factors', () => {
   });
 
   it('counts distinct domains from the dictionary, capped at 3, and names them', () => {
-    const one = factor(run(plan({ extra: 'The new endpoint is served by the API.' })), 'domains');
+    const one = factor(run(plan({ extra: 'The new endpoint is served by the API.\nThe API returns the report as JSON.' })), 'domains');
     assert.equal(one.points, 1);
     assert.match(one.detail, /backend\/API/);
     const many = factor(
@@ -75,6 +75,14 @@ describe('complexity: factors', () => {
     assert.equal(many.points, 3);
     for (const d of ['frontend/UI', 'database/storage', 'messaging/queues', 'observability', 'infrastructure/devops/CI']) assert.match(many.detail, new RegExp(d));
     assert.match(many.detail, /capped at 3/);
+  });
+
+  it('counts a domain on evidence (a named technology, or its generic words on two lines), not on one word (issue #17)', () => {
+    assert.equal(factor(run(plan({ extra: 'The API changes.' })), 'domains').points, 0, 'one generic word in passing');
+    assert.equal(factor(run(plan({ extra: 'Run git checkout main first.' })), 'domains').points, 0, 'a git checkout is not payments');
+    assert.match(factor(run(plan({ extra: 'The REST API changes.' })), 'domains').detail, /backend\/API/, 'a named technology is evidence');
+    assert.match(factor(run(plan({ extra: 'Add a Postgres index.' })), 'domains').detail, /database\/storage/);
+    assert.match(factor(run(plan({ extra: 'The billing job runs monthly.\nFailed payments are retried.' })), 'domains').detail, /payments\/billing/);
   });
 
   it('counts +2 per named external system, capped at 4', () => {
@@ -132,14 +140,14 @@ describe('complexity: factors', () => {
 });
 
 describe('complexity: team sizing', () => {
-  const eight = plan({ extra: 'Charge with Stripe. The database and API change. Size TBD.' }); // 3 steps + 2 domains + Stripe 2 + 1 unknown
+  const eight = plan({ extra: 'Charge with Stripe. The Postgres database and REST API change. Size TBD.' }); // 3 steps + 2 domains + Stripe 2 + 1 unknown
 
   it('uses the base team below the threshold and the scaled team at or above it', () => {
-    const base = run(plan({ extra: 'The API changes.' }));
+    const base = run(plan({ extra: 'The REST API changes.' }));
     assert.equal(base.score, 4);
     assert.equal(base.team, 'base');
     assert.match(base.teamReason, /Complexity 4\/16 < 7 .* base team \(3 agents\)/);
-    const exactly7 = run(plan({ extra: 'The API and database change. Charge with Stripe.' }));
+    const exactly7 = run(plan({ extra: 'The REST API and Postgres database change. Charge with Stripe.' }));
     assert.equal(exactly7.score, 7);
     assert.equal(exactly7.team, 'scaled');
     assert.equal(exactly7.teamReason, 'Complexity 7/16 ≥ 7 → scaled team (5 agents).');
@@ -156,7 +164,7 @@ describe('complexity: team sizing', () => {
   });
 
   it('honours the threshold and team overrides', () => {
-    const text = plan({ extra: 'The API changes.' }); // score 4
+    const text = plan({ extra: 'The REST API changes.' }); // score 4
     assert.equal(run(text, { threshold: 4 }).team, 'scaled');
     assert.equal(run(text, { threshold: 4 }).threshold, 4);
     assert.equal(run(text, { threshold: 5 }).team, 'base');
@@ -169,7 +177,7 @@ describe('complexity: team sizing', () => {
   });
 
   it('forces the base team for a THIN plan even when the score says scaled', () => {
-    const thin = run(plan({ steps: 4, criteria: false, detail: false, extra: 'Stripe and Twilio for the API and database. TBD.' }));
+    const thin = run(plan({ steps: 4, criteria: false, detail: false, extra: 'Stripe and Twilio for the REST API and Postgres database. TBD.' }));
     assert.equal(thin.quality, 'THIN');
     assert.ok(thin.score >= 7, `score ${thin.score}`);
     assert.equal(thin.team, 'base');

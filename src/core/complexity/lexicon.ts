@@ -13,41 +13,70 @@ export interface Term {
   exact?: RegExp;
   /** Counted only when no other term of the same family was found ("AWS" when no AWS service is named). */
   fallbackFor?: string;
+  /** Generic words of the term (case-insensitive): evidence only when they appear on two or more lines. */
+  weak?: RegExp;
 }
 
+/**
+ * Domains count on evidence, not on one word (issue #17): a named technology
+ * (`any`/`exact`: React, Postgres, Kafka, GitHub Actions, JWT…) is evidence
+ * on its own; the domain's generic words (`weak`: "API", "database",
+ * "security", "checkout", "migration"…) count only when they recur on two or
+ * more lines, so "PCI" as a bus, a git checkout or one "API" in passing is not
+ * a domain.
+ */
 export const DOMAINS: readonly Term[] = [
-  { label: 'frontend/UI', any: /\b(front-?end|ui|ux|user interface|react|vue|angular|svelte|css|html|tailwind|webview|browser|dom)\b/i },
+  {
+    label: 'frontend/UI',
+    any: /\b(react|vue|angular|svelte|tailwind|webview|next\.js|vite)\b/i,
+    weak: /\b(front-?end|ui|ux|user interface|css|html|browser|dom)\b/i,
+  },
   {
     label: 'backend/API',
-    any: /\b(back-?end|apis?|endpoints?|graphql|grpc|server-side|middleware|express|fastify|django|flask|rails|spring boot|http handlers?|controllers?)\b/i,
+    any: /\b(graphql|grpc|express|fastify|django|flask|rails|spring boot|http handlers?)\b/i,
     exact: /\bREST(ful)?\b/,
+    weak: /\b(back-?end|apis?|endpoints?|server-side|middleware|controllers?)\b/i,
   },
   {
     label: 'database/storage',
-    any: /\b(databases?|db|sql|postgres(ql)?|mysql|mariadb|sqlite|mongo(db)?|redis|dynamodb|cassandra|elasticsearch|opensearch|migrations?|orm|prisma|typeorm|sequelize|knex|object storage|blob storage|storage)\b/i,
+    any: /\b(postgres(ql)?|mysql|mariadb|sqlite|mongo(db)?|redis|dynamodb|cassandra|elasticsearch|opensearch|orm|prisma|typeorm|sequelize|knex|object storage|blob storage)\b/i,
+    weak: /\b(databases?|sql|migrations?|storage)\b/i,
   },
   {
     label: 'infrastructure/devops/CI',
-    any: /\b(infrastructure|infra|devops|ci|ci\/cd|github actions|gitlab ci|docker(file)?|kubernetes|k8s|helm|terraform|pulumi|ansible|deploy(ment|ments|ing|s)?|nginx|load balancers?|cdn|serverless)\b/i,
+    any: /\b(github actions|gitlab ci|ci\/cd|docker(file)?|kubernetes|k8s|helm|terraform|pulumi|ansible|nginx|load balancers?|cdn|serverless)\b/i,
+    weak: /\b(infrastructure|infra|devops|ci|deploy(ment|ments|ing|s)?)\b/i,
   },
   {
     label: 'security/auth',
-    any: /\b(security|auth|authentication|authori[sz]ation|oauth2?|oidc|sso|saml|jwt|passwords?|encrypt(ion|ed)?|tls|ssl|csrf|xss|cors|rbac|permissions?|secrets?|vulnerabilit(y|ies)|api keys?)\b/i,
+    any: /\b(oauth2?|oidc|sso|saml|jwt|tls|ssl|csrf|xss|cors|rbac)\b/i,
+    weak: /\b(security|auth|authentication|authori[sz]ation|passwords?|encrypt(ion|ed)?|permissions?|secrets?|vulnerabilit(y|ies)|api keys?)\b/i,
   },
   {
     label: 'data/ML',
-    any: /\b(machine learning|ml|model training|training data|etl|elt|data pipelines?|analytics|embeddings?|llms?|datasets?|feature store|spark|airflow|dbt|data warehouse|bigquery|snowflake|redshift|inference)\b/i,
+    any: /\b(machine learning|model training|training data|feature store|spark|airflow|dbt|data warehouse|bigquery|snowflake|redshift|llms?)\b/i,
+    weak: /\b(ml|etl|elt|data pipelines?|analytics|embeddings?|datasets?|inference)\b/i,
   },
-  { label: 'mobile', any: /\b(mobile|ios|android|react native|flutter|swiftui|app store|play store|push notifications?)\b/i },
+  {
+    label: 'mobile',
+    any: /\b(ios|android|react native|flutter|swiftui|app store|play store|push notifications?)\b/i,
+    weak: /\b(mobile)\b/i,
+  },
   {
     label: 'messaging/queues',
-    any: /\b(queues?|message queues?|kafka|rabbitmq|sqs|sns|pub\/sub|pubsub|event bus|eventbridge|nats|consumers?|producers?|background jobs?|celery|sidekiq|bullmq)\b/i,
+    any: /\b(message queues?|kafka|rabbitmq|sqs|sns|pub\/sub|pubsub|event bus|eventbridge|nats|celery|sidekiq|bullmq)\b/i,
+    weak: /\b(queues?|consumers?|producers?|background jobs?)\b/i,
   },
   {
     label: 'observability',
-    any: /\b(observability|monitoring|metrics|logging|tracing|alerts?|alerting|dashboards?|prometheus|grafana|datadog|sentry|opentelemetry|otel|new relic|pagerduty|slos?)\b/i,
+    any: /\b(observability|opentelemetry|otel|prometheus|grafana|datadog|sentry|new relic|pagerduty|slos?)\b/i,
+    weak: /\b(monitoring|metrics|logging|tracing|alerts?|alerting|dashboards?)\b/i,
   },
-  { label: 'payments/billing', any: /\b(payments?|billing|invoices?|invoicing|checkout|subscriptions?|refunds?|chargebacks?|payouts?)\b/i },
+  {
+    label: 'payments/billing',
+    any: /\b(chargebacks?|payouts?|payment (gateway|provider|processor)s?)\b/i,
+    weak: /\b(payments?|billing|invoices?|invoicing|checkout|subscriptions?|refunds?)\b/i,
+  },
 ];
 
 export const INTEGRATIONS: readonly Term[] = [
@@ -157,9 +186,22 @@ export const RISKY_OPERATIONS =
 
 /** Labels of the terms found in `text`, honouring `fallbackFor`. */
 export function termsIn(text: string, terms: readonly Term[]): string[] {
-  const hits = terms.filter((t) => (t.any?.test(text) ?? false) || (t.exact?.test(text) ?? false));
+  const hits = terms.filter((t) => (t.any?.test(text) ?? false) || (t.exact?.test(text) ?? false) || (t.weak !== undefined && onTwoLines(text, t.weak)));
   const named = hits.filter((t) => t.fallbackFor === undefined);
   return hits
     .filter((t) => t.fallbackFor === undefined || !named.some((n) => n.label.startsWith(t.fallbackFor as string)))
     .map((t) => t.label);
+}
+
+/** Does `pattern` match on at least two different lines of `text`? */
+function onTwoLines(text: string, pattern: RegExp): boolean {
+  const global = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
+  let firstLine = -1;
+  for (const m of text.matchAll(global)) {
+    const at = m.index ?? 0;
+    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+    if (firstLine === -1) firstLine = lineStart;
+    else if (lineStart !== firstLine) return true;
+  }
+  return false;
 }
