@@ -5,12 +5,17 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { AgentRole } from '../core/protocol';
+import { settingDefault, type TeamSetting } from '../core/settings';
 import { CliError } from './exit-codes';
+import { parseSettingFlag, settingFlag, SETTING_FLAGS } from './setting-flags';
+
+/** The strict number parsers live with the setting flags; eval and hook import them from here. */
+export { parseUsdFlag, parseWholeNumberFlag } from './setting-flags';
 
 export interface RunArgs {
   command: 'run';
   planPath: string | null;
-  team: 'auto' | 'base' | 'scaled';
+  team: TeamSetting;
   threshold: number | undefined;
   maxIterations: number | undefined;
   format: ReportFormat;
@@ -37,57 +42,26 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export type CliCommand = RunArgs | CheckArgs | { command: 'help' } | { command: 'version' };
 
-const modelFlag = (role: AgentRole) => `model-${role}`;
+const modelFlag = (role: AgentRole) => settingFlag(`models.${role}`).flag;
 
 const OPTIONS = {
-  team: { type: 'string' },
-  threshold: { type: 'string' },
-  'max-iterations': { type: 'string' },
+  // Flags that set a setting (--team, --threshold, --spending-cap, --model-<role>, …) come from the settings table.
+  ...Object.fromEntries(SETTING_FLAGS.map((f) => [f.flag, { type: 'string' }])),
   json: { type: 'boolean' },
   format: { type: 'string' },
   out: { type: 'string', short: 'o' },
   static: { type: 'boolean' },
   'non-interactive': { type: 'boolean' },
-  'base-url': { type: 'string' },
-  'spending-cap': { type: 'string' },
   'state-dir': { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
-  ...Object.fromEntries(AgentRole.options.map((r) => [modelFlag(r), { type: 'string' }])),
 } satisfies ParseArgsConfig['options'];
 
 /** Flags that mean nothing to `check`; passing one is a usage error rather than silently ignored. */
-const RUN_ONLY = ['team', 'threshold', 'max-iterations', 'out', 'static', 'non-interactive', 'base-url', 'spending-cap', ...AgentRole.options.map(modelFlag)];
+const RUN_ONLY = ['out', 'static', 'non-interactive', ...SETTING_FLAGS.map((f) => f.flag)];
 
 const HELP_HINT = 'Run "verify-plan --help" for usage.';
-
-/** A whole number written as decimal digits only: no sign, space, exponent, hex/binary prefix or separator. */
-const WHOLE = /^\d{1,15}$/;
-/** A dollar amount: decimal digits with an optional fraction, an optional leading "$"; nothing else. */
-const USD = /^\$?\d{1,15}(\.\d{1,15})?$/;
-
-/** Every whole-number flag of the CLI (run, check, eval, hook) is parsed here. */
-export function parseWholeNumberFlag(flag: string, raw: string | undefined, min: number, max: number): number | undefined {
-  if (raw === undefined) return undefined;
-  if (!WHOLE.test(raw)) throw new CliError(`--${flag} must be a whole number from ${min} to ${max} (decimal digits only), got "${raw}".`);
-  const n = Number(raw);
-  if (n < min || n > max) throw new CliError(`--${flag} must be from ${min} to ${max}, got ${n}.`);
-  return n;
-}
-
-/** Every dollar-amount flag of the CLI is parsed here: "5", "0.50", "$2"; never hex, exponent, Infinity or a sign. */
-export function parseUsdFlag(flag: string, raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
-  if (!USD.test(raw)) throw new CliError(`--${flag} must be an amount in USD written as decimal digits, such as 5 or 0.50 (0 or more), got "${raw}".`);
-  return Number(raw.replace(/^\$/, ''));
-}
-
-function parseTeam(raw: string | undefined): RunArgs['team'] {
-  if (raw === undefined) return 'auto';
-  if (raw === 'base' || raw === 'scaled' || raw === 'auto') return raw;
-  throw new CliError(`--team must be "base" or "scaled", got "${raw}".`);
-}
 
 /** `--format`, with `--json` as its alias; the two together must agree. */
 function parseFormat(raw: string | undefined, json: boolean): ReportFormat {
@@ -95,18 +69,6 @@ function parseFormat(raw: string | undefined, json: boolean): ReportFormat {
   const format = raw as ReportFormat | undefined;
   if (json && format !== undefined && format !== 'json') throw new CliError(`--json means --format json; it cannot be combined with --format ${format}.`);
   return json ? 'json' : (format ?? 'markdown');
-}
-
-function parseBaseUrl(raw: string | undefined): string | null {
-  if (raw === undefined) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new CliError(`--base-url must be an http(s) URL, got "${raw}".`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`--base-url must be an http(s) URL, got "${raw}".`);
-  return raw;
 }
 
 function nonEmpty(flag: string, raw: string | undefined): string | null {
@@ -149,22 +111,23 @@ export function parseCliArgs(argv: string[]): CliCommand {
   }
   const models: Partial<Record<AgentRole, string>> = {};
   for (const role of AgentRole.options) {
-    const id = nonEmpty(modelFlag(role), str(modelFlag(role)));
-    if (id) models[role] = id.trim();
+    const id = parseSettingFlag(`models.${role}`, str(modelFlag(role)));
+    if (id !== undefined) models[role] = id;
   }
   return {
     command: 'run',
     planPath,
-    team: parseTeam(str('team')),
-    threshold: parseWholeNumberFlag('threshold', str('threshold'), 0, 16),
-    maxIterations: parseWholeNumberFlag('max-iterations', str('max-iterations'), 1, 3),
+    team: parseSettingFlag('team', str('team')) ?? settingDefault('team'),
+    threshold: parseSettingFlag('threshold', str('threshold')),
+    maxIterations: parseSettingFlag('maxIterations', str('max-iterations')),
     format: parseFormat(str('format'), v.json === true),
     out: nonEmpty('out', str('out')),
     static: v.static === true,
     nonInteractive: v['non-interactive'] === true,
-    baseUrl: parseBaseUrl(str('base-url')),
+    // Empty means "not set here": ANTHROPIC_BASE_URL, then the SDK default, apply.
+    baseUrl: parseSettingFlag('baseUrl', str('base-url')) || null,
     models,
-    spendingCapUsd: parseUsdFlag('spending-cap', str('spending-cap')),
+    spendingCapUsd: parseSettingFlag('spendingCapUsd', str('spending-cap')),
     stateDir: nonEmpty('state-dir', str('state-dir')),
     quiet: v.quiet === true,
   };

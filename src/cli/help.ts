@@ -1,15 +1,15 @@
-/** The `--help` text. The exit-code table comes from exit-codes.ts so the two cannot drift. */
-import { DEFAULT_MODELS } from '../core/config';
-import { AgentRole } from '../core/protocol';
-import { ROLE_NAMES } from '../core/report/labels';
+/**
+ * The `--help` text. The exit-code table comes from exit-codes.ts and the
+ * setting flags (with their defaults) from the settings table, so neither can drift.
+ */
 import { EXIT_CODE_TABLE } from './exit-codes';
+import { settingFlagHelpLines } from './setting-flags';
 
 export function exitCodeTableMarkdown(): string {
   return ['| Exit code | Meaning |', '| ---: | --- |', ...EXIT_CODE_TABLE.map(([code, meaning]) => `| ${code} | ${meaning} |`)].join('\n');
 }
 
 export function helpText(version: string): string {
-  const models = AgentRole.options.map((r) => `  --model-${r} ID`.padEnd(32) + `model for the ${ROLE_NAMES[r].toLowerCase()} (default ${DEFAULT_MODELS[r]})`);
   const codes = EXIT_CODE_TABLE.map(([code, meaning]) => `  ${String(code).padStart(3)}  ${meaning}`);
   return `verify-plan ${version}: stress-test an implementation plan with a team of LLM agents.
 
@@ -33,22 +33,17 @@ Usage:
 Without a plan path, the newest .claude/plans/*.md in the current directory is used.
 
 Options:
-  --team base|scaled            force the team size (default: from the complexity score)
-  --threshold N                 complexity score (0-16) at which the scaled team is used (default 7)
-  --max-iterations N            iterations of the convergence loop, 1-3 (default 3)
+${settingFlagHelpLines().join('\n')}
   --format markdown|json|sarif  the report on stdout: Markdown (default), the run result as JSON, or SARIF
                                 2.1.0 (open challenges and static findings, for code scanning)
   --json                        same as --format json
   -o, --out FILE                also write the report (in the chosen format) to FILE
   --static                      static checks only, no LLM call
   --non-interactive             never ask at checkpoints (also when stdin is not a TTY or CI=true)
-  --base-url URL                Anthropic API base URL (overrides ANTHROPIC_BASE_URL)
-  --spending-cap USD            stop starting agent calls once the run has spent this much (0 = no cap)
   --state-dir DIR               where run state is kept (default .verify-plan/ in the current directory)
   -q, --quiet                   no progress output on stderr
   -h, --help                    show this help
   -v, --version                 show the version
-${models.join('\n')}
 
 Environment:
   ANTHROPIC_API_KEY             API key; without it only the static checks run

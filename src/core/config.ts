@@ -5,7 +5,8 @@
  */
 import * as z from 'zod';
 import { AgentRole, type Usage } from './protocol';
-import { DEFAULT_JUDGEMENT_MODEL, DEFAULT_RESEARCH_MODEL, MODEL_TABLE } from './models';
+import { MODEL_TABLE } from './models';
+import { SETTINGS, modelsFrom, settingDefaults } from './settings';
 
 const PriceBandSchema = z.object({
   /** USD per million input tokens */
@@ -30,32 +31,26 @@ export const DEFAULT_PRICES: PriceTable = Object.fromEntries(
   MODEL_TABLE.flatMap((entry) => [entry.id, ...entry.aliases].map((id) => [id, { ...entry.price }])),
 );
 
-export const DEFAULT_MODELS: Record<AgentRole, string> = {
-  challenger: DEFAULT_JUDGEMENT_MODEL,
-  synthesizer: DEFAULT_JUDGEMENT_MODEL,
-  'devils-advocate': DEFAULT_JUDGEMENT_MODEL,
-  auditor: DEFAULT_JUDGEMENT_MODEL,
-  resolver: DEFAULT_RESEARCH_MODEL,
-  researcher: DEFAULT_RESEARCH_MODEL,
-  'domain-expert': DEFAULT_RESEARCH_MODEL,
-};
+/** The default model per role: the `verifyPlan.models.*` settings' defaults (settings.ts). */
+export const DEFAULT_MODELS: Record<AgentRole, string> = modelsFrom(settingDefaults());
 
 export const EngineConfig = z.object({
   models: z.record(AgentRole, z.string().min(1)).default(DEFAULT_MODELS),
   prices: PriceTable.default(DEFAULT_PRICES),
+  // Settings every front end shares: constraints and defaults come from the one table (settings.ts).
   /** Seed 001: complexity threshold for the scaled team. */
-  threshold: z.number().int().min(0).max(16).default(7),
-  team: z.enum(['auto', 'base', 'scaled']).default('auto'),
+  threshold: SETTINGS.threshold.schema,
+  team: SETTINGS.team.schema,
   /** Seed 001: at most 3 iterations; lower values are allowed. */
-  maxIterations: z.number().int().min(1).max(3).default(3),
+  maxIterations: SETTINGS.maxIterations.schema,
   /** Hard stop: no new agent call starts once the run has spent this much. 0 = no cap. */
-  spendingCapUsd: z.number().min(0).default(0),
+  spendingCapUsd: SETTINGS.spendingCapUsd.schema,
   maxTokensPerCall: z.number().int().min(256).max(64000).default(8192),
   /** Tool-use turns per agent call before the model must answer. */
   maxToolTurns: z.number().int().min(0).max(40).default(12),
-  webSearch: z.boolean().default(false),
+  webSearch: SETTINGS.webSearch.schema,
   /** Extra deny globs for research tools, on top of the built-in secret list. */
-  denyGlobs: z.array(z.string()).default([]),
+  denyGlobs: SETTINGS.denyGlobs.schema,
   allowShellAssertions: z.boolean().default(false),
 });
 export type EngineConfig = z.infer<typeof EngineConfig>;

@@ -21,7 +21,7 @@ export interface DiscoveryInput {
   /** Absolute workspace folder paths, in order. */
   roots: string[];
   /** The `verifyPlan.planFolders` entries. */
-  folders: string[];
+  folders: readonly string[];
   homeDir: string;
 }
 

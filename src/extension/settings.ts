@@ -1,38 +1,31 @@
 /**
- * The `verifyPlan.*` settings as one typed value, and how they become an
- * `EngineConfig`. No `vscode` import: the caller passes a getter, so this is
- * unit-testable in plain Node.
+ * The `verifyPlan.*` settings the extension reads, as one typed value, and how
+ * they become an `EngineConfig`. Keys, constraints and defaults come from the
+ * one settings table (src/core/settings.ts); nothing is restated here. No
+ * `vscode` import: the caller passes a getter, so this is unit-testable in
+ * plain Node.
  *
  * Contract: a bad value never throws; it falls back to the default and is
  * listed in `problems` so the caller can tell the user which setting is wrong.
  */
-import * as z from 'zod';
-import { DEFAULT_MODELS, EngineConfig, defaultConfig } from '../core/config';
-import { AgentRole } from '../core/protocol';
+import { EngineConfig, defaultConfig } from '../core/config';
+import type { AgentRole } from '../core/protocol';
+import {
+  DEFAULT_PLAN_FOLDERS,
+  SETTINGS_SECTION,
+  modelsFrom,
+  readSettingValues,
+  settingDefaults,
+  settingsReadBy,
+  type ProviderChoice,
+  type SettingValues,
+  type TeamSetting,
+} from '../core/settings';
 
-export const SETTINGS_SECTION = 'verifyPlan';
-
-export const DEFAULT_PLAN_FOLDERS = ['.claude/plans', 'specs/*/plan.md', '.kiro/specs/*', '~/.claude/plans'];
-
-export const ProviderChoice = z.enum(['auto', 'anthropic', 'languageModel']);
-export type ProviderChoice = z.infer<typeof ProviderChoice>;
-
-const fields = {
-  team: z.enum(['auto', 'base', 'scaled']),
-  threshold: z.number().int().min(0).max(16),
-  maxIterations: z.number().int().min(1).max(3),
-  spendingCapUsd: z.number().min(0),
-  baseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]),
-  provider: ProviderChoice,
-  planFolders: z.array(z.string().min(1)),
-  webSearch: z.boolean(),
-  denyGlobs: z.array(z.string().min(1)),
-} as const;
-
-type FieldName = keyof typeof fields;
+export { DEFAULT_PLAN_FOLDERS, SETTINGS_SECTION, type ProviderChoice };
 
 export interface VerifyPlanSettings {
-  team: 'auto' | 'base' | 'scaled';
+  team: TeamSetting;
   threshold: number;
   maxIterations: number;
   spendingCapUsd: number;
@@ -44,58 +37,35 @@ export interface VerifyPlanSettings {
   models: Record<AgentRole, string>;
 }
 
-export const DEFAULT_SETTINGS: VerifyPlanSettings = {
-  team: 'auto',
-  threshold: 7,
-  maxIterations: 3,
-  spendingCapUsd: 5,
-  baseUrl: '',
-  provider: 'auto',
-  planFolders: DEFAULT_PLAN_FOLDERS,
-  webSearch: false,
-  denyGlobs: [],
-  models: { ...DEFAULT_MODELS },
-};
+const EXTENSION_KEYS = settingsReadBy('extension');
+
+function fromValues(v: SettingValues): VerifyPlanSettings {
+  return {
+    team: v.team,
+    threshold: v.threshold,
+    maxIterations: v.maxIterations,
+    spendingCapUsd: v.spendingCapUsd,
+    baseUrl: v.baseUrl,
+    provider: v.provider,
+    planFolders: v.planFolders,
+    webSearch: v.webSearch,
+    denyGlobs: v.denyGlobs,
+    models: modelsFrom(v),
+  };
+}
+
+export const DEFAULT_SETTINGS: VerifyPlanSettings = fromValues(settingDefaults());
 
 export interface SettingsRead {
   settings: VerifyPlanSettings;
-  /** One line per ignored value, e.g. `verifyPlan.threshold: expected an integer 0–16`. */
+  /** One line per ignored value, e.g. `verifyPlan.threshold: … (using the default, 7)`. */
   problems: string[];
 }
 
 /** `get(key)` returns the raw value of `verifyPlan.<key>` or undefined when unset. */
 export function readSettings(get: (key: string) => unknown): SettingsRead {
-  const problems: string[] = [];
-  const pick = <K extends FieldName>(key: K): z.infer<(typeof fields)[K]> => {
-    const raw = get(key);
-    const fallback = DEFAULT_SETTINGS[key] as z.infer<(typeof fields)[K]>;
-    if (raw === undefined || raw === null) return fallback;
-    const parsed = fields[key].safeParse(typeof raw === 'string' ? raw.trim() : raw);
-    if (parsed.success) return parsed.data as z.infer<(typeof fields)[K]>;
-    problems.push(`${SETTINGS_SECTION}.${key}: ${parsed.error.issues[0]?.message ?? 'invalid value'} (using the default)`);
-    return fallback;
-  };
-  const models = { ...DEFAULT_MODELS };
-  for (const role of AgentRole.options) {
-    const raw = get(`models.${role}`);
-    if (typeof raw === 'string' && raw.trim() !== '') models[role] = raw.trim();
-    else if (raw !== undefined && raw !== null && raw !== '') problems.push(`${SETTINGS_SECTION}.models.${role}: expected a model id (using ${models[role]})`);
-  }
-  return {
-    settings: {
-      team: pick('team'),
-      threshold: pick('threshold'),
-      maxIterations: pick('maxIterations'),
-      spendingCapUsd: pick('spendingCapUsd'),
-      baseUrl: pick('baseUrl'),
-      provider: pick('provider'),
-      planFolders: pick('planFolders'),
-      webSearch: pick('webSearch'),
-      denyGlobs: pick('denyGlobs'),
-      models,
-    },
-    problems,
-  };
+  const { values, problems } = readSettingValues(EXTENSION_KEYS, get);
+  return { settings: fromValues({ ...settingDefaults(), ...values }), problems };
 }
 
 export function toEngineConfig(s: VerifyPlanSettings): EngineConfig {

@@ -1,21 +1,30 @@
 /**
- * The server's view of the `verifyPlan` settings. Settings come from the
- * client (untrusted, possibly hand-edited JSON), so each field is read on its
- * own: an invalid value falls back to its default and is reported, never
- * thrown.
+ * The server's view of the `verifyPlan` settings: the keys the server reads
+ * (static-check levels, team, threshold), with constraints and
+ * defaults from the one settings table (src/core/settings.ts). Settings come
+ * from the client (untrusted, possibly hand-edited JSON), so each field is
+ * read on its own: an invalid value falls back to its default and is
+ * reported, never thrown.
  */
-import { RULE_CODES, isRuleLevel, type RuleCode, type RuleLevel } from '../core/rules';
+import type { RuleCode, RuleLevel } from '../core/rules';
+import { nestedGetter, readSettingValues, ruleLevelsFrom, settingDefaults, settingsReadBy, type SettingValues, type TeamSetting } from '../core/settings';
 
-export type TeamSetting = 'auto' | 'base' | 'scaled';
+export type { TeamSetting };
 
 export interface ServerSettings {
-  rules: Partial<Record<RuleCode, RuleLevel>>;
+  rules: Record<RuleCode, RuleLevel>;
   /** Seed 001 complexity threshold for the scaled team. */
   threshold: number;
   team: TeamSetting;
 }
 
-export const DEFAULT_SETTINGS: ServerSettings = { rules: {}, threshold: 7, team: 'auto' };
+const SERVER_KEYS = settingsReadBy('server');
+
+function fromValues(v: SettingValues): ServerSettings {
+  return { rules: ruleLevelsFrom(v), threshold: v.threshold, team: v.team };
+}
+
+export const DEFAULT_SETTINGS: ServerSettings = fromValues(settingDefaults());
 
 export interface ParsedSettings {
   settings: ServerSettings;
@@ -23,33 +32,8 @@ export interface ParsedSettings {
   problems: string[];
 }
 
-/** Reads a `verifyPlan` section object (as VS Code nests dotted keys). Anything unusable → defaults. */
+/** Reads a `verifyPlan` section object (as VS Code nests dotted keys; flat dotted keys work too). Anything unusable → defaults. */
 export function parseSettings(raw: unknown): ParsedSettings {
-  const problems: string[] = [];
-  const section = isRecord(raw) ? raw : {};
-  const rules: Partial<Record<RuleCode, RuleLevel>> = {};
-  const rawRules = isRecord(section.rules) ? section.rules : {};
-  for (const code of RULE_CODES) {
-    const value = rawRules[code];
-    if (value === undefined || value === null) continue;
-    if (isRuleLevel(value)) rules[code] = value;
-    else problems.push(`verifyPlan.rules.${code}: "${typeof value === 'string' ? value : JSON.stringify(value)}" is not one of off, info, warning, error; using the default.`);
-  }
-  let threshold = DEFAULT_SETTINGS.threshold;
-  if (section.threshold !== undefined && section.threshold !== null) {
-    const t = section.threshold;
-    if (typeof t === 'number' && Number.isInteger(t) && t >= 0 && t <= 16) threshold = t;
-    else problems.push(`verifyPlan.threshold: ${JSON.stringify(t)} is not an integer from 0 to 16; using ${DEFAULT_SETTINGS.threshold}.`);
-  }
-  let team: TeamSetting = DEFAULT_SETTINGS.team;
-  if (section.team !== undefined && section.team !== null) {
-    const t = section.team;
-    if (t === 'auto' || t === 'base' || t === 'scaled') team = t;
-    else problems.push(`verifyPlan.team: ${JSON.stringify(t)} is not auto, base or scaled; using auto.`);
-  }
-  return { settings: { rules, threshold, team }, problems };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  const { values, problems } = readSettingValues(SERVER_KEYS, nestedGetter(raw));
+  return { settings: fromValues({ ...settingDefaults(), ...values }), problems };
 }

@@ -58,7 +58,7 @@ describe('cli: arguments', () => {
   });
 
   it('rejects bad values and names the flag', () => {
-    usageError(['--team', 'huge'], /--team must be "base" or "scaled"/);
+    usageError(['--team', 'huge'], /--team must be auto, base or scaled, got "huge"/);
     usageError(['--threshold', '17'], /--threshold must be from 0 to 16/);
     usageError(['--threshold', 'seven'], /--threshold must be a whole number/);
     usageError(['--max-iterations', '4'], /--max-iterations must be from 1 to 3/);

@@ -37,7 +37,7 @@ export const RULES: Record<RuleCode, RuleInfo> = {
     defaultLevel: 'warning',
     title: 'Missing file',
     docsAnchor: 'rule-missing-file',
-    description: 'A file path the plan names that does not exist in the workspace (paths the plan says it will create are exempt).',
+    description: 'A file path the plan names that does not exist in the workspace (.gitignore respected; paths the plan says it creates are exempt).',
   },
   'no-success-criterion': {
     defaultLevel: 'warning',
