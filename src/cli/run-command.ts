@@ -160,14 +160,15 @@ export async function sarifPlanOf(v: Verification, planPath: string, planText: s
  * an unreachable Models API are one line each on stderr, even with --quiet.
  */
 async function preflight(config: EngineConfig, lookup: ConstructorParameters<typeof ModelLifecycle>[0], io: CliIo): Promise<void> {
-  const capProblem = spendingCapProblem(config);
-  if (capProblem) throw new CliError(capProblem, ExitCode.usage);
+  // An id the API does not serve is the root problem; name it before saying it has no price.
   const check = await new ModelLifecycle(lookup).check(config.models, DEFAULT_MODELS);
   for (const note of check.notes) io.stderr(`Note: ${note}\n`);
   for (const warning of check.warnings) io.stderr(`Warning: ${warning}\n`);
   if (check.errors.length > 0) {
     throw new CliError(`${check.errors.join('\n')}\nChoose another model with --model-<role> ID; no request was sent to the Messages API.`, ExitCode.usage);
   }
+  const capProblem = spendingCapProblem(config);
+  if (capProblem) throw new CliError(capProblem, ExitCode.usage);
 }
 
 /**
