@@ -91,6 +91,46 @@ describe('verify-plan hook claude-code (built CLI + fake Anthropic API)', functi
     assert.match(out.systemMessage, /Verify Plan: PROCEED/);
   });
 
+  it('a revised plan asked again: memory of the first run reaches the challenger; the reason says still open and fixed', async () => {
+    const docs = 'Document the new REDIS_URL setting in docs/deploy.md';
+    const kept = challenge({ ref: 'n1', quote: QUOTE, concern: 'Sessions vanish while Redis is unreachable', claim: 'The plan assumes Redis is always reachable (memory marker 9K)' });
+    const fixedLater = challenge({ ref: 'n2', quote: docs, concern: 'Operators will not know the default value of REDIS_URL' });
+    const script = (first: boolean) =>
+      byRole({
+        challenger: sequence([reply(challengerOut(first ? [kept, fixedLater] : [kept]))], reply(challengerOut([]))),
+        researcher: () => reply(researcherOut()),
+        synthesizer: () => reply(synth(first ? [update('C1', 'UNRESOLVED', 'Real risk'), update('C2', 'UNRESOLVED', 'Real gap')] : [update('C1', 'UNRESOLVED', 'Real risk')], { quality: quality(6) })),
+        auditor: () => reply(audit()),
+      });
+    server.setScript(script(true));
+    const first = await hook();
+    const firstReason: string = JSON.parse(first.stdout).hookSpecificOutput.permissionDecisionReason;
+    assert.match(firstReason, /\[SIGNIFICANT, new\] C1/);
+    assert.match(firstReason, /\[SIGNIFICANT, new\] C2/);
+    const before = server.received.length;
+
+    // Claude revises the plan (the REDIS_URL step now states its default) and calls ExitPlanMode again in the same session.
+    const revised = PLAN.replace(`${docs}.`, 'Document REDIS_URL (default redis://localhost:6379) in the deploy guide.');
+    server.setScript(script(false));
+    const second = await runCli(['hook', 'claude-code', '--team', 'base'], {
+      cwd: ws.dir,
+      env: { ANTHROPIC_API_KEY: TEST_KEY, ANTHROPIC_BASE_URL: server.baseURL },
+      input: JSON.stringify({ session_id: 'abc-123', cwd: ws.dir, hook_event_name: 'PreToolUse', tool_name: 'ExitPlanMode', tool_input: { plan: revised } }),
+    });
+    assert.equal(second.code, 0, second.stderr);
+    const out = JSON.parse(second.stdout);
+    assert.equal(out.hookSpecificOutput.permissionDecision, 'deny');
+    const reason: string = out.hookSpecificOutput.permissionDecisionReason;
+    assert.match(reason, /\[SIGNIFICANT, still open\] C1/, reason);
+    assert.match(reason, /1 challenge\(s\) from the previous version are fixed/);
+    assert.doesNotMatch(reason, /REDIS_URL setting/);
+    assert.equal(readFileSync(path.join(ws.dir, '.claude', 'plans', 'claude-code-abc-123.md'), 'utf8'), revised, 'the revision replaces the session plan file, so both runs share one memory');
+    const challengerRequest = server.received.slice(before).find((r) => r.role === 'challenger');
+    const sent = JSON.stringify(challengerRequest?.body);
+    assert.ok(sent.includes('memory marker 9K'), 'the challenger sees the earlier challenges (the memory of the last run)');
+    assert.ok(sent.includes('redis://localhost:6379'), 'and the diff of the revision');
+  });
+
   it('without a key: static checks only, never blocks', async () => {
     const run = await hook({});
     assert.equal(run.code, 0, run.stderr);

@@ -46,6 +46,9 @@ describe('cli: main (in-process)', () => {
     const help = capture(dir);
     assert.equal(await main(['--help'], help.io, '9.9.9'), 0);
     assert.match(help.out(), /Usage:\n {2}verify-plan \[plan\.md\]/);
+    assert.match(help.out(), /verify-plan hook claude-code/, 'the Claude Code hook is in the help');
+    assert.match(help.out(), /verify-plan hook install \[--user\]/);
+    assert.match(help.out(), /--format markdown\|json\|sarif/);
     const version = capture(dir);
     assert.equal(await main(['--version'], version.io, '9.9.9'), 0);
     assert.equal(version.out(), '9.9.9\n');
