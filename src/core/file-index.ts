@@ -2,8 +2,13 @@
  * The set of files and folders in the workspace, for the missing-file rule.
  * Listed once per root (asynchronously, so the server keeps answering), then
  * kept current from `workspace/didChangeWatchedFiles` events. Respects
- * .gitignore files (root and nested, via `ignore`); always skips `.git` and
- * `node_modules`; does not follow symlinks. Paths are compared exactly
+ * .gitignore files (root and nested, via `ignore`; a deeper file wins, as in
+ * git), each read through readConfinedFile (a FIFO, device or symlink named
+ * .gitignore is skipped, size capped); always skips `.git` and
+ * `node_modules`; does not follow symlinks. Listing is linear in the number
+ * of entries: each folder's rule chain is built once from its parent's, and
+ * an entry is judged against that chain only (no per-entry walk up the
+ * path), so a 1,000-deep chain costs what 1,000 flat folders cost. Paths are compared exactly
  * (case-sensitive). Lookups answer `undefined` whenever the index cannot
  * know — not scanned yet, outside every root, gitignored, or truncated — so
  * the rule stays silent instead of guessing.
@@ -11,6 +16,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { readConfinedFile } from './research/confined-read';
 
 export type FileChangeType = 'created' | 'changed' | 'deleted';
 export interface FileChange {
@@ -28,29 +34,51 @@ export interface FileIndexOptions {
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 const DEFAULT_MAX_ENTRIES = 250_000;
 
+/** A .gitignore that applies below `base` ('' = the root). */
+interface IgnoreLevel {
+  base: string;
+  rules: Ignore;
+}
+
+const MAX_GITIGNORE_BYTES = 256 * 1024;
+
 class RootIndex {
   readonly entries = new Set<string>();
   readonly dirs = new Set<string>();
   readonly ignores = new Map<string, Ignore>();
+  /** Folder → the .gitignore levels that apply to its entries, outermost first (built once per folder while listing). */
+  readonly chains = new Map<string, IgnoreLevel[]>();
   truncated = false;
   constructor(readonly root: string) {}
 
-  /** Git semantics: a path is ignored when it, or any folder above it, matches a .gitignore at or above that folder. */
-  isIgnored(rel: string, isDir = false): boolean {
-    const parts = rel.split('/');
-    for (let depth = 1; depth <= parts.length; depth++) {
-      const candidateIsDir = depth < parts.length || isDir;
-      if (ALWAYS_SKIPPED.has(parts[depth - 1] ?? '')) return true;
-      for (let base = 0; base < depth; base++) {
-        const baseDir = parts.slice(0, base).join('/');
-        const rules = this.ignores.get(baseDir);
-        if (!rules) continue;
-        const relToBase = parts.slice(base, depth).join('/');
-        if (safeIgnores(rules, candidateIsDir ? `${relToBase}/` : relToBase)) return true;
-      }
-    }
-    return false;
+  /** The rule chain for entries of `dir`: its parent's chain plus its own .gitignore. */
+  chainFor(dir: string): IgnoreLevel[] {
+    const known = this.chains.get(dir);
+    if (known) return known;
+    const slash = dir.lastIndexOf('/');
+    const above = dir === '' ? [] : this.chainFor(slash < 0 ? '' : dir.slice(0, slash));
+    const own = this.ignores.get(dir);
+    return own ? [...above, { base: dir, rules: own }] : above;
   }
+
+  /** Git semantics: a path is ignored when it, or any folder above it, is ignored; the deepest .gitignore with a verdict decides. */
+  isIgnored(rel: string, isDir = false): boolean {
+    if (rel.split('/').some((part) => ALWAYS_SKIPPED.has(part))) return true;
+    const slash = rel.lastIndexOf('/');
+    return ignoredByChain(this.chainFor(slash < 0 ? '' : rel.slice(0, slash)), rel, isDir);
+  }
+}
+
+/** One entry against a folder's chain: deepest level first, the first ignore or re-include wins (`ignore` checks parent folders itself). */
+function ignoredByChain(chain: readonly IgnoreLevel[], rel: string, isDir: boolean): boolean {
+  const probe = isDir ? `${rel}/` : rel;
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const level = chain[i] as IgnoreLevel;
+    const result = safeTest(level.rules, level.base === '' ? probe : probe.slice(level.base.length + 1));
+    if (result.ignored) return true;
+    if (result.unignored) return false;
+  }
+  return false;
 }
 
 export class WorkspaceFileIndex {
@@ -233,8 +261,8 @@ export class WorkspaceFileIndex {
   /** Breadth-first listing under `startRel`; each readdir is awaited so other messages get served in between. */
   private async walk(root: RootIndex, startRel: string): Promise<void> {
     const queue = [startRel];
-    while (queue.length > 0 && !this.disposed) {
-      const dirRel = queue.shift() as string;
+    for (let next = 0; next < queue.length && !this.disposed; next++) {
+      const dirRel = queue[next] as string;
       const dirAbs = path.join(root.root, ...dirRel.split('/').filter(Boolean));
       let dirents;
       try {
@@ -244,11 +272,13 @@ export class WorkspaceFileIndex {
         continue;
       }
       if (dirents.some((d) => d.name === '.gitignore' && d.isFile())) await loadGitignore(root, dirRel, path.join(dirAbs, '.gitignore'));
+      const chain = root.chainFor(dirRel);
+      root.chains.set(dirRel, chain);
       for (const dirent of dirents) {
         if (ALWAYS_SKIPPED.has(dirent.name)) continue;
         const rel = dirRel === '' ? dirent.name : `${dirRel}/${dirent.name}`;
         const isDir = dirent.isDirectory();
-        if (root.isIgnored(rel, isDir)) continue;
+        if (ignoredByChain(chain, rel, isDir)) continue;
         if (this.entriesWith(root) >= this.maxEntries) {
           root.truncated = true;
           return;
@@ -280,21 +310,18 @@ export class WorkspaceFileIndex {
 }
 
 /** `ignore` throws on paths it considers invalid; such a path is simply not ignored. */
-function safeIgnores(rules: Ignore, rel: string): boolean {
+function safeTest(rules: Ignore, rel: string): { ignored: boolean; unignored: boolean } {
   try {
-    return rules.ignores(rel);
+    return rules.test(rel);
   } catch {
-    return false;
+    return { ignored: false, unignored: false };
   }
 }
 
+/** A .gitignore that is not a plain, small regular file (FIFO, device, symlink, oversized) is treated as absent. */
 async function loadGitignore(root: RootIndex, dirRel: string, file: string): Promise<void> {
-  try {
-    const text = await fs.readFile(file, 'utf8');
-    root.ignores.set(dirRel, ignore().add(text));
-  } catch {
-    // Unreadable .gitignore: treat as absent.
-  }
+  const read = await readConfinedFile(file, { maxBytes: MAX_GITIGNORE_BYTES, singleLink: false });
+  if (read.ok) root.ignores.set(dirRel, ignore().add(read.buffer.toString('utf8')));
 }
 
 function addWithParents(root: RootIndex, rel: string, isDir: boolean): void {

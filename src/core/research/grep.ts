@@ -40,7 +40,7 @@ export type GrepResult =
  * answer then says the search was cut short), the regex gets what is left
  * (at least `minMatchMs`) unless the caller set `timeoutMs`.
  */
-export const GREP_LIMITS = { maxFiles: 2000, maxTotalBytes: 8 * 1024 * 1024, maxLineChars: 2000, callMs: 2500, walkMs: 1500, minMatchMs: 250 } as const;
+export const GREP_LIMITS = { maxFiles: 2000, maxTotalBytes: 8 * 1024 * 1024, maxLineChars: 2000, callMs: 2700, walkMs: 2000, minMatchMs: 250 } as const;
 
 /** Runs in the worker: plain JS, no imports beyond worker_threads, no access to anything but the data posted to it. */
 const MATCHER_SOURCE = `
@@ -96,7 +96,7 @@ export async function grepWorkspace(workspace: Workspace, options: GrepOptions):
       inputCapped = true;
       break;
     }
-    const read = await workspace.readText(file.rel);
+    const read = await workspace.readWalked(file);
     if (!read.ok) continue;
     totalBytes += file.size;
     files.push({ rel: read.rel, text: read.text });

@@ -24,7 +24,7 @@ export interface ToolContext {
   grepTimeoutMs?: number;
 }
 
-const RelPath = z.string().max(1000);
+const RelPath = z.string().max(4096);
 
 export const ReadFileInput = z.object({
   path: RelPath.describe('Workspace-relative file path, e.g. "src/app.ts"'),

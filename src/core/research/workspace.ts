@@ -123,6 +123,14 @@ export class Workspace {
     return denial ? refusal(denial.rule, denial.message) : null;
   }
 
+  /**
+   * Reads a file the walk just yielded (already resolved, inside the root and
+   * allowed), under the same read rules as readText without resolving again.
+   */
+  async readWalked(file: WalkedFile): Promise<ReadResult> {
+    return this.readResolved(file.rel, file.real);
+  }
+
   /** Reads a text file under every rule in the contract above. */
   async readText(input: unknown): Promise<ReadResult> {
     const resolved = await this.resolve(input);
@@ -133,6 +141,10 @@ export class Workspace {
     if (stats.size > this.maxFileBytes) {
       return refusal('too-large', `refused: "${rel}" is ${stats.size} bytes, over the ${this.maxFileBytes}-byte limit for research reads`);
     }
+    return this.readResolved(rel, real);
+  }
+
+  private async readResolved(rel: string, real: string): Promise<ReadResult> {
     const read = await readConfinedFile(real, { maxBytes: this.maxFileBytes, singleLink: true });
     if (!read.ok) {
       if (read.rule === 'unreadable') return refusal('unreadable', `could not read "${rel}": ${read.detail}`);
