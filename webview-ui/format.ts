@@ -1,35 +1,7 @@
 /** Words and numbers as the panel shows them. */
-import type { QualityDimension } from '../src/core/protocol';
-import type { VerdictLabel } from '../src/core/run-types';
 
-/** One naming of roles for every front end (report, CLI, panel). */
-export { ROLE_NAMES } from '../src/core/report/labels';
-
-export const DIMENSION_NAMES: Record<QualityDimension, string> = {
-  approach_soundness: 'Approach soundness',
-  risk_coverage: 'Risk coverage',
-  assumption_validity: 'Assumption validity',
-  integration_feasibility: 'Integration feasibility',
-  unknowns_coverage: 'Unknowns coverage',
-  constraint_alignment: 'Constraint alignment',
-};
-
-export const PHASE_NAMES: Record<string, string> = {
-  assess: 'Assessing the plan',
-  challenge: 'Challenging the plan',
-  research: 'Researching the workspace',
-  synthesis: 'Weighing the findings',
-  audit: 'Auditing the score',
-  report: 'Writing the report',
-};
-
-/** The colour family a verdict is drawn in (a CSS class, never a style from data). */
-export function verdictTone(v: VerdictLabel | null): 'good' | 'warn' | 'bad' | 'neutral' {
-  if (v === 'PROCEED' || v === 'PROCEED (trivial)') return 'good';
-  if (v === 'REVISE' || v === 'REVISE (strong)') return 'warn';
-  if (v === 'RETHINK' || v === 'FAILED') return 'bad';
-  return 'neutral';
-}
+/** One naming of roles, dimensions and phases, and one verdict tone, for every front end (src/core/labels.ts). */
+export { DIMENSION_NAMES, PHASE_NAMES, ROLE_NAMES, plural, verdictTone } from '../src/core/labels';
 
 export function formatTokens(n: number): string {
   if (n < 1000) return String(n);
@@ -47,8 +19,4 @@ export function formatCost(usd: number): string {
 export function shortPath(path: string): string {
   const parts = path.split(/[\\/]/).filter(Boolean);
   return parts.slice(-2).join('/') || path;
-}
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
 }

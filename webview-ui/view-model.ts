@@ -13,6 +13,7 @@ import type {
   Usage,
   UserResponse,
 } from '../src/core/protocol';
+import { forcedExitIteration, stopCauseOf } from '../src/core/labels';
 import type { Assessment, QualityResult, RunResult, VerdictLabel } from '../src/core/run-types';
 import type { AnsweredCheckpoint, LiveRun, PanelState } from '../src/shared/webview-protocol';
 
@@ -62,6 +63,8 @@ export interface RunView {
   quality: QualityResult | null;
   audit: AuditorOutput | null;
   failures: AgentFailure[];
+  /** The iteration in which agent failures forced the run to stop (from the run's stop cause), or null. */
+  forcedExitIteration: number | null;
   technicalDebtWarning: boolean;
   confidence: { passed: number; total: number } | null;
   assertions: Assertion[];
@@ -157,6 +160,7 @@ function fromResult(planPath: string | null, r: RunResult, live: LiveRun | null)
     quality: r.quality,
     audit: r.audit,
     failures: r.failures,
+    forcedExitIteration: forcedExitIteration(stopCauseOf(r), r.iterations),
     technicalDebtWarning: r.technicalDebtWarning,
     confidence: r.confidence,
     assertions: final?.assertions ?? [],
@@ -185,6 +189,7 @@ function fromLive(planPath: string | null, live: LiveRun): RunView {
     quality: null,
     audit: null,
     failures: live.failures,
+    forcedExitIteration: forcedExitIteration(live.stopCause, live.iterations),
     technicalDebtWarning: false,
     confidence: null,
     assertions: final?.assertions ?? [],
@@ -222,6 +227,7 @@ export function buildView(state: PanelState): RunView {
     quality: null,
     audit: null,
     failures: [],
+    forcedExitIteration: null,
     technicalDebtWarning: false,
     confidence: null,
     assertions: [],

@@ -7,7 +7,7 @@
  * "Verdict: PROCEED".
  */
 import type { Assessment, RunEvent } from '../core/run-types';
-import { ROLE_NAMES } from '../core/report/labels';
+import { ROLE_NAMES } from '../core/labels';
 import { terminalLine } from '../core/terminal-text';
 
 /** Seed 001 Step 2: "Complexity: N/16. Team: BASE|SCALED." */

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { AgentFailure, AgentRole, CallRecord, IterationState, Usage, UserResponse } from './protocol';
-import { Assessment, CheckpointRequest, VerdictLabel, type Phase } from './run-types';
+import { Assessment, CheckpointRequest, StopCause, VerdictLabel, type Phase } from './run-types';
 
 export const LivePhase = z.enum(['assess', 'challenge', 'research', 'synthesis', 'audit', 'report']);
 /** Compile-time proof that LivePhase and run-types' Phase list the same phases. */
@@ -62,6 +62,8 @@ export const LiveRun = z.object({
   usage: Usage,
   costUsd: z.number().min(0),
   verdict: VerdictLabel.nullable(),
+  /** Why the loop stopped (the finished run's `stopCause`); null while running. */
+  stopCause: StopCause.nullable().default(null),
   savedTo: z.string().nullable(),
 });
 export type LiveRun = z.infer<typeof LiveRun>;

@@ -4,6 +4,7 @@
  * throws; an event that arrives without a preceding `run-started` (a listener
  * attached late) starts a LiveRun with what that event knows.
  */
+import { stopCauseOf } from './labels';
 import type { Usage } from './protocol';
 import type { RunEvent } from './run-types';
 import type { LiveRun, LiveToolCall } from './live-run';
@@ -33,6 +34,7 @@ export function emptyLive(runId: string, planPath: string): LiveRun {
     usage: ZERO_USAGE,
     costUsd: 0,
     verdict: null,
+    stopCause: null,
     savedTo: null,
   };
 }
@@ -73,6 +75,7 @@ export function reduceLive(live: LiveRun | null, event: RunEvent): LiveRun {
       usage: r.usage,
       costUsd: r.costUsd,
       verdict: r.verdict,
+      stopCause: stopCauseOf(r),
     };
   }
 

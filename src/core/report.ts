@@ -6,4 +6,4 @@ export { renderMarkdownReport, type ReportOptions } from './report/markdown';
 export { renderJsonReport, InvalidRunResultError } from './report/json';
 export { escapeInline } from './report/escape';
 export { confidenceLine, PRE_RETHINK_LABEL } from './report/score';
-export { describeFailure, partialReason, ROLE_NAMES } from './report/labels';
+export { describeFailure, partialReason, ROLE_NAMES } from './labels';

@@ -6,6 +6,7 @@
  * Contract: model-written text is untrusted. Hover Markdown escapes it, so a
  * challenge cannot inject links, images, HTML or command URIs.
  */
+import { verdictTone, type VerdictTone } from '../core/labels';
 import type { Challenge } from '../core/protocol';
 import type { RunResult, VerdictLabel } from '../core/run-types';
 import type { Finding } from './findings';
@@ -23,21 +24,11 @@ export function lensTitle(f: Finding): string {
   return `${c.id} · ${c.severity} · ${state} — details`;
 }
 
+/** The codicon of each verdict tone (the tone itself comes from src/core/labels.ts, shared with the panel and the status bar). */
+const TONE_ICONS: Record<VerdictTone, string> = { good: '$(check)', warn: '$(warning)', bad: '$(error)', neutral: '$(circle-slash)' };
+
 export function verdictIcon(verdict: VerdictLabel): string {
-  switch (verdict) {
-    case 'PROCEED':
-    case 'PROCEED (trivial)':
-      return '$(check)';
-    case 'REVISE':
-    case 'REVISE (strong)':
-      return '$(warning)';
-    case 'RETHINK':
-    case 'FAILED':
-      return '$(error)';
-    case 'ABORTED':
-    case 'CANCELLED':
-      return '$(circle-slash)';
-  }
+  return TONE_ICONS[verdictTone(verdict)];
 }
 
 /** `PROCEED 7/10`, or just the verdict when the run produced no quality score. */

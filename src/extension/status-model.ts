@@ -4,6 +4,7 @@
  * else decides status-bar text. Pure (no `vscode`).
  */
 import type { RunResult } from '../core/run-types';
+import { verdictTone, type VerdictTone } from '../core/labels';
 import { verdictIcon, verdictSummary } from './finding-text';
 
 export type PlanStatus =
@@ -20,6 +21,9 @@ export interface StatusPresentation {
   /** 'error' and 'warning' map to the theme's status-bar background colours. */
   tone: 'normal' | 'warning' | 'error';
 }
+
+/** The status bar's background per verdict tone (src/core/labels.ts). */
+const STATUS_TONES: Record<VerdictTone, StatusPresentation['tone']> = { good: 'normal', neutral: 'normal', warn: 'warning', bad: 'error' };
 
 export const STATUS_CLICK_COMMAND = 'verifyPlan.showReport';
 
@@ -46,7 +50,7 @@ export function presentStatus(s: PlanStatus): StatusPresentation {
         text: `${verdictIcon(r.verdict)} ${verdictSummary(r)}${s.stale ? ' (plan edited)' : ''}`,
         tooltip: `${s.planName}: ${r.reason}${cost}\nNext: ${r.nextStep}\nClick to open the report.`,
         command: STATUS_CLICK_COMMAND,
-        tone: r.verdict === 'RETHINK' || r.verdict === 'FAILED' ? 'error' : r.verdict.startsWith('REVISE') ? 'warning' : 'normal',
+        tone: STATUS_TONES[verdictTone(r.verdict)],
       };
     }
     case 'error':

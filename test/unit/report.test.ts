@@ -212,7 +212,7 @@ describe('report: Markdown', () => {
     assert.match(cap, /Partial run: the spending cap was reached\./);
     const failed = render({ verdict: 'FAILED', partial: true, failures: [{ role: 'resolver', iteration: 1, kind: 'timeout', message: 'after 120 s' }] });
     assert.match(failed, /Partial run: agent failures forced an early exit\./);
-    assert.match(section(failed, 'Agent failures'), /Resolver failed in iteration 1: it timed out\. Details: after 120 s/);
+    assert.match(section(failed, 'Agent failures'), /Resolver failed in iteration 1: it timed out\. Open unknowns stay unanswered for this iteration\. Details: after 120 s/);
     assert.match(render({ verdict: 'ABORTED', partial: true }), /aborted at a checkpoint/);
     const capByReason = render({ verdict: 'RETHINK', partial: true, reason: 'Stopped at the spending cap ($1.00).' });
     assert.match(capByReason, /Partial run: the spending cap was reached\./);

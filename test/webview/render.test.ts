@@ -100,15 +100,36 @@ describe('webview panel (Chromium)', function () {
     await expect(page.locator('[data-testid=assertion]')).toHaveCount(4);
 
     await expect(page.locator('[data-testid=dimension-bar]')).toHaveCount(6);
-    const risk = page.locator('[data-testid=dimension-bar][aria-label^="Risk coverage"]');
-    await expect(risk).toHaveAttribute('aria-label', 'Risk coverage: 7 out of 10; the auditor scored 5');
+    const risk = page.locator('[data-testid=dimension-bar][aria-label^="Risk Coverage"]');
+    await expect(risk).toHaveAttribute('aria-label', 'Risk Coverage: 7 out of 10; the auditor scored 5');
     await expect(page.locator('[data-testid=discrepancy]')).toHaveText(/synthesizer 7, auditor 5/, INNER_TEXT);
     await expect(page.locator('[data-testid=audit-summary]')).toHaveText(/disputes the score/, INNER_TEXT);
 
     await expect(page.locator('[data-testid=failure]')).toHaveText([
-      /Devil's advocate gave an answer that could not be read \(iteration 2\)\. Its challenges from the previous iteration were carried forward\./,
-      /Researcher did not answer in time \(iteration 3\)\. Research was skipped/,
+      /Devil's advocate failed in iteration 2: its answer did not match the expected format\. Its challenges from the previous iteration were carried forward\./,
+      /Researcher failed in iteration 3: it timed out\. Research was skipped/,
     ], INNER_TEXT);
+    await expect(page.locator('[data-testid=forced-exit]')).toHaveCount(0);
+  });
+
+  it("says the run stopped at an iteration only when the run's stop cause says agent failures forced it (a cap or cancel failure is not counted)", async () => {
+    // Iteration 1 had a timeout and an agent the spending cap never started: two failures, but the loop
+    // counts only the timeout (failure protocol 4 ignores cancelled and budget failures), so it went on.
+    const base = fullRun.result!;
+    const earlyFailures = [
+      { role: 'resolver' as const, kind: 'budget' as const, iteration: 1, message: 'Spending cap of $5.00 reached; no further agent calls.' },
+      { role: 'researcher' as const, kind: 'timeout' as const, iteration: 1, message: 'after 120 s' },
+    ];
+    const continued = PanelState.parse({ ...fullRun, result: { ...base, failures: [...earlyFailures, ...base.failures], stopCause: 'max_iterations' } });
+    page = await harness.open();
+    await showState(page, continued);
+    await expect(page.locator('[data-testid=failure]')).toHaveCount(4);
+    await expect(page.locator('[data-testid=failure]').first()).toHaveText(/Resolver failed in iteration 1: the spending cap was reached before it could start\./, INNER_TEXT);
+    await expect(page.locator('[data-testid=forced-exit]')).toHaveCount(0);
+
+    const forced = PanelState.parse({ ...fullRun, result: { ...base, failures: [...earlyFailures, ...base.failures], partial: true, stopCause: 'agent_failures' } });
+    await showState(page, forced);
+    await expect(page.locator('[data-testid=forced-exit]')).toHaveText(/Agent failures in iteration 3 forced the run to stop there/, INNER_TEXT);
   });
 
   it('shows how a challenge went OPEN → UNRESOLVED → RESOLVED, with its evidence', async () => {
@@ -249,7 +270,7 @@ describe('webview panel (Chromium)', function () {
     await expect(page.locator('[data-testid=live-message]')).toHaveText(/Iteration 1: 0 resolved, 5 remaining/, INNER_TEXT);
     await expect(page.locator('[data-testid=challenge-row]'), 'partial results are shown').toHaveCount(5);
     await expect(page.locator('[data-testid=iteration]')).toHaveCount(1);
-    await expect(page.locator('[data-testid=failure]')).toHaveText(/Devil's advocate gave an answer that could not be read \(iteration 1\)/, INNER_TEXT);
+    await expect(page.locator('[data-testid=failure]')).toHaveText(/Devil's advocate failed in iteration 1: its answer did not match the expected format/, INNER_TEXT);
     await expect(page.locator('[data-testid=live-tools]')).toHaveText(/\.env: refused, secrets are never read\s*\(refused or failed\)/);
 
     await showState(page, { planPath: plan, result: null, live: liveAfter(waitingCheckpoint) });

@@ -167,7 +167,7 @@ export class PanelApp extends LitElement {
           </p>`
         : nothing}
       <vp-verdict-card .view=${view} .busy=${this.busy}></vp-verdict-card>
-      ${view.failures.length > 0 ? html`<vp-failures .failures=${view.failures}></vp-failures>` : nothing}
+      ${view.failures.length > 0 ? html`<vp-failures .failures=${view.failures} .forcedExitIteration=${view.forcedExitIteration}></vp-failures>` : nothing}
       ${view.source === 'none'
         ? nothing
         : html`<vp-iteration-timeline .view=${view}></vp-iteration-timeline>

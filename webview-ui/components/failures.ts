@@ -1,12 +1,17 @@
-/** Agent failures during the run, in plain words, with what the loop did about each. */
-import { LitElement, css, html } from 'lit';
+/**
+ * Agent failures during the run, in plain words, with what the loop did about
+ * each. Whether the failures stopped the run is the run's own fact (its stop
+ * cause), passed in as `forcedExitIteration`; the panel never recounts it.
+ */
+import { LitElement, css, html, nothing } from 'lit';
 import type { AgentFailure } from '../../src/core/protocol';
-import { describeFailure, forcedExitIterations } from '../failure-text';
+import { describeFailure, failureConsequence } from '../../src/core/labels';
 import { base } from '../styles';
 
 export class FailureList extends LitElement {
-  static override properties = { failures: { attribute: false } };
+  static override properties = { failures: { attribute: false }, forcedExitIteration: { attribute: false } };
   declare failures: AgentFailure[];
+  declare forcedExitIteration: number | null;
 
   static override styles = [
     base,
@@ -30,17 +35,17 @@ export class FailureList extends LitElement {
   constructor() {
     super();
     this.failures = [];
+    this.forcedExitIteration = null;
   }
 
   override render() {
-    const forced = forcedExitIterations(this.failures);
+    const forced = this.forcedExitIteration;
     return html`<section class="card" aria-labelledby="failures-heading" data-section="failures">
       <h2 id="failures-heading">Problems during the run</h2>
       <ul>
         ${this.failures.map((f) => {
-          const d = describeFailure(f);
           return html`<li data-testid="failure">
-            <strong>${d.headline}</strong> ${d.consequence}
+            <strong>${describeFailure(f)}</strong> ${failureConsequence(f)}
             <details>
               <summary class="muted">Details</summary>
               <span class="text mono">${f.message}</span>
@@ -48,9 +53,9 @@ export class FailureList extends LitElement {
           </li>`;
         })}
       </ul>
-      ${forced.map(
-        (i) => html`<p data-testid="forced-exit">Two or more agents failed in iteration ${i}, so the run stopped there with the results it had.</p>`,
-      )}
+      ${forced === null
+        ? nothing
+        : html`<p data-testid="forced-exit">Agent failures in iteration ${forced} forced the run to stop there, with the results it had.</p>`}
     </section>`;
   }
 }

@@ -5,7 +5,7 @@
 import { AgentRole, type CallRecord, type IterationState, type Usage } from '../protocol';
 import type { Assessment, CheckpointRequest, RunResult } from '../run-types';
 import { cell, escapeInline, table } from './escape';
-import { ROLE_NAMES, describeFailure, partialReason, plural } from './labels';
+import { ROLE_NAMES, describeFailure, failureConsequence, partialReason, plural } from '../labels';
 import { nextStepFor } from '../convergence/verdict';
 
 export const STRONG_REVISE_NOTE = 'Strongly recommended: address these before proceeding.';
@@ -105,7 +105,7 @@ export function unansweredCheckpointsSection(requests: readonly CheckpointReques
 
 export function failuresSection(result: RunResult): string | null {
   if (result.failures.length === 0) return null;
-  const lines = result.failures.map((f) => `- ${describeFailure(f)} Details: ${escapeInline(f.message)}`);
+  const lines = result.failures.map((f) => `- ${[describeFailure(f), failureConsequence(f)].filter(Boolean).join(' ')} Details: ${escapeInline(f.message)}`);
   return `## Agent failures\n\n${lines.join('\n')}`;
 }
 

@@ -6,7 +6,7 @@
 import { QUALITY_WEIGHTS, QualityDimension, type Assertion, type AuditorOutput } from '../protocol';
 import type { QualityResult, RunResult } from '../run-types';
 import { cell, escapeInline, table } from './escape';
-import { DIMENSION_NAMES } from './labels';
+import { DIMENSION_NAMES } from '../labels';
 
 export const PRE_RETHINK_LABEL = 'Score (pre-rethink)';
 

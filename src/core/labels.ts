@@ -1,0 +1,150 @@
+/**
+ * The one module of user-facing words and rule-derived facts: role, dimension
+ * and phase names, verdict tones (the colour family every front end draws a
+ * verdict in), agent-failure descriptions and their consequences, and why a
+ * run stopped. The report, the CLI, the panel and the status bar all read
+ * these functions, so no front end re-derives an engine rule.
+ *
+ * Plain data and pure functions only: the browser-side panel imports it.
+ */
+import type { AgentFailure, AgentRole, QualityDimension } from './protocol';
+import type { Phase, RunResult, StopCause, VerdictLabel } from './run-types';
+
+export const ROLE_NAMES: Record<AgentRole, string> = {
+  challenger: 'Challenger',
+  'domain-expert': 'Domain expert',
+  'devils-advocate': "Devil's advocate",
+  resolver: 'Resolver',
+  researcher: 'Researcher',
+  synthesizer: 'Synthesizer',
+  auditor: 'Auditor',
+};
+
+/** The quality dimensions as seed 000's scoring table names them. */
+export const DIMENSION_NAMES: Record<QualityDimension, string> = {
+  approach_soundness: 'Approach Soundness',
+  risk_coverage: 'Risk Coverage',
+  assumption_validity: 'Assumption Validity',
+  integration_feasibility: 'Integration Feasibility',
+  unknowns_coverage: 'Unknowns Coverage',
+  constraint_alignment: 'Constraint Alignment',
+};
+
+export const PHASE_NAMES: Record<Phase, string> = {
+  assess: 'Assessing the plan',
+  challenge: 'Challenging the plan',
+  research: 'Researching the workspace',
+  synthesis: 'Weighing the findings',
+  audit: 'Auditing the score',
+  report: 'Writing the report',
+};
+
+export type VerdictTone = 'good' | 'warn' | 'bad' | 'neutral';
+
+const VERDICT_TONES: Record<VerdictLabel, VerdictTone> = {
+  PROCEED: 'good',
+  'PROCEED (trivial)': 'good',
+  REVISE: 'warn',
+  'REVISE (strong)': 'warn',
+  RETHINK: 'bad',
+  FAILED: 'bad',
+  ABORTED: 'neutral',
+  CANCELLED: 'neutral',
+};
+
+/** The colour family a verdict is drawn in: the panel's CSS class, the status bar's background, the editor's icon. */
+export function verdictTone(v: VerdictLabel | null): VerdictTone {
+  return v === null ? 'neutral' : VERDICT_TONES[v];
+}
+
+const FAILURE_WORDS: Record<AgentFailure['kind'], string> = {
+  api_error: 'the API call failed',
+  timeout: 'it timed out',
+  invalid_output: 'its answer did not match the expected format',
+  refusal: 'the model declined to answer',
+  truncated: 'its answer was cut off (too long)',
+  empty: 'it returned no answer',
+  cancelled: 'the run was cancelled',
+  budget: 'the spending cap was reached before it could start',
+};
+
+/** "Resolver failed in iteration 2: it timed out." */
+export function describeFailure(f: AgentFailure): string {
+  return `${ROLE_NAMES[f.role]} failed in iteration ${f.iteration}: ${FAILURE_WORDS[f.kind]}.`;
+}
+
+/** What the loop did about a failed role (seed 000, agent failure protocol). */
+const CONSEQUENCE: Record<AgentRole, string> = {
+  challenger: 'Its challenges from the previous iteration were carried forward.',
+  'domain-expert': 'Its challenges from the previous iteration were carried forward.',
+  'devils-advocate': 'Its challenges from the previous iteration were carried forward.',
+  resolver: 'Open unknowns stay unanswered for this iteration.',
+  researcher: 'Research was skipped for this iteration and is marked unavailable.',
+  synthesizer: 'The run stopped early; the results are partial.',
+  auditor: 'The quality score was not audited.',
+};
+
+/**
+ * What followed from a failure, or '' when nothing did beyond the run's own
+ * stop: an agent that was cancelled or never started because of the cap did
+ * not fail on its own, and the loop does not count it (failure protocol 4).
+ */
+export function failureConsequence(f: AgentFailure): string {
+  return f.kind === 'cancelled' || f.kind === 'budget' ? '' : CONSEQUENCE[f.role];
+}
+
+const STOP_CAUSE_WORDS: Record<StopCause, string> = {
+  trivial: 'the plan is trivial, so no team ran',
+  converged: 'no BLOCKING or SIGNIFICANT challenge remained open',
+  max_iterations: 'the last iteration was reached',
+  cancelled: 'the run was cancelled',
+  aborted: 'the run was aborted at a checkpoint',
+  agent_failures: 'agent failures forced an early exit',
+  spending_cap: 'the spending cap was reached',
+  degradation: 'the loop kept creating more challenges than it resolved (DEGRADATION)',
+};
+
+type StopFacts = Pick<RunResult, 'partial' | 'verdict' | 'failures' | 'reason' | 'stopCause'>;
+
+/**
+ * Why the loop stopped: the run's recorded `stopCause`. Results saved before
+ * that field existed are read from their verdict and reason text (the cap also
+ * from its failure kind); null when nothing says.
+ */
+export function stopCauseOf(result: StopFacts): StopCause | null {
+  if (result.stopCause) return result.stopCause;
+  if (result.failures.some((f) => f.kind === 'budget') || /spending cap/i.test(result.reason)) return 'spending_cap';
+  if (result.verdict === 'CANCELLED') return 'cancelled';
+  if (result.verdict === 'ABORTED') return 'aborted';
+  if (result.verdict === 'PROCEED (trivial)') return 'trivial';
+  if (result.verdict === 'FAILED' || /^Forced exit/.test(result.reason)) return 'agent_failures';
+  return null;
+}
+
+export function stopCauseText(cause: StopCause): string {
+  return STOP_CAUSE_WORDS[cause];
+}
+
+/** Why a partial run stopped early, in words; null when the run is complete. */
+export function partialReason(result: StopFacts): string | null {
+  if (!result.partial && !['CANCELLED', 'ABORTED', 'FAILED'].includes(result.verdict)) return null;
+  const cause = stopCauseOf(result);
+  if (cause && cause !== 'converged' && cause !== 'max_iterations' && cause !== 'trivial') return STOP_CAUSE_WORDS[cause];
+  if (result.failures.length > 0) return STOP_CAUSE_WORDS.agent_failures;
+  return 'the run did not finish';
+}
+
+/**
+ * The iteration in which agent failures forced the run to stop, or null when
+ * they did not (the run ended for any other cause). Read from the run's stop
+ * cause and its last snapshot — never recounted from the failure list, which
+ * holds failures the loop does not count (cancelled, cap).
+ */
+export function forcedExitIteration(cause: StopCause | null, iterations: readonly { iteration: number }[]): number | null {
+  if (cause !== 'agent_failures') return null;
+  return iterations.at(-1)?.iteration ?? 1;
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
