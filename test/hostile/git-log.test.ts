@@ -22,13 +22,13 @@ function git(cwd: string, ...args: string[]): string {
   });
 }
 
-/** A program the repository names: writes `marker` when run; when asked to sign, prints a plausible signature. */
+/** A program the repository names: writes `marker` when run; when asked to sign, reads the commit from stdin (exiting first makes git's write fail with EPIPE now and then) and prints a plausible signature. */
 function hostileProgram(file: string, marker: string): void {
   writeFileSync(
     file,
     `#!/bin/sh
 case "$*" in
-  *-bsau*) printf '%s\\n' '-----BEGIN PGP SIGNATURE-----' 'iQEzBAABCAAdFiEE' '-----END PGP SIGNATURE-----'; echo '[GNUPG:] SIG_CREATED D 1 8 00 1 X' >&2; exit 0;;
+  *-bsau*) cat >/dev/null; printf '%s\\n' '-----BEGIN PGP SIGNATURE-----' 'iQEzBAABCAAdFiEE' '-----END PGP SIGNATURE-----'; echo '[GNUPG:] SIG_CREATED D 1 8 00 1 X' >&2; exit 0;;
 esac
 echo "ran: $0 $*" >> '${marker}'
 exit 0
