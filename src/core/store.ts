@@ -27,6 +27,8 @@ export const RUNS_KEPT_PER_PLAN = 20;
 const LATEST = 'latest.json';
 const RUN_FILE = /^\d{4}-\d{2}-\d{2}T[\w.-]+\.json$/;
 const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;
+/** Upper bound on the run files (by size on disk) whose parsed form a store keeps. */
+const MAX_PARSED_CACHE_BYTES = 128 * 1024 * 1024;
 
 export interface FileRunStore extends RunStore {
   readonly dir: string;
@@ -69,11 +71,37 @@ export function createFileRunStore(dir: string): FileRunStore {
     return names.filter((n) => RUN_FILE.test(n)).sort().reverse();
   };
 
+  /**
+   * Parsed runs by file, keyed on (mtime, size): memory_search asks for the
+   * same runs on every call, and a run file can be up to 64 MB, so each file
+   * is parsed once while it stays unchanged. Bounded by the total size of
+   * the files held (oldest first out).
+   */
+  const parsed = new Map<string, { mtimeMs: number; size: number; run: RunResult | null }>();
+  let parsedBytes = 0;
+  const readCached = async (file: string): Promise<RunResult | null> => {
+    const stats = await fs.stat(file).catch(() => null);
+    if (!stats?.isFile()) return null;
+    const hit = parsed.get(file);
+    if (hit && hit.mtimeMs === stats.mtimeMs && hit.size === stats.size) return hit.run;
+    const run = await readRun(file);
+    if (hit) parsedBytes -= hit.size;
+    parsed.delete(file);
+    parsed.set(file, { mtimeMs: stats.mtimeMs, size: stats.size, run });
+    parsedBytes += stats.size;
+    for (const [key, entry] of parsed) {
+      if (parsedBytes <= MAX_PARSED_CACHE_BYTES || key === file) break;
+      parsed.delete(key);
+      parsedBytes -= entry.size;
+    }
+    return run;
+  };
+
   const loadHistory = async (planPath: string, limit = RUNS_KEPT_PER_PLAN): Promise<RunResult[]> => {
     const folder = folderFor(planPath);
     const runs: RunResult[] = [];
     for (const name of await runFilesNewestFirst(folder)) {
-      const run = await readRun(path.join(folder, name));
+      const run = await readCached(path.join(folder, name));
       if (run) runs.push(run);
       if (runs.length >= limit) break;
     }
@@ -111,7 +139,7 @@ export function createFileRunStore(dir: string): FileRunStore {
         if (!entry.isDirectory() || !/^[0-9a-f]{16}$/.test(entry.name)) continue;
         const folder = path.join(root, entry.name);
         for (const name of await runFilesNewestFirst(folder)) {
-          const run = await readRun(path.join(folder, name));
+          const run = await readCached(path.join(folder, name));
           if (run) {
             runs.push(run);
             break;

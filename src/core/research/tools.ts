@@ -132,6 +132,21 @@ export function boundResult(text: string, max: number): string {
   return `${kept}\n[truncated: ${text.length - kept.length} more characters not shown; narrow the request]`;
 }
 
+/** Characters that would break or forge a line of a tool answer, or hide text: control characters, bidi controls, line separators. */
+const NAME_UNSAFE = /[\p{Cc}\p{Bidi_Control}\u2028\u2029]/u;
+const NAME_UNSAFE_ALL = /[\p{Cc}\p{Bidi_Control}\u2028\u2029]/gu;
+
+/**
+ * A workspace path as tool answers show it: as it is, or — when the name
+ * holds such characters (a file named "a\n[3 file(s)]" could forge lines) —
+ * as a JSON string literal with every such character escaped, which the
+ * model can pass back unchanged.
+ */
+export function displayPath(rel: string): string {
+  if (!NAME_UNSAFE.test(rel)) return rel;
+  return JSON.stringify(rel).replace(NAME_UNSAFE_ALL, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 function inputError(tool: string, error: z.ZodError): ToolAnswer {
   const detail = error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
   return { content: `invalid ${tool} input: ${detail}`, isError: true };
@@ -148,8 +163,9 @@ export async function readFileTool(ctx: ToolContext, raw: unknown): Promise<Tool
   const end = Math.min(input.data.end_line ?? lines.length, lines.length, start + MAX_READ_LINES - 1);
   if (start > lines.length) return { content: `"${read.rel}" has ${lines.length} lines; start_line ${start} is past the end`, isError: true };
   if (input.data.end_line !== undefined && input.data.end_line < start) return { content: 'end_line is before start_line', isError: true };
-  const body = lines.slice(start - 1, end).map((text, i) => `${read.rel}:${start + i}: ${text}`);
-  const header = `${read.rel} (lines ${start}-${end} of ${lines.length})`;
+  const name = displayPath(read.rel);
+  const body = lines.slice(start - 1, end).map((text, i) => `${name}:${start + i}: ${text}`);
+  const header = `${name} (lines ${start}-${end} of ${lines.length})`;
   return { content: boundResult([header, ...body].join('\n'), ctx.maxResultChars), isError: false };
 }
 
@@ -165,7 +181,7 @@ export async function grepTool(ctx: ToolContext, raw: unknown): Promise<ToolAnsw
     signal: ctx.signal,
   });
   if (!result.ok) return { content: result.message, isError: true };
-  const lines = result.matches.map((m) => `${m.rel}:${m.line}: ${m.text.length > MAX_GREP_LINE_CHARS ? `${m.text.slice(0, MAX_GREP_LINE_CHARS)}…` : m.text}`);
+  const lines = result.matches.map((m) => `${displayPath(m.rel)}:${m.line}: ${m.text.length > MAX_GREP_LINE_CHARS ? `${m.text.slice(0, MAX_GREP_LINE_CHARS)}…` : m.text}`);
   const notes = [`${result.matches.length} match(es) in ${result.filesScanned} file(s) scanned`];
   if (result.truncated) notes.push('more matches exist; narrow the pattern or glob');
   if (result.inputCapped) notes.push('the search stopped at its file/size cap; use a glob to target files');
@@ -185,7 +201,7 @@ export async function listFilesTool(ctx: ToolContext, raw: unknown): Promise<Too
   const files: string[] = [];
   const outcome: WalkOutcome = {};
   const walk = { dir: start.rel, glob: glob.matcher, maxFiles: MAX_LIST_ENTRIES + 1, signal: ctx.signal, deadline: Date.now() + LIST_FILES_MS, outcome };
-  for await (const file of ctx.workspace.walk(walk)) files.push(file.rel);
+  for await (const file of ctx.workspace.walk(walk)) files.push(displayPath(file.rel));
   const more = files.length > MAX_LIST_ENTRIES;
   const shown = files.slice(0, MAX_LIST_ENTRIES);
   const footer = more
