@@ -14,7 +14,7 @@ import type { CheckArgs } from './args';
 import { discoverPlan } from './discover';
 import { CliError, ExitCode } from './exit-codes';
 import type { CliIo } from './io';
-import { DEFAULT_STATE_DIR } from './run-command';
+import { DEFAULT_STATE_DIR, unreadableReporter } from './run-command';
 
 export function checkText(assertions: Assertion[]): string {
   const lines = assertions.map((a) => {
@@ -30,12 +30,20 @@ export async function checkCommand(args: CheckArgs, io: CliIo): Promise<number> 
   const planPath = await discoverPlan(io.cwd, args.planPath);
   const shown = terminalLine(path.relative(io.cwd, planPath) || planPath);
   const stateDir = path.resolve(io.cwd, args.stateDir ?? DEFAULT_STATE_DIR);
-  const last = await createFileRunStore(stateDir).loadLatest(planPath).catch(() => null);
+  const unusable: string[] = [];
+  const report = unreadableReporter(io);
+  const store = createFileRunStore(stateDir, { onUnreadable: (file, reason) => (unusable.push(file), report(file, reason)) });
+  const last = await store.loadLatest(planPath).catch(() => null);
   const stored = last?.iterations.at(-1)?.assertions ?? [];
   if (!last || stored.length === 0) {
-    const why = last ? 'its last run produced no assertions' : `no run of it is stored in ${stateDir}`;
+    const why = last
+      ? 'its last run produced no assertions'
+      : unusable.length > 0
+        ? `its stored run ${unusable[0]} cannot be used (see above)`
+        : `no run of it is stored in ${stateDir}`;
     throw new CliError(`No stored assertions for ${shown}: ${why}. Run "verify-plan ${shown}" first.`, ExitCode.usage);
   }
+  if (unusable.length > 0) io.stderr(`Checking the newest usable run instead: ${last.runId} (started ${last.startedAt}).\n`);
   // Shell assertions never run from `check`: it must be safe to run in CI on any checkout.
   const results = await runAssertions(io.cwd, stored, { allowShell: false, trusted: false });
   const failed = results.filter((a) => a.status === 'FAIL').length;

@@ -23,7 +23,7 @@ export const EXIT_CODE_TABLE: readonly [code: number, meaning: string][] = [
   [ExitCode.rethink, 'RETHINK'],
   [ExitCode.incomplete, 'Run incomplete: cancelled, aborted at a checkpoint, agent failures forced an exit, spending cap reached; `check`: nothing was verified (every stored assertion SKIPPED)'],
   [ExitCode.usage, 'Usage or input error: unknown flag, bad value, plan missing / unreadable / not UTF-8 text, no plan found; a model id the API does not serve or that is retired; a spending cap with an unpriced model; `check`: no stored assertions'],
-  [ExitCode.notKept, 'The report was printed but could not be kept: the `--out` file could not be written (the cause is on stderr); wins over 0–3'],
+  [ExitCode.notKept, 'The report was printed but the result could not be kept: the `--out` file or the run state (`.verify-plan/`, `--state-dir`) could not be written (the cause is on stderr); wins over 0–3'],
   [ExitCode.interrupted, 'Interrupted with Ctrl-C (SIGINT); the partial report is printed'],
 ];
 

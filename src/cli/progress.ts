@@ -55,6 +55,7 @@ export function progressLine(event: RunEvent): string | null {
     case 'agent-finished':
     case 'tool-called':
     case 'state-saved':
+    case 'state-not-saved': // an error, not progress: run-command.ts prints it even with --quiet
       return null;
   }
 }

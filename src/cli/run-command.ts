@@ -69,8 +69,10 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
   io.stdout(report);
   if (v.mode === 'static' && args.format !== 'markdown') io.stderr(`${v.skip}\n`);
   const kept = args.out ? await writeReport(io, args.out, report, progress) : true;
+  const notSaved = v.mode === 'agent' ? v.notKept : null;
+  if (notSaved) io.stderr(`This run's result was not kept in ${notSaved}: "verify-plan check" and the next run will not see it. The report above is complete.\n`);
   if (v.mode === 'agent' && v.interrupted) return ExitCode.interrupted;
-  if (!kept) return ExitCode.notKept;
+  if (!kept || notSaved) return ExitCode.notKept;
   if (v.mode === 'static') return v.outcome.hasErrors ? ExitCode.revise : ExitCode.proceed;
   return exitCodeForResult(v.result);
 }
@@ -78,7 +80,15 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
 /** What verifying one plan produced: static checks only (no key or --static), or the agent loop's result. */
 export type Verification =
   | { mode: 'static'; skip: string; outcome: StaticOutcome }
-  | { mode: 'agent'; result: RunResult; previous: RunResult | null; unanswered: CheckpointRequest[]; interrupted: boolean };
+  | {
+      mode: 'agent';
+      result: RunResult;
+      previous: RunResult | null;
+      unanswered: CheckpointRequest[];
+      interrupted: boolean;
+      /** Where and why the finished result could not be saved; null when it was. */
+      notKept?: string | null;
+    };
 
 /** Runs the static checks or the agent loop on one plan (progress through `progress`); renders nothing. */
 export async function verifyPlanFile(args: RunArgs, io: CliIo, planPath: string, planText: string, progress: (line: string) => void): Promise<Verification> {
@@ -92,7 +102,7 @@ export async function verifyPlanFile(args: RunArgs, io: CliIo, planPath: string,
   const baseURL = args.baseUrl ?? (io.env.ANTHROPIC_BASE_URL?.trim() || undefined);
   await preflight(config, createAnthropicModelLookup({ apiKey, ...(baseURL ? { baseURL } : {}) }), io);
   const stateDir = path.resolve(io.cwd, args.stateDir ?? DEFAULT_STATE_DIR);
-  const store = createFileRunStore(stateDir);
+  const store = createFileRunStore(stateDir, { onUnreadable: unreadableReporter(io) });
   progress(`Run state: ${stateDir}`);
   const previous = await store.loadLatest(planPath).catch(() => null);
 
@@ -106,6 +116,8 @@ export async function verifyPlanFile(args: RunArgs, io: CliIo, planPath: string,
   const removeInterrupt = io.onInterrupt(interrupt);
   const interactive = isInteractive(args, io);
   const unanswered: CheckpointRequest[] = [];
+  let saveError: string | null = null;
+  let finalNotSaved = false;
 
   let result: RunResult;
   try {
@@ -121,6 +133,12 @@ export async function verifyPlanFile(args: RunArgs, io: CliIo, planPath: string,
       research: createResearchToolbox({ root: io.cwd, denyGlobs: config.denyGlobs, webSearch: config.webSearch, memory: createStoreMemorySource(store, { planPath }) }),
       trusted: true,
       onEvent: (event) => {
+        if (event.type === 'state-not-saved') {
+          // An error, not progress: printed even with --quiet, once per distinct cause.
+          if (saveError !== event.error) io.stderr(`Run state could not be saved in ${stateDir}: ${event.error}\n`);
+          saveError = event.error;
+          finalNotSaved = event.final;
+        }
         const line = progressLine(event);
         if (line) progress(line);
         if (event.type === 'checkpoint' && !interactive) {
@@ -135,7 +153,8 @@ export async function verifyPlanFile(args: RunArgs, io: CliIo, planPath: string,
   } finally {
     removeInterrupt();
   }
-  return { mode: 'agent', result, previous, unanswered, interrupted };
+  const notKept = finalNotSaved ? `${stateDir} (${saveError ?? 'save failed'})` : null;
+  return { mode: 'agent', result, previous, unanswered, interrupted, notKept };
 }
 
 const staticOptions = (args: Pick<RunArgs, 'team' | 'threshold'>) => ({ team: args.team, ...(args.threshold === undefined ? {} : { threshold: args.threshold }) });
@@ -169,6 +188,16 @@ async function preflight(config: EngineConfig, lookup: ConstructorParameters<typ
   }
   const capProblem = spendingCapProblem(config);
   if (capProblem) throw new CliError(capProblem, ExitCode.usage);
+}
+
+/** Reports each unusable stored run once (memory_search may read the same file again). */
+export function unreadableReporter(io: Pick<CliIo, 'stderr'>): (file: string, reason: string) => void {
+  const reported = new Set<string>();
+  return (file, reason) => {
+    if (reported.has(file)) return;
+    reported.add(file);
+    io.stderr(`Skipped a stored run that cannot be used: ${file}: ${reason}\n`);
+  };
 }
 
 /**

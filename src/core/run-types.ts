@@ -117,6 +117,8 @@ export type RunEvent =
   | { type: 'checkpoint'; request: CheckpointRequest }
   | { type: 'checkpoint-answered'; request: CheckpointRequest; answer: CheckpointAnswer }
   | { type: 'state-saved'; path: string }
+  /** A save failed (the run goes on). `final`: it was the finished result, so this run is not kept. */
+  | { type: 'state-not-saved'; error: string; final: boolean }
   | { type: 'run-finished'; result: RunResult };
 
 export type RunEventListener = (event: RunEvent) => void;

@@ -7,8 +7,9 @@
  * key = first 16 hex of sha256(absolute plan path). Writes are atomic (temp
  * file in the same folder, fsync, rename), so a crash leaves either the old
  * or the new file, never half of one. Readers validate with the RunResult
- * schema and skip anything corrupt, partial or foreign. The newest 20 runs
- * per plan are kept.
+ * schema and skip anything corrupt, partial or foreign — each such file is
+ * reported to `onUnreadable` (which file, why), never dropped in silence.
+ * The newest 20 runs per plan are kept.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
@@ -62,8 +63,14 @@ export async function ensureIgnoredByGit(root: string): Promise<void> {
   });
 }
 
-export function createFileRunStore(dir: string): FileRunStore {
+export interface FileRunStoreOptions {
+  /** A stored run that exists but cannot be used: too large, not JSON, not a run, unreadable. */
+  onUnreadable?: (file: string, reason: string) => void;
+}
+
+export function createFileRunStore(dir: string, options: FileRunStoreOptions = {}): FileRunStore {
   const root = path.resolve(dir);
+  const readRun = (file: string) => readRunFile(file, options.onUnreadable);
   const folderFor = (planPath: string) => path.join(root, planKey(planPath));
 
   const runFilesNewestFirst = async (folder: string): Promise<string[]> => {
@@ -116,7 +123,7 @@ export function createFileRunStore(dir: string): FileRunStore {
     async save(result) {
       const valid = RunResult.parse(result);
       const folder = folderFor(valid.planPath);
-      await fs.mkdir(folder, { recursive: true });
+      await makeFolders(folder);
       await ensureIgnoredByGit(root);
       const json = `${JSON.stringify(valid, null, 2)}\n`;
       const target = path.join(folder, runFileName(valid));
@@ -151,15 +158,58 @@ export function createFileRunStore(dir: string): FileRunStore {
   };
 }
 
-/** A valid RunResult or null; never throws. */
-async function readRun(file: string): Promise<RunResult | null> {
+/** A valid RunResult or null; never throws. A file that exists but is unusable goes to `onUnreadable` with the reason. */
+async function readRunFile(file: string, onUnreadable: FileRunStoreOptions['onUnreadable']): Promise<RunResult | null> {
+  const unusable = (reason: string) => {
+    onUnreadable?.(file, reason);
+    return null;
+  };
+  let text: string;
   try {
     const stats = await fs.stat(file);
-    if (!stats.isFile() || stats.size > MAX_RUN_FILE_BYTES) return null;
-    const parsed = RunResult.safeParse(JSON.parse(await fs.readFile(file, 'utf8')));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
+    if (!stats.isFile()) return unusable('not a regular file');
+    if (stats.size > MAX_RUN_FILE_BYTES) return unusable(`${stats.size} bytes, over the ${MAX_RUN_FILE_BYTES}-byte limit for a stored run`);
+    text = await fs.readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? null : unusable(`cannot be read (${code ?? String(error)})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return unusable(`not valid JSON (${(error as Error).message.slice(0, 120)})`);
+  }
+  const parsed = RunResult.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  return unusable(`not a Verify Plan run (${issue ? `${issue.path.join('.') || 'top level'}: ${issue.message}` : 'schema mismatch'})`);
+}
+
+/**
+ * mkdir -p without `{ recursive: true }`: Node's recursive mkdir never
+ * returns under /proc (it retries ENOENT forever), so a state folder there —
+ * or a `.verify-plan` symlink into it — would hang the run. Each missing
+ * folder is one plain mkdir, at most 64 levels; any refusal is thrown.
+ */
+export async function makeFolders(dir: string): Promise<void> {
+  const missing: string[] = [];
+  for (let current = dir; missing.length < 64; current = path.dirname(current)) {
+    const stats = await fs.stat(current).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    });
+    if (stats) {
+      if (!stats.isDirectory()) throw Object.assign(new Error(`ENOTDIR: ${current} is not a folder`), { code: 'ENOTDIR' });
+      break;
+    }
+    missing.push(current);
+    if (path.dirname(current) === current) break;
+  }
+  for (const folder of missing.reverse()) {
+    await fs.mkdir(folder).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
   }
 }
 

@@ -28,8 +28,14 @@ export class RunHistory {
     await this.workspaceState.update(INDEX_KEY, next);
   }
 
+  /** Saves a changed result (e.g. an acknowledged risk); a store that cannot write is a warning, never an error. */
   async save(result: RunResult): Promise<void> {
-    await this.store.save(result);
+    try {
+      await this.store.save(result);
+    } catch (error) {
+      warnNotKept(error instanceof Error ? error.message : String(error));
+      return;
+    }
     await this.remember(result.planPath);
   }
 
@@ -51,4 +57,22 @@ export class RunHistory {
 /** Workspace storage when a folder is open, else the extension's global storage. */
 export function storageDir(context: vscode.ExtensionContext): vscode.Uri {
   return vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'runs');
+}
+
+/** The warning shown when run state could not be written (the result on screen stays as it is). */
+export function warnNotKept(cause: string): void {
+  void vscode.window.showWarningMessage(
+    `Verify Plan: the run could not be saved (${cause}). Its result is shown, but it will not be restored after a restart or remembered by the next run.`,
+  );
+}
+
+/** Warns once per file about a stored run that cannot be used (memory_search may read it again and again). */
+export function unreadableRunWarner(log: vscode.LogOutputChannel): (file: string, reason: string) => void {
+  const warned = new Set<string>();
+  return (file, reason) => {
+    if (warned.has(file)) return;
+    warned.add(file);
+    log.warn(`stored run skipped: ${file}: ${reason}`);
+    void vscode.window.showWarningMessage(`Verify Plan: a stored run cannot be used and was skipped: ${file} (${reason}).`);
+  };
 }

@@ -58,6 +58,9 @@ export class RunLogger {
       case 'state-saved':
         this.log.debug(`state saved: ${event.path}`);
         break;
+      case 'state-not-saved':
+        this.log.warn(this.redact(`state not saved${event.final ? ' (the finished result)' : ''}: ${event.error}`));
+        break;
       case 'run-finished':
         this.info(`run finished: ${event.result.verdict} — ${event.result.reason} · $${event.result.costUsd.toFixed(4)}`);
         break;

@@ -15,7 +15,7 @@ import { ChallengeDiagnostics } from './diagnostics';
 import { FindingsRegistry } from './findings-registry';
 import { ChallengeHoverProvider } from './hover';
 import { chooseProvider } from './provider-choice';
-import { RunHistory, storageDir } from './run-history';
+import { RunHistory, storageDir, unreadableRunWarner } from './run-history';
 import { readSettings, SETTINGS_SECTION, type VerifyPlanSettings } from './settings';
 import { VerificationRunner } from './verification-runner';
 
@@ -47,7 +47,7 @@ export function createServices(context: vscode.ExtensionContext, log: vscode.Log
   };
   const keys = new ApiKeyStore(context.secrets);
   const registry = own(new FindingsRegistry());
-  const history = new RunHistory(createFileRunStore(storageDir(context).fsPath), context.workspaceState);
+  const history = new RunHistory(createFileRunStore(storageDir(context).fsPath, { onUnreadable: unreadableRunWarner(log) }), context.workspaceState);
   const runEvents = own(new vscode.EventEmitter<{ planPath: string; event: RunEvent }>());
   const runner = own(
     new VerificationRunner({

@@ -13,7 +13,7 @@ import { progressMessage } from './progress-message';
 import type { FindingsRegistry } from './findings-registry';
 import { planKey } from './findings-registry';
 import type { ChosenProvider } from './provider-choice';
-import type { RunHistory } from './run-history';
+import { warnNotKept, type RunHistory } from './run-history';
 import { RunLogger } from './run-log';
 import { toEngineConfig, type VerifyPlanSettings } from './settings';
 import { modelPreflight } from './model-preflight';
@@ -92,8 +92,14 @@ export class VerificationRunner implements vscode.Disposable {
         async (progress, token) => {
           token.onCancellationRequested(() => run.controller.abort());
           let lastSummary: string | null = null;
+          let warnedNotSaved = false;
           const onEvent = (event: RunEvent) => {
             logger.handle(event);
+            // A store that cannot write never breaks the run: one warning per run, with the cause.
+            if (event.type === 'state-not-saved' && !warnedNotSaved) {
+              warnedNotSaved = true;
+              warnNotKept(event.error);
+            }
             if (event.type === 'iteration-finished') lastSummary = event.message;
             const message = progressMessage(event, lastSummary);
             if (message) {

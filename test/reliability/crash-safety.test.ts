@@ -55,8 +55,8 @@ describe('reliability: crash-safe persistence', function () {
       const phase = events[start] as { phase: string; iteration: number };
       const saved = events.slice(start, end).filter((e) => e.type === 'state-saved');
       if (phase.phase === 'audit') continue; // the final save follows the audit
+      assert.ok(!events.slice(start, end).some((e) => e.type === 'state-not-saved'), `a save failed in the ${phase.phase} phase`);
       assert.ok(saved.length >= 1, `no save after the ${phase.phase} phase of iteration ${phase.iteration}`);
-      for (const e of saved) assert.doesNotMatch((e as { path: string }).path, /not saved/);
     }
     const last = events.at(-2);
     assert.equal(last?.type, 'state-saved', 'the finished result is saved before run-finished');
@@ -77,8 +77,10 @@ describe('reliability: crash-safe persistence', function () {
       options: { store: broken },
     });
     assert.equal(result.verdict, 'PROCEED');
-    const saves = events.filter((e) => e.type === 'state-saved');
-    assert.ok(saves.length >= 3 && saves.every((e) => /not saved: EROFS/.test(e.path)));
+    const failures = events.filter((e) => e.type === 'state-not-saved');
+    assert.equal(events.filter((e) => e.type === 'state-saved').length, 0);
+    assert.ok(failures.length >= 3 && failures.every((e) => /EROFS/.test(e.error)), 'each failed save is reported with its cause');
+    assert.deepEqual(failures.map((e) => e.final).slice(-1), [true], 'the last one says the finished result was not kept');
   });
 
   describe('the CLI killed with SIGKILL mid-run', () => {

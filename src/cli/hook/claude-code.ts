@@ -5,7 +5,7 @@
  * the loop, and answers per the hooks reference (see decision.ts). The hook
  * never blocks on its own failure: an error is a systemMessage, exit 0.
  */
-import { readdir, readFile, mkdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
 import { defaultConfig, DEFAULT_MODELS } from '../../core/config';
@@ -14,10 +14,10 @@ import { createAnthropicProvider } from '../../core/llm/anthropic';
 import { runVerification } from '../../core/loop';
 import { createStoreMemorySource } from '../../core/memory';
 import { createResearchToolbox } from '../../core/research';
-import { createFileRunStore } from '../../core/store';
+import { createFileRunStore, makeFolders } from '../../core/store';
 import { ExitCode } from '../exit-codes';
 import { writeFileAtomic, type CliIo } from '../io';
-import { DEFAULT_STATE_DIR } from '../run-command';
+import { DEFAULT_STATE_DIR, unreadableReporter } from '../run-command';
 import { runStatic } from '../static-mode';
 import { denialReason, denyOutput, type HookOutput } from './decision';
 import { HOOK_TIMEOUT_SECONDS } from './settings';
@@ -58,7 +58,7 @@ export async function planFileFor(cwd: string, sessionId: string, plan: string):
   }
   const safe = sessionId.replace(/[^\w-]/g, '').slice(0, 40) || 'plan';
   const file = path.join(dir, `claude-code-${safe}.md`);
-  await mkdir(dir, { recursive: true });
+  await makeFolders(dir);
   await writeFileAtomic(file, plan.endsWith('\n') ? plan : `${plan}\n`);
   return file;
 }
@@ -83,7 +83,9 @@ export async function claudeCodeHook(io: CliIo, options: HookOptions = DEFAULT_H
     if (!apiKey) return await staticAnswer(io, cwd, planText, options, planPath);
 
     const config = defaultConfig({ team: options.team, models: { ...DEFAULT_MODELS }, ...(options.spendingCapUsd === undefined ? {} : { spendingCapUsd: options.spendingCapUsd }) });
-    const store = createFileRunStore(path.join(cwd, DEFAULT_STATE_DIR));
+    const stateDir = path.join(cwd, DEFAULT_STATE_DIR);
+    const store = createFileRunStore(stateDir, { onUnreadable: unreadableReporter(io) });
+    let notSaved: string | null = null;
     const previous = await store.loadLatest(planPath).catch(() => null);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), options.timeLimitMs);
@@ -101,6 +103,9 @@ export async function claudeCodeHook(io: CliIo, options: HookOptions = DEFAULT_H
         previous,
         research: createResearchToolbox({ root: cwd, denyGlobs: config.denyGlobs, webSearch: config.webSearch, memory: createStoreMemorySource(store, { planPath }) }),
         trusted: false,
+        onEvent: (event) => {
+          if (event.type === 'state-not-saved') notSaved = event.final ? event.error : notSaved;
+        },
       });
     } finally {
       clearTimeout(timer);
@@ -108,11 +113,13 @@ export async function claudeCodeHook(io: CliIo, options: HookOptions = DEFAULT_H
     const challenges = result.iterations.at(-1)?.challenges ?? [];
     const before = (previous?.iterations.at(-1)?.challenges ?? []).filter(isOpenChallenge).map(challengeFingerprint);
     const changes = diffFingerprints(before, challenges.filter(isOpenChallenge).map(challengeFingerprint));
+    // The user sees systemMessage; a run that could not be kept says so there (the hook still never blocks on it).
+    const unsaved = notSaved === null ? '' : ` The run state could not be saved in ${stateDir} (${notSaved as string}); the next run will not remember this one.`;
     if (result.verdict.startsWith('REVISE') || result.verdict === 'RETHINK') {
-      emit(io, denyOutput(denialReason(result.verdict, challenges, changes)));
+      emit(io, { ...denyOutput(denialReason(result.verdict, challenges, changes)), ...(unsaved ? { systemMessage: `Verify Plan:${unsaved}` } : {}) });
     } else {
       const why = result.partial || !result.verdict.startsWith('PROCEED') ? ` (run incomplete: ${result.stopCause ?? result.verdict}; not blocking)` : '';
-      emit(io, { systemMessage: `Verify Plan: ${result.verdict}${why}.` });
+      emit(io, { systemMessage: `Verify Plan: ${result.verdict}${why}.${unsaved}` });
     }
     return ExitCode.proceed;
   } catch (error) {

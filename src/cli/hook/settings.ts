@@ -5,7 +5,8 @@
  * Idempotent; a settings file that is not a JSON object is an error and
  * stays untouched.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { makeFolders } from '../../core/store';
 import path from 'node:path';
 import { CliError } from '../exit-codes';
 import { writeFileAtomic } from '../io';
@@ -72,7 +73,7 @@ export async function installHook(file: string): Promise<'installed' | 'already 
   const settings = await readSettings(file);
   const next = withHook(settings);
   if (JSON.stringify(next) === JSON.stringify(settings)) return 'already installed';
-  await mkdir(path.dirname(file), { recursive: true });
+  await makeFolders(path.dirname(file));
   await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
   return 'installed';
 }

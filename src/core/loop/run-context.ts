@@ -179,7 +179,7 @@ export class RunContext {
         const path = await store.save(result);
         this.emit({ type: 'state-saved', path });
       } catch (error) {
-        this.emit({ type: 'state-saved', path: `(not saved: ${error instanceof Error ? error.message : String(error)})` });
+        this.emit({ type: 'state-not-saved', error: error instanceof Error ? error.message : String(error), final: finished });
       }
     }
     return result;
