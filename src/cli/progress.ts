@@ -9,6 +9,7 @@
 import type { Assessment, RunEvent } from '../core/run-types';
 import { ROLE_NAMES } from '../core/labels';
 import { terminalLine } from '../core/terminal-text';
+import { retryText } from '../core/live-state';
 
 /** Seed 001 Step 2: "Complexity: N/16. Team: BASE|SCALED." */
 export function assessmentLine(a: Assessment): string {
@@ -50,6 +51,8 @@ export function progressLine(event: RunEvent): string | null {
       return `  → ${event.answer.action.replace(/_/g, ' ')}${event.answer.text?.trim() ? `: ${terminalLine(event.answer.text).slice(0, 200)}` : ''}`;
     case 'run-finished':
       return `Verdict: ${event.result.verdict}`;
+    case 'agent-retry':
+      return `${ROLE_NAMES[event.role]}: ${retryText(event)}`;
     case 'agent-started':
     case 'agent-text':
     case 'agent-finished':

@@ -19,6 +19,8 @@ export const LiveAgent = z.object({
   iteration: z.number().int().min(0),
   /** Characters streamed so far: shows the agent is alive without shipping its text. */
   outputChars: z.number().int().min(0),
+  /** Why the agent is waiting, e.g. "rate limited, retrying in 20 s"; cleared when text streams again. */
+  waiting: z.string().optional(),
 });
 export type LiveAgent = z.infer<typeof LiveAgent>;
 

@@ -101,8 +101,10 @@ export function reduceLive(live: LiveRun | null, event: RunEvent): LiveRun {
     case 'agent-text':
       return {
         ...cur,
-        agents: cur.agents.map((a) => (a.role === event.role ? { ...a, outputChars: a.outputChars + event.delta.length } : a)),
+        agents: cur.agents.map((a) => (a.role === event.role ? { role: a.role, model: a.model, iteration: a.iteration, outputChars: a.outputChars + event.delta.length } : a)),
       };
+    case 'agent-retry':
+      return { ...cur, agents: cur.agents.map((a) => (a.role === event.role ? { ...a, waiting: retryText(event) } : a)) };
     case 'agent-finished':
       return {
         ...cur,
@@ -146,4 +148,9 @@ export function reduceLive(live: LiveRun | null, event: RunEvent): LiveRun {
       // An event type this reducer does not know yet leaves the state as it is.
       return cur;
   }
+}
+
+/** "rate limited, retrying in 20 s (retry 1 of 4)": the live views and the CLI say it the same way. */
+export function retryText(notice: { reason: string; waitMs: number; attempt: number; maxRetries: number }): string {
+  return `${notice.reason}, retrying in ${Math.max(1, Math.round(notice.waitMs / 1000))} s (retry ${notice.attempt} of ${notice.maxRetries})`;
 }

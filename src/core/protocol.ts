@@ -271,7 +271,7 @@ export type ConvergenceBlock = z.infer<typeof ConvergenceBlock>;
 export const AgentFailure = z.object({
   role: AgentRole,
   iteration: z.number().int().min(1),
-  kind: z.enum(['api_error', 'timeout', 'invalid_output', 'refusal', 'truncated', 'empty', 'cancelled', 'budget']),
+  kind: z.enum(['api_error', 'timeout', 'invalid_output', 'refusal', 'truncated', 'connection_lost', 'empty', 'cancelled', 'budget']),
   message: z.string().max(2000),
 });
 export type AgentFailure = z.infer<typeof AgentFailure>;

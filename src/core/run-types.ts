@@ -110,6 +110,8 @@ export type RunEvent =
   | { type: 'phase-started'; iteration: number; phase: Phase; roles: AgentRole[] }
   | { type: 'agent-started'; iteration: number; role: AgentRole; model: string }
   | { type: 'agent-text'; iteration: number; role: AgentRole; delta: string }
+  /** A model turn waits before a bounded retry (rate limit, overload, connection failure). */
+  | { type: 'agent-retry'; iteration: number; role: AgentRole; attempt: number; maxRetries: number; waitMs: number; reason: string }
   | { type: 'agent-finished'; iteration: number; role: AgentRole; call: z.infer<typeof CallRecord> }
   | { type: 'agent-failed'; iteration: number; failure: AgentFailure }
   | { type: 'tool-called'; iteration: number; role: AgentRole; tool: string; summary: string; ok: boolean }

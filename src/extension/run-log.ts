@@ -40,6 +40,9 @@ export class RunLogger {
         this.transcripts.delete(k);
         break;
       }
+      case 'agent-retry':
+        this.log.warn(`${event.role}: ${event.reason}, retrying in ${Math.round(event.waitMs / 1000)} s (retry ${event.attempt} of ${event.maxRetries})`);
+        break;
       case 'agent-failed':
         this.log.warn(this.redact(`agent ${event.failure.role} failed on iteration ${event.failure.iteration}: ${event.failure.kind}: ${event.failure.message}`));
         break;

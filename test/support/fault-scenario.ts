@@ -34,7 +34,7 @@ export interface FaultSpec {
   /** The reply for one request while the fault lasts. */
   reply: FakeReply;
   /** The agent failure kind the loop must record when the fault persists. */
-  kind: 'api_error' | 'timeout' | 'truncated' | 'invalid_output' | 'empty' | 'refusal';
+  kind: 'api_error' | 'timeout' | 'truncated' | 'connection_lost' | 'invalid_output' | 'empty' | 'refusal';
   /** How a single occurrence is survived: the SDK's retry, our correction turn, or not at all. */
   recovery: 'sdk-retry' | 'correction-turn' | 'none';
 }
@@ -53,7 +53,7 @@ export const FAULTS: FaultSpec[] = [
   { name: 'rate-limited-429', reply: { kind: 'error', status: 429, type: 'rate_limit_error', message: 'rate limited', retryAfterSeconds: FAST_RETRY }, kind: 'api_error', recovery: 'sdk-retry' },
   { name: 'connection-reset', reply: { kind: 'reset' }, kind: 'api_error', recovery: 'sdk-retry' },
   { name: 'timeout', reply: { kind: 'hang' }, kind: 'timeout', recovery: 'sdk-retry' },
-  { name: 'truncated-stream', reply: { kind: 'truncate', text: '{"challenges": [{"ref": "n1", "quo', mode: 'end' }, kind: 'truncated', recovery: 'none' },
+  { name: 'truncated-stream', reply: { kind: 'truncate', text: '{"challenges": [{"ref": "n1", "quo', mode: 'end' }, kind: 'connection_lost', recovery: 'none' },
   // Wrong types for every role's fields, so no role's schema (some have all-default fields) accepts it.
   { name: 'schema-invalid-json', reply: raw('{"challenges": "none", "unknowns": 7, "updates": 5, "surfaced": 3, "probed": 1, "new_challenges": 2, "confirmed": "maybe", "summary": 9}'), kind: 'invalid_output', recovery: 'correction-turn' },
   { name: 'empty-answer', reply: { kind: 'text', text: '' }, kind: 'empty', recovery: 'none' },

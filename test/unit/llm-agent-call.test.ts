@@ -222,7 +222,7 @@ describe('llm: callAgent against the fake API', function () {
     const cases: [FakeReply, string, RegExp][] = [
       [{ kind: 'error', status: 401, message: 'invalid x-api-key' }, 'api_error', /authentication/],
       [{ kind: 'error', status: 500, message: 'boom' }, 'api_error', /500/],
-      [{ kind: 'truncate', text: '{"verdict"' }, 'truncated', /ended early/],
+      [{ kind: 'truncate', text: '{"verdict"' }, 'connection_lost', /connection was lost/],
       [{ kind: 'reset' }, 'api_error', /could not reach/],
     ];
     for (const [reply, kind, message] of cases) {

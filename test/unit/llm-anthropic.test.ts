@@ -91,6 +91,27 @@ describe('llm: Anthropic provider against the fake API', function () {
     assert.equal(server.received.length, 3);
   });
 
+  it('a retry-after longer than the bound fails at once instead of waiting, and says so', async () => {
+    script({ kind: 'error', status: 429, retryAfterSeconds: 120, message: 'rate limited' }, { kind: 'text', text: 'ok' });
+    const started = Date.now();
+    const error = await sendError(provider({ maxRetries: 3, maxRetryWaitMs: 60_000 }), request());
+    assert.ok(Date.now() - started < 5000);
+    assert.equal(error.status, 429);
+    assert.match(error.message, /asked to wait 120 s .*longer than the 60 s limit/);
+    assert.equal(server.received.length, 1);
+  });
+
+  it('announces each retry wait through onRetry before it starts (rate limited, retrying in N s)', async () => {
+    script({ kind: 'error', status: 429, retryAfterSeconds: 0.2 }, { kind: 'error', status: 529, retryAfterSeconds: 0.1 }, { kind: 'text', text: 'ok' });
+    const notices: { attempt: number; waitMs: number; reason: string }[] = [];
+    await provider({ maxRetries: 3 }).send({ ...request(), onRetry: (n) => notices.push({ attempt: n.attempt, waitMs: n.waitMs, reason: n.reason }) });
+    assert.deepEqual(notices, [
+      { attempt: 1, waitMs: 200, reason: 'rate limited' },
+      { attempt: 2, waitMs: 100, reason: 'API overloaded' },
+    ]);
+    assert.equal(server.received.length, 3, 'one attempt per retry: the SDK does not retry on its own as well');
+  });
+
   it('honours retry-after on 429', async () => {
     script({ kind: 'error', status: 429, retryAfterSeconds: 0.3 }, { kind: 'text', text: 'ok' });
     await provider({ maxRetries: 1 }).send(request());
@@ -119,10 +140,14 @@ describe('llm: Anthropic provider against the fake API', function () {
     assert.equal(error.kind, 'api_error');
   });
 
-  it('a stream that ends or breaks before message_stop is truncated', async () => {
+  it('a stream that ends or breaks before message_stop is a lost connection, not "too long", and is not retried', async () => {
     script({ kind: 'truncate', text: '{"partial": tr' }, { kind: 'truncate', text: '{"partial": tr', mode: 'destroy' });
-    assert.equal((await sendError(provider(), request())).kind, 'truncated');
-    assert.equal((await sendError(provider(), request())).kind, 'truncated');
+    const p = provider({ maxRetries: 3 });
+    for (const error of [await sendError(p, request()), await sendError(p, request())]) {
+      assert.equal(error.kind, 'connection_lost');
+      assert.match(error.message, /connection was lost while the answer was streaming/);
+    }
+    assert.equal(server.received.length, 2, 'a started answer may be billed: no retry');
   });
 
   it('an error event inside the stream is an api_error naming its type', async () => {

@@ -33,6 +33,7 @@ import {
   type ContentBlock,
   type LlmProvider,
   type ModelResponse,
+  type RetryNotice,
   type ServerUseCharge,
   type TextBlock,
   type ToolExecutor,
@@ -63,6 +64,8 @@ export interface AgentCallInput<T> {
   prices: PriceTable;
   signal?: AbortSignal;
   onText?: (delta: string) => void;
+  /** Each bounded retry wait of a model turn (rate limit, overload), for the live views. */
+  onRetry?: (notice: RetryNotice) => void;
   onTool?: (e: { tool: string; summary: string; ok: boolean }) => void;
 }
 
@@ -182,6 +185,7 @@ export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallR
       maxTokens: input.maxTokens,
       ...(input.signal ? { signal: input.signal } : {}),
       ...(input.onText ? { onText: input.onText } : {}),
+      ...(input.onRetry ? { onRetry: input.onRetry } : {}),
     });
     usage = addUsage(usage, response.usage);
     return response;

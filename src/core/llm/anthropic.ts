@@ -6,8 +6,11 @@
  *   front ends resolve the key and base URL (the CLI from `ANTHROPIC_API_KEY`
  *   / `ANTHROPIC_BASE_URL`, the extension from SecretStorage and settings)
  *   and pass them in. No `baseURL` means the SDK's default API host.
- * - Retries for 429 / 5xx / 529 and connection failures are the SDK's
- *   (exponential backoff, honouring `retry-after`), up to `maxRetries`.
+ * - Retries for 429 / 408 / 409 / 5xx / 529 and connection failures are
+ *   retry.ts's (the SDK's are off, so nothing retries twice): backoff or the
+ *   API's `retry-after`, bounded by `maxRetryWaitMs`, each wait announced
+ *   through `request.onRetry`. A stream that broke after it started is
+ *   `connection_lost`, not retried (the answer may be billed).
  * - `timeoutMs` bounds the wait for response headers (the SDK's timeout) and
  *   every silence between stream events (ours), so a stalled stream ends.
  * - Every failure is a `ProviderError`; its message never contains the key.
@@ -19,6 +22,7 @@
 import Anthropic, { APIConnectionTimeoutError, APIError, APIUserAbortError, NotFoundError } from '@anthropic-ai/sdk';
 import type { Usage } from '../protocol';
 import type { ModelLookup } from './model-lifecycle';
+import { requestedWaitMs, withRetries } from './retry';
 import {
   ProviderError,
   type ChatMessage,
@@ -34,8 +38,10 @@ import {
 export interface AnthropicProviderOptions {
   apiKey: string;
   baseURL?: string;
-  /** SDK retries for 429 / 5xx / 529 / connection errors. Default 4. */
+  /** Retries for 429 / 408 / 409 / 5xx / 529 / connection errors (retry.ts; the SDK's own are off). Default 4. */
   maxRetries?: number;
+  /** Longest wait a `retry-after` may ask for before the call fails instead of waiting. Default 60000. */
+  maxRetryWaitMs?: number;
   /** Per request: the wait for headers and any silence mid-stream. Default 120000. */
   timeoutMs?: number;
   defaultHeaders?: Record<string, string>;
@@ -129,7 +135,7 @@ export function classifyError(error: unknown, ctx: FailureContext): ProviderErro
   if (ctx.cancelled) return new ProviderError('request cancelled', 'cancelled');
   if (ctx.idleTimedOut) return new ProviderError(`no data from the API for ${ctx.timeoutMs} ms: stream stalled`, 'timeout');
   if (error instanceof APIConnectionTimeoutError) {
-    return new ProviderError(`the API did not answer within ${ctx.timeoutMs} ms (after retries)`, 'timeout');
+    return new ProviderError(`the API did not answer within ${ctx.timeoutMs} ms`, 'timeout', undefined, { retryable: true, reason: 'no answer in time' });
   }
   if (error instanceof APIUserAbortError) return new ProviderError('request cancelled', 'cancelled');
   if (error instanceof APIError && typeof error.status === 'number') {
@@ -138,15 +144,24 @@ export function classifyError(error: unknown, ctx: FailureContext): ProviderErro
     if (error.status === 401 || error.status === 403) {
       return new ProviderError(`Anthropic API rejected the credentials (${error.status}${type}): ${detail}`, 'auth', error.status);
     }
-    return new ProviderError(`Anthropic API error ${error.status}${type}: ${detail}`, 'api_error', error.status);
+    return new ProviderError(`Anthropic API error ${error.status}${type}: ${detail}`, 'api_error', error.status, retryOf(error.status, error.headers as Headers | undefined));
   }
   if (error instanceof APIError && error.type) {
     // An `event: error` in an open stream (e.g. overloaded): the API's failure, not a cut connection.
     return new ProviderError(`Anthropic API error during the stream (${error.type}): ${error.apiMessage ?? 'no error message'}`, 'api_error');
   }
   const reason = error instanceof Error ? error.message : String(error);
-  if (ctx.connected) return new ProviderError(`the response stream ended early: ${reason}`, 'truncated');
-  return new ProviderError(`could not reach the Anthropic API: ${reason}`, 'api_error');
+  if (ctx.connected) return new ProviderError(`the connection was lost while the answer was streaming: ${reason}`, 'connection_lost');
+  return new ProviderError(`could not reach the Anthropic API: ${reason}`, 'api_error', undefined, { retryable: true, reason: 'connection failed' });
+}
+
+/** The SDK's retry rule: `x-should-retry` wins, else 408, 409, 429 and 5xx; with the wait the API asked for. */
+function retryOf(status: number, headers: Headers | undefined): ProviderError['retry'] {
+  const header = headers?.get('x-should-retry');
+  const retryable = header === 'true' || (header !== 'false' && (status === 408 || status === 409 || status === 429 || status >= 500));
+  const reason = status === 429 ? 'rate limited' : status === 529 ? 'API overloaded' : `server error ${status}`;
+  const afterMs = requestedWaitMs(headers);
+  return { retryable, reason, ...(afterMs !== undefined ? { afterMs } : {}) };
 }
 
 /** Why this configuration cannot work, or null. Checked before any request; never echoes the URL (it may hold credentials). */
@@ -173,12 +188,17 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): LlmP
     apiKey: options.apiKey,
     // null (not undefined) so the SDK does not fall back to ANTHROPIC_BASE_URL on its own.
     baseURL: options.baseURL ?? null,
-    maxRetries: options.maxRetries ?? 4,
+    maxRetries: 0,
     timeout: timeoutMs,
     ...(options.defaultHeaders ? { defaultHeaders: options.defaultHeaders } : {}),
   });
+  const policy = { maxRetries: options.maxRetries ?? 4, maxWaitMs: options.maxRetryWaitMs ?? 60_000 };
 
-  async function send(request: ModelRequest): Promise<ModelResponse> {
+  function send(request: ModelRequest): Promise<ModelResponse> {
+    return withRetries(() => sendOnce(request), policy, request.signal, request.onRetry);
+  }
+
+  async function sendOnce(request: ModelRequest): Promise<ModelResponse> {
     if (problem) throw problem;
     if (request.signal?.aborted) throw new ProviderError('request cancelled', 'cancelled');
     const params: Anthropic.MessageCreateParamsNonStreaming = {
@@ -225,7 +245,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): LlmP
     } catch (error) {
       ctx.cancelled = request.signal?.aborted ?? false;
       const classified = classifyError(error, ctx);
-      throw new ProviderError(redact(classified.message, options.apiKey), classified.kind, classified.status);
+      throw new ProviderError(redact(classified.message, options.apiKey), classified.kind, classified.status, classified.retry);
     } finally {
       clearTimeout(idle);
     }

@@ -55,6 +55,18 @@ export interface ModelRequest {
   signal?: AbortSignal;
   /** Called with streamed text deltas (for live UIs); optional. */
   onText?: (delta: string) => void;
+  /** Called before each bounded retry wait (rate limit, overload, connection failure); optional. */
+  onRetry?: (notice: RetryNotice) => void;
+}
+
+/** A bounded retry wait about to start (retry.ts). */
+export interface RetryNotice {
+  /** 1-based number of the retry about to happen. */
+  attempt: number;
+  maxRetries: number;
+  waitMs: number;
+  /** "rate limited", "API overloaded", "server error 503", "connection failed". */
+  reason: string;
 }
 
 export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'refusal' | 'stop_sequence' | 'pause_turn' | 'other';
@@ -75,8 +87,11 @@ export interface LlmProvider {
 export class ProviderError extends Error {
   constructor(
     message: string,
-    readonly kind: 'api_error' | 'timeout' | 'cancelled' | 'truncated' | 'auth',
+    /** `connection_lost`: the answer had started streaming and the connection broke (not the output limit). */
+    readonly kind: 'api_error' | 'timeout' | 'cancelled' | 'truncated' | 'connection_lost' | 'auth',
     readonly status?: number,
+    /** Whether another attempt may succeed, and the wait the API asked for (retry.ts). */
+    readonly retry?: { retryable: boolean; afterMs?: number; reason: string },
   ) {
     super(message);
     this.name = 'ProviderError';

@@ -108,6 +108,7 @@ export class RunContext {
       prices: this.options.config.prices,
       signal: this.options.signal,
       onText: (delta) => this.emit({ type: 'agent-text', iteration, role, delta }),
+      onRetry: (notice) => this.emit({ type: 'agent-retry', iteration, role, ...notice }),
       onTool: (e) => this.emit({ type: 'tool-called', iteration, role, ...e }),
     });
     this.calls.push(result.call);
