@@ -262,7 +262,7 @@ describe('webview panel (Chromium)', function () {
 
     await showState(page, { planPath: plan, result: null, live: liveAfter(midFirstIteration) });
     await expect(page.locator('[data-testid=live-phase]')).toHaveText('Iteration 1 · Challenging the plan');
-    await expect(page.locator('[data-testid=live-agents]')).toHaveText(/Challenger · 147 chars[\s\S]*Domain expert · 16 chars[\s\S]*Devil's advocate/, INNER_TEXT);
+    await expect(page.locator('[data-testid=live-agents]')).toHaveText(/Challenger · claude-opus-4-6 · 147 chars[\s\S]*Domain expert · claude-sonnet-4-6 · 16 chars[\s\S]*Devil's advocate · claude-opus-4-6/, INNER_TEXT);
     await expect(page.locator('[data-testid=verdict]')).toHaveText('Running…');
     await expect(page.locator('[data-section=timeline]')).toHaveText(/No iteration has finished yet/, INNER_TEXT);
 
