@@ -15,6 +15,8 @@ export { parseUsdFlag, parseWholeNumberFlag } from './setting-flags';
 export interface RunArgs {
   command: 'run';
   planPath: string | null;
+  /** Where to look for a plan when no path is given (--plan-folders; default from the settings table). */
+  planFolders: string[];
   team: TeamSetting;
   threshold: number | undefined;
   maxIterations: number | undefined;
@@ -32,6 +34,8 @@ export interface RunArgs {
 export interface CheckArgs {
   command: 'check';
   planPath: string | null;
+  /** Where to look for a plan when no path is given (--plan-folders; default from the settings table). */
+  planFolders: string[];
   format: Exclude<ReportFormat, 'sarif'>;
   stateDir: string | null;
   quiet: boolean;
@@ -59,7 +63,7 @@ const OPTIONS = {
 } satisfies ParseArgsConfig['options'];
 
 /** Flags that mean nothing to `check`; passing one is a usage error rather than silently ignored. */
-const RUN_ONLY = ['out', 'static', 'non-interactive', ...SETTING_FLAGS.map((f) => f.flag)];
+const RUN_ONLY = ['out', 'static', 'non-interactive', ...SETTING_FLAGS.filter((f) => f.key !== 'planFolders').map((f) => f.flag)];
 
 const HELP_HINT = 'Run "verify-plan --help" for usage.';
 
@@ -97,6 +101,7 @@ export function parseCliArgs(argv: string[]): CliCommand {
   if (values.help) return { command: 'help' };
   if (values.version) return { command: 'version' };
   const isCheck = positionals[0] === 'check';
+  const planFolders = parseSettingFlag('planFolders', (values as Record<string, unknown>)['plan-folders'] as string | undefined) ?? settingDefault('planFolders');
   const paths = isCheck ? positionals.slice(1) : positionals;
   if (paths.length > 1) throw new CliError(`Expected at most one plan file, got ${paths.length}: ${paths.join(', ')}. ${HELP_HINT}`);
   const planPath = nonEmpty('plan', paths[0]);
@@ -107,7 +112,7 @@ export function parseCliArgs(argv: string[]): CliCommand {
     if (misplaced.length > 0) throw new CliError(`"verify-plan check" does not take --${misplaced[0]}. ${HELP_HINT}`);
     const format = parseFormat(str('format'), v.json === true);
     if (format === 'sarif') throw new CliError(`"verify-plan check" prints Markdown or JSON, not SARIF. ${HELP_HINT}`);
-    return { command: 'check', planPath, format, stateDir: nonEmpty('state-dir', str('state-dir')), quiet: v.quiet === true };
+    return { command: 'check', planPath, planFolders, format, stateDir: nonEmpty('state-dir', str('state-dir')), quiet: v.quiet === true };
   }
   const models: Partial<Record<AgentRole, string>> = {};
   for (const role of AgentRole.options) {
@@ -117,6 +122,7 @@ export function parseCliArgs(argv: string[]): CliCommand {
   return {
     command: 'run',
     planPath,
+    planFolders,
     team: parseSettingFlag('team', str('team')) ?? settingDefault('team'),
     threshold: parseSettingFlag('threshold', str('threshold')),
     maxIterations: parseSettingFlag('maxIterations', str('max-iterations')),

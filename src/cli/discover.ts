@@ -1,42 +1,28 @@
 /**
  * Finding and reading the plan (seed 001 Step 1): an explicit path, else the
- * newest `.claude/plans/*.md` by modification time in the current directory
- * (one directory listing, never a recursive glob).
+ * newest plan in the plan folders (src/core/plan-discovery.ts), then reading
+ * it safely.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { discoverNewestPlan } from '../core/plan-discovery';
+import { settingDefault } from '../core/settings';
 import { CliError } from './exit-codes';
 
-export const PLAN_FOLDER = path.join('.claude', 'plans');
-export const NO_PLAN_MESSAGE = 'No plan files found in .claude/plans/. Pass the path to your plan file.';
 /** Plans are prose; anything larger is almost certainly the wrong file. */
 export const MAX_PLAN_BYTES = 2 * 1024 * 1024;
 
-/** Absolute path of the plan to verify. */
-export async function discoverPlan(cwd: string, explicit: string | null): Promise<string> {
+/**
+ * Absolute path of the plan to verify: the explicit path, else the newest
+ * Markdown plan in the plan folders (core discovery, the same the editor uses),
+ * relative entries resolved against the current directory.
+ */
+export async function discoverPlan(cwd: string, explicit: string | null, folders: readonly string[] = settingDefault('planFolders'), homeDir = os.homedir()): Promise<string> {
   if (explicit !== null) return path.resolve(cwd, explicit);
-  const folder = path.join(cwd, PLAN_FOLDER);
-  let entries;
-  try {
-    entries = await readdir(folder, { withFileTypes: true });
-  } catch {
-    throw new CliError(NO_PLAN_MESSAGE);
-  }
-  const candidates = await Promise.all(
-    entries
-      .filter((e) => e.isFile() && /\.md$/i.test(e.name))
-      .map(async (e) => {
-        const full = path.join(folder, e.name);
-        const s = await stat(full).catch(() => null);
-        return s ? { full, mtimeMs: s.mtimeMs } : null;
-      }),
-  );
-  const newest = candidates
-    .filter((c): c is { full: string; mtimeMs: number } => c !== null)
-    // Newest first; equal times fall back to name order so the pick is deterministic.
-    .sort((a, b) => b.mtimeMs - a.mtimeMs || a.full.localeCompare(b.full))[0];
-  if (!newest) throw new CliError(NO_PLAN_MESSAGE);
-  return newest.full;
+  const found = await discoverNewestPlan({ roots: [cwd], folders, homeDir });
+  if (found.path === null) throw new CliError(`${found.message} Pass the path to your plan file, or choose where to look with --plan-folders.`);
+  return found.path;
 }
 
 /** The plan's text; a missing, unreadable, oversized, binary or non-UTF-8 file is a CliError (exit 4). */

@@ -30,7 +30,8 @@ Usage:
                                        --max-cost USD (stop starting runs once the eval spent this much),
                                        --only CASE,... (run only these corpus folders)
 
-Without a plan path, the newest .claude/plans/*.md in the current directory is used.
+Without a plan path, the newest Markdown plan in the plan folders (--plan-folders, relative to the current
+directory; ~ is the home folder) is used.
 
 Options:
 ${settingFlagHelpLines().join('\n')}

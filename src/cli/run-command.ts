@@ -49,7 +49,7 @@ export function isInteractive(args: Pick<RunArgs, 'nonInteractive'>, io: Pick<Cl
 
 export async function runCommand(args: RunArgs, io: CliIo, version: string): Promise<number> {
   if (args.out) await checkOutTarget(io.cwd, args.out);
-  const planPath = await discoverPlan(io.cwd, args.planPath);
+  const planPath = await discoverPlan(io.cwd, args.planPath, args.planFolders);
   const planText = await readPlanText(planPath, io.cwd);
   const shown = terminalLine(path.relative(io.cwd, planPath) || planPath);
   const progress = (line: string) => {

@@ -128,6 +128,7 @@ const MAIN = {
     section: 'main',
     order: 7,
     readers: ['extension', 'cli'],
+    cli: { flag: 'plan-folders', arg: 'LIST', help: 'comma-separated places to look for a plan when no path is given, newest plan first' },
   }),
   webSearch: spec({
     schema: z

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import * as os from 'node:os';
 import type { RunResult } from '../core/run-types';
-import { discoverNewestPlan } from './plan-discovery';
+import { discoverNewestPlan } from '../core/plan-discovery';
 import { planKey } from './findings-registry';
 import type { PanelLink } from './panel-link';
 import { exportReport } from './report-export';
@@ -71,7 +71,7 @@ async function planToVerify(s: Services, arg: unknown): Promise<vscode.Uri | und
   });
   if (found.path !== null) return vscode.Uri.file(found.path);
   const picked = await vscode.window.showOpenDialog({
-    title: found.message,
+    title: `${found.message} Open a Markdown plan or choose one.`,
     canSelectMany: false,
     openLabel: 'Verify Plan',
     filters: { Markdown: ['md', 'markdown'] },

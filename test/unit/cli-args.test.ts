@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { parseCliArgs, type RunArgs } from '../../src/cli/args';
 import { parseEvalArgs } from '../../src/cli/eval-command';
 import { CliError, EXIT_CODE_TABLE, ExitCode, exitCodeForResult } from '../../src/cli/exit-codes';
+import { DEFAULT_PLAN_FOLDERS } from '../../src/core/settings';
 import { exitCodeTableMarkdown, helpText } from '../../src/cli/help';
 import { redactor } from '../../src/cli/io';
 import { assessmentLine, progressLine } from '../../src/cli/progress';
@@ -42,7 +43,7 @@ describe('cli: arguments', () => {
       '--spending-cap', '1.5', '--state-dir', 'st', '--quiet',
     ]);
     assert.deepEqual(a, {
-      command: 'run', planPath: 'plans/x.md', team: 'scaled', threshold: 5, maxIterations: 2, format: 'json', out: 'r.md', static: true,
+      command: 'run', planPath: 'plans/x.md', planFolders: [...DEFAULT_PLAN_FOLDERS], team: 'scaled', threshold: 5, maxIterations: 2, format: 'json', out: 'r.md', static: true,
       nonInteractive: true, baseUrl: 'http://127.0.0.1:9/', models: { challenger: 'm1', 'devils-advocate': 'm2' }, spendingCapUsd: 1.5,
       stateDir: 'st', quiet: true,
     });
@@ -99,8 +100,8 @@ describe('cli: arguments', () => {
   });
 
   it('parses the check subcommand and refuses run-only flags there', () => {
-    assert.deepEqual(parseCliArgs(['check', 'p.md', '--json']), { command: 'check', planPath: 'p.md', format: 'json', stateDir: null, quiet: false });
-    assert.deepEqual(parseCliArgs(['check']), { command: 'check', planPath: null, format: 'markdown', stateDir: null, quiet: false });
+    assert.deepEqual(parseCliArgs(['check', 'p.md', '--json']), { command: 'check', planPath: 'p.md', planFolders: [...DEFAULT_PLAN_FOLDERS], format: 'json', stateDir: null, quiet: false });
+    assert.deepEqual(parseCliArgs(['check']), { command: 'check', planPath: null, planFolders: [...DEFAULT_PLAN_FOLDERS], format: 'markdown', stateDir: null, quiet: false });
     usageError(['check', '--team', 'base'], /"verify-plan check" does not take --team/);
     assert.equal((parseCliArgs(['check', '--format', 'json']) as { format: string }).format, 'json');
     usageError(['check', '--format', 'sarif'], /check" prints Markdown or JSON, not SARIF/);

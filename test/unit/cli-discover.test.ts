@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { discoverPlan, NO_PLAN_MESSAGE, readPlanText } from '../../src/cli/discover';
+import { parseCliArgs } from '../../src/cli/args';
+import { discoverPlan, readPlanText } from '../../src/cli/discover';
+import { settingDefault } from '../../src/core/settings';
+import { DEFAULT_SETTINGS } from '../../src/extension/settings';
 import { CliError, ExitCode } from '../../src/cli/exit-codes';
 import { writeFileAtomic } from '../../src/cli/io';
 
@@ -12,10 +15,24 @@ async function rejectsUsage(promise: Promise<unknown>, pattern: RegExp): Promise
 
 describe('cli: plan discovery and reading', () => {
   let dir: string;
+  /** An empty home folder, so the default `~/.claude/plans` never reads the real one. */
+  let home: string;
   beforeEach(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'vp-discover-'));
+    home = mkdtempSync(path.join(tmpdir(), 'vp-home-'));
   });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true });
+  });
+  const find = (explicit: string | null, folders: readonly string[] = settingDefault('planFolders')) => discoverPlan(dir, explicit, folders, home);
+  const write = (rel: string, mtimeSeconds: number): string => {
+    const full = path.join(rel.startsWith('~/') ? home : dir, rel.replace(/^~\//, ''));
+    mkdirSync(path.dirname(full), { recursive: true });
+    writeFileSync(full, '# Plan\n');
+    utimesSync(full, mtimeSeconds, mtimeSeconds);
+    return full;
+  };
 
   function plan(name: string, mtimeSeconds: number, text = '# Plan\n'): string {
     const full = path.join(dir, '.claude', 'plans', name);
@@ -26,7 +43,7 @@ describe('cli: plan discovery and reading', () => {
   }
 
   it('resolves an explicit path against the current directory', async () => {
-    assert.equal(await discoverPlan(dir, 'docs/p.md'), path.join(dir, 'docs', 'p.md'));
+    assert.equal(await find('docs/p.md'), path.join(dir, 'docs', 'p.md'));
   });
 
   it('picks the newest .claude/plans/*.md by modification time', async () => {
@@ -35,17 +52,44 @@ describe('cli: plan discovery and reading', () => {
     plan('middle.md', 2_000_000);
     plan('notes.txt', 9_000_000);
     mkdirSync(path.join(dir, '.claude', 'plans', 'sub.md'));
-    assert.equal(await discoverPlan(dir, null), newest);
+    assert.equal(await find(null), newest);
   });
 
   it('does not look into subfolders', async () => {
     mkdirSync(path.join(dir, '.claude', 'plans', 'deep'), { recursive: true });
     writeFileSync(path.join(dir, '.claude', 'plans', 'deep', 'p.md'), '# deep');
-    await rejectsUsage(discoverPlan(dir, null), /No plan files found in \.claude\/plans\//);
+    await rejectsUsage(find(null), /No plan files found in `\.claude\/plans`/);
   });
 
   it('says so when there is no plan folder', async () => {
-    await rejectsUsage(discoverPlan(dir, null), new RegExp(NO_PLAN_MESSAGE.replace(/[.()/]/g, '\\$&')));
+    await rejectsUsage(find(null), /No plan files found in `\.claude\/plans`, `specs\/\*\/plan\.md`, `\.kiro\/specs\/\*`, `~\/\.claude\/plans`\. Pass the path to your plan file, or choose where to look with --plan-folders\./);
+  });
+
+  it('finds plans where the editor does: spec-kit, Kiro and the home folder, newest first (the same default folders)', async () => {
+    write('.claude/plans/a.md', 1_000_000);
+    const spec = write('specs/001-auth/plan.md', 2_000_000);
+    assert.equal(await find(null), spec);
+    const kiro = write('.kiro/specs/billing/design.md', 3_000_000);
+    assert.equal(await find(null), kiro);
+    const homePlan = write('~/.claude/plans/mine.md', 4_000_000);
+    assert.equal(await find(null), homePlan);
+    write('specs/001-auth/notes.md', 9_000_000);
+    assert.equal(await find(null), homePlan, 'specs/*/plan.md names one file, not the folder');
+  });
+
+  it('--plan-folders replaces the default folders, for run and check, with the same default as the editor setting', async () => {
+    write('.claude/plans/a.md', 1_000_000);
+    const mine = write('docs/plans/b.md', 500_000);
+    const run = parseCliArgs(['--plan-folders', 'docs/plans, other']);
+    const check = parseCliArgs(['check', '--plan-folders=docs/plans']);
+    assert.ok(run.command === 'run' && check.command === 'check');
+    assert.deepEqual(run.planFolders, ['docs/plans', 'other']);
+    assert.equal(await find(null, run.planFolders), mine);
+    assert.equal(await find(null, check.planFolders), mine);
+    const none = parseCliArgs([]);
+    assert.ok(none.command === 'run');
+    assert.deepEqual(none.planFolders, DEFAULT_SETTINGS.planFolders);
+    await rejectsUsage(find(null, ['../outside']), /No plan files found in `\.\.\/outside`/);
   });
 
   it('reads UTF-8 text and refuses missing, folder, binary, non-UTF-8 and empty files', async () => {

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEFAULT_MODELS } from '../../src/core/config';
-import { discoverNewestPlan, discoverPlans, isInPlanFolders } from '../../src/extension/plan-discovery';
+import { discoverNewestPlan, discoverPlans, isInPlanFolders } from '../../src/core/plan-discovery';
 import { DEFAULT_PLAN_FOLDERS, DEFAULT_SETTINGS, readSettings, toEngineConfig } from '../../src/extension/settings';
 import { validateApiKey } from '../../src/extension/api-key-rules';
 

@@ -1,7 +1,9 @@
 /**
- * Plan discovery (seed 001 Step 1) when no Markdown plan is open: expand the
- * configured plan folders and pick the most recently modified Markdown file.
- * No `vscode` import; unit-testable against a temp folder.
+ * Plan discovery (seed 001 Step 1) when no plan is named: expand the
+ * configured plan folders (`verifyPlan.planFolders`, the CLI's
+ * `--plan-folders`, same default from src/core/settings.ts) and pick the most
+ * recently modified Markdown file. The one discovery for the extension (no
+ * plan open) and the CLI (no path given); unit-testable against a temp folder.
  *
  * Entry syntax: workspace-relative path, `~/` for the home folder, `*` (or any
  * minimatch pattern) within ONE path segment — never `**`, which the seed
@@ -18,8 +20,8 @@ export interface PlanCandidate {
 }
 
 export interface DiscoveryInput {
-  /** Absolute workspace folder paths, in order. */
-  roots: string[];
+  /** Absolute workspace folder paths (the CLI: the current directory), in order. */
+  roots: readonly string[];
   /** The `verifyPlan.planFolders` entries. */
   folders: readonly string[];
   homeDir: string;
@@ -40,13 +42,13 @@ export async function discoverPlans(input: DiscoveryInput): Promise<PlanCandidat
   return [...found.values()].sort((a, b) => b.mtimeMs - a.mtimeMs || a.path.localeCompare(b.path));
 }
 
-/** The newest plan, or null with the seed's message for the user. */
+/** The newest plan, or null with the seed's message (where it looked); the front end adds what to do next. */
 export async function discoverNewestPlan(input: DiscoveryInput): Promise<{ path: string } | { path: null; message: string }> {
   const all = await discoverPlans(input);
   const first = all[0];
   if (first) return { path: first.path };
   const where = input.folders.map((f) => `\`${f}\``).join(', ') || '(no plan folders configured)';
-  return { path: null, message: `No plan files found in ${where}. Open a Markdown plan or choose one.` };
+  return { path: null, message: `No plan files found in ${where}.` };
 }
 
 /** True when `file` lies in (or is) one of the configured plan locations. */
