@@ -209,9 +209,10 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
     const missing = await cli(['nope.md']);
     assert.equal(missing.code, 4);
     assert.match(missing.stderr, /Plan file not found: nope\.md/);
-    const none = await cli([]);
+    // HOME is the empty workspace, so the default `~/.claude/plans` cannot find the developer's own plans.
+    const none = await cli([], { ...withKey(), HOME: ws.dir });
     assert.equal(none.code, 4);
-    assert.match(none.stderr, /No plan files found in \.claude\/plans\/\. Pass the path to your plan file\./);
+    assert.match(none.stderr, /No plan files found in `\.claude\/plans`, `specs\/\*\/plan\.md`, `\.kiro\/specs\/\*`, `~\/\.claude\/plans`\. Pass the path to your plan file/);
   });
 
   it('discovery picks the newest .claude/plans/*.md by modification time', async () => {
