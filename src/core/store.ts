@@ -123,6 +123,7 @@ export function createFileRunStore(dir: string, options: FileRunStoreOptions = {
     async save(result) {
       const valid = RunResult.parse(result);
       const folder = folderFor(valid.planPath);
+      await refuseLinks(root, folder);
       await makeFolders(folder);
       await ensureIgnoredByGit(root);
       const json = `${JSON.stringify(valid, null, 2)}\n`;
@@ -184,6 +185,31 @@ async function readRunFile(file: string, onUnreadable: FileRunStoreOptions['onUn
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   return unusable(`not a Verify Plan run (${issue ? `${issue.path.join('.') || 'top level'}: ${issue.message}` : 'schema mismatch'})`);
+}
+
+/**
+ * A cloned repository can ship `.verify-plan` (or a plan's folder inside it)
+ * as a symbolic link, so that run files and the `.gitignore` land outside the
+ * workspace. Nothing is written through a link: the state folder and every
+ * folder below it down to `folder` must be real folders (or not exist yet).
+ */
+export async function refuseLinks(root: string, folder: string): Promise<void> {
+  const relative = path.relative(root, folder);
+  const parts = relative === '' ? [] : relative.split(path.sep);
+  let current = root;
+  for (let i = 0; i <= parts.length; i++) {
+    const stats = await fs.lstat(current).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    });
+    if (!stats) return;
+    if (stats.isSymbolicLink()) {
+      throw Object.assign(new Error(`${current} is a symbolic link; run state is never written through a link (a repository can ship one to send files elsewhere). Remove the link or choose another state folder.`), {
+        code: 'ELINK',
+      });
+    }
+    if (i < parts.length) current = path.join(current, parts[i]!);
+  }
 }
 
 /**

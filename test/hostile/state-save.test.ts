@@ -6,7 +6,8 @@
  * and `check` says so instead of "no run is stored".
  */
 import assert from 'node:assert/strict';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RunResult } from '../../src/core/run-types';
 import { createFileRunStore } from '../../src/core/store';
@@ -22,11 +23,25 @@ describe('hostile workspace: run state that cannot be kept, stored runs that are
     h = await hostileCli();
     planFile = h.ws.plan('sessions.md', PLAN);
   });
-  afterEach(() => h.dispose());
+  let outside: string | undefined;
+  afterEach(() => {
+    void h.dispose();
+    if (outside) rmSync(outside, { recursive: true, force: true });
+    outside = undefined;
+  });
 
   for (const [name, prepare, args, cause] of [
     ['.verify-plan is a file', (dir: string) => writeFileSync(path.join(dir, '.verify-plan'), 'not a folder\n'), [], /E(EXIST|NOTDIR)/],
     ['--state-dir where nothing can be created', () => undefined, ['--state-dir', '/proc/verify-plan-state'], /ENOENT|EACCES|EROFS/],
+    [
+      '.verify-plan shipped as a link out of the workspace',
+      (dir: string) => {
+        outside = mkdtempSync(path.join(tmpdir(), 'vp-outside-state-'));
+        symlinkSync(outside, path.join(dir, '.verify-plan'));
+      },
+      [],
+      /symbolic link/,
+    ],
   ] as const) {
     it(`${name}: the report is printed, the cause is on stderr (even with --quiet), exit 5`, async () => {
       prepare(h.ws.dir);
@@ -40,6 +55,7 @@ describe('hostile workspace: run state that cannot be kept, stored runs that are
         assert.match(run.stderr, /This run's result was not kept in .*"verify-plan check" and the next run will not see it/);
         assert.equal(run.stderr.match(/Run state could not be saved/g)?.length, 1, 'one line per cause, not one per save');
       }
+      if (outside) assert.deepEqual(readdirSync(outside), [], 'nothing was written through the link');
     });
   }
 

@@ -27,6 +27,21 @@ describe('file run store', () => {
     assert.equal((await store.loadAllLatest()).length, 1);
   });
 
+  it('never writes through a symbolic link a repository shipped (the state folder itself, or a plan folder inside it)', async () => {
+    const elsewhere = path.join(dir, 'elsewhere');
+    await fs.mkdir(elsewhere);
+    const linkedRoot = path.join(dir, 'state-link');
+    await fs.symlink(elsewhere, linkedRoot);
+    await assert.rejects(createFileRunStore(linkedRoot).save(runResultFixture({ planPath: PLAN, runId: 'r1', startedAt: stamp(1) })), /symbolic link/);
+    const realRoot = path.join(dir, 'state');
+    await fs.mkdir(realRoot);
+    await fs.symlink(elsewhere, path.join(realRoot, planKey(PLAN)));
+    await assert.rejects(createFileRunStore(realRoot).save(runResultFixture({ planPath: PLAN, runId: 'r2', startedAt: stamp(2) })), /symbolic link/);
+    assert.deepEqual(await fs.readdir(elsewhere), [], 'nothing, not even a .gitignore, was written at the link target');
+    // A real folder is fine.
+    await createFileRunStore(path.join(dir, 'plain')).save(runResultFixture({ planPath: PLAN, runId: 'r3', startedAt: stamp(3) }));
+  });
+
   it('saves one folder per plan and loads the latest run', async () => {
     const store = createFileRunStore(dir);
     const first = runResultFixture({ planPath: PLAN, runId: 'r1', startedAt: stamp(1), verdict: 'REVISE' });
