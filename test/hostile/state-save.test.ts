@@ -24,8 +24,8 @@ describe('hostile workspace: run state that cannot be kept, stored runs that are
     planFile = h.ws.plan('sessions.md', PLAN);
   });
   let outside: string | undefined;
-  afterEach(() => {
-    void h.dispose();
+  afterEach(async () => {
+    await h.dispose();
     if (outside) rmSync(outside, { recursive: true, force: true });
     outside = undefined;
   });
