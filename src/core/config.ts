@@ -91,6 +91,6 @@ export function spendingCapProblem(config: Pick<EngineConfig, 'models' | 'prices
   const list = unpriced.map((id) => `${id} (${roles(id)})`).join('; ');
   return (
     `A spending cap of $${config.spendingCapUsd.toFixed(2)} is set, but no price is known for ${list}, so the cap could not count those calls. ` +
-    'Give a price (setting verifyPlan.modelPrices, or --model-price ID=INPUT/OUTPUT in USD per million tokens), choose a priced model, or remove the cap.'
+    'Choose a model with a known price (src/core/models.ts lists them) or remove the cap.'
   );
 }

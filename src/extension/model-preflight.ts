@@ -25,7 +25,7 @@ export async function modelPreflight(config: EngineConfig, costKnown: boolean, c
   const capProblem = costKnown ? spendingCapProblem(config) : null;
   if (capProblem) {
     log.warn(capProblem);
-    offerSettings(vscode.window.showErrorMessage, capProblem, `${SETTINGS_SECTION}.modelPrices`);
+    offerSettings(vscode.window.showErrorMessage, capProblem, `${SETTINGS_SECTION}.spendingCapUsd`);
     return false;
   }
   if (!checkModels) return true;
