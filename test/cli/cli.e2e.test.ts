@@ -9,21 +9,9 @@ import path from 'node:path';
 import { RunResult } from '../../src/core/run-types';
 import { byRole, FakeAnthropicServer, type FakeReply, type ReceivedRequest } from '../support/fake-anthropic';
 import { audit, challenge, challengerOut, planEvidence, quality, raw, reply, researcherOut, synth, update } from '../support/replies';
-import { ensureBuilt, runCli, TEST_KEY, TempWorkspace, type CliRun } from './run-cli';
+import { ensureBuilt, runCli, TEST_KEY, TempWorkspace, type CliRun, SESSIONS_PLAN } from './run-cli';
 
-const PLAN = `# Plan: keep sessions across restarts
-
-## Goal
-Persist user sessions so a deploy does not log everyone out.
-
-## Steps
-1. Add a Redis client in src/session/store.ts. Success: the unit tests for the store pass.
-2. Replace the in-memory map in src/server.ts with the Redis store. Success: a session survives a restart.
-3. Document the new REDIS_URL setting in docs/deploy.md. Success: the deploy guide lists it.
-
-## Risks
-- A Redis outage logs users out; fall back to read-only mode.
-`;
+const PLAN = SESSIONS_PLAN;
 /** 1-based line of the quote the scripted challenges use. */
 const QUOTE = 'Replace the in-memory map';
 const QUOTE_LINE = PLAN.split('\n').findIndex((l) => l.includes(QUOTE)) + 1;

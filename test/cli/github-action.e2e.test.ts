@@ -13,7 +13,7 @@ import { byRole, FakeAnthropicServer, type FakeReply, type ReceivedRequest } fro
 import { audit, challenge, challengerOut, quality, reply, researcherOut, synth, update } from '../support/replies';
 import { runCompositeAction, type ActionRun } from '../support/composite-action-runner';
 import { sarifSchemaErrors } from '../support/sarif-validator';
-import { cleanEnv, ensureBuilt, REPO_ROOT, TEST_KEY, TempWorkspace } from './run-cli';
+import { cleanEnv, ensureBuilt, REPO_ROOT, TEST_KEY, TempWorkspace, SESSIONS_PLAN_DANGLING } from './run-cli';
 
 const SOUND_OLD_PLAN = `# Plan: rotate logs
 
@@ -24,19 +24,7 @@ const SOUND_OLD_PLAN = `# Plan: rotate logs
 - Disk fills if rotation fails; alert at 80 %.
 `;
 
-const NEW_PLAN = `# Plan: keep sessions across restarts
-
-## Goal
-Persist user sessions so a deploy does not log everyone out.
-
-## Steps
-1. Add a Redis client in src/session/store.ts. Success: the unit tests for the store pass.
-2. Replace the in-memory map in src/server.ts with the Redis store. Success: a session survives a restart.
-3. Document the new REDIS_URL setting in docs/deploy.md. Depends on: step 7.
-
-## Risks
-- A Redis outage logs users out; fall back to read-only mode.
-`;
+const NEW_PLAN = SESSIONS_PLAN_DANGLING;
 const QUOTE = 'Replace the in-memory map';
 
 function sequence(replies: FakeReply[], then: FakeReply): (req: ReceivedRequest) => FakeReply {

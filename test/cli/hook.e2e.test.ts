@@ -9,21 +9,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { byRole, FakeAnthropicServer, type FakeReply, type ReceivedRequest } from '../support/fake-anthropic';
 import { audit, challenge, challengerOut, planEvidence, quality, reply, researcherOut, synth, update } from '../support/replies';
-import { ensureBuilt, runCli, TEST_KEY, TempWorkspace } from './run-cli';
+import { ensureBuilt, runCli, TEST_KEY, TempWorkspace, SESSIONS_PLAN } from './run-cli';
 
-const PLAN = `# Plan: keep sessions across restarts
-
-## Goal
-Persist user sessions so a deploy does not log everyone out.
-
-## Steps
-1. Add a Redis client in src/session/store.ts. Success: the unit tests for the store pass.
-2. Replace the in-memory map in src/server.ts with the Redis store. Success: a session survives a restart.
-3. Document the new REDIS_URL setting in docs/deploy.md. Success: the deploy guide lists it.
-
-## Risks
-- A Redis outage logs users out; fall back to read-only mode.
-`;
+const PLAN = SESSIONS_PLAN;
 const QUOTE = 'Replace the in-memory map';
 
 function sequence(replies: FakeReply[], then: FakeReply): (req: ReceivedRequest) => FakeReply {

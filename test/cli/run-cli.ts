@@ -83,3 +83,21 @@ export class TempWorkspace {
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
+
+/** The plan the CLI end-to-end tests verify: three steps, each with a success criterion, and a risks section (no static finding). */
+export const SESSIONS_PLAN = `# Plan: keep sessions across restarts
+
+## Goal
+Persist user sessions so a deploy does not log everyone out.
+
+## Steps
+1. Add a Redis client in src/session/store.ts. Success: the unit tests for the store pass.
+2. Replace the in-memory map in src/server.ts with the Redis store. Success: a session survives a restart.
+3. Document the new REDIS_URL setting in docs/deploy.md. Success: the deploy guide lists it.
+
+## Risks
+- A Redis outage logs users out; fall back to read-only mode.
+`;
+
+/** SESSIONS_PLAN with step 3's criterion replaced by a dependency on a step that does not exist (a static error-level finding). */
+export const SESSIONS_PLAN_DANGLING = SESSIONS_PLAN.replace('Success: the deploy guide lists it.', 'Depends on: step 7.');
