@@ -10,6 +10,7 @@
  * whatever ids the engine's admission order assigns.
  */
 import type { FakeReply, ReceivedRequest } from '../test/support/fake-anthropic';
+import { asWritten } from '../test/support/replies';
 import type { ChallengeStatus, Evidence, QualityScores, UnknownResolution } from '../src/core/protocol';
 import { QualityScores as QualityScoresSchema, SynthesizerOutput, ResolverOutput } from '../src/core/protocol';
 
@@ -78,9 +79,12 @@ export function toolUse(calls: { name: string; input: Record<string, unknown> }[
   return { kind: 'tool_use', calls, ...(text ? { text } : {}) };
 }
 
-/** Wraps JSON the way the prompts ask for it: one fenced block, after a short lead-in (as models write). */
+/**
+ * An answer as the model writes it: bare JSON under structured outputs, else
+ * the way the free-text prompts ask for it (one fenced block after a short lead-in).
+ */
 export function fencedReply(value: unknown, leadIn: string): FakeReply {
-  return { kind: 'text', text: `${leadIn}\n\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\`` };
+  return { kind: 'json', value: asWritten(value), leadIn };
 }
 
 /** A source written as a workspace file ("src/lib/redis.ts") is a citation of that file, as a model writes it in `path`. */

@@ -53,6 +53,9 @@ export function progressLine(event: RunEvent): string | null {
       return `Verdict: ${event.result.verdict}`;
     case 'agent-retry':
       return `${ROLE_NAMES[event.role]}: ${retryText(event)}`;
+    case 'agent-thinking':
+      // Thinking streams no text; one line per call says the agent is at work rather than stalled.
+      return event.first ? `  ${ROLE_NAMES[event.role]} is thinking...` : null;
     case 'agent-started':
     case 'agent-text':
     case 'agent-finished':

@@ -34,8 +34,38 @@ export const DEFAULT_PRICES: PriceTable = Object.fromEntries(
 /** The default model per role: the `verifyPlan.models.*` settings' defaults (settings.ts). */
 export const DEFAULT_MODELS: Record<AgentRole, string> = modelsFrom(settingDefaults());
 
+/**
+ * Effort levels of the Messages API (`output_config.effort`): how many tokens
+ * the model spends, thinking included. https://platform.claude.com/docs/en/build-with-claude/effort
+ */
+export const EffortLevel = z.enum(['low', 'medium', 'high', 'xhigh', 'max']);
+export type EffortLevel = z.infer<typeof EffortLevel>;
+
+/**
+ * Effort per role. Judgement roles decide the verdict: `high` ("complex
+ * reasoning, difficult coding problems, agentic tasks" in the effort docs;
+ * Opus 5.5 would otherwise run at its default `medium`). Research roles read
+ * files and answer narrow questions in many tool turns: `medium` ("agentic
+ * tasks that require a balance of speed, cost, and performance"); `low` is
+ * documented to skip searches and stop early in long agentic research. The
+ * domain expert shares the research roles' model, so it shares their level:
+ * effort is part of the cached prompt prefix, and roles of one model with one
+ * level keep reading one cache.
+ */
+export const DEFAULT_EFFORT: Record<AgentRole, EffortLevel> = {
+  challenger: 'high',
+  synthesizer: 'high',
+  'devils-advocate': 'high',
+  auditor: 'high',
+  resolver: 'medium',
+  researcher: 'medium',
+  'domain-expert': 'medium',
+};
+
 export const EngineConfig = z.object({
   models: z.record(AgentRole, z.string().min(1)).default(DEFAULT_MODELS),
+  /** Sent where the model takes it (models.ts capabilities); ignored elsewhere. */
+  effort: z.record(AgentRole, EffortLevel).default(DEFAULT_EFFORT),
   prices: PriceTable.default(DEFAULT_PRICES),
   // Settings every front end shares: constraints and defaults come from the one table (settings.ts).
   /** Seed 001: complexity threshold for the scaled team. */
@@ -45,7 +75,8 @@ export const EngineConfig = z.object({
   maxIterations: SETTINGS.maxIterations.schema,
   /** Hard stop: no new agent call starts once the run has spent this much. 0 = no cap. */
   spendingCapUsd: SETTINGS.spendingCapUsd.schema,
-  maxTokensPerCall: z.number().int().min(256).max(64000).default(8192),
+  /** Thinking counts toward it (thinking docs: leave room for it), hence more than the answers alone need. */
+  maxTokensPerCall: z.number().int().min(256).max(64000).default(16000),
   /** Tool-use turns per agent call before the model must answer. */
   maxToolTurns: z.number().int().min(0).max(40).default(12),
   webSearch: SETTINGS.webSearch.schema,

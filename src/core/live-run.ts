@@ -21,6 +21,8 @@ export const LiveAgent = z.object({
   outputChars: z.number().int().min(0),
   /** Why the agent is waiting, e.g. "rate limited, retrying in 20 s"; cleared when text streams again. */
   waiting: z.string().optional(),
+  /** A thinking block is streaming (it carries no readable text); cleared by text or a tool call. */
+  thinking: z.boolean().default(false),
 });
 export type LiveAgent = z.infer<typeof LiveAgent>;
 

@@ -7,7 +7,7 @@
 import { stopCauseOf } from './labels';
 import type { Usage } from './protocol';
 import type { RunEvent } from './run-types';
-import type { LiveRun, LiveToolCall } from './live-run';
+import type { LiveAgent, LiveRun, LiveToolCall } from './live-run';
 
 /** Tool calls kept for display; older ones only matter in the transcript. */
 export const LIVE_TOOL_LIMIT = 8;
@@ -95,16 +95,18 @@ export function reduceLive(live: LiveRun | null, event: RunEvent): LiveRun {
         iteration: Math.max(cur.iteration, event.iteration),
         agents: [
           ...cur.agents.filter((a) => a.role !== event.role),
-          { role: event.role, model: event.model, iteration: event.iteration, outputChars: 0 },
+          { role: event.role, model: event.model, iteration: event.iteration, outputChars: 0, thinking: false },
         ],
       };
     case 'agent-text':
       return {
         ...cur,
-        agents: cur.agents.map((a) => (a.role === event.role ? { role: a.role, model: a.model, iteration: a.iteration, outputChars: a.outputChars + event.delta.length } : a)),
+        agents: cur.agents.map((a) => (a.role === event.role ? { ...streaming(a), outputChars: a.outputChars + event.delta.length } : a)),
       };
     case 'agent-retry':
-      return { ...cur, agents: cur.agents.map((a) => (a.role === event.role ? { ...a, waiting: retryText(event) } : a)) };
+      return { ...cur, agents: cur.agents.map((a) => (a.role === event.role ? { ...a, thinking: false, waiting: retryText(event) } : a)) };
+    case 'agent-thinking':
+      return { ...cur, agents: cur.agents.map((a) => (a.role === event.role ? { ...streaming(a), thinking: true } : a)) };
     case 'agent-finished':
       return {
         ...cur,
@@ -121,7 +123,11 @@ export function reduceLive(live: LiveRun | null, event: RunEvent): LiveRun {
       };
     case 'tool-called': {
       const call: LiveToolCall = { iteration: event.iteration, role: event.role, tool: event.tool, summary: event.summary, ok: event.ok };
-      return { ...cur, tools: keepLast(cur.tools, call, LIVE_TOOL_LIMIT) };
+      return {
+        ...cur,
+        agents: cur.agents.map((a) => (a.role === event.role ? { ...a, thinking: false } : a)),
+        tools: keepLast(cur.tools, call, LIVE_TOOL_LIMIT),
+      };
     }
     case 'iteration-finished':
       return {
@@ -153,4 +159,10 @@ export function reduceLive(live: LiveRun | null, event: RunEvent): LiveRun {
 /** "rate limited, retrying in 20 s (retry 1 of 4)": the live views and the CLI say it the same way. */
 export function retryText(notice: { reason: string; waitMs: number; attempt: number; maxRetries: number }): string {
   return `${notice.reason}, retrying in ${Math.max(1, Math.round(notice.waitMs / 1000))} s (retry ${notice.attempt} of ${notice.maxRetries})`;
+}
+
+/** The agent streams again: it no longer waits for a retry, and text or thinking replaces the thinking badge. */
+function streaming(agent: LiveAgent): LiveAgent {
+  const { waiting: _waiting, ...rest } = agent;
+  return { ...rest, thinking: false };
 }

@@ -112,6 +112,8 @@ export type RunEvent =
   | { type: 'agent-text'; iteration: number; role: AgentRole; delta: string }
   /** A model turn waits before a bounded retry (rate limit, overload, connection failure). */
   | { type: 'agent-retry'; iteration: number; role: AgentRole; attempt: number; maxRetries: number; waitMs: number; reason: string }
+  /** The agent started thinking (no readable text streams meanwhile); `first` for its first thinking in this call. */
+  | { type: 'agent-thinking'; iteration: number; role: AgentRole; first: boolean }
   | { type: 'agent-finished'; iteration: number; role: AgentRole; call: z.infer<typeof CallRecord> }
   | { type: 'agent-failed'; iteration: number; failure: AgentFailure }
   | { type: 'tool-called'; iteration: number; role: AgentRole; tool: string; summary: string; ok: boolean }

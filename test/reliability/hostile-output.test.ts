@@ -47,9 +47,13 @@ describe('reliability: hostile model output', function () {
   it('__proto__ / constructor keys in an answer pollute nothing', async () => {
     const draft = JSON.stringify(challenge());
     const text = `{"challenges": [${draft.slice(0, -1)}, "__proto__": {"polluted": "yes"}, "constructor": {"prototype": {"polluted": "yes"}}}], "unknowns": [], "__proto__": {"polluted": "yes"}}`;
-    const { result } = await runAgainstFake({ script: byRole({ challenger: [raw(text)], ...calm }) });
+    const { result, server } = await runAgainstFake({ script: byRole({ challenger: [raw(text)], ...calm }) });
     assert.equal(({} as Record<string, unknown>).polluted, undefined, 'Object.prototype was polluted');
-    assert.equal(result.iterations[0]!.challenges.length, 1, 'the challenge itself was accepted');
+    // Under structured outputs every object of the answer schema is closed, so the API cannot write these keys
+    // (the fake refuses the script); the free-text parser's handling is covered in llm-json-output.test.ts.
+    const schema = server.received.find((r) => r.role === 'challenger')!.body.output_config.format.schema;
+    assert.equal(schema.additionalProperties, false);
+    assert.equal(schema.properties.challenges.items.additionalProperties, false);
     await assertSound(result);
   });
 

@@ -69,8 +69,12 @@ export interface ReceivedRequest {
 
 export type FakeReply =
   | { kind: 'text'; text: string; stopReason?: 'end_turn' | 'max_tokens' | 'refusal' | 'stop_sequence'; outputTokens?: number; chunkDelayMs?: number }
-  /** An answer given as a value: the text is its compact JSON, as structured outputs write it. */
-  | { kind: 'json'; value: unknown; chunkDelayMs?: number }
+  /**
+   * An answer given as a value. With `output_config.format` the text is its
+   * compact JSON, as structured outputs write it; without, a `leadIn` makes it
+   * the free-text shape the prompts ask for (lead-in, then a fenced block).
+   */
+  | { kind: 'json'; value: unknown; leadIn?: string; chunkDelayMs?: number }
   | { kind: 'tool_use'; calls: { name: string; input: unknown }[]; text?: string; chunkDelayMs?: number }
   /**
    * Server tools the API runs itself (fake-anthropic-server-tools.ts): each use and its result, then
@@ -336,7 +340,13 @@ export class FakeAnthropicServer {
       content.push(...served.blocks);
       serverToolUsage = served.usage;
     }
-    const text = reply.kind === 'json' ? JSON.stringify(reply.value) : (reply.text ?? '');
+    const formatted = !!body.output_config?.format;
+    const text =
+      reply.kind !== 'json'
+        ? (reply.text ?? '')
+        : formatted || reply.leadIn === undefined
+          ? JSON.stringify(reply.value)
+          : `${reply.leadIn}\n\n\`\`\`json\n${JSON.stringify(reply.value, null, 2)}\n\`\`\``;
     const calls = reply.kind === 'tool_use' || reply.kind === 'server_tools' ? (reply.calls ?? []) : [];
     // Newer models return the notes they write between tool calls as (empty, omitted) thinking blocks.
     if (text && calls.length > 0 && notesAsThinking(body.model)) content.push({ type: 'thinking', thinking: '', signature: '' });

@@ -27,9 +27,18 @@ import {
 } from '../../src/core/protocol';
 import type { FakeReply } from './fake-anthropic';
 
-/** A reply whose text is the JSON of `value`. */
+/**
+ * The answer as a model writes it: without the fields the engine fills in
+ * (evidence `checked`), which the answer schema sent to the model leaves out
+ * (src/core/llm/output-schema.ts); helpers here build parsed values that have them.
+ */
+export function asWritten(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value), (key, v: unknown) => (key === 'checked' ? undefined : v));
+}
+
+/** A reply whose text is the JSON of `value` (as written: see `asWritten`). */
 export function reply(value: unknown): FakeReply {
-  return { kind: 'text', text: JSON.stringify(value) };
+  return { kind: 'json', value: asWritten(value) };
 }
 
 /** A reply with arbitrary text (invalid JSON, prose, a fenced block…). */

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { DEFAULT_PRICES, costOf } from '../../src/core/config';
 import { callAgent, NO_TOOLS_MESSAGE, TOOL_LIMIT_MESSAGE, type AgentCallInput } from '../../src/core/llm/agent-call';
 import { createAnthropicProvider } from '../../src/core/llm/anthropic';
-import { roleMarker, type TextBlock, type ToolExecutor } from '../../src/core/llm/provider';
+import { roleMarker, type LlmProvider, type TextBlock, type ToolExecutor } from '../../src/core/llm/provider';
 import { byRole, FakeAnthropicServer, type FakeReply } from '../support/fake-anthropic';
 
 const SECRET = 'sk-ant-secret-agent-call-4242';
@@ -63,11 +63,16 @@ describe('llm: callAgent against the fake API', function () {
     };
   }
   const replies = (...r: FakeReply[]) => server.setScript(byRole({ challenger: r }));
+  /** The same API without structured outputs: the free-text path a provider such as vscode.lm takes (shape in the prompt, one correction). */
+  const freeText = (): LlmProvider => {
+    const api = createAnthropicProvider({ apiKey: SECRET, baseURL: server.baseURL, maxRetries: 0, timeoutMs: 5000 });
+    return { id: 'free-text', send: (request) => api.send(request) };
+  };
 
-  it('accepts JSON in a fence and records usage, cost and the transcript', async () => {
+  it('free text: accepts JSON in a fence and records usage, cost and the transcript', async () => {
     replies(text(`Here is my verdict.\n\`\`\`json\n${JSON.stringify(GOOD)}\n\`\`\``));
     const deltas: string[] = [];
-    const result = await callAgent(input({ onText: (d) => deltas.push(d) }));
+    const result = await callAgent(input({ provider: freeText(), onText: (d) => deltas.push(d) }));
     assert.ok(result.ok, JSON.stringify(result));
     assert.deepEqual(result.value, GOOD);
     assert.deepEqual(result.call.usage, server.totals());
@@ -79,10 +84,10 @@ describe('llm: callAgent against the fake API', function () {
     assert.equal(server.received[0]!.body.messages[0].content[0].cache_control, undefined, 'no breakpoint on per-call state');
   });
 
-  it('accepts bare JSON with braces inside strings', async () => {
+  it('free text: accepts bare JSON with braces inside strings', async () => {
     const value = { verdict: 'PROCEED', reasons: ['the {config} block "}" is fine'] };
     replies(text(`Verdict follows {see below}: ${JSON.stringify(value)} thanks`));
-    const result = await callAgent(input());
+    const result = await callAgent(input({ provider: freeText() }));
     assert.ok(result.ok);
     assert.deepEqual(result.value, value);
   });
@@ -181,9 +186,9 @@ describe('llm: callAgent against the fake API', function () {
     assert.match(server.received[1]!.body.messages[2].content[0].content, /disk on fire/);
   });
 
-  it('one correction turn fixes a schema mismatch', async () => {
+  it('free text: one correction turn fixes a schema mismatch', async () => {
     replies(text('{"verdict":"MAYBE","reasons":[]}'), text(JSON.stringify(GOOD)));
-    const result = await callAgent(input());
+    const result = await callAgent(input({ provider: freeText() }));
     assert.ok(result.ok);
     assert.deepEqual(result.value, GOOD);
     const correction = server.received[1]!.body.messages.at(-1).content[0].text as string;
@@ -193,9 +198,9 @@ describe('llm: callAgent against the fake API', function () {
     assert.deepEqual(result.call.usage, server.totals(), 'usage sums both turns');
   });
 
-  it('fails with invalid_output when the correction is still invalid', async () => {
+  it('free text: fails with invalid_output when the correction is still invalid', async () => {
     replies(text('I think it is fine.'), text('{"verdict": "PROCEED"}'));
-    const result = await callAgent(input());
+    const result = await callAgent(input({ provider: freeText() }));
     assert.equal(result.ok, false);
     assert.equal(!result.ok && result.failure.kind, 'invalid_output');
     assert.match(!result.ok ? result.failure.message : '', /reasons/);
@@ -207,15 +212,38 @@ describe('llm: callAgent against the fake API', function () {
     const cases: [FakeReply, string][] = [
       [text('I cannot help with that.', { stopReason: 'refusal' }), 'refusal'],
       [text('{"verdict": "REVISE", "reasons": ["long', { stopReason: 'max_tokens' }), 'truncated'],
-      [text(''), 'empty'],
     ];
     for (const [reply, kind] of cases) {
       server.received.length = 0;
       replies(reply);
       const result = await callAgent(input());
+      assert.ok(server.received[0]!.body.output_config?.format, `${kind}: structured outputs requested`);
       assert.equal(!result.ok && result.failure.kind, kind);
       assert.equal(server.received.length, 1, `${kind}: no correction turn`);
     }
+    server.received.length = 0;
+    replies(text(''));
+    const empty = await callAgent(input({ provider: freeText() }));
+    assert.equal(!empty.ok && empty.failure.kind, 'empty');
+    assert.equal(server.received.length, 1, 'empty: no correction turn');
+  });
+
+  it('structured outputs: every request of the call carries the answer schema, the bare JSON stands, and an answer zod rejects is not corrected', async () => {
+    replies({ kind: 'tool_use', calls: [{ name: 'read_file', input: { path: 'src/a.ts' } }] }, { kind: 'json', value: GOOD });
+    const ok = await callAgent(input({ executor: scriptedExecutor({ 'src/a.ts': 'x' }) }));
+    assert.ok(ok.ok, JSON.stringify(ok));
+    assert.deepEqual(ok.value, GOOD);
+    assert.equal(server.received.length, 2);
+    for (const r of server.received) assert.equal(r.body.output_config.format.type, 'json_schema');
+
+    // The API's schema subset carries no length limits (moved into the description); zod still enforces them.
+    server.received.length = 0;
+    const Short = z.object({ verdict: z.enum(['PROCEED', 'REVISE', 'RETHINK']), reasons: z.array(z.string().max(10)).min(1) });
+    replies({ kind: 'json', value: { verdict: 'REVISE', reasons: ['far longer than ten characters'] } });
+    const bad = await callAgent({ ...input(), schema: Short });
+    assert.equal(!bad.ok && bad.failure.kind, 'invalid_output');
+    assert.equal(server.received.length, 1, 'no correction turn (seed 001 failure rule 5)');
+    assert.equal(server.received[0]!.body.output_config.format.schema.properties.reasons.items.maxLength, undefined);
   });
 
   it('maps provider failures: auth → api_error, 500 → api_error, truncate, reset', async () => {
@@ -240,7 +268,7 @@ describe('llm: callAgent against the fake API', function () {
   it('cancellation mid-stream ends the call as cancelled', async () => {
     replies(text(JSON.stringify(GOOD), { chunkDelayMs: 5000 }));
     const controller = new AbortController();
-    const result = await callAgent(input({ signal: controller.signal, onText: () => controller.abort() }));
+    const result = await callAgent(input({ signal: controller.signal, onText: () => controller.abort(), onThinking: () => controller.abort() }));
     assert.equal(!result.ok && result.failure.kind, 'cancelled');
     await server.waitFor(() => server.received[0]!.aborted, 2000, 'the abort');
   });

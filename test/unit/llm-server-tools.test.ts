@@ -98,7 +98,8 @@ describe('llm: Anthropic server tools (web search / fetch) within the seed budge
     assert.deepEqual(events, [{ tool: 'web_search', ok: true }]);
     assert.equal(server.received.length, 1);
     const kinds = result.transcript[1]!.content.map((b) => (b.type === 'opaque' ? b.kind : b.type));
-    assert.deepEqual(kinds, ['server_tool_use', 'web_search_tool_result', 'text']);
+    // Opus 4.6 thinks when asked (the provider asks for adaptive thinking): the answer starts with a thinking block.
+    assert.deepEqual(kinds, ['thinking', 'server_tool_use', 'web_search_tool_result', 'text']);
   });
 
   it('a challenger use is refused by accounting and the model is told on its next turn', async () => {
@@ -183,9 +184,11 @@ describe('llm: Anthropic server tools (web search / fetch) within the seed budge
     const assistant = server.received[1]!.body.messages[1];
     assert.equal(assistant.role, 'assistant');
     const caller = { type: 'direct' };
-    assert.deepEqual(assistant.content[0], { type: 'server_tool_use', id: 'srvtoolu_fake_1_0', name: 'web_search', input: { query: 'zod 4 toJSONSchema' }, caller });
-    assert.deepEqual(assistant.content[1], { type: 'web_search_tool_result', tool_use_id: 'srvtoolu_fake_1_0', content: cannedSearchResults('zod 4 toJSONSchema'), caller });
-    assert.deepEqual(assistant.content.slice(2).map((b: { type: string }) => b.type), ['text', 'tool_use']);
+    assert.equal(assistant.content[0].type, 'thinking', 'the thinking block goes back too, signed');
+    assert.match(assistant.content[0].signature, /^fake-sig-/);
+    assert.deepEqual(assistant.content[1], { type: 'server_tool_use', id: 'srvtoolu_fake_1_0', name: 'web_search', input: { query: 'zod 4 toJSONSchema' }, caller });
+    assert.deepEqual(assistant.content[2], { type: 'web_search_tool_result', tool_use_id: 'srvtoolu_fake_1_0', content: cannedSearchResults('zod 4 toJSONSchema'), caller });
+    assert.deepEqual(assistant.content.slice(3).map((b: { type: string }) => b.type), ['text', 'tool_use']);
   });
 
   it('continues a paused turn by sending it back as is, merged into one assistant message; pauses count as tool turns', async () => {
@@ -204,7 +207,7 @@ describe('llm: Anthropic server tools (web search / fetch) within the seed budge
     const second = server.received[1]!.body.messages;
     assert.equal(second.length, 2);
     assert.equal(second[1].role, 'assistant');
-    assert.deepEqual(second[1].content.map((b: { type: string }) => b.type), ['server_tool_use', 'web_search_tool_result']);
+    assert.deepEqual(second[1].content.map((b: { type: string }) => b.type), ['thinking', 'server_tool_use', 'web_search_tool_result']);
     // The second pause is past maxToolTurns: the model is told to answer.
     const third = server.received[2]!.body.messages;
     assert.deepEqual(third.at(-1), { role: 'user', content: [{ type: 'text', text: TOOL_LIMIT_MESSAGE }] });

@@ -92,7 +92,7 @@ export class LiveStatus extends LitElement {
             ${live.agents.map(
               (a) =>
                 html`<span class="badge" title=${a.model}
-                  >${ROLE_NAMES[a.role]} · ${a.model}${a.outputChars > 0 ? html` · ${formatTokens(a.outputChars)} chars` : nothing}${a.waiting
+                  >${ROLE_NAMES[a.role]} · ${a.model}${a.thinking ? html` · thinking` : a.outputChars > 0 ? html` · ${formatTokens(a.outputChars)} chars` : nothing}${a.waiting
                     ? html` · <span data-testid="live-agent-waiting">${a.waiting}</span>`
                     : nothing}</span
                 > `,

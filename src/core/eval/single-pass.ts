@@ -13,10 +13,11 @@
  */
 import { challengerAgent } from '../agents';
 import { planBlock, systemRules } from '../agents/shared';
+import { instructionsFor } from '../agents/spec';
 import { assess } from '../complexity';
 import type { EngineConfig } from '../config';
 import { verdictOf } from '../convergence';
-import { callAgent } from '../llm/agent-call';
+import { callAgent, usesStructuredOutputs } from '../llm/agent-call';
 import { addUsage, ZERO_USAGE, type LlmProvider, type ToolExecutor } from '../llm/provider';
 import { emptyIterationState } from '../loop/state';
 import { challengerMessage } from '../loop/messages';
@@ -59,6 +60,7 @@ export async function runSinglePass(input: SinglePassInput): Promise<SinglePassO
       used = addUsage(used, response.usage);
       return response;
     },
+    ...(input.provider.structuredOutputs ? { structuredOutputs: input.provider.structuredOutputs.bind(input.provider) } : {}),
   };
   const inner = input.research?.executorFor('researcher', 1, ['surface', 'probe']);
   const executor: ToolExecutor | undefined = inner && {
@@ -69,13 +71,14 @@ export async function runSinglePass(input: SinglePassInput): Promise<SinglePassO
   const assessment = assess(plan, { team: input.config.team, threshold: input.config.threshold });
   const state = emptyIterationState(input.planPath, assessment.quality === 'TRIVIAL' ? 'THIN' : assessment.quality, assessment.team ?? 'base');
   const task = challengerMessage({ role: 'challenger', state, iteration: 1, maxIterations: 1, nextChallengeId: 1, assessment, memory: null });
+  const structured = usesStructuredOutputs(counting, input.config.models.challenger);
   const result = await callAgent({
     provider: counting,
     role: 'challenger',
     model: input.config.models.challenger,
     iteration: 1,
-    system: [systemRules()],
-    userPrefix: [planBlock(input.planPath, input.planText), challengerAgent.instructions],
+    system: [systemRules(structured)],
+    userPrefix: [planBlock(input.planPath, input.planText), instructionsFor(challengerAgent, structured)],
     userText: `${task}\n\n${SINGLE_PASS_NOTE}`,
     schema: challengerAgent.schema,
     tools: input.research ? input.research.specs : [],

@@ -1,7 +1,15 @@
 /**
  * One agent call, provider-agnostic: the tool-use loop, the JSON answer
- * (extracted, parsed, validated with zod), one correction turn, usage and
- * cost. Every outcome is a value: `callAgent` never throws.
+ * (validated with zod), usage and cost. Every outcome is a value: `callAgent`
+ * never throws.
+ *
+ * Two answer paths. With structured outputs (`provider.structuredOutputs(model)`)
+ * every request of the call carries the answer's JSON Schema, so the final
+ * text is that JSON; a refusal, a cut-off or an answer zod still rejects is an
+ * agent failure with no correction turn (seed 001 failure rule 5: a failed
+ * agent is not retried in the same iteration). Without them (the editor's
+ * `vscode.lm` models) the prompt describes the shape, the JSON is extracted
+ * from free text, and one correction turn is allowed.
  *
  * Prompt-cache contract: the caller's system blocks are sent as given, never
  * copied with changes, so the cached prefix (tools → system) stays
@@ -23,7 +31,8 @@
 import type { z } from 'zod';
 import { costOf, type PriceTable } from '../config';
 import type { AgentFailure, AgentRole, CallRecord, Usage } from '../protocol';
-import { parseAgentJson } from './json-output';
+import { parseAgentJson, parseStructuredJson } from './json-output';
+import { answerJsonSchema } from './output-schema';
 import { serverToolNotice, serverToolUsesOf, type ServerToolUse } from './server-tools';
 import {
   addUsage,
@@ -31,6 +40,7 @@ import {
   ZERO_USAGE,
   type ChatMessage,
   type ContentBlock,
+  type Effort,
   type LlmProvider,
   type ModelResponse,
   type RetryNotice,
@@ -62,11 +72,20 @@ export interface AgentCallInput<T> {
   maxToolTurns: number;
   maxTokens: number;
   prices: PriceTable;
+  /** Effort level for every turn of the call (providers and models without one ignore it). */
+  effort?: Effort;
   signal?: AbortSignal;
   onText?: (delta: string) => void;
   /** Each bounded retry wait of a model turn (rate limit, overload), for the live views. */
   onRetry?: (notice: RetryNotice) => void;
+  /** The model is thinking (a thinking block streams no readable text). */
+  onThinking?: () => void;
   onTool?: (e: { tool: string; summary: string; ok: boolean }) => void;
+}
+
+/** Whether a call of `model` on `provider` gets structured outputs; callers shape the prompt by it. */
+export function usesStructuredOutputs(provider: LlmProvider, model: string): boolean {
+  return provider.structuredOutputs?.(model) ?? false;
 }
 
 export type AgentFailureKind = AgentFailure['kind'];
@@ -147,6 +166,9 @@ function clip(text: string, max: number): string {
 
 export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallResult<T>> {
   const started = performance.now();
+  const structured = usesStructuredOutputs(input.provider, input.model);
+  // The same schema on every turn: the format is part of the cached prefix, and the grammar only binds the final text.
+  const outputSchema = structured ? answerJsonSchema(input.schema) : undefined;
   const prefix = input.userPrefix ?? [];
   const systemBreakpoints = [...input.system, ...prefix].filter((b) => b.cache).length;
   const transcript: ChatMessage[] = [{ role: 'user', content: [...prefix, { type: 'text', text: input.userText }] }];
@@ -183,9 +205,12 @@ export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallR
       messages: withBreakpoints(transcript, systemBreakpoints),
       tools: input.tools,
       maxTokens: input.maxTokens,
+      ...(outputSchema ? { outputSchema } : {}),
+      ...(input.effort ? { effort: input.effort } : {}),
       ...(input.signal ? { signal: input.signal } : {}),
       ...(input.onText ? { onText: input.onText } : {}),
       ...(input.onRetry ? { onRetry: input.onRetry } : {}),
+      ...(input.onThinking ? { onThinking: input.onThinking } : {}),
     });
     usage = addUsage(usage, response.usage);
     return response;
@@ -292,7 +317,18 @@ export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallR
     }
   };
 
-  /** Accepts the answer, asks for one correction, or fails. */
+  /** A structured answer stands or the call fails: no correction turn. */
+  const concludeStructured = (response: ModelResponse, text: string): T => {
+    if (response.stopReason === 'max_tokens') {
+      throw new CallFailure('truncated', `the answer hit the output limit (${input.maxTokens} tokens, thinking included) before its JSON was complete`);
+    }
+    if (text.trim() === '') throw new CallFailure('empty', 'the model returned no answer text');
+    const parsed = parseStructuredJson(text, input.schema);
+    if (parsed.ok) return parsed.value;
+    throw new CallFailure('invalid_output', parsed.problem);
+  };
+
+  /** Accepts the answer, asks for one correction (free-text path only), or fails. */
   const conclude = async (response: ModelResponse, correctionsLeft: number): Promise<T> => {
     appendAssistant(response.content);
     if (response.stopReason === 'refusal') {
@@ -300,6 +336,7 @@ export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallR
       throw new CallFailure('refusal', `the model refused to answer${said ? `: ${clip(said, 300)}` : ''}`);
     }
     const text = textOf(response.content);
+    if (structured) return concludeStructured(response, text);
     const parsed = parseAgentJson(text, input.schema);
     if (parsed.ok) return parsed.value;
     if (response.stopReason === 'max_tokens') {

@@ -18,9 +18,18 @@
  *   every response block other than text and tool_use (server tool uses and
  *   results, thinking) becomes an `OpaqueBlock` and goes back byte-for-byte.
  *   `pause_turn` is reported as is: `callAgent` continues the turn.
+ * - Request shape per model comes from the model table (models.ts): adaptive
+ *   thinking where the model takes it (`thinking: { type: 'adaptive' }`, the
+ *   equivalent of the default where thinking is always on), `effort` in
+ *   `output_config` where supported, `outputSchema` as
+ *   `output_config.format` where structured outputs are supported. Thinking
+ *   blocks come back as opaque blocks and are sent back unchanged (the API
+ *   checks them); `tool_choice` is never sent: the newest models reject
+ *   forced tool use, and `auto` is the default.
  */
 import Anthropic, { APIConnectionTimeoutError, APIError, APIUserAbortError, NotFoundError } from '@anthropic-ai/sdk';
 import type { Usage } from '../protocol';
+import { capabilitiesOf } from '../models';
 import type { ModelLookup } from './model-lifecycle';
 import { requestedWaitMs, withRetries } from './retry';
 import {
@@ -82,8 +91,28 @@ export function toApiTool(spec: ToolSpec): Anthropic.ToolUnion {
       ...(spec.server.maxUses !== undefined ? { max_uses: spec.server.maxUses } : {}),
     } as unknown as Anthropic.ToolUnion;
   }
-  return { name: spec.name, description: spec.description, input_schema: spec.input_schema as Anthropic.Tool.InputSchema };
+  return {
+    name: spec.name,
+    description: spec.description,
+    input_schema: spec.input_schema as Anthropic.Tool.InputSchema,
+    ...(spec.strict ? { strict: true } : {}),
+  };
 }
+
+/** `thinking` and `output_config` for this model: only what the model table says it accepts. */
+export function requestShape(request: Pick<ModelRequest, 'model' | 'effort' | 'outputSchema'>): Pick<Anthropic.MessageCreateParamsNonStreaming, 'thinking' | 'output_config'> {
+  const capabilities = capabilitiesOf(request.model);
+  const outputConfig: Anthropic.OutputConfig = {
+    ...(request.effort && capabilities.effort ? { effort: request.effort } : {}),
+    ...(request.outputSchema && capabilities.structuredOutputs ? { format: { type: 'json_schema' as const, schema: request.outputSchema } } : {}),
+  };
+  return {
+    ...(capabilities.adaptiveThinking ? { thinking: { type: 'adaptive' as const } } : {}),
+    ...(Object.keys(outputConfig).length > 0 ? { output_config: outputConfig } : {}),
+  };
+}
+
+const THINKING_BLOCKS: ReadonlySet<string> = new Set(['thinking', 'redacted_thinking']);
 
 export function toApiMessages(messages: ChatMessage[]): Anthropic.MessageParam[] {
   return messages.map((m) => ({ role: m.role, content: m.content.map(toApiBlock) }));
@@ -207,6 +236,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): LlmP
       system: request.system.map(toApiText),
       messages: toApiMessages(request.messages),
       ...(request.tools.length > 0 ? { tools: request.tools.map(toApiTool) } : {}),
+      ...requestShape(request),
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
     };
     const ctx: FailureContext = { cancelled: false, idleTimedOut: false, connected: false, timeoutMs };
@@ -225,6 +255,19 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): LlmP
         armIdle();
       });
       stream.on('streamEvent', armIdle);
+      const onThinking = request.onThinking;
+      if (onThinking) {
+        stream.on('streamEvent', (event) => {
+          const started = event.type === 'content_block_start' && THINKING_BLOCKS.has(event.content_block.type);
+          const continued = event.type === 'content_block_delta' && event.delta.type === 'thinking_delta';
+          if (!started && !continued) return;
+          try {
+            onThinking();
+          } catch {
+            // A UI listener must not break the model call.
+          }
+        });
+      }
       const onText = request.onText;
       if (onText) {
         stream.on('text', (delta) => {
@@ -251,7 +294,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): LlmP
     }
   }
 
-  return { id: 'anthropic', send };
+  return { id: 'anthropic', send, structuredOutputs: (model) => capabilitiesOf(model).structuredOutputs };
 }
 
 /**

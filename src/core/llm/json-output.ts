@@ -93,3 +93,16 @@ export function parseAgentJson<T>(text: string, schema: z.ZodType<T>): ParsedOut
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, problem: `the JSON does not match the required schema:\n${formatIssues(result.error)}` };
 }
+
+/**
+ * A structured-output answer: the whole text is the JSON (no fences, no
+ * prose), still validated with zod, which also enforces the constraints the
+ * API's schema subset leaves out (lengths, ranges, patterns).
+ */
+export function parseStructuredJson<T>(text: string, schema: z.ZodType<T>): ParsedOutput<T> {
+  const parsed = tryParse(text.trim());
+  if (!parsed.ok) return { ok: false, problem: `the structured answer is not JSON: ${parsed.error}` };
+  const result = schema.safeParse(parsed.value);
+  if (result.success) return { ok: true, value: result.data };
+  return { ok: false, problem: `the structured answer does not match the schema:\n${formatIssues(result.error)}` };
+}

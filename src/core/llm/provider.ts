@@ -6,6 +6,7 @@
  * Contract: `send` performs ONE model turn. Tool loops, JSON parsing and the
  * correction turn live above it (agent-call.ts), so every provider gets them.
  */
+import type { EffortLevel } from '../config';
 import type { AgentRole, Usage } from '../protocol';
 
 export type TextBlock = { type: 'text'; text: string; /** mark the end of a cacheable prefix */ cache?: boolean };
@@ -36,7 +37,16 @@ export interface ToolSpec {
    * such a tool: it only accounts for each use (`ToolExecutor.chargeServerUse`).
    */
   server?: { type: string; maxUses?: number };
+  /**
+   * The provider constrains the model's input to `input_schema` (Anthropic
+   * strict tool use). The schema must then be inside the strict subset
+   * (output-schema.ts `strictToolSchema`).
+   */
+  strict?: boolean;
 }
+
+/** How much the model should spend on a turn (Anthropic `output_config.effort`; levels in config.ts). */
+export type Effort = EffortLevel;
 
 export interface ModelRequest {
   role: AgentRole;
@@ -52,11 +62,22 @@ export interface ModelRequest {
   tools: ToolSpec[];
   maxTokens: number;
   temperature?: number;
+  /**
+   * JSON Schema of the final answer, for a provider with structured outputs
+   * (`structuredOutputs(model)` true): the answer text is then JSON the schema
+   * accepts, or the turn ends with `refusal` / `max_tokens`. Tool turns are
+   * not constrained by it.
+   */
+  outputSchema?: Record<string, unknown>;
+  /** Effort level, where the model takes one; providers without it ignore it. */
+  effort?: Effort;
   signal?: AbortSignal;
   /** Called with streamed text deltas (for live UIs); optional. */
   onText?: (delta: string) => void;
   /** Called before each bounded retry wait (rate limit, overload, connection failure); optional. */
   onRetry?: (notice: RetryNotice) => void;
+  /** Called when the model starts (or continues) a thinking block, which streams no readable text. */
+  onThinking?: () => void;
 }
 
 /** A bounded retry wait about to start (retry.ts). */
@@ -81,6 +102,12 @@ export interface ModelResponse {
 export interface LlmProvider {
   readonly id: string;
   send(request: ModelRequest): Promise<ModelResponse>;
+  /**
+   * Whether `send` honours `outputSchema` for this model (the answer cannot
+   * come back in another shape). Absent means no: the answer is free text
+   * with the shape described in the prompt, parsed, and corrected once.
+   */
+  structuredOutputs?(model: string): boolean;
 }
 
 /** Errors a provider throws, classified for the failure protocol. */

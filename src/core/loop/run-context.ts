@@ -14,9 +14,10 @@ import type { AuditorOutput } from '../protocol';
 import type { AgentSpec } from '../agents/spec';
 import type { Plan } from '../plan';
 import type { ResearchCallContext, ResearchMode } from '../research';
-import { callAgent } from '../llm/agent-call';
+import { callAgent, usesStructuredOutputs } from '../llm/agent-call';
 import { addUsage, ZERO_USAGE, type TextBlock } from '../llm/provider';
 import { planBlock, systemRules } from '../agents/shared';
+import { instructionsFor } from '../agents/spec';
 import { technicalDebtWarning } from '../convergence';
 import { confidenceOf } from '../research/assertions';
 
@@ -40,7 +41,6 @@ export class RunContext {
   readonly iterations: IterationState[] = [];
   private usage: Usage = ZERO_USAGE;
   private spentUsd = 0;
-  private readonly system: TextBlock[] = [systemRules()];
   private readonly planData: TextBlock;
 
   constructor(
@@ -92,13 +92,18 @@ export class RunContext {
     this.emit({ type: 'agent-started', iteration, role, model });
     const research = this.options.research ?? null;
     const executor = research ? research.executorFor(role, iteration, modes, context) : undefined;
+    const structured = usesStructuredOutputs(this.options.provider, model);
+    // Thinking streams no text: the live view says so once per stretch of thinking, not per delta.
+    let thinking = false;
+    let thoughtBefore = false;
+    const active = () => (thinking = false);
     const result = await callAgent({
       provider: this.options.provider,
       role,
       model,
       iteration,
-      system: this.system,
-      userPrefix: [this.planData, spec.instructions],
+      system: [systemRules(structured)],
+      userPrefix: [this.planData, instructionsFor(spec, structured)],
       userText,
       schema: spec.schema,
       tools: research && this.carriesTools(model) ? research.specs : [],
@@ -106,10 +111,26 @@ export class RunContext {
       maxToolTurns: this.options.config.maxToolTurns,
       maxTokens: this.options.config.maxTokensPerCall,
       prices: this.options.config.prices,
+      effort: this.options.config.effort[role],
       signal: this.options.signal,
-      onText: (delta) => this.emit({ type: 'agent-text', iteration, role, delta }),
-      onRetry: (notice) => this.emit({ type: 'agent-retry', iteration, role, ...notice }),
-      onTool: (e) => this.emit({ type: 'tool-called', iteration, role, ...e }),
+      onText: (delta) => {
+        active();
+        this.emit({ type: 'agent-text', iteration, role, delta });
+      },
+      onRetry: (notice) => {
+        active();
+        this.emit({ type: 'agent-retry', iteration, role, ...notice });
+      },
+      onThinking: () => {
+        if (thinking) return;
+        thinking = true;
+        this.emit({ type: 'agent-thinking', iteration, role, first: !thoughtBefore });
+        thoughtBefore = true;
+      },
+      onTool: (e) => {
+        active();
+        this.emit({ type: 'tool-called', iteration, role, ...e });
+      },
     });
     this.calls.push(result.call);
     this.usage = addUsage(this.usage, result.call.usage);

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import * as z from 'zod';
 import type { ToolSpec } from '../llm/provider';
+import { strictToolSchema } from '../llm/output-schema';
 import type { MemorySource } from '../memory';
 import { COMBINED_BUDGET } from './budgets';
 import { compileGlob } from './glob';
@@ -63,10 +64,9 @@ const LIST_FILES_MS = 2500;
 const MAX_READ_LINES = 2000;
 const MAX_GREP_LINE_CHARS = 300;
 
+/** Inside the strict subset (output-schema.ts): the client tools are declared strict, zod still checks every input. */
 function schemaOf(schema: z.ZodType): Record<string, unknown> {
-  const json = z.toJSONSchema(schema) as Record<string, unknown>;
-  delete json.$schema;
-  return json;
+  return strictToolSchema(z.toJSONSchema(schema));
 }
 
 /** Tool specs, in a fixed order (part of the cached prompt prefix). */
@@ -77,22 +77,26 @@ export function toolSpecs(options: { memory: boolean; webSearch: boolean }): Too
       description:
         'Read a text file of the workspace, optionally a line range. Returns numbered lines as "path:N: text". Secrets (.env, keys, certificates), .git internals, files ignored by .gitignore, binary and oversized files are refused. Counts as Read in the seed 002 §9 budget.',
       input_schema: schemaOf(ReadFileInput),
+      strict: true,
     },
     {
       name: 'grep',
       description:
         'Search workspace text files with a JavaScript regular expression, line by line. Returns "path:line: text". Skips secrets, ignored, binary and oversized files and node_modules. Counts as Grep in the budget.',
       input_schema: schemaOf(GrepInput),
+      strict: true,
     },
     {
       name: 'list_files',
       description: 'List files below a workspace directory (recursive), optionally filtered by a glob. Skips secrets, ignored files and node_modules. Counts as Grep in the budget.',
       input_schema: schemaOf(ListFilesInput),
+      strict: true,
     },
     {
       name: 'git_log',
       description: 'Recent commits (hash, date, author, subject) touching a workspace path. Read-only. Counts as git log in the budget (Mode 2 SURFACE only).',
       input_schema: schemaOf(GitLogInput),
+      strict: true,
     },
   ];
   if (options.memory) {
@@ -100,6 +104,7 @@ export function toolSpecs(options: { memory: boolean; webSearch: boolean }): Too
       name: 'memory_search',
       description: 'Search earlier verification runs of this workspace: past challenges, how they were settled, and the user\'s decisions. Counts as memory_search in the budget.',
       input_schema: schemaOf(MemorySearchInput),
+      strict: true,
     });
   }
   if (options.webSearch) {
