@@ -163,6 +163,7 @@ export function retryText(notice: { reason: string; waitMs: number; attempt: num
 
 /** The agent streams again: it no longer waits for a retry, and text or thinking replaces the thinking badge. */
 function streaming(agent: LiveAgent): LiveAgent {
-  const { waiting: _waiting, ...rest } = agent;
-  return { ...rest, thinking: false };
+  const next: LiveAgent = { ...agent, thinking: false };
+  delete next.waiting;
+  return next;
 }

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RunResult } from '../../src/core/run-types';
 import { byRole, FakeAnthropicServer, type FakeReply, type ReceivedRequest } from '../support/fake-anthropic';
-import { audit, challenge, challengerOut, planEvidence, quality, raw, reply, researcherOut, synth, update } from '../support/replies';
+import { audit, challenge, challengerOut, planEvidence, quality, reply, researcherOut, synth, update } from '../support/replies';
 import { ensureBuilt, runCli, TEST_KEY, TempWorkspace, type CliRun, SESSIONS_PLAN } from './run-cli';
 
 const PLAN = SESSIONS_PLAN;
@@ -286,13 +286,14 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
       byRole({
         challenger: () => reply(challengerOut([challenge({ quote: QUOTE })])),
         researcher: () => noResearch,
-        synthesizer: () => raw('I think the plan is fine, no JSON today.'),
+        // Under structured outputs the API's decoder cannot write another shape; a model can still refuse.
+        synthesizer: () => ({ kind: 'text', text: 'I cannot assess this plan.', stopReason: 'refusal' }),
       }),
     );
     const run = await cli(['--team', 'base']);
     assert.equal(run.code, 3, run.stderr);
     assert.match(run.stdout, /## Agent failures/);
-    assert.match(run.stdout, /Synthesizer failed in iteration 1: its answer did not match the expected format/);
+    assert.match(run.stdout, /Synthesizer failed in iteration 1: the model declined to answer/);
     assert.match(run.stderr, /Agent Synthesizer failed on iteration 1/);
   });
 
