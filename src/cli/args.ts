@@ -5,7 +5,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { AgentRole } from '../core/protocol';
-import { settingDefault, type TeamSetting } from '../core/settings';
+import { settingDefault, type EffortLevel, type TeamSetting } from '../core/settings';
 import { CliError } from './exit-codes';
 import { parseSettingFlag, settingFlag, SETTING_FLAGS } from './setting-flags';
 
@@ -26,6 +26,7 @@ export interface RunArgs {
   nonInteractive: boolean;
   baseUrl: string | null;
   models: Partial<Record<AgentRole, string>>;
+  effort: Partial<Record<AgentRole, EffortLevel>>;
   spendingCapUsd: number | undefined;
   stateDir: string | null;
   quiet: boolean;
@@ -119,6 +120,11 @@ export function parseCliArgs(argv: string[]): CliCommand {
     const id = parseSettingFlag(`models.${role}`, str(modelFlag(role)));
     if (id !== undefined) models[role] = id;
   }
+  const effort: Partial<Record<AgentRole, EffortLevel>> = {};
+  for (const role of AgentRole.options) {
+    const level = parseSettingFlag(`effort.${role}`, str(settingFlag(`effort.${role}`).flag));
+    if (level !== undefined) effort[role] = level;
+  }
   return {
     command: 'run',
     planPath,
@@ -133,6 +139,7 @@ export function parseCliArgs(argv: string[]): CliCommand {
     // Empty means "not set here": ANTHROPIC_BASE_URL, then the SDK default, apply.
     baseUrl: parseSettingFlag('baseUrl', str('base-url')) || null,
     models,
+    effort,
     spendingCapUsd: parseSettingFlag('spendingCapUsd', str('spending-cap')),
     stateDir: nonEmpty('state-dir', str('state-dir')),
     quiet: v.quiet === true,

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { open, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { DEFAULT_MODELS, defaultConfig, spendingCapProblem, type EngineConfig } from '../core/config';
+import { DEFAULT_EFFORT, DEFAULT_MODELS, defaultConfig, spendingCapProblem, type EngineConfig } from '../core/config';
 import { createAnthropicModelLookup, createAnthropicProvider } from '../core/llm/anthropic';
 import { ModelLifecycle } from '../core/llm/model-lifecycle';
 import { runVerification } from '../core/loop';
@@ -35,6 +35,7 @@ export function configFromArgs(args: RunArgs): EngineConfig {
   return defaultConfig({
     team: args.team,
     models: { ...DEFAULT_MODELS, ...args.models },
+    effort: { ...DEFAULT_EFFORT, ...args.effort },
     ...(args.threshold === undefined ? {} : { threshold: args.threshold }),
     ...(args.maxIterations === undefined ? {} : { maxIterations: args.maxIterations }),
     ...(args.spendingCapUsd === undefined ? {} : { spendingCapUsd: args.spendingCapUsd }),

@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { AgentRole, type Usage } from './protocol';
 import { MODEL_TABLE } from './models';
-import { SETTINGS, modelsFrom, settingDefaults } from './settings';
+import { EffortLevel, SETTINGS, effortsFrom, modelsFrom, settingDefaults } from './settings';
 
 const PriceBandSchema = z.object({
   /** USD per million input tokens */
@@ -34,33 +34,9 @@ export const DEFAULT_PRICES: PriceTable = Object.fromEntries(
 /** The default model per role: the `verifyPlan.models.*` settings' defaults (settings.ts). */
 export const DEFAULT_MODELS: Record<AgentRole, string> = modelsFrom(settingDefaults());
 
-/**
- * Effort levels of the Messages API (`output_config.effort`): how many tokens
- * the model spends, thinking included. https://platform.claude.com/docs/en/build-with-claude/effort
- */
-export const EffortLevel = z.enum(['low', 'medium', 'high', 'xhigh', 'max']);
-export type EffortLevel = z.infer<typeof EffortLevel>;
-
-/**
- * Effort per role. Judgement roles decide the verdict: `high` ("complex
- * reasoning, difficult coding problems, agentic tasks" in the effort docs;
- * Opus 5.5 would otherwise run at its default `medium`). Research roles read
- * files and answer narrow questions in many tool turns: `medium` ("agentic
- * tasks that require a balance of speed, cost, and performance"); `low` is
- * documented to skip searches and stop early in long agentic research. The
- * domain expert shares the research roles' model, so it shares their level:
- * effort is part of the cached prompt prefix, and roles of one model with one
- * level keep reading one cache.
- */
-export const DEFAULT_EFFORT: Record<AgentRole, EffortLevel> = {
-  challenger: 'high',
-  synthesizer: 'high',
-  'devils-advocate': 'high',
-  auditor: 'high',
-  resolver: 'medium',
-  researcher: 'medium',
-  'domain-expert': 'medium',
-};
+export { EffortLevel } from './settings';
+/** Effort per role, from the settings table (settings.ts says why judgement roles get `high`). */
+export const DEFAULT_EFFORT: Record<AgentRole, EffortLevel> = effortsFrom(settingDefaults());
 
 export const EngineConfig = z.object({
   models: z.record(AgentRole, z.string().min(1)).default(DEFAULT_MODELS),

@@ -185,6 +185,40 @@ const MODELS = Object.fromEntries(
   }),
 ) as Record<ModelKey, SettingSpec<z.ZodDefault<z.ZodString>>>;
 
+/**
+ * Effort levels of the Messages API (`output_config.effort`): how many tokens
+ * the model spends, thinking included. https://platform.claude.com/docs/en/build-with-claude/effort
+ */
+export const EffortLevel = z.enum(['low', 'medium', 'high', 'xhigh', 'max']);
+export type EffortLevel = z.infer<typeof EffortLevel>;
+
+/**
+ * Judgement roles decide the verdict: `high` ("complex reasoning, difficult
+ * coding problems, agentic tasks" in the effort docs). Research roles read
+ * files in many tool turns: `medium` ("a balance of speed, cost, and
+ * performance"); `low` is documented to skip searches and stop early. Roles of
+ * one model with one level share a cached prefix (effort is part of it).
+ */
+type EffortKey = `effort.${AgentRole}`;
+const EFFORTS = Object.fromEntries(
+  (Object.keys(ROLE_MODEL_TEXT) as AgentRole[]).map((role, i) => {
+    const t = ROLE_MODEL_TEXT[role];
+    const name = role.replace(/-/g, ' ');
+    return [
+      `effort.${role}`,
+      spec({
+        schema: EffortLevel.default(t.kind === 'judgement' ? 'high' : 'medium').describe(
+          `Effort for the ${name} (\`output_config.effort\`: how many tokens it spends, thinking included). Sent only to models that take it (\`src/core/models.ts\`).`,
+        ),
+        section: 'main',
+        order: 40 + i,
+        readers: ['extension', 'cli'],
+        cli: { flag: `effort-${role}`, arg: 'LEVEL', help: `effort for the ${name} (${EffortLevel.options.join('|')})` },
+      }),
+    ];
+  }),
+) as Record<EffortKey, SettingSpec<z.ZodDefault<typeof EffortLevel>>>;
+
 type RuleKey = `rules.${RuleCode}`;
 const RULE_SETTINGS = Object.fromEntries(
   RULE_CODES.map((code, i) => [
@@ -215,7 +249,7 @@ const EDITOR_ONLY = {
   }),
 } as const;
 
-export const SETTINGS = { ...MAIN, ...MODELS, ...RULE_SETTINGS, ...EDITOR_ONLY };
+export const SETTINGS = { ...MAIN, ...MODELS, ...EFFORTS, ...RULE_SETTINGS, ...EDITOR_ONLY };
 export type SettingKey = keyof typeof SETTINGS;
 export type SettingValues = { [K in SettingKey]: z.output<(typeof SETTINGS)[K]['schema']> };
 
@@ -273,6 +307,11 @@ export function readSettingValues<K extends SettingKey>(keys: readonly K[], get:
 /** The per-role model settings as one record. */
 export function modelsFrom(values: Pick<SettingValues, ModelKey>): Record<AgentRole, string> {
   return Object.fromEntries(AgentRole.options.map((role) => [role, values[`models.${role}`]])) as Record<AgentRole, string>;
+}
+
+/** The per-role effort settings as one record. */
+export function effortsFrom(values: Pick<SettingValues, EffortKey>): Record<AgentRole, EffortLevel> {
+  return Object.fromEntries(AgentRole.options.map((role) => [role, values[`effort.${role}`]])) as Record<AgentRole, EffortLevel>;
 }
 
 /** The per-rule level settings as one record. */

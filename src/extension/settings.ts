@@ -13,7 +13,9 @@ import type { AgentRole } from '../core/protocol';
 import {
   DEFAULT_PLAN_FOLDERS,
   SETTINGS_SECTION,
+  effortsFrom,
   modelsFrom,
+  type EffortLevel,
   readSettingValues,
   settingDefaults,
   settingsReadBy,
@@ -35,6 +37,7 @@ export interface VerifyPlanSettings {
   webSearch: boolean;
   denyGlobs: string[];
   models: Record<AgentRole, string>;
+  effort: Record<AgentRole, EffortLevel>;
 }
 
 const EXTENSION_KEYS = settingsReadBy('extension');
@@ -51,6 +54,7 @@ function fromValues(v: SettingValues): VerifyPlanSettings {
     webSearch: v.webSearch,
     denyGlobs: v.denyGlobs,
     models: modelsFrom(v),
+    effort: effortsFrom(v),
   };
 }
 
@@ -71,6 +75,7 @@ export function readSettings(get: (key: string) => unknown): SettingsRead {
 export function toEngineConfig(s: VerifyPlanSettings): EngineConfig {
   return defaultConfig({
     models: s.models,
+    effort: s.effort,
     threshold: s.threshold,
     team: s.team,
     maxIterations: s.maxIterations,

@@ -40,11 +40,11 @@ describe('cli: arguments', () => {
     const a = run([
       'plans/x.md', '--team', 'scaled', '--threshold', '5', '--max-iterations', '2', '--json', '--out', 'r.md', '--static',
       '--non-interactive', '--base-url', 'http://127.0.0.1:9/', '--model-challenger', 'm1', '--model-devils-advocate', 'm2',
-      '--spending-cap', '1.5', '--state-dir', 'st', '--quiet',
+      '--effort-researcher', 'low', '--effort-auditor', 'max', '--spending-cap', '1.5', '--state-dir', 'st', '--quiet',
     ]);
     assert.deepEqual(a, {
       command: 'run', planPath: 'plans/x.md', planFolders: [...DEFAULT_PLAN_FOLDERS], team: 'scaled', threshold: 5, maxIterations: 2, format: 'json', out: 'r.md', static: true,
-      nonInteractive: true, baseUrl: 'http://127.0.0.1:9/', models: { challenger: 'm1', 'devils-advocate': 'm2' }, spendingCapUsd: 1.5,
+      nonInteractive: true, baseUrl: 'http://127.0.0.1:9/', models: { challenger: 'm1', 'devils-advocate': 'm2' }, effort: { researcher: 'low', auditor: 'max' }, spendingCapUsd: 1.5,
       stateDir: 'st', quiet: true,
     });
   });
@@ -65,6 +65,7 @@ describe('cli: arguments', () => {
     usageError(['--max-iterations', '4'], /--max-iterations must be from 1 to 3/);
     usageError(['--spending-cap=-1'], /--spending-cap must be an amount/);
     usageError(['--base-url', 'ftp://x'], /--base-url must be an http\(s\) URL/);
+    usageError(['--effort-challenger', 'extreme'], /--effort-challenger/);
     usageError(['--team'], /--team/);
     usageError(['a.md', 'b.md'], /at most one plan file/);
   });
@@ -143,6 +144,7 @@ describe('cli: exit codes and help', () => {
       assert.match(exitCodeTableMarkdown(), new RegExp(`\\| ${code} \\|`));
     }
     assert.match(help, /--model-devils-advocate ID/);
+    assert.match(help, /--effort-researcher LEVEL/);
     assert.match(help, /ANTHROPIC_API_KEY/);
   });
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DEFAULT_MODELS } from '../../src/core/config';
+import { DEFAULT_EFFORT, DEFAULT_MODELS } from '../../src/core/config';
 import { discoverNewestPlan, discoverPlans, isInPlanFolders } from '../../src/core/plan-discovery';
 import { DEFAULT_PLAN_FOLDERS, DEFAULT_SETTINGS, readSettings, toEngineConfig } from '../../src/extension/settings';
 import { validateApiKey } from '../../src/extension/api-key-rules';
@@ -17,6 +17,8 @@ describe('extension settings', () => {
     assert.equal(config.maxIterations, 3);
     assert.equal(config.spendingCapUsd, 5);
     assert.deepEqual(config.models, DEFAULT_MODELS);
+    // Issue 12 item 4: judgement roles think hard, research roles at medium.
+    assert.deepEqual(config.effort, { challenger: 'high', synthesizer: 'high', 'devils-advocate': 'high', auditor: 'high', resolver: 'medium', researcher: 'medium', 'domain-expert': 'medium' });
   });
 
   it('valid values flow into the engine config', () => {
@@ -29,6 +31,7 @@ describe('extension settings', () => {
       webSearch: true,
       denyGlobs: ['secrets/**'],
       'models.challenger': 'claude-haiku-4-5',
+      'effort.researcher': 'low',
     };
     const { settings, problems } = readSettings((k) => raw[k]);
     assert.deepEqual(problems, []);
@@ -42,10 +45,12 @@ describe('extension settings', () => {
     assert.deepEqual(config.denyGlobs, ['secrets/**']);
     assert.equal(config.models.challenger, 'claude-haiku-4-5');
     assert.equal(config.models.synthesizer, DEFAULT_MODELS.synthesizer);
+    assert.equal(config.effort.researcher, 'low');
+    assert.equal(config.effort.auditor, DEFAULT_EFFORT.auditor);
   });
 
   it('bad values fall back to defaults and are reported, never thrown', () => {
-    const raw: Record<string, unknown> = { threshold: 99, maxIterations: 'three', baseUrl: 'ftp://x', team: 'huge', planFolders: 'not-a-list', 'models.resolver': 42 };
+    const raw: Record<string, unknown> = { threshold: 99, maxIterations: 'three', baseUrl: 'ftp://x', team: 'huge', planFolders: 'not-a-list', 'models.resolver': 42, 'effort.auditor': 'extreme' };
     const { settings, problems } = readSettings((k) => raw[k]);
     assert.equal(settings.threshold, 7);
     assert.equal(settings.maxIterations, 3);
@@ -53,7 +58,8 @@ describe('extension settings', () => {
     assert.equal(settings.team, 'auto');
     assert.deepEqual(settings.planFolders, DEFAULT_PLAN_FOLDERS);
     assert.equal(settings.models.resolver, DEFAULT_MODELS.resolver);
-    assert.equal(problems.length, 6, problems.join('\n'));
+    assert.equal(settings.effort.auditor, DEFAULT_EFFORT.auditor);
+    assert.equal(problems.length, 7, problems.join('\n'));
     assert.ok(problems.every((p) => p.startsWith('verifyPlan.')));
   });
 

@@ -37,6 +37,7 @@ const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'
 /** The extension's value of a setting key, from its typed settings object. */
 function extensionValue(settings: typeof EXTENSION_DEFAULTS, key: SettingKey): unknown {
   if (key.startsWith('models.')) return settings.models[key.slice('models.'.length) as AgentRole];
+  if (key.startsWith('effort.')) return settings.effort[key.slice('effort.'.length) as AgentRole];
   return (settings as unknown as Record<string, unknown>)[key];
 }
 
@@ -74,6 +75,7 @@ describe('settings schema (one source of truth)', () => {
     assert.deepEqual(toEngineConfig(ext.settings), engine);
     for (const key of ['team', 'threshold', 'maxIterations', 'spendingCapUsd', 'webSearch', 'denyGlobs'] as const) assert.deepEqual(engine[key], defaults[key], `engine ${key}`);
     for (const role of AgentRole.options) assert.equal(engine.models[role], defaults[`models.${role}`], `engine models.${role}`);
+    for (const role of AgentRole.options) assert.equal(engine.effort[role], defaults[`effort.${role}`], `engine effort.${role}`);
     // The issue's example: one spending cap everywhere.
     assert.equal(cli.spendingCapUsd, EXTENSION_DEFAULTS.spendingCapUsd);
     // --help states each setting flag's default.
