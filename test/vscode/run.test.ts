@@ -263,7 +263,9 @@ suite('Verify Plan in a real VS Code', function () {
         // The progress notification carries the seed's iteration message and a Cancel button while the run
         // waits. The workbench does not always pop a progress toast (focus, toast limits), so fall back to
         // the notification center, which lists every notification.
-        const findToast = async (selector: string) => (await domTexts(selector)).find((x) => x.includes('Iteration 1: 0 resolved, 1 remaining'));
+        // The iteration message shows first and "waiting for you" is added when the checkpoint opens: wait for both.
+        const findToast = async (selector: string) =>
+          (await domTexts(selector)).find((x) => x.includes('Iteration 1: 0 resolved, 1 remaining') && /waiting for you: C1 is BLOCKING/.test(x));
         let toast = await waitFor(() => findToast('.notifications-toasts .notification-list-item'), 'the progress toast', 3_000, 100).catch(() => undefined);
         if (!toast) {
           console.log('    (no progress toast popped; reading the notification center)');
