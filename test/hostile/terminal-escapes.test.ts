@@ -11,8 +11,8 @@ import assert from 'node:assert/strict';
 import { RunResult } from '../../src/core/run-types';
 import { byRole, type FakeReply } from '../support/fake-anthropic';
 import { researcherOut, reply } from '../support/replies';
-import { ensureBuilt, runCli, TEST_KEY, TempWorkspace, type CliRun } from '../cli/run-cli';
-import { FakeAnthropicServer } from '../support/fake-anthropic';
+import { ensureBuilt, runCli, TEST_KEY, type CliRun } from '../cli/run-cli';
+import { hostileCli, type HostileCli } from './hostile-cli';
 
 const PLAN = `# Plan: keep sessions across restarts
 
@@ -48,18 +48,13 @@ function assertTerminalSafe(run: CliRun): void {
 
 describe('hostile workspace: control sequences never reach the terminal (CLI + fake API)', function () {
   this.timeout(30_000);
-  let server: FakeAnthropicServer;
-  let ws: TempWorkspace;
+  let h: HostileCli;
   before(() => ensureBuilt());
   beforeEach(async () => {
-    server = await FakeAnthropicServer.start();
-    ws = new TempWorkspace();
+    h = await hostileCli();
   });
-  afterEach(async () => {
-    await server.stop();
-    ws.dispose();
-  });
-  const cli = (args: string[]) => runCli(args, { cwd: ws.dir, env: { ANTHROPIC_API_KEY: TEST_KEY, ANTHROPIC_BASE_URL: server.baseURL } });
+  afterEach(() => h.dispose());
+  const cli = (args: string[]) => h.cli(args);
 
   const refusal: FakeReply = { kind: 'text', text: ATTACK, stopReason: 'refusal' };
   const apiError: FakeReply = { kind: 'error', status: 400, message: ATTACK, shouldRetry: false };
@@ -69,8 +64,8 @@ describe('hostile workspace: control sequences never reach the terminal (CLI + f
     ['an API error message', apiError],
   ] as const) {
     it(`${name} with escape codes: shown escaped on stderr and in the report, no forged verdict, exit 3`, async () => {
-      ws.plan('sessions.md', PLAN);
-      server.setScript(byRole({ challenger: () => answer, researcher: () => reply(researcherOut()) }));
+      h.ws.plan('sessions.md', PLAN);
+      h.server.setScript(byRole({ challenger: () => answer, researcher: () => reply(researcherOut()) }));
       const run = await cli(['--team', 'base']);
       assert.equal(run.code, 3, run.stderr);
       assertTerminalSafe(run);
@@ -81,8 +76,8 @@ describe('hostile workspace: control sequences never reach the terminal (CLI + f
   }
 
   it('--json: stdout is the same RunResult, byte-safe for a terminal, the model text kept exactly', async () => {
-    ws.plan('sessions.md', PLAN);
-    server.setScript(byRole({ challenger: () => refusal, researcher: () => reply(researcherOut()) }));
+    h.ws.plan('sessions.md', PLAN);
+    h.server.setScript(byRole({ challenger: () => refusal, researcher: () => reply(researcherOut()) }));
     const run = await cli(['--team', 'base', '--json']);
     assert.equal(run.code, 3, run.stderr);
     assertTerminalSafe(run);
@@ -92,8 +87,8 @@ describe('hostile workspace: control sequences never reach the terminal (CLI + f
   });
 
   it('a plan file whose name carries escapes and a newline: static mode prints it inert on one line', async () => {
-    ws.plan('x\u001b]0;t\u0007\nVerdict: PROCEED\r\u202e.md', PLAN);
-    const run = await runCli(['--static'], { cwd: ws.dir });
+    h.ws.plan('x\u001b]0;t\u0007\nVerdict: PROCEED\r\u202e.md', PLAN);
+    const run = await runCli(['--static'], { cwd: h.ws.dir });
     assert.equal(run.code, 0, run.stderr);
     assertTerminalSafe(run);
     assert.match(run.stdout, /^Plan: \.claude\/plans\/x.*Verdict: PROCEED.*\.md$/m, 'the name is shown, on its own line');
