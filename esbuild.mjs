@@ -29,9 +29,16 @@ const entries = [
   { ...node, entryPoints: ['src/server/server.ts'], outfile: 'dist/server.js' },
   { ...node, entryPoints: ['src/cli/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   {
-    bundle: true, platform: 'browser', target: 'es2022', format: 'iife', sourcemap: !production, minify: true,
-    logLevel: 'info', legalComments: 'none',
-    entryPoints: ['webview-ui/main.ts'], outfile: 'dist/webview.js',
+    bundle: true,
+    platform: 'browser',
+    target: 'es2022',
+    format: 'iife',
+    sourcemap: !production,
+    minify: true,
+    logLevel: 'info',
+    legalComments: 'none',
+    entryPoints: ['webview-ui/main.ts'],
+    outfile: 'dist/webview.js',
   },
 ]
   .filter((e) => existsSync(e.entryPoints[0]))

@@ -55,7 +55,13 @@ export async function evalSection(costs: ScenarioCosts): Promise<string[]> {
     '',
     mdTable(
       ['Configuration (fake answers)', 'Recall', 'Precision', 'Verdict accuracy', 'Stability'],
-      figures.map((f) => [f.config, pct(f.recall, f.detections, f.flawRuns), `${f.precisionIsLowerBound ? '≥ ' : ''}${pct(f.precision, f.matched + f.reviewedTrue, f.predictions)}`, f.verdictAccuracy === null ? '—' : pct(f.verdictAccuracy, f.verdictCorrect, f.verdictRuns), pct(f.stability)]),
+      figures.map((f) => [
+        f.config,
+        pct(f.recall, f.detections, f.flawRuns),
+        `${f.precisionIsLowerBound ? '≥ ' : ''}${pct(f.precision, f.matched + f.reviewedTrue, f.predictions)}`,
+        f.verdictAccuracy === null ? '—' : pct(f.verdictAccuracy, f.verdictCorrect, f.verdictRuns),
+        pct(f.stability),
+      ]),
     ),
     '',
     `**What awaits a key: every real figure** — recall, precision, verdict accuracy and stability of the loop with real models, the single-pass baseline at the same token budget, per-category recall, tokens, cost and wall time per plan. Command: \`${REAL_RUN_COMMAND}\` (then mark \`eval-results/hand-review.json\` and run \`npx verify-plan eval --rescore eval-results\` for exact precision).`,

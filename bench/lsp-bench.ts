@@ -41,7 +41,18 @@ function random(seed: number): () => number {
 
 /** A realistic plan: phases of heading steps with files, dependencies, criteria, the odd TBD and dangling id. */
 export function generatePlan(lines: number): string {
-  const out = ['# Plan: generated migration', '', '## Goal', '', 'Move every service to the new queue without downtime.', '', '## Context', '', 'The old queue is deprecated; see `src/queue/legacy.ts`.', ''];
+  const out = [
+    '# Plan: generated migration',
+    '',
+    '## Goal',
+    '',
+    'Move every service to the new queue without downtime.',
+    '',
+    '## Context',
+    '',
+    'The old queue is deprecated; see `src/queue/legacy.ts`.',
+    '',
+  ];
   let step = 1;
   let wave = 1;
   while (out.length < lines - 8) {
@@ -136,7 +147,9 @@ async function main(): Promise<void> {
   const rows: string[] = [];
   const pad = (s: string, n: number) => s.padStart(n);
   // Two tables: bench/editor-figures.ts parses the first one's layout; keep it.
-  rows.push(`${pad('lines', 7)} ${pad('edits', 6)} │ ${pad('server ms: median', 17)} ${pad('p95', 7)} ${pad('max', 7)} │ ${pad('LSP ms: median', 14)} ${pad('p95', 7)} ${pad('max', 7)} │ ${pad('heap MB', 8)}`);
+  rows.push(
+    `${pad('lines', 7)} ${pad('edits', 6)} │ ${pad('server ms: median', 17)} ${pad('p95', 7)} ${pad('max', 7)} │ ${pad('LSP ms: median', 14)} ${pad('p95', 7)} ${pad('max', 7)} │ ${pad('heap MB', 8)}`,
+  );
   const cpuRows = [`${pad('lines', 7)} ${pad('edits', 6)} │ ${pad('server CPU ms: median', 21)} ${pad('p95', 7)} ${pad('max', 7)}`];
   for (const size of SIZES) {
     const text = generatePlan(size);
@@ -146,15 +159,20 @@ async function main(): Promise<void> {
     const cpu = stats(side.cpu);
     const lsp = await overLsp(root, text, edits);
     const l = stats(lsp.samples);
-    cpuRows.push(`${pad(size.toLocaleString('en-US'), 7)} ${pad(String(edits), 6)} │ ${pad(cpu.median.toFixed(2), 21)} ${pad(cpu.p95.toFixed(2), 7)} ${pad(cpu.max.toFixed(2), 7)}`);
+    cpuRows.push(
+      `${pad(size.toLocaleString('en-US'), 7)} ${pad(String(edits), 6)} │ ${pad(cpu.median.toFixed(2), 21)} ${pad(cpu.p95.toFixed(2), 7)} ${pad(cpu.max.toFixed(2), 7)}`,
+    );
     const f = (n: number) => n.toFixed(2);
-    rows.push(`${pad(size.toLocaleString('en-US'), 7)} ${pad(String(edits), 6)} │ ${pad(f(server.median), 17)} ${pad(f(server.p95), 7)} ${pad(f(server.max), 7)} │ ${pad(f(l.median), 14)} ${pad(f(l.p95), 7)} ${pad(f(l.max), 7)} │ ${pad(lsp.heapMb.toFixed(1), 8)}`);
+    rows.push(
+      `${pad(size.toLocaleString('en-US'), 7)} ${pad(String(edits), 6)} │ ${pad(f(server.median), 17)} ${pad(f(server.p95), 7)} ${pad(f(server.max), 7)} │ ${pad(f(l.median), 14)} ${pad(f(l.p95), 7)} ${pad(f(l.max), 7)} │ ${pad(lsp.heapMb.toFixed(1), 8)}`,
+    );
   }
   await fs.rm(root, { recursive: true, force: true });
   process.stdout.write(`${rows.join('\n')}\n\n${cpuRows.join('\n')}\n`);
 }
 
-if (require.main === module) main().catch((error: unknown) => {
-  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exitCode = 1;
-});
+if (require.main === module)
+  main().catch((error: unknown) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exitCode = 1;
+  });

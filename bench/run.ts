@@ -71,10 +71,27 @@ async function main(): Promise<void> {
   }
 
   out.push('## 1. Tokens per run (seed 000 budget table)', '');
-  out.push(`Target: total ≤ ${fmtPct(TOKEN_TARGET)} of the seed's typical figure. Total = input + output + cache read + cache write (judged). Input-equivalent (not judged, for the price view) = input + output + 0.1 × cache read + 1.25 × cache write, the API's price multipliers.`, '');
+  out.push(
+    `Target: total ≤ ${fmtPct(TOKEN_TARGET)} of the seed's typical figure. Total = input + output + cache read + cache write (judged). Input-equivalent (not judged, for the price view) = input + output + 0.1 × cache read + 1.25 × cache write, the API's price multipliers.`,
+    '',
+  );
   out.push(
     mdTable(
-      ['Scenario', 'Verdict (iterations)', 'Calls (tool calls)', 'Input', 'Output', 'Cache read', 'Cache write', 'Total', 'Seed typical / worst', 'Total / seed', 'Result', 'Input-equivalent', 'Cost (USD)'],
+      [
+        'Scenario',
+        'Verdict (iterations)',
+        'Calls (tool calls)',
+        'Input',
+        'Output',
+        'Cache read',
+        'Cache write',
+        'Total',
+        'Seed typical / worst',
+        'Total / seed',
+        'Result',
+        'Input-equivalent',
+        'Cost (USD)',
+      ],
       runs.map(({ parallel: m }, i) => {
         const s = SCENARIOS[i]!;
         const total = totalTokens(m.totals);
@@ -141,10 +158,23 @@ async function main(): Promise<void> {
   );
   out.push(
     mdTable(
-      ['Scenario', 'Calls', 'Critical-path calls', 'Ideal', 'Measured', 'Overhead (measured − ideal)', 'Measured / ideal', 'Result', 'Naive sequential', 'Sequential / ideal', 'Cache-read share (parallel → sequential)'],
+      [
+        'Scenario',
+        'Calls',
+        'Critical-path calls',
+        'Ideal',
+        'Measured',
+        'Overhead (measured − ideal)',
+        'Measured / ideal',
+        'Result',
+        'Naive sequential',
+        'Sequential / ideal',
+        'Cache-read share (parallel → sequential)',
+      ],
       agentRuns.map(({ parallel: p, sequential: q }) => {
         const ideal = p.criticalPathCalls * p.latencyMs;
-        const share = (m: RunMeasurement) => m.totals.cache_read_input_tokens / Math.max(1, m.totals.input_tokens + m.totals.cache_read_input_tokens + m.totals.cache_creation_input_tokens);
+        const share = (m: RunMeasurement) =>
+          m.totals.cache_read_input_tokens / Math.max(1, m.totals.input_tokens + m.totals.cache_read_input_tokens + m.totals.cache_creation_input_tokens);
         return [
           label(p),
           String(p.calls.length),
@@ -166,7 +196,11 @@ async function main(): Promise<void> {
   // ── 5 (printed here, after the figures it prices): review quality ──
   log('bench: eval mechanics (fake provider) and the cost estimate of a real eval');
   const scenarioRun = (id: string) => runs[SCENARIOS.findIndex((s) => s.id === id)]?.parallel;
-  const evalLines = await evalSection({ base3: scenarioRun('base-3')?.result.costUsd ?? 0, scaled3: scenarioRun('scaled-3')?.result.costUsd ?? 0, criticalPathCalls: scenarioRun('base-3')?.criticalPathCalls ?? 0 });
+  const evalLines = await evalSection({
+    base3: scenarioRun('base-3')?.result.costUsd ?? 0,
+    scaled3: scenarioRun('scaled-3')?.result.costUsd ?? 0,
+    criticalPathCalls: scenarioRun('base-3')?.criticalPathCalls ?? 0,
+  });
 
   // ── 3: editor ──
   out.push('## 3. Editor latency', '');
@@ -174,7 +208,10 @@ async function main(): Promise<void> {
   else {
     log('bench: language server (bench/lsp-bench.ts)');
     const lsp = runLspBench(REPO_ROOT);
-    out.push('Language server (bench/lsp-bench.ts): per edit, server-side work and the full LSP round trip (didChange → diagnostic pull). Targets from lsp-bench: median ≤ 10 ms up to 2,000 lines; no edit blocking the server > 50 ms at 20,000 lines.', '');
+    out.push(
+      'Language server (bench/lsp-bench.ts): per edit, server-side work and the full LSP round trip (didChange → diagnostic pull). Targets from lsp-bench: median ≤ 10 ms up to 2,000 lines; no edit blocking the server > 50 ms at 20,000 lines.',
+      '',
+    );
     if (!lsp.ok) out.push(`Not measured: ${lsp.problem}. MISS`, '');
     else {
       out.push(
@@ -182,7 +219,19 @@ async function main(): Promise<void> {
           ['Plan lines', 'Edits', 'Server median', 'Server p95', 'Server max', 'LSP median', 'LSP p95', 'LSP max', 'Heap MB', 'Target', 'Result'],
           lsp.rows.map((r) => {
             const big = r.lines >= 20_000;
-            return [fmtInt(r.lines), String(r.edits), fmtMs(r.server.median, 2), fmtMs(r.server.p95, 2), fmtMs(r.server.max, 2), fmtMs(r.lsp.median, 2), fmtMs(r.lsp.p95, 2), fmtMs(r.lsp.max, 2), r.heapMb.toFixed(1), big ? 'server max ≤ 50 ms' : 'server median ≤ 10 ms', verdict(big ? r.server.max <= 50 : r.server.median <= 10)];
+            return [
+              fmtInt(r.lines),
+              String(r.edits),
+              fmtMs(r.server.median, 2),
+              fmtMs(r.server.p95, 2),
+              fmtMs(r.server.max, 2),
+              fmtMs(r.lsp.median, 2),
+              fmtMs(r.lsp.p95, 2),
+              fmtMs(r.lsp.max, 2),
+              r.heapMb.toFixed(1),
+              big ? 'server max ≤ 50 ms' : 'server median ≤ 10 ms',
+              verdict(big ? r.server.max <= 50 : r.server.median <= 10),
+            ];
           }),
         ),
         '',
@@ -195,19 +244,42 @@ async function main(): Promise<void> {
     const [cold, ...warm] = vs.metrics.firstProgressMs;
     const warmMedian = median(warm);
     return [
-      ['"Verify Plan" → first progress event, first run after start-up (cold)', cold === undefined ? 'not measured' : fmtMs(cold), '≤ 300 ms', verdict(cold !== undefined && cold <= 300)],
-      ['"Verify Plan" → first progress event, later runs (median)', warmMedian === null ? 'not measured' : `${fmtMs(warmMedian)} (runs: ${warm.map((v) => v.toFixed(0)).join(', ')} ms)`, '≤ 300 ms', verdict(warmMedian !== null && warmMedian <= 300)],
+      [
+        '"Verify Plan" → first progress event, first run after start-up (cold)',
+        cold === undefined ? 'not measured' : fmtMs(cold),
+        '≤ 300 ms',
+        verdict(cold !== undefined && cold <= 300),
+      ],
+      [
+        '"Verify Plan" → first progress event, later runs (median)',
+        warmMedian === null ? 'not measured' : `${fmtMs(warmMedian)} (runs: ${warm.map((v) => v.toFixed(0)).join(', ')} ms)`,
+        '≤ 300 ms',
+        verdict(warmMedian !== null && warmMedian <= 300),
+      ],
     ];
   };
   const load = vs.ok && vs.metrics.loadAverage !== undefined ? `, load average ${vs.metrics.loadAverage.toFixed(1)} on ${vs.metrics.cores ?? '?'} cores` : '';
-  const bundle = vs.ok && vs.metrics.bundle ? `, ${vs.metrics.bundle} bundle${vs.metrics.bundle === 'development' ? ' (unminified, source maps; `--production` measures the shipped one)' : ''}` : '';
-  out.push(vs.ok ? `Real VS Code ${vs.metrics.vscodeVersion} (code-server), measured ${vs.metrics.measuredAt}${load}${bundle}, by test/vscode/metrics.test.ts (\`npm run test:vscode -- --phases metrics\`).` : 'Real VS Code figures (test/vscode/metrics.test.ts):', '');
+  const bundle =
+    vs.ok && vs.metrics.bundle
+      ? `, ${vs.metrics.bundle} bundle${vs.metrics.bundle === 'development' ? ' (unminified, source maps; `--production` measures the shipped one)' : ''}`
+      : '';
+  out.push(
+    vs.ok
+      ? `Real VS Code ${vs.metrics.vscodeVersion} (code-server), measured ${vs.metrics.measuredAt}${load}${bundle}, by test/vscode/metrics.test.ts (\`npm run test:vscode -- --phases metrics\`).`
+      : 'Real VS Code figures (test/vscode/metrics.test.ts):',
+    '',
+  );
   out.push(
     mdTable(
       ['Figure', 'Value', 'Target', 'Result'],
       [
         vs.ok
-          ? ['Extension activation (load bundle + activate())', vs.metrics.activationMs === null ? 'not measured' : `${fmtMs(vs.metrics.activationMs)} (${vs.metrics.activationSource})`, '≤ 500 ms', verdict(vs.metrics.activationMs !== null && vs.metrics.activationMs <= 500)]
+          ? [
+              'Extension activation (load bundle + activate())',
+              vs.metrics.activationMs === null ? 'not measured' : `${fmtMs(vs.metrics.activationMs)} (${vs.metrics.activationSource})`,
+              '≤ 500 ms',
+              verdict(vs.metrics.activationMs !== null && vs.metrics.activationMs <= 500),
+            ]
           : ['Extension activation', vs.problem, '≤ 500 ms', 'MISS'],
         ...progressRows(),
       ],
@@ -230,7 +302,12 @@ async function main(): Promise<void> {
         [
           ...sizes.bundles.map((b) => {
             const target = targets[b.name];
-            return [`dist/${b.name}`, b.bytes === null ? 'not built' : fmtBytes(b.bytes), target ? `≤ ${fmtBytes(target)}` : 'none set', target ? verdict(b.bytes !== null && b.bytes <= target) : '—'];
+            return [
+              `dist/${b.name}`,
+              b.bytes === null ? 'not built' : fmtBytes(b.bytes),
+              target ? `≤ ${fmtBytes(target)}` : 'none set',
+              target ? verdict(b.bytes !== null && b.bytes <= target) : '—',
+            ];
           }),
           ['.vsix', sizes.vsix.bytes === null ? `not built: ${sizes.vsix.problem}` : fmtBytes(sizes.vsix.bytes), 'none set', '—'],
         ],
@@ -295,7 +372,17 @@ function perRole(m: RunMeasurement): string[][] {
   }
   return [...rows.entries()]
     .sort((a, b) => b[1].cost - a[1].cost)
-    .map(([role, r]) => [role, r.model, String(r.calls), fmtInt(r.input), fmtInt(r.read), fmtInt(r.write), fmtInt(r.output), fmtPct(r.read / Math.max(1, r.input + r.read + r.write)), `$${r.cost.toFixed(3)}`]);
+    .map(([role, r]) => [
+      role,
+      r.model,
+      String(r.calls),
+      fmtInt(r.input),
+      fmtInt(r.read),
+      fmtInt(r.write),
+      fmtInt(r.output),
+      fmtPct(r.read / Math.max(1, r.input + r.read + r.write)),
+      `$${r.cost.toFixed(3)}`,
+    ]);
 }
 
 main().then(

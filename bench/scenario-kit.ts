@@ -95,7 +95,10 @@ function citing(evidence: Omit<Evidence, 'checked'>[]): Omit<Evidence, 'checked'
 /** Every synthesis scores the plan (the engine keeps the last); stories that do not care use this middle score. */
 const UNSCORED_QUALITY: QualityScores = QualityScoresSchema.parse(
   Object.fromEntries(
-    ['approach_soundness', 'risk_coverage', 'assumption_validity', 'integration_feasibility', 'unknowns_coverage', 'constraint_alignment'].map((d) => [d, { score: 6, evidence: 'Not yet decisive: open challenges remain' }]),
+    ['approach_soundness', 'risk_coverage', 'assumption_validity', 'integration_feasibility', 'unknowns_coverage', 'constraint_alignment'].map((d) => [
+      d,
+      { score: 6, evidence: 'Not yet decisive: open challenges remain' },
+    ]),
   ),
 );
 

@@ -43,14 +43,28 @@ export async function measureSizes(repoRoot: string): Promise<SizeFigures> {
     for (const name of COPIED) if (await exists(path.join(repoRoot, name))) await fs.cp(path.join(repoRoot, name), path.join(tmp, name), { recursive: true });
     const buildProblem = run(process.execPath, [path.join(repoRoot, 'esbuild.mjs'), '--production'], tmp);
     // The expected bundles (null when missing) plus any other bundle the build script makes (e.g. a lazily loaded engine).
-    const built = await fs.readdir(path.join(tmp, 'dist')).then((names) => names.filter((n) => n.endsWith('.js')), () => [] as string[]);
+    const built = await fs.readdir(path.join(tmp, 'dist')).then(
+      (names) => names.filter((n) => n.endsWith('.js')),
+      () => [] as string[],
+    );
     const names = [...BUNDLES, ...built.filter((n) => !BUNDLES.includes(n)).sort()];
-    const bundles = await Promise.all(names.map(async (name) => ({ name, bytes: await fs.stat(path.join(tmp, 'dist', name)).then((s) => s.size, () => null) })));
+    const bundles = await Promise.all(
+      names.map(async (name) => ({
+        name,
+        bytes: await fs.stat(path.join(tmp, 'dist', name)).then(
+          (s) => s.size,
+          () => null,
+        ),
+      })),
+    );
     let vsix: SizeFigures['vsix'] = { bytes: null, problem: 'not packaged: the production build failed' };
     if (!buildProblem) {
       const out = path.join(tmp, 'bench.vsix');
       const problem = run(path.join(repoRoot, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--allow-missing-repository', ...LINK_FLAGS, '--out', out], tmp);
-      const bytes = await fs.stat(out).then((s) => s.size, () => null);
+      const bytes = await fs.stat(out).then(
+        (s) => s.size,
+        () => null,
+      );
       vsix = { bytes, problem: bytes === null ? (problem ?? 'vsce produced no package') : null };
     }
     return { bundles, vsix, problem: buildProblem };

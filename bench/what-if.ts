@@ -30,16 +30,7 @@ const VARIANTS: { name: string; options: Omit<MeasureOptions, 'latencyMs'> }[] =
 function row(scenario: Scenario, variant: string, m: RunMeasurement, cacheTarget: number): string[] {
   const c = cacheFigures(m.calls, cacheTarget).afterFirstOfModel;
   const cost = m.calls.reduce((n, call) => n + costOf(call.usage, call.model, DEFAULT_PRICES), 0);
-  return [
-    scenario.label,
-    variant,
-    m.result.verdict,
-    fmtInt(totalTokens(m.totals)),
-    `$${cost.toFixed(3)}`,
-    `${c.atTarget} / ${c.calls}`,
-    fmtPct(c.aggregate),
-    fmtPct(c.worst),
-  ];
+  return [scenario.label, variant, m.result.verdict, fmtInt(totalTokens(m.totals)), `$${cost.toFixed(3)}`, `${c.atTarget} / ${c.calls}`, fmtPct(c.aggregate), fmtPct(c.worst)];
 }
 
 export async function whatIfSection(scenarios: Scenario[], latencyMs: number, cacheTarget: number, log: (s: string) => void): Promise<string[]> {

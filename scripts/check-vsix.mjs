@@ -42,7 +42,14 @@ const bad = entries.filter((e) => !allowed.some((re) => re.test(e)));
 for (const e of entries) console.log(`${bad.includes(e) ? '✗' : ' '} ${e}`);
 const size = fs.statSync(vsix).size;
 console.log(`${entries.length} files, ${(size / 1024).toFixed(0)} KiB: ${path.relative(root, vsix)}`);
-for (const required of ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/engine.js', 'extension/dist/server.js', 'extension/dist/webview.js', 'extension/media/icon.png']) {
+for (const required of [
+  'extension/package.json',
+  'extension/dist/extension.js',
+  'extension/dist/engine.js',
+  'extension/dist/server.js',
+  'extension/dist/webview.js',
+  'extension/media/icon.png',
+]) {
   if (!entries.includes(required)) bad.push(`(missing) ${required}`);
 }
 if (!entries.some((e) => /^extension\/readme/i.test(e))) bad.push('(missing) README');
@@ -63,7 +70,10 @@ function step(cmd, args) {
 function listZip(buf) {
   let eocd = -1;
   for (let i = buf.length - 22; i >= Math.max(0, buf.length - 65557); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) { eocd = i; break; }
+    if (buf.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
   }
   if (eocd < 0) throw new Error(`${vsix} is not a zip archive`);
   const count = buf.readUInt16LE(eocd + 10);

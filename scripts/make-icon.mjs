@@ -23,7 +23,8 @@ const inRoundRect = (x, y, x0, y0, x1, y1, r) => {
   return (x - cx) ** 2 + (y - cy) ** 2 <= r * r;
 };
 const distToSegment = (x, y, ax, ay, bx, by) => {
-  const dx = bx - ax, dy = by - ay;
+  const dx = bx - ax,
+    dy = by - ay;
   const t = Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy)));
   return Math.hypot(x - (ax + t * dx), y - (ay + t * dy));
 };
@@ -48,7 +49,10 @@ for (let y = 0; y < SIZE; y++) {
       for (let sx = 0; sx < SS; sx++) {
         const c = colourAt(x + (sx + 0.5) / SS, y + (sy + 0.5) / SS);
         if (!c) continue;
-        acc[0] += c[0]; acc[1] += c[1]; acc[2] += c[2]; acc[3] += 1;
+        acc[0] += c[0];
+        acc[1] += c[1];
+        acc[2] += c[2];
+        acc[3] += 1;
       }
     }
     const i = (y * SIZE + x) * 4;

@@ -56,8 +56,7 @@ const { values: opt } = parseArgs({
   },
 });
 const hosts = JSON.parse(fs.readFileSync(path.join(root, 'test', 'e2e-host', 'hosts.json'), 'utf8')).hosts;
-const host =
-  opt.host === 'minimum' ? hosts[0] : opt.host === 'newest' ? hosts.at(-1) : hosts.find((h) => h.codeServer === opt.host || h.vscode === opt.host);
+const host = opt.host === 'minimum' ? hosts[0] : opt.host === 'newest' ? hosts.at(-1) : hosts.find((h) => h.codeServer === opt.host || h.vscode === opt.host);
 if (!host) {
   console.error(`unknown --host ${opt.host}; test/e2e-host/hosts.json lists ${hosts.map((h) => `${h.codeServer} (VS Code ${h.vscode})`).join(', ')}`);
   process.exit(2);
@@ -96,7 +95,10 @@ if (!opt['no-build']) {
   const esbuild = await import('esbuild');
   fs.rmSync(testsOut, { recursive: true, force: true });
   const suiteDir = path.join(root, 'test', 'vscode');
-  const entries = fs.readdirSync(suiteDir).filter((f) => f === 'index.ts' || f.endsWith('.test.ts')).map((f) => path.join(suiteDir, f));
+  const entries = fs
+    .readdirSync(suiteDir)
+    .filter((f) => f === 'index.ts' || f.endsWith('.test.ts'))
+    .map((f) => path.join(suiteDir, f));
   await esbuild.build({
     entryPoints: entries,
     outdir: testsOut,
@@ -139,9 +141,7 @@ const settings = {
 /** Phase "untrusted" turns Workspace Trust on (restricted mode, no prompt); the others run trusted. */
 const UNTRUSTED_PHASE = 'untrusted';
 function writeSettings(trust) {
-  const trustSettings = trust
-    ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'never' }
-    : {};
+  const trustSettings = trust ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'never' } : {};
   for (const d of [path.join(userDataDir, 'User'), path.join(userDataDir, 'data', 'User'), path.join(userDataDir, 'data', 'Machine')]) {
     fs.mkdirSync(d, { recursive: true });
     fs.writeFileSync(path.join(d, 'settings.json'), JSON.stringify({ ...settings, ...trustSettings }, null, 2));
@@ -166,7 +166,10 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 }
 
 let exitCode = 0;
-for (const phase of opt.phases.split(',').map((p) => p.trim()).filter(Boolean)) {
+for (const phase of opt.phases
+  .split(',')
+  .map((p) => p.trim())
+  .filter(Boolean)) {
   info(`phase "${phase}"`);
   const code = await runPhase(phase).catch((e) => {
     info(`phase "${phase}" infrastructure failure: ${e.message}`);
@@ -204,11 +207,21 @@ async function runPhase(phase) {
   delete env.ANTHROPIC_BASE_URL;
   const argv = [
     path.join(csDir, 'out', 'node', 'entry.js'),
-    '--config', path.join(tmp, 'config.yaml'),
-    '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
-    '--disable-telemetry', '--disable-update-check', ...(trust ? [] : ['--disable-workspace-trust']),
-    '--disable-getting-started-override', '--ignore-last-opened',
-    '--user-data-dir', userDataDir, '--extensions-dir', path.join(tmp, 'extensions'),
+    '--config',
+    path.join(tmp, 'config.yaml'),
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    '--disable-telemetry',
+    '--disable-update-check',
+    ...(trust ? [] : ['--disable-workspace-trust']),
+    '--disable-getting-started-override',
+    '--ignore-last-opened',
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    path.join(tmp, 'extensions'),
   ];
   const server = spawn(process.execPath, argv, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
   current = { server, browser: null, control: control.server };
@@ -218,15 +231,31 @@ async function runPhase(phase) {
 
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => resolve(2), Number(opt.timeout) * 1000);
-    const settle = (code) => { clearTimeout(timer); resolve(code); };
-    server.on('exit', (code, sig) => { clearTimeout(timer); reject(new Error(`server exited early (${code ?? sig})`)); });
+    const settle = (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    };
+    server.on('exit', (code, sig) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited early (${code ?? sig})`));
+    });
     (async () => {
       await waitForOutput(server, /HTTP server listening on/, 60_000);
       debug(`code-server listening on 127.0.0.1:${port}`);
       const browser = await chromium.launchPersistentContext(path.join(tmp, 'chromium-profile'), {
         executablePath: opt.chromium,
         headless: true,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--disable-dev-shm-usage',
+        ],
         viewport: { width: 1400, height: 900 },
         env: { ...process.env, XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, XDG_CACHE_HOME: env.XDG_CACHE_HOME },
       });
@@ -236,7 +265,8 @@ async function runPhase(phase) {
       page.on('crash', () => settle(2));
       page.on('pageerror', (e) => debug('[page error]', e.message));
       page.on('console', (m) => debug(`[browser ${m.type()}]`, m.text()));
-      const noise = /^(Resolving connection token|Resolved connection token|Creating a socket|\[Service Worker\]|Ignoring fetching additional builtin extensions|Updating additional builtin extensions cache)/;
+      const noise =
+        /^(Resolving connection token|Resolved connection token|Creating a socket|\[Service Worker\]|Ignoring fetching additional builtin extensions|Updating additional builtin extensions cache)/;
       await page.exposeFunction('codeAutomationLog', (type, args) => {
         args = Array.isArray(args) ? args : [args];
         if (!opt.verbose && typeof args[0] === 'string' && noise.test(args[0])) return;
@@ -262,14 +292,32 @@ async function stopPhase() {
   current = null;
   // Leave the workbench the way a user does (beforeunload / pagehide), so it
   // flushes its storage (open editors, webview state) before the next phase.
-  try { await browser?.pages()[0]?.goto('about:blank', { timeout: 10_000 }); } catch (e) { debug('leave page:', e.message); }
-  try { await browser?.close(); } catch (e) { debug('browser close:', e.message); }
+  try {
+    await browser?.pages()[0]?.goto('about:blank', { timeout: 10_000 });
+  } catch (e) {
+    debug('leave page:', e.message);
+  }
+  try {
+    await browser?.close();
+  } catch (e) {
+    debug('browser close:', e.message);
+  }
   control?.close();
   if (server.exitCode === null && server.signalCode === null) {
     server.removeAllListeners('exit');
     const exited = new Promise((r) => server.once('exit', r));
-    try { process.kill(-server.pid, 'SIGTERM'); } catch { /* the group is already gone */ }
-    const t = setTimeout(() => { try { process.kill(-server.pid, 'SIGKILL'); } catch { /* exited meanwhile */ } }, 3000);
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      /* the group is already gone */
+    }
+    const t = setTimeout(() => {
+      try {
+        process.kill(-server.pid, 'SIGKILL');
+      } catch {
+        /* exited meanwhile */
+      }
+    }, 3000);
     await exited;
     clearTimeout(t);
   }
@@ -314,7 +362,13 @@ async function startControlServer() {
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   server.unref();
-  return { server, url: `http://127.0.0.1:${server.address().port}`, setPage: (p) => { page = p; } };
+  return {
+    server,
+    url: `http://127.0.0.1:${server.address().port}`,
+    setPage: (p) => {
+      page = p;
+    },
+  };
 }
 
 function freePort() {
@@ -322,7 +376,10 @@ function freePort() {
     const s = net.createServer();
     s.unref();
     s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
   });
 }
 
@@ -332,7 +389,10 @@ function waitForOutput(child, re, ms) {
     let buf = '';
     child.stdout.on('data', (d) => {
       buf += d;
-      if (re.test(buf)) { clearTimeout(t); resolve(); }
+      if (re.test(buf)) {
+        clearTimeout(t);
+        resolve();
+      }
     });
   });
 }
@@ -341,5 +401,8 @@ function run(cmd, args, label) {
   return new Promise((resolve, reject) => {
     const p = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
     p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${label} failed (${code})`))));
-  }).catch((e) => { info(e.message); process.exit(2); });
+  }).catch((e) => {
+    info(e.message);
+    process.exit(2);
+  });
 }

@@ -15,18 +15,14 @@ const vscodeHosts = JSON.parse(readFileSync(path.join(import.meta.dirname, '..',
 const steps = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint (ESLint, type-aware)', 'npm', ['run', '--silent', 'lint']],
+  ['format (Prettier --check; `npm run format` rewrites)', 'npm', ['run', '--silent', 'format:check']],
   ['build', 'npm', ['run', '--silent', 'build']],
   ['unit tests (core, server, cli)', 'npx', ['mocha', 'test/unit/**/*.test.ts']],
   ['reliability tests (fault matrix, crash safety, bad inputs, secrets, injection, cancellation)', 'npx', ['mocha', 'test/reliability/**/*.test.ts'], 'test/reliability'],
   ['cli end-to-end tests', 'npx', ['mocha', 'test/cli/**/*.test.ts'], 'test/cli'],
   ['hostile-workspace tests (attacks from a prepared repository, real CLI + fake API)', 'npx', ['mocha', 'test/hostile/**/*.test.ts'], 'test/hostile'],
   ['webview render tests (Chromium)', 'node', ['scripts/test-webview.mjs'], 'scripts/test-webview.mjs'],
-  ...vscodeHosts.map((h) => [
-    `real VS Code tests (VS Code ${h.vscode})`,
-    'node',
-    ['scripts/run-vscode-tests.mjs', '--host', h.codeServer],
-    'scripts/run-vscode-tests.mjs',
-  ]),
+  ...vscodeHosts.map((h) => [`real VS Code tests (VS Code ${h.vscode})`, 'node', ['scripts/run-vscode-tests.mjs', '--host', h.codeServer], 'scripts/run-vscode-tests.mjs']),
   ['package .vsix and check its contents', 'node', ['scripts/check-vsix.mjs'], 'scripts/check-vsix.mjs'],
 ];
 
@@ -63,6 +59,12 @@ for (const [name, status] of results) console.error(`  ${status.padEnd(22)} ${na
 const failed = results.filter(([, s]) => !s.startsWith('ok')).length;
 const passed = results.length - failed;
 console.error(`  total ${((Date.now() - started) / 1000).toFixed(0)}s`);
-if (failed > 0) console.error(`  failed: ${results.filter(([, s]) => !s.startsWith('ok')).map(([name]) => name).join('; ')}`);
+if (failed > 0)
+  console.error(
+    `  failed: ${results
+      .filter(([, s]) => !s.startsWith('ok'))
+      .map(([name]) => name)
+      .join('; ')}`,
+  );
 console.log(`suites: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -88,7 +88,11 @@ function runOnce(k) {
     current.on('close', (code, signal) => {
       out.end(() => {
         const text = readFileSync(log, 'utf8');
-        const summary = text.slice(text.lastIndexOf('── summary')).split('\n').slice(1).filter((l) => l.trim());
+        const summary = text
+          .slice(text.lastIndexOf('── summary'))
+          .split('\n')
+          .slice(1)
+          .filter((l) => l.trim());
         resolve({ code: code ?? 128, signal, secs: (Date.now() - t0) / 1000, summary, log });
       });
     });

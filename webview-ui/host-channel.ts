@@ -3,14 +3,7 @@
  * parses every message from the host, numbers requests and matches replies,
  * and keeps the last run through a window reload (vscode.setState).
  */
-import {
-  HostMessage,
-  PersistedPanelState,
-  type PanelRequest,
-  type PanelState,
-  type RenderedSummary,
-  type WebviewMessage,
-} from '../src/shared/webview-protocol';
+import { HostMessage, PersistedPanelState, type PanelRequest, type PanelState, type RenderedSummary, type WebviewMessage } from '../src/shared/webview-protocol';
 
 /** The object VS Code's `acquireVsCodeApi()` returns (only what the panel uses). */
 export interface VsCodeApi {

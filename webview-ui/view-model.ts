@@ -2,17 +2,7 @@
  * Derives what the panel draws from a PanelState: one view for a finished
  * run and for a run in progress. Pure functions, no DOM.
  */
-import type {
-  AgentFailure,
-  Assertion,
-  AuditorOutput,
-  Challenge,
-  ChallengeStatus,
-  ConvergenceStatus,
-  IterationState,
-  Usage,
-  UserResponse,
-} from '../src/core/protocol';
+import type { AgentFailure, Assertion, AuditorOutput, Challenge, ChallengeStatus, ConvergenceStatus, IterationState, Usage, UserResponse } from '../src/core/protocol';
 import { forcedExitIteration, stopCauseOf } from '../src/core/labels';
 import type { Assessment, QualityResult, RunResult, VerdictLabel } from '../src/core/run-types';
 import type { AnsweredCheckpoint, LiveRun, PanelState } from '../src/shared/webview-protocol';

@@ -103,7 +103,7 @@ const iteration2Brief = challengerOut(
       quote: 'runs a single Lua script (`src/server/rate-limit/bucket.lua`) so the read,',
       claim: `${SCRIPT_CACHE} or restart, because the script cache is not replicated.`,
       concern:
-        'The directive asked for the failure modes of the Redis dependency. Scripts loaded with SCRIPT LOAD live only in the primary\'s memory; a promoted replica has none, so every EVALSHA fails until someone reloads it.',
+        "The directive asked for the failure modes of the Redis dependency. Scripts loaded with SCRIPT LOAD live only in the primary's memory; a promoted replica has none, so every EVALSHA fails until someone reloads it.",
       failure_scenario:
         'After a failover every request gets NOSCRIPT, which the middleware counts as a Redis error and fails open — the limiter silently stops limiting until the next deploy.',
       alternative: 'Use EVAL with the script body on NOSCRIPT (most clients do this with defineCommand), and add a test that flushes the script cache.',
@@ -128,12 +128,19 @@ const resolver = storyResolverAnswer({
       resolution: 'CONFIRMED',
       finding:
         '[VERIFIED: src/lib/redis.ts | the client is created with connectTimeout 10000 and no commandTimeout; retryStrategy retries forever with 2 s back-off | an unreachable or failing-over Redis stalls each limiter call for seconds instead of failing fast]',
-      evidence: [{ source: 'src/lib/redis.ts', finding: 'createClient({ socket: { connectTimeout: 10000, reconnectStrategy: (n) => 2000 } }), no command timeout', impact: 'fail-open is slow: requests wait for the reconnect loop' }],
+      evidence: [
+        {
+          source: 'src/lib/redis.ts',
+          finding: 'createClient({ socket: { connectTimeout: 10000, reconnectStrategy: (n) => 2000 } }), no command timeout',
+          impact: 'fail-open is slow: requests wait for the reconnect loop',
+        },
+      ],
     },
     {
       descriptionStart: 'Which maxmemory-policy',
       resolution: 'UNRESOLVABLE',
-      finding: '[VERIFIED: workspace | no Redis configuration or runbook in the repository mentions maxmemory; the managed instance is configured outside the code | the eviction behaviour must be confirmed with the platform team]',
+      finding:
+        '[VERIFIED: workspace | no Redis configuration or runbook in the repository mentions maxmemory; the managed instance is configured outside the code | the eviction behaviour must be confirmed with the platform team]',
     },
     {
       descriptionStart: 'Is RATE_LIMIT_PER_MINUTE',
@@ -144,7 +151,8 @@ const resolver = storyResolverAnswer({
     {
       descriptionStart: 'Does the Redis client wrapper reload',
       resolution: 'REFUTED',
-      finding: '[VERIFIED: src/lib/redis.ts | the wrapper registers scripts with defineScript, which retries with EVAL on NOSCRIPT | a failover does not break the limiter; no code change needed]',
+      finding:
+        '[VERIFIED: src/lib/redis.ts | the wrapper registers scripts with defineScript, which retries with EVAL on NOSCRIPT | a failover does not break the limiter; no code change needed]',
       evidence: [{ source: 'src/lib/redis.ts', finding: 'scripts are registered with defineScript(), the client falls back to EVAL', impact: 'NOSCRIPT is handled by the client' }],
     },
   ],
@@ -156,14 +164,16 @@ const researcherIteration1 = fencedReply(
       {
         source: 'codebase',
         location: 'src/lib/redis.ts',
-        relevance: 'The session store client is a singleton created at start-up with a 10 s connect timeout and an infinite reconnect strategy; the limiter would share it, so its latency under failure is the session store\'s.',
+        relevance:
+          "The session store client is a singleton created at start-up with a 10 s connect timeout and an infinite reconnect strategy; the limiter would share it, so its latency under failure is the session store's.",
         impact: 'changes_needed',
         generates_challenge: null,
       },
       {
         source: 'claude_md',
         location: 'CLAUDE.md',
-        relevance: 'Project notes say sessions are cookie-based and the session store must not be changed without updating the auth module; a shared eviction policy change would count as such a change.',
+        relevance:
+          'Project notes say sessions are cookie-based and the session store must not be changed without updating the auth module; a shared eviction policy change would count as such a change.',
         impact: 'confirms_approach',
         generates_challenge: null,
       },
@@ -196,14 +206,15 @@ const researcherProbe = fencedReply(
       {
         risk: 'Rollback by restart halves capacity while the limiter misbehaves',
         trigger: 'A wrong limit value refuses legitimate traffic and on-call rolls back',
-        cascade: 'Rolling restart of two instances removes half the capacity for the restart window; if traffic is high the remaining instance is overloaded and refuses more requests.',
+        cascade:
+          'Rolling restart of two instances removes half the capacity for the restart window; if traffic is high the remaining instance is overloaded and refuses more requests.',
         probability: 'MED',
         severity: 'SIGNIFICANT',
         generates_challenge: null,
       },
     ],
   }),
-  'Probe of the unresolved challenges\' cascades.',
+  "Probe of the unresolved challenges' cascades.",
 );
 
 const Q_FINAL = qualityWithEvidence({
@@ -222,41 +233,94 @@ function story(final: number): SynthesisStory {
       {
         claimStart: FAIL_OPEN,
         at: {
-          1: { status: 'UNRESOLVED', resolution: 'Confirmed by U1: the shared client has no command timeout and reconnects forever, so "let the request through" only happens after a multi-second stall. Mitigation: a 50 ms command timeout on the limiter call plus a circuit breaker that fails open for 30 s.', evidence: [{ source: 'resolver finding U1', finding: 'no commandTimeout on the shared client', impact: 'fail-open is slow' }] },
-          2: { status: 'RESOLVED', resolution: 'Settled by the probe and the resolver: the limiter can use its own duplicated connection with a 50 ms timeout and the breaker described in the alternative; Step 2\'s failure counter gives the alert signal. The plan must add both to Step 2.', evidence: [{ source: 'probed risk P1', finding: 'failover stalls workers only without a timeout', impact: 'a short timeout bounds the damage' }] },
+          1: {
+            status: 'UNRESOLVED',
+            resolution:
+              'Confirmed by U1: the shared client has no command timeout and reconnects forever, so "let the request through" only happens after a multi-second stall. Mitigation: a 50 ms command timeout on the limiter call plus a circuit breaker that fails open for 30 s.',
+            evidence: [{ source: 'resolver finding U1', finding: 'no commandTimeout on the shared client', impact: 'fail-open is slow' }],
+          },
+          2: {
+            status: 'RESOLVED',
+            resolution:
+              "Settled by the probe and the resolver: the limiter can use its own duplicated connection with a 50 ms timeout and the breaker described in the alternative; Step 2's failure counter gives the alert signal. The plan must add both to Step 2.",
+            evidence: [{ source: 'probed risk P1', finding: 'failover stalls workers only without a timeout', impact: 'a short timeout bounds the damage' }],
+          },
         },
       },
       {
         claimStart: SHARED_REDIS,
         at: {
-          1: final === 1
-            ? { status: 'UNRESOLVED', resolution: 'The eviction policy could not be confirmed (U2 UNRESOLVABLE) and the plan gives no memory sizing; the risk to sessions is real until the policy is known.' }
-            : { status: 'OPEN', resolution: 'Pending: the production eviction policy is not in the repository (U2 UNRESOLVABLE); needs the platform team\'s answer or a separate logical database.' },
-          2: { status: 'UNRESOLVED', resolution: 'Still no evidence about maxmemory-policy; the probe shows the cascade (evicted sessions increase login load on the same Redis). Mitigation path: a separate small Redis or logical DB with volatile-ttl.' },
-          3: { status: 'RESOLVED', resolution: 'Resolved by the mitigation path: buckets go to a separate logical database with TTLs on every key and memory sized for 50k active keys; the session store is untouched, which also honours the CLAUDE.md constraint.', evidence: [{ source: 'CLAUDE.md', finding: 'session store changes need the auth module to change too', impact: 'keeping buckets separate avoids that coupling' }] },
+          1:
+            final === 1
+              ? {
+                  status: 'UNRESOLVED',
+                  resolution:
+                    'The eviction policy could not be confirmed (U2 UNRESOLVABLE) and the plan gives no memory sizing; the risk to sessions is real until the policy is known.',
+                }
+              : {
+                  status: 'OPEN',
+                  resolution:
+                    "Pending: the production eviction policy is not in the repository (U2 UNRESOLVABLE); needs the platform team's answer or a separate logical database.",
+                },
+          2: {
+            status: 'UNRESOLVED',
+            resolution:
+              'Still no evidence about maxmemory-policy; the probe shows the cascade (evicted sessions increase login load on the same Redis). Mitigation path: a separate small Redis or logical DB with volatile-ttl.',
+          },
+          3: {
+            status: 'RESOLVED',
+            resolution:
+              'Resolved by the mitigation path: buckets go to a separate logical database with TTLs on every key and memory sized for 50k active keys; the session store is untouched, which also honours the CLAUDE.md constraint.',
+            evidence: [{ source: 'CLAUDE.md', finding: 'session store changes need the auth module to change too', impact: 'keeping buckets separate avoids that coupling' }],
+          },
         },
       },
       {
         claimStart: ROLLBACK,
         at: {
-          1: { status: 'UNRESOLVED', resolution: 'Confirmed by U3: settings are frozen at start-up, so the documented rollback needs a rolling restart. Mitigation: read the limit per request from a runtime source with a short cache.' },
-          2: { status: 'RESOLVED', resolution: 'The probe quantified the restart cost; reading the limit from the runtime settings store with a 5 s local cache removes the restart from the rollback. Plan Step 3 should say so.', evidence: [{ source: 'probed risk P3', finding: 'restart halves capacity during rollback', impact: 'runtime setting avoids it' }] },
+          1: {
+            status: 'UNRESOLVED',
+            resolution:
+              'Confirmed by U3: settings are frozen at start-up, so the documented rollback needs a rolling restart. Mitigation: read the limit per request from a runtime source with a short cache.',
+          },
+          2: {
+            status: 'RESOLVED',
+            resolution:
+              'The probe quantified the restart cost; reading the limit from the runtime settings store with a 5 s local cache removes the restart from the rollback. Plan Step 3 should say so.',
+            evidence: [{ source: 'probed risk P3', finding: 'restart halves capacity during rollback', impact: 'runtime setting avoids it' }],
+          },
         },
       },
-      { claimStart: RETRY_AFTER, at: { 1: { status: 'DEFERRED', resolution: 'MINOR: round Retry-After up to at least 1 s during implementation and add the case to the Step 2 integration test.' } } },
+      {
+        claimStart: RETRY_AFTER,
+        at: { 1: { status: 'DEFERRED', resolution: 'MINOR: round Retry-After up to at least 1 s during implementation and add the case to the Step 2 integration test.' } },
+      },
       {
         claimStart: SCRIPT_CACHE,
         at: {
-          2: { status: 'OPEN', resolution: 'Raised on the directive; U4 says the client falls back to EVAL, but that depends on the wrapper version in use — evidence pending until the lockfile version is checked.' },
-          3: { status: 'RESOLVED', resolution: 'U4: the wrapper registers scripts with defineScript and falls back to EVAL on NOSCRIPT; adding a SCRIPT FLUSH case to the bucket test is enough.', evidence: [{ source: 'resolver finding U4', finding: 'defineScript falls back to EVAL', impact: 'failover does not disable the limiter' }] },
+          2: {
+            status: 'OPEN',
+            resolution:
+              'Raised on the directive; U4 says the client falls back to EVAL, but that depends on the wrapper version in use — evidence pending until the lockfile version is checked.',
+          },
+          3: {
+            status: 'RESOLVED',
+            resolution: 'U4: the wrapper registers scripts with defineScript and falls back to EVAL on NOSCRIPT; adding a SCRIPT FLUSH case to the bucket test is enough.',
+            evidence: [{ source: 'resolver finding U4', finding: 'defineScript falls back to EVAL', impact: 'failover does not disable the limiter' }],
+          },
         },
       },
     ],
     iterations: {
       1: {
-        directives: ['Probe the cascade of a Redis failover and of a rollback by restart (C1, C3).', 'Challengers: look at the failure modes of the Lua script dependency itself, per C1.', 'Ask for the production eviction policy or propose a separate store, per C2.'],
+        directives: [
+          'Probe the cascade of a Redis failover and of a rollback by restart (C1, C3).',
+          'Challengers: look at the failure modes of the Lua script dependency itself, per C1.',
+          'Ask for the production eviction policy or propose a separate store, per C2.',
+        ],
         reProbe: final > 1,
-        summary: 'Three SIGNIFICANT challenges are real: the fail-open path stalls without a command timeout, the shared Redis risks sessions, and rollback needs restarts. The Retry-After rounding is MINOR and deferred.',
+        summary:
+          'Three SIGNIFICANT challenges are real: the fail-open path stalls without a command timeout, the shared Redis risks sessions, and rollback needs restarts. The Retry-After rounding is MINOR and deferred.',
         ...quality(1),
       },
       2: {
@@ -273,8 +337,17 @@ function story(final: number): SynthesisStory {
 const resolverCalls = [
   {
     turns: [
-      toolUse([{ name: 'grep', input: { pattern: 'commandTimeout|connectTimeout|retryStrategy', glob: 'src/**/*.ts' } }, { name: 'list_files', input: { dir: 'src' } }], 'Looking for the Redis client configuration first.'),
-      toolUse([{ name: 'read_file', input: { path: 'package.json' } }, { name: 'grep', input: { pattern: 'maxmemory|RATE_LIMIT', ignore_case: true } }]),
+      toolUse(
+        [
+          { name: 'grep', input: { pattern: 'commandTimeout|connectTimeout|retryStrategy', glob: 'src/**/*.ts' } },
+          { name: 'list_files', input: { dir: 'src' } },
+        ],
+        'Looking for the Redis client configuration first.',
+      ),
+      toolUse([
+        { name: 'read_file', input: { path: 'package.json' } },
+        { name: 'grep', input: { pattern: 'maxmemory|RATE_LIMIT', ignore_case: true } },
+      ]),
     ],
     answer: resolver,
   },
@@ -284,8 +357,17 @@ const resolverCalls = [
 const researcherCalls = [
   {
     turns: [
-      toolUse([{ name: 'list_files', input: {} }, { name: 'grep', input: { pattern: 'redis|session', ignore_case: true } }], 'Surveying the workspace for existing Redis and session code.'),
-      toolUse([{ name: 'read_file', input: { path: 'CLAUDE.md' } }, { name: 'read_file', input: { path: 'docs/decisions.md' } }]),
+      toolUse(
+        [
+          { name: 'list_files', input: {} },
+          { name: 'grep', input: { pattern: 'redis|session', ignore_case: true } },
+        ],
+        'Surveying the workspace for existing Redis and session code.',
+      ),
+      toolUse([
+        { name: 'read_file', input: { path: 'CLAUDE.md' } },
+        { name: 'read_file', input: { path: 'docs/decisions.md' } },
+      ]),
     ],
     answer: () => researcherIteration1,
   },
@@ -298,14 +380,20 @@ export function rateLimiterScript(iterations: 1 | 3): Script {
   return byRole({
     challenger: (): FakeReply => {
       const brief = briefs[challengerCalls++] ?? challengerOut([]);
-      return fencedReply(brief, challengerCalls === 1 ? 'Challenge brief for the rate limiter plan.' : `Iteration ${challengerCalls}: ${brief.challenges.length} new challenges on the directives.`);
+      return fencedReply(
+        brief,
+        challengerCalls === 1 ? 'Challenge brief for the rate limiter plan.' : `Iteration ${challengerCalls}: ${brief.challenges.length} new challenges on the directives.`,
+      );
     },
     resolver: withToolTurns(resolverCalls),
     researcher: withToolTurns(researcherCalls),
     synthesizer: storySynthesizer(story(iterations)),
     auditor: () =>
       fencedReply(
-        audit({ confirmed: true, note: 'Scores match the evidence: risk coverage and assumption validity reflect the two assumptions research disproved; no dimension is off by more than one point.' }),
+        audit({
+          confirmed: true,
+          note: 'Scores match the evidence: risk coverage and assumption validity reflect the two assumptions research disproved; no dimension is off by more than one point.',
+        }),
         'Audit of the final verdict.',
       ),
   });

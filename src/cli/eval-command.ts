@@ -112,7 +112,11 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     baseUrl,
     models,
     judge: v.judge === true,
-    only: value('only', str('only'))?.split(',').map((s) => s.trim()).filter(Boolean) ?? null,
+    only:
+      value('only', str('only'))
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean) ?? null,
     quiet: v.quiet === true,
   };
 }
@@ -149,7 +153,20 @@ async function runEvalCommand(args: EvalArgs, io: CliIo): Promise<number> {
     const ran = new Set(saved.records.map((r) => r.caseId));
     // Only the cases that ran (an --only eval rescored is still that subset).
     const cases = (await loadCorpus(args.corpus === DEFAULT_CORPUS ? path.resolve(io.cwd, saved.meta.corpus) : corpusDir)).filter((c) => ran.has(c.id));
-    const outputs = await scoreAndWrite({ records: saved.records, cases, outDir, judge: saved.judge, meta: { generatedAt: new Date().toISOString(), corpus: saved.meta.corpus, provider: saved.meta.provider, runs: saved.meta.runs, models: saved.meta.models, stoppedEarly: saved.meta.stoppedEarly ?? null } });
+    const outputs = await scoreAndWrite({
+      records: saved.records,
+      cases,
+      outDir,
+      judge: saved.judge,
+      meta: {
+        generatedAt: new Date().toISOString(),
+        corpus: saved.meta.corpus,
+        provider: saved.meta.provider,
+        runs: saved.meta.runs,
+        models: saved.meta.models,
+        stoppedEarly: saved.meta.stoppedEarly ?? null,
+      },
+    });
     return publish(io, outputs.markdown, outputs.files, progress);
   }
 
@@ -181,15 +198,31 @@ async function runEvalCommand(args: EvalArgs, io: CliIo): Promise<number> {
   let stoppedEarly: string | null;
   let judge = null;
   try {
-    ({ records, stoppedEarly } = await runEval({ cases, runs: args.runs, baseline: args.baseline, config, providerFor, signal: controller.signal, onProgress: progress, ...(args.maxCostUsd === undefined ? {} : { maxCostUsd: args.maxCostUsd }) }));
+    ({ records, stoppedEarly } = await runEval({
+      cases,
+      runs: args.runs,
+      baseline: args.baseline,
+      config,
+      providerFor,
+      signal: controller.signal,
+      onProgress: progress,
+      ...(args.maxCostUsd === undefined ? {} : { maxCostUsd: args.maxCostUsd }),
+    }));
     if (stoppedEarly) progress(`eval: stopped early: ${stoppedEarly}`);
-    if (args.judge && !controller.signal.aborted) judge = await judgeUnmatched({ records, cases, providerFor: (caseId) => providerFor(caseId, 1, 'loop'), config, signal: controller.signal, onProgress: progress });
+    if (args.judge && !controller.signal.aborted)
+      judge = await judgeUnmatched({ records, cases, providerFor: (caseId) => providerFor(caseId, 1, 'loop'), config, signal: controller.signal, onProgress: progress });
   } finally {
     removeInterrupt();
   }
   const outDir = path.resolve(io.cwd, args.out);
   const relCorpus = path.relative(io.cwd, corpusDir) || '.';
-  const outputs = await scoreAndWrite({ records, cases, outDir, judge, meta: { generatedAt: new Date().toISOString(), corpus: relCorpus, provider: providerName, runs: args.runs, models: config.models, stoppedEarly } });
+  const outputs = await scoreAndWrite({
+    records,
+    cases,
+    outDir,
+    judge,
+    meta: { generatedAt: new Date().toISOString(), corpus: relCorpus, provider: providerName, runs: args.runs, models: config.models, stoppedEarly },
+  });
   const code = await publish(io, outputs.markdown, outputs.files, progress);
   return controller.signal.aborted ? ExitCode.interrupted : code;
 }

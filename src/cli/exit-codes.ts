@@ -21,9 +21,18 @@ export const EXIT_CODE_TABLE: readonly [code: number, meaning: string][] = [
   [ExitCode.proceed, 'PROCEED (also PROCEED (trivial)); static-only run without error-level findings; `check`: every assertion that could be evaluated passes'],
   [ExitCode.revise, 'REVISE or REVISE (strong); static-only run with error-level findings; `check`: an assertion fails'],
   [ExitCode.rethink, 'RETHINK'],
-  [ExitCode.incomplete, 'Run incomplete: cancelled, aborted at a checkpoint, agent failures forced an exit, spending cap reached; `check`: nothing was verified (every stored assertion SKIPPED)'],
-  [ExitCode.usage, 'Usage or input error: unknown flag, bad value, plan missing / unreadable / not UTF-8 text, no plan found; a model id the API does not serve or that is retired; a spending cap with an unpriced model; `check`: no stored assertions'],
-  [ExitCode.notKept, 'The report was printed but the result could not be kept: the `--out` file or the run state (`.verify-plan/`, `--state-dir`) could not be written (the cause is on stderr); wins over 0–3'],
+  [
+    ExitCode.incomplete,
+    'Run incomplete: cancelled, aborted at a checkpoint, agent failures forced an exit, spending cap reached; `check`: nothing was verified (every stored assertion SKIPPED)',
+  ],
+  [
+    ExitCode.usage,
+    'Usage or input error: unknown flag, bad value, plan missing / unreadable / not UTF-8 text, no plan found; a model id the API does not serve or that is retired; a spending cap with an unpriced model; `check`: no stored assertions',
+  ],
+  [
+    ExitCode.notKept,
+    'The report was printed but the result could not be kept: the `--out` file or the run state (`.verify-plan/`, `--state-dir`) could not be written (the cause is on stderr); wins over 0–3',
+  ],
   [ExitCode.interrupted, 'Interrupted with Ctrl-C (SIGINT); the partial report is printed'],
 ];
 

@@ -147,9 +147,7 @@ export async function verifyPlanFile(args: RunArgs, io: CliIo, planPath: string,
           progress(policyNote(event.request.kind));
         }
       },
-      ...(interactive
-        ? { onCheckpoint: (request: CheckpointRequest) => promptCheckpoint(request, promptStreams(io, interrupt), controller.signal) }
-        : {}),
+      ...(interactive ? { onCheckpoint: (request: CheckpointRequest) => promptCheckpoint(request, promptStreams(io, interrupt), controller.signal) } : {}),
     });
   } finally {
     removeInterrupt();

@@ -87,7 +87,10 @@ export function parseSettingFlag<K extends SettingKey>(key: K, raw: string | und
     else if (DECIMAL.test(raw)) input = Number(raw);
     else throw new CliError(`--${f.flag} must be ${expected(f, shape)} written as decimal digits, got "${raw}".`);
   } else if (shape.type === 'array') {
-    input = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    input = text
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
   } else if (text === '' && !(SETTINGS[key].schema as z.ZodType).safeParse('').success) {
     throw new CliError(`--${f.flag} needs a value.`);
   }

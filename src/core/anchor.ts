@@ -213,9 +213,7 @@ function fuzzy(index: TokenIndex, q: readonly number[]): AnchorResult {
     places.push(c);
     if (places.length >= MAX_PLACES) break;
   }
-  const scored = places
-    .map((p) => ({ p, score: orderedScore(index, q, p) }))
-    .sort((a, b) => b.score - a.score || a.p.first - b.p.first);
+  const scored = places.map((p) => ({ p, score: orderedScore(index, q, p) })).sort((a, b) => b.score - a.score || a.p.first - b.p.first);
   const best = scored[0];
   if (!best || best.score < ANCHOR_THRESHOLD) return { found: false, reason: 'no passage of the plan is close enough to the quote' };
   const second = scored[1];

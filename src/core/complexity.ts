@@ -113,7 +113,10 @@ export function computeFactors(plan: Plan): { factors: ComplexityFactor[]; domai
 export function assess(plan: Plan, options: AssessOptions = {}): Assessment {
   const threshold = resolveThreshold(options.threshold);
   const { factors, domains, integrations, compliance } = computeFactors(plan);
-  const score = Math.min(MAX_SCORE, factors.reduce((sum, f) => sum + f.points, 0));
+  const score = Math.min(
+    MAX_SCORE,
+    factors.reduce((sum, f) => sum + f.points, 0),
+  );
   const unknownSignals = plan.unknownSignals.length;
   const { quality, reason: qualityReason } = judgeQuality(plan, {
     domains: domains.length,

@@ -27,9 +27,7 @@ export const PriceTable = z.record(z.string(), ModelPrice);
 export type PriceTable = z.infer<typeof PriceTable>;
 
 /** Every model in the table (models.ts), under its id and each alias. */
-export const DEFAULT_PRICES: PriceTable = Object.fromEntries(
-  MODEL_TABLE.flatMap((entry) => [entry.id, ...entry.aliases].map((id) => [id, { ...entry.price }])),
-);
+export const DEFAULT_PRICES: PriceTable = Object.fromEntries(MODEL_TABLE.flatMap((entry) => [entry.id, ...entry.aliases].map((id) => [id, { ...entry.price }])));
 
 /** The default model per role: the `verifyPlan.models.*` settings' defaults (settings.ts). */
 export const DEFAULT_MODELS: Record<AgentRole, string> = modelsFrom(settingDefaults());
@@ -94,7 +92,11 @@ export function spendingCapProblem(config: Pick<EngineConfig, 'models' | 'prices
   if (config.spendingCapUsd <= 0) return null;
   const unpriced = unpricedModels(config);
   if (unpriced.length === 0) return null;
-  const roles = (id: string) => Object.entries(config.models).filter(([, m]) => m === id).map(([role]) => role).join(', ');
+  const roles = (id: string) =>
+    Object.entries(config.models)
+      .filter(([, m]) => m === id)
+      .map(([role]) => role)
+      .join(', ');
   const list = unpriced.map((id) => `${id} (${roles(id)})`).join('; ');
   return (
     `A spending cap of $${config.spendingCapUsd.toFixed(2)} is set, but no price is known for ${list}, so the cap could not count those calls. ` +

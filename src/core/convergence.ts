@@ -28,14 +28,7 @@ export {
   dedupeCandidates,
   normaliseText,
 } from './convergence/admission';
-export {
-  type ConvergenceInput,
-  type RejectedUpdate,
-  applyUpdates,
-  evaluateConvergence,
-  isStalled,
-  netResolution,
-} from './convergence/progress';
+export { type ConvergenceInput, type RejectedUpdate, applyUpdates, evaluateConvergence, isStalled, netResolution } from './convergence/progress';
 export { MIN_REASON_WORDS, type Grounds, type GroundsCheck, flattenQuote, settlementGrounds } from './convergence/grounds';
 export { nextStepFor, technicalDebtWarning, verdictOf } from './convergence/verdict';
 export { AUDIT_DISPUTE_THRESHOLD, auditDiscrepancies, qualityLabel, qualityTotal } from './convergence/quality';

@@ -9,19 +9,29 @@ import { createHash } from 'node:crypto';
 import type { Challenge } from './protocol';
 
 const FILLER = new Set(
-  'a an the and or but of to in on at by for with from into onto as is are was were be been being it its this that these those we our you your they their will shall should would can could may might must do does did not no so then than there here if when while'.split(' '),
+  'a an the and or but of to in on at by for with from into onto as is are was were be been being it its this that these those we our you your they their will shall should would can could may might must do does did not no so then than there here if when while'.split(
+    ' ',
+  ),
 );
 const CONCERN_WORDS = 8;
 
 /** Sorted unique content words: insensitive to case, punctuation, order and filler. */
 export function contentWords(text: string): string[] {
-  const words = text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   return [...new Set(words.filter((w) => !FILLER.has(w)))].sort();
 }
 
 /** The concern's leading content words carry its subject; the rest is phrasing the model varies. */
 function concernKey(concern: string): string[] {
-  const words = concern.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    concern
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   return [...new Set(words.filter((w) => !FILLER.has(w)).slice(0, CONCERN_WORDS))].sort();
 }
 
@@ -31,7 +41,6 @@ export function challengeFingerprint(challenge: Pick<Challenge, 'quote' | 'conce
 }
 
 export type ChallengeChange = 'new' | 'still open' | 'fixed';
-
 
 /** Open now and not before → new; open in both → still open; open before only → fixed. */
 export function diffFingerprints(before: Iterable<string>, now: Iterable<string>): Map<string, ChallengeChange> {

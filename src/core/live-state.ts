@@ -93,10 +93,7 @@ export function reduceLive(live: LiveRun | null, event: RunEvent): LiveRun {
       return {
         ...cur,
         iteration: Math.max(cur.iteration, event.iteration),
-        agents: [
-          ...cur.agents.filter((a) => a.role !== event.role),
-          { role: event.role, model: event.model, iteration: event.iteration, outputChars: 0, thinking: false },
-        ],
+        agents: [...cur.agents.filter((a) => a.role !== event.role), { role: event.role, model: event.model, iteration: event.iteration, outputChars: 0, thinking: false }],
       };
     case 'agent-text':
       return {
@@ -135,9 +132,7 @@ export function reduceLive(live: LiveRun | null, event: RunEvent): LiveRun {
         iteration: Math.max(cur.iteration, event.iteration),
         message: event.message,
         // A repeated snapshot for the same iteration replaces the earlier one.
-        iterations: [...cur.iterations.filter((s) => s.iteration !== event.state.iteration), event.state].sort(
-          (a, b) => a.iteration - b.iteration,
-        ),
+        iterations: [...cur.iterations.filter((s) => s.iteration !== event.state.iteration), event.state].sort((a, b) => a.iteration - b.iteration),
       };
     case 'checkpoint':
       return { ...cur, status: 'waiting', checkpoint: event.request };

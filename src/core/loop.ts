@@ -38,7 +38,15 @@ export async function runVerification(options: RunOptions): Promise<RunResult> {
   ctx.emit({ type: 'run-started', runId: ctx.runId, planPath: options.planPath, assessment });
 
   if (assessment.team === null) {
-    return finish(ctx, { verdict: 'PROCEED (trivial)', reason: assessment.qualityReason, nextStep: nextStepFor('PROCEED (trivial)'), quality: null, audit: null, partial: false, stopCause: 'trivial' });
+    return finish(ctx, {
+      verdict: 'PROCEED (trivial)',
+      reason: assessment.qualityReason,
+      nextStep: nextStepFor('PROCEED (trivial)'),
+      quality: null,
+      audit: null,
+      partial: false,
+      stopCause: 'trivial',
+    });
   }
 
   const { memory, excluded } = recall(options);

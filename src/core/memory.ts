@@ -120,7 +120,10 @@ function planDiff(before: string | undefined, after: string): { diff: string | n
   if (old === after) return { diff: null, planChanged: false };
   const patch = createTwoFilesPatch('plan (last run)', 'plan (now)', old, after, undefined, undefined, { context: 2, timeout: 1000, maxEditLength: 4000 });
   if (patch === undefined) return { diff: '[the plan changed too much to diff; treat it as rewritten]', planChanged: true };
-  const body = patch.split('\n').filter((line) => !line.startsWith('====')).join('\n');
+  const body = patch
+    .split('\n')
+    .filter((line) => !line.startsWith('===='))
+    .join('\n');
   if (body.length <= MAX_DIFF_CHARS) return { diff: body, planChanged: true };
   const cut = body.lastIndexOf('\n', MAX_DIFF_CHARS);
   return { diff: `${body.slice(0, cut)}\n[diff truncated: ${body.length - cut} more characters]`, planChanged: true };
@@ -175,7 +178,13 @@ export function createStoreMemorySource(store: Pick<FileRunStore, 'loadHistory' 
   const maxHits = options.maxHits ?? 8;
   return {
     async search(query, signal) {
-      const terms = [...new Set(words(query).split(' ').filter((t) => t.length > 2))];
+      const terms = [
+        ...new Set(
+          words(query)
+            .split(' ')
+            .filter((t) => t.length > 2),
+        ),
+      ];
       if (terms.length === 0) return [];
       const runs = [...(options.planPath ? await store.loadHistory(options.planPath, 10) : []), ...(await store.loadAllLatest(20))];
       const seen = new Set<string>();

@@ -113,10 +113,7 @@ function isEmptySection(index: number, lines: readonly string[], infos: readonly
 }
 
 /** First paragraph of a Goal/Objective/Summary section, else the first paragraph of the plan. */
-function findGoal(
-  paragraphs: ReadonlyArray<{ line: number; source: string }>,
-  sections: readonly PlanSection[],
-): { goal: string | null; goalLine: number | null } {
+function findGoal(paragraphs: ReadonlyArray<{ line: number; source: string }>, sections: readonly PlanSection[]): { goal: string | null; goalLine: number | null } {
   const goal = sections.find((s) => s.kind === 'goal' && !s.isEmpty);
   const inGoal = goal ? paragraphs.find((p) => p.line > goal.headingLine && p.line <= goal.range.endLine) : undefined;
   const first = inGoal ?? paragraphs[0];

@@ -48,15 +48,7 @@ export type ConvergenceStatus = z.infer<typeof ConvergenceStatus>;
 export const Verdict = z.enum(['PROCEED', 'REVISE', 'RETHINK']);
 export type Verdict = z.infer<typeof Verdict>;
 
-export const AgentRole = z.enum([
-  'challenger',
-  'domain-expert',
-  'devils-advocate',
-  'resolver',
-  'researcher',
-  'synthesizer',
-  'auditor',
-]);
+export const AgentRole = z.enum(['challenger', 'domain-expert', 'devils-advocate', 'resolver', 'researcher', 'synthesizer', 'auditor']);
 export type AgentRole = z.infer<typeof AgentRole>;
 
 const ChallengeId = z.string().regex(/^C\d+$/, 'challenge ids look like C1, C12');
@@ -210,14 +202,7 @@ export type ProbedRisk = z.infer<typeof ProbedRisk>;
 
 // ── Quality score (report-only; scoring rubric) ─────────────────────────────
 
-export const QualityDimension = z.enum([
-  'approach_soundness',
-  'risk_coverage',
-  'assumption_validity',
-  'integration_feasibility',
-  'unknowns_coverage',
-  'constraint_alignment',
-]);
+export const QualityDimension = z.enum(['approach_soundness', 'risk_coverage', 'assumption_validity', 'integration_feasibility', 'unknowns_coverage', 'constraint_alignment']);
 export type QualityDimension = z.infer<typeof QualityDimension>;
 
 /** Seed 000: weights of the six dimensions; they sum to 1. */
@@ -234,9 +219,7 @@ export const DimensionScore = z.object({
   score: z.number().int().min(1).max(10),
   evidence: text(1000).describe('One line: the evidence for this score'),
 });
-export const QualityScores = z.object(
-  Object.fromEntries(QualityDimension.options.map((d) => [d, DimensionScore])) as Record<QualityDimension, typeof DimensionScore>,
-);
+export const QualityScores = z.object(Object.fromEntries(QualityDimension.options.map((d) => [d, DimensionScore])) as Record<QualityDimension, typeof DimensionScore>);
 export type QualityScores = z.infer<typeof QualityScores>;
 
 // ── User checkpoint answers ─────────────────────────────────────────────────

@@ -131,10 +131,7 @@ const MAIN = {
     cli: { flag: 'plan-folders', arg: 'LIST', help: 'comma-separated places to look for a plan when no path is given, newest plan first' },
   }),
   webSearch: spec({
-    schema: z
-      .boolean()
-      .default(false)
-      .describe('Let research agents use web search and fetch (Anthropic server tools). Off by default: plans and findings stay in the workspace.'),
+    schema: z.boolean().default(false).describe('Let research agents use web search and fetch (Anthropic server tools). Off by default: plans and findings stay in the workspace.'),
     section: 'main',
     order: 8,
     readers: ['extension'],
@@ -239,10 +236,7 @@ const RULE_SETTINGS = Object.fromEntries(
 const EDITOR_ONLY = {
   /** Read by vscode-languageclient itself (`<clientId>.trace.server`). */
   'trace.server': spec({
-    schema: z
-      .enum(['off', 'messages', 'verbose'])
-      .default('off')
-      .describe('Log the messages between VS Code and the Verify Plan language server (for troubleshooting).'),
+    schema: z.enum(['off', 'messages', 'verbose']).default('off').describe('Log the messages between VS Code and the Verify Plan language server (for troubleshooting).'),
     section: 'staticChecks',
     order: RULE_CODES.length + 1,
     readers: [],

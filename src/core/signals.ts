@@ -69,7 +69,8 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
     const at = m.index ?? 0;
     const first = m[0].charAt(0);
     const after = text.charAt(at + m[0].length);
-    if (first === '?' ? text.charAt(at - 1) === '?' : isNameChar(text.charAt(at - 1)) || isNameChar(after) || (after === '.' && isWordChar(text.charAt(at + m[0].length + 1)))) continue;
+    if (first === '?' ? text.charAt(at - 1) === '?' : isNameChar(text.charAt(at - 1)) || isNameChar(after) || (after === '.' && isWordChar(text.charAt(at + m[0].length + 1))))
+      continue;
     // "unknown keys", "unknown fields": an adjective for a decided behaviour, not an undecided point.
     if (/^unknown$/i.test(m[0]) && /^[ \t]+\p{L}/u.test(text.slice(at + m[0].length, at + m[0].length + 3))) continue;
     const line = lineOf(starts, at);

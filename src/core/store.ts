@@ -75,7 +75,10 @@ export function createFileRunStore(dir: string, options: FileRunStoreOptions = {
 
   const runFilesNewestFirst = async (folder: string): Promise<string[]> => {
     const names = await fs.readdir(folder).catch(() => [] as string[]);
-    return names.filter((n) => RUN_FILE.test(n)).sort().reverse();
+    return names
+      .filter((n) => RUN_FILE.test(n))
+      .sort()
+      .reverse();
   };
 
   /**
@@ -204,9 +207,14 @@ export async function refuseLinks(root: string, folder: string): Promise<void> {
     });
     if (!stats) return;
     if (stats.isSymbolicLink()) {
-      throw Object.assign(new Error(`${current} is a symbolic link; run state is never written through a link (a repository can ship one to send files elsewhere). Remove the link or choose another state folder.`), {
-        code: 'ELINK',
-      });
+      throw Object.assign(
+        new Error(
+          `${current} is a symbolic link; run state is never written through a link (a repository can ship one to send files elsewhere). Remove the link or choose another state folder.`,
+        ),
+        {
+          code: 'ELINK',
+        },
+      );
     }
     if (i < parts.length) current = path.join(current, parts[i]!);
   }

@@ -34,7 +34,7 @@ export class ApiKeyStore {
       given ??
       (await vscode.window.showInputBox({
         title: 'Verify Plan: Anthropic API key',
-        prompt: 'Stored in the editor\'s secret storage; never written to settings or logs.',
+        prompt: "Stored in the editor's secret storage; never written to settings or logs.",
         password: true,
         ignoreFocusOut: true,
         validateInput: validateApiKey,

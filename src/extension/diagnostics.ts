@@ -36,7 +36,10 @@ export class ChallengeDiagnostics implements vscode.Disposable {
       return;
     }
     const root = vscode.workspace.getWorkspaceFolder(uri)?.uri ?? null;
-    this.collection.set(uri, pf.findings.map((f) => toDiagnostic(f, uri, root)));
+    this.collection.set(
+      uri,
+      pf.findings.map((f) => toDiagnostic(f, uri, root)),
+    );
   }
 
   dispose(): void {
@@ -51,8 +54,7 @@ export function toRange(f: Finding): vscode.Range {
 
 function toDiagnostic(f: Finding, planUri: vscode.Uri, root: vscode.Uri | null): vscode.Diagnostic {
   const c = f.challenge;
-  const severity =
-    c.user_decision === 'acknowledged' ? vscode.DiagnosticSeverity.Hint : f.anchor === 'stale' ? vscode.DiagnosticSeverity.Information : SEVERITY[c.severity];
+  const severity = c.user_decision === 'acknowledged' ? vscode.DiagnosticSeverity.Hint : f.anchor === 'stale' ? vscode.DiagnosticSeverity.Information : SEVERITY[c.severity];
   const d = new vscode.Diagnostic(toRange(f), diagnosticMessage(f), severity);
   d.source = DIAGNOSTIC_SOURCE;
   d.code = c.id;

@@ -44,9 +44,7 @@ export function topLensTitle(result: RunResult | null, openProblems: number): st
 
 /** Hover Markdown: claim, concern, failure scenario, alternative, evidence, status history. */
 export function hoverMarkdown(c: Challenge, stale: boolean): string {
-  const lines = [
-    `**${c.id} · ${c.severity} · ${c.status}** _(${esc(c.origin)}, confidence ${c.confidence}, since iteration ${c.iteration_introduced})_`,
-  ];
+  const lines = [`**${c.id} · ${c.severity} · ${c.status}** _(${esc(c.origin)}, confidence ${c.confidence}, since iteration ${c.iteration_introduced})_`];
   if (stale) lines.push('', '_The quoted plan text changed since this run; re-verify to update._');
   lines.push(
     '',

@@ -102,9 +102,7 @@ export function reanchor(previous: PlanFindings, newText: string): PlanFindings 
 
 /** Replaces one challenge (e.g. after the user acknowledged it) in the result and its finding. */
 export function withChallenge(pf: PlanFindings, updated: Challenge): PlanFindings {
-  const iterations = pf.result.iterations.map((it, i, all) =>
-    i === all.length - 1 ? { ...it, challenges: it.challenges.map((c) => (c.id === updated.id ? updated : c)) } : it,
-  );
+  const iterations = pf.result.iterations.map((it, i, all) => (i === all.length - 1 ? { ...it, challenges: it.challenges.map((c) => (c.id === updated.id ? updated : c)) } : it));
   return {
     ...pf,
     result: { ...pf.result, iterations },

@@ -8,15 +8,7 @@
  * consents once (stored in globalState) before any plan text is sent.
  */
 import * as vscode from 'vscode';
-import {
-  ProviderError,
-  ZERO_USAGE,
-  type ChatMessage,
-  type ContentBlock,
-  type LlmProvider,
-  type ModelRequest,
-  type ModelResponse,
-} from '../core/llm/provider';
+import { ProviderError, ZERO_USAGE, type ChatMessage, type ContentBlock, type LlmProvider, type ModelRequest, type ModelResponse } from '../core/llm/provider';
 
 export const LM_PROVIDER_ID = 'vscode-lm';
 const CONSENT_KEY = 'verifyPlan.languageModelConsent';

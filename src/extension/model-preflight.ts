@@ -21,7 +21,13 @@ function offerSettings(show: typeof vscode.window.showErrorMessage, text: string
 }
 
 /** True when the run may start. `checkModels` is absent for providers without a Models API (vscode.lm). */
-export async function modelPreflight(config: EngineConfig, costKnown: boolean, checkModels: ModelChecker | undefined, signal: AbortSignal, log: vscode.LogOutputChannel): Promise<boolean> {
+export async function modelPreflight(
+  config: EngineConfig,
+  costKnown: boolean,
+  checkModels: ModelChecker | undefined,
+  signal: AbortSignal,
+  log: vscode.LogOutputChannel,
+): Promise<boolean> {
   const capProblem = costKnown ? spendingCapProblem(config) : null;
   if (capProblem) {
     log.warn(capProblem);
@@ -43,4 +49,3 @@ export async function modelPreflight(config: EngineConfig, costKnown: boolean, c
   offerSettings(vscode.window.showErrorMessage, `${check.errors.join(' ')} No request was sent.`, `${SETTINGS_SECTION}.models`);
   return false;
 }
-

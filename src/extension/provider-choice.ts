@@ -57,10 +57,7 @@ export async function chooseProvider(settings: VerifyPlanSettings, keys: ApiKeyS
     return { provider: createLanguageModelProvider(), label: 'editor language model (vscode.lm)', costKnown: false, secrets: [] };
   }
   const setKey = 'Set API Key';
-  const why =
-    settings.provider === 'languageModel'
-      ? 'The editor offers no language models.'
-      : 'No Anthropic API key is set and the editor offers no language models.';
+  const why = settings.provider === 'languageModel' ? 'The editor offers no language models.' : 'No Anthropic API key is set and the editor offers no language models.';
   void vscode.window.showWarningMessage(`Verify Plan: ${why} The agent team needs a model provider.`, setKey).then((pick) => {
     if (pick === setKey) void vscode.commands.executeCommand('verifyPlan.setApiKey');
   });

@@ -17,7 +17,9 @@ export class RunLogger {
   handle(event: RunEvent): void {
     switch (event.type) {
       case 'run-started':
-        this.info(`run ${event.runId} started: ${event.planPath} · complexity ${event.assessment.score}/16 · ${event.assessment.team ?? 'no'} team (${event.assessment.teamReason})`);
+        this.info(
+          `run ${event.runId} started: ${event.planPath} · complexity ${event.assessment.score}/16 · ${event.assessment.team ?? 'no'} team (${event.assessment.teamReason})`,
+        );
         break;
       case 'phase-started':
         this.info(`iteration ${event.iteration}: ${event.phase} (${event.roles.join(', ') || 'no agents'})`);
@@ -34,7 +36,9 @@ export class RunLogger {
       case 'agent-finished': {
         const k = key(event.iteration, event.role);
         const c = event.call;
-        this.info(`${c.role} finished (${c.ok ? 'ok' : 'failed'}) · ${c.model} · in ${c.usage.input_tokens} out ${c.usage.output_tokens} cache-read ${c.usage.cache_read_input_tokens} · $${c.cost_usd.toFixed(4)} · ${c.duration_ms} ms`);
+        this.info(
+          `${c.role} finished (${c.ok ? 'ok' : 'failed'}) · ${c.model} · in ${c.usage.input_tokens} out ${c.usage.output_tokens} cache-read ${c.usage.cache_read_input_tokens} · $${c.cost_usd.toFixed(4)} · ${c.duration_ms} ms`,
+        );
         const transcript = this.transcripts.get(k);
         if (transcript) this.log.trace(this.redact(`${c.role} transcript (iteration ${event.iteration}):\n${transcript}`));
         this.transcripts.delete(k);

@@ -108,8 +108,17 @@ export class DocumentAnalyzer {
     if (parsed.plan) {
       const planPath = fsPathOf(document.uri);
       // The missing-risks rule reads the quality only when the plan has no risks section; the getter defers assess() until then.
-      const options = { get assessment() { return analysis.assessment ?? undefined; } };
-      analysis.findings = runStaticChecks(parsed.plan, { fileExists: (p) => this.deps.lookup(planPath, p), pathsNamed: (name) => this.deps.pathsNamed?.(name) ?? [] }, settings.rules, options);
+      const options = {
+        get assessment() {
+          return analysis.assessment ?? undefined;
+        },
+      };
+      analysis.findings = runStaticChecks(
+        parsed.plan,
+        { fileExists: (p) => this.deps.lookup(planPath, p), pathsNamed: (name) => this.deps.pathsNamed?.(name) ?? [] },
+        settings.rules,
+        options,
+      );
     }
     this.analysed.set(document.uri, analysis);
     return analysis;

@@ -248,7 +248,19 @@ function placeChunk(chunk: Chunk, index: number, plan: Plan): PlacedChunk {
   };
   let words = plan.wordCount - SENTINEL_WORDS;
   for (let l = 0; l < chunk.prefixLines; l++) words -= countWords(plan.lines[l] ?? '');
-  const placed: PlacedChunk = { index, end: chunk.end, sections: [], firstSectionKindIfNotTitle: null, steps: [], implicit: [], paths: [], signals: [], words, sectionGoal: null, firstGoal: null };
+  const placed: PlacedChunk = {
+    index,
+    end: chunk.end,
+    sections: [],
+    firstSectionKindIfNotTitle: null,
+    steps: [],
+    implicit: [],
+    paths: [],
+    signals: [],
+    words,
+    sectionGoal: null,
+    firstGoal: null,
+  };
   for (const s of plan.sections) {
     if (!own(s.headingLine)) continue;
     if (placed.sections.length === 0 && index > 0 && chunk.prefixLines === 0) {

@@ -57,5 +57,8 @@ export function assessmentMarkdown(a: Assessment, findingCount: number): string 
 
 /** Plan text inside a Markdown table cell: no pipes, no line breaks, no HTML. */
 function cell(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').replace(/\|/g, '\\|').replace(/</g, '&lt;');
+  return text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/\|/g, '\\|')
+    .replace(/</g, '&lt;');
 }

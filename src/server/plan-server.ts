@@ -99,20 +99,26 @@ export class PlanLanguageServer {
       }
       this.index.applyChanges(changes).catch((e: unknown) => this.log(`File index update failed: ${String(e)}`));
     });
-    c.onCodeLens((params) => this.guard('codeLens', [], () => {
-      const analysis = this.analysisOf(params.textDocument.uri);
-      return analysis ? [topLens(analysis)] : [];
-    }));
-    c.onHover((params) => this.guard('hover', null, () => {
-      const analysis = this.analysisOf(params.textDocument.uri);
-      return analysis ? topHover(analysis, params.position) : null;
-    }));
-    c.onCodeAction((params) => this.guard('codeAction', [], () => {
-      const document = this.documents.get(params.textDocument.uri);
-      const analysis = this.analysisOf(params.textDocument.uri);
-      if (!document || !analysis) return [];
-      return quickFixes(analysis, params, document.getText().includes('\r\n') ? '\r\n' : '\n', this.docsUrl);
-    }));
+    c.onCodeLens((params) =>
+      this.guard('codeLens', [], () => {
+        const analysis = this.analysisOf(params.textDocument.uri);
+        return analysis ? [topLens(analysis)] : [];
+      }),
+    );
+    c.onHover((params) =>
+      this.guard('hover', null, () => {
+        const analysis = this.analysisOf(params.textDocument.uri);
+        return analysis ? topHover(analysis, params.position) : null;
+      }),
+    );
+    c.onCodeAction((params) =>
+      this.guard('codeAction', [], () => {
+        const document = this.documents.get(params.textDocument.uri);
+        const analysis = this.analysisOf(params.textDocument.uri);
+        if (!document || !analysis) return [];
+        return quickFixes(analysis, params, document.getText().includes('\r\n') ? '\r\n' : '\n', this.docsUrl);
+      }),
+    );
     c.languages.diagnostics.on(async (params, token) => {
       if (!this.support?.pullDiagnostics) throw new ResponseError(ErrorCodes.MethodNotFound, 'This client gets pushed diagnostics.');
       // Let a newer edit or a $/cancelRequest queued behind this request arrive first.
@@ -125,12 +131,14 @@ export class PlanLanguageServer {
         return { kind: 'full', resultId: analysis.resultId, items: this.diagnosticsOf(analysis) };
       });
     });
-    c.onRequest(AssessmentRequest, (raw) => this.guard('assessment', null, () => {
-      const params = AssessmentParams.safeParse(raw);
-      if (!params.success) throw new ResponseError(-32602, `Invalid params: ${params.error.message}`);
-      const analysis = this.analysisOf(params.data.uri);
-      return analysis ? documentAssessment(analysis) : null;
-    }));
+    c.onRequest(AssessmentRequest, (raw) =>
+      this.guard('assessment', null, () => {
+        const params = AssessmentParams.safeParse(raw);
+        if (!params.success) throw new ResponseError(-32602, `Invalid params: ${params.error.message}`);
+        const analysis = this.analysisOf(params.data.uri);
+        return analysis ? documentAssessment(analysis) : null;
+      }),
+    );
     c.onRequest(IndexStatusRequest, () => ({ ready: this.index.ready, files: this.index.size, truncated: this.index.truncated, roots: this.index.rootPaths }));
     this.documents.onDidChangeContent((e) => this.push?.schedule(e.document.uri));
     this.documents.onDidClose((e) => {
@@ -188,7 +196,9 @@ export class PlanLanguageServer {
   private async initialized(): Promise<void> {
     const support = this.support;
     if (support?.watchedFilesRegistration) {
-      await this.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*' }] }).catch((e: unknown) => this.log(`Cannot watch files: ${String(e)}`));
+      await this.connection.client
+        .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*' }] })
+        .catch((e: unknown) => this.log(`Cannot watch files: ${String(e)}`));
     }
     if (support?.configurationRegistration) {
       await this.connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION }).catch(() => undefined);

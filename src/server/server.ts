@@ -14,7 +14,10 @@ function stdioConnection(): Connection {
   const guarded = process.stdin.pipe(createFrameGuard((line) => connection.console.error(line)));
   const created = createConnection(ProposedFeatures.all, guarded, process.stdout);
   // stdout carries the protocol: console output goes to the client's log instead (the library does this for its own --stdio).
-  const toLog = (write: (message: string) => void) => (...args: unknown[]) => write(format(...args));
+  const toLog =
+    (write: (message: string) => void) =>
+    (...args: unknown[]) =>
+      write(format(...args));
   console.log = console.info = toLog((m) => created.console.log(m));
   console.debug = toLog((m) => created.console.log(m));
   console.warn = toLog((m) => created.console.warn(m));

@@ -19,7 +19,10 @@ export { AnsweredCheckpoint, LiveAgent, LivePhase, LiveRun, LiveToolCall } from 
 
 // ── Panel state ─────────────────────────────────────────────────────────────
 
-const ChallengeRef = z.string().regex(/^C\d+$/).max(16);
+const ChallengeRef = z
+  .string()
+  .regex(/^C\d+$/)
+  .max(16);
 
 export const PanelState = z.object({
   planPath: z.string().nullable(),
@@ -27,7 +30,10 @@ export const PanelState = z.object({
    * "Open in report": the challenge to scroll to and expand. `seq` grows with
    * every request so asking twice for the same challenge works twice.
    */
-  focus: z.object({ challengeId: ChallengeRef, seq: z.number().int().min(0) }).nullable().optional(),
+  focus: z
+    .object({ challengeId: ChallengeRef, seq: z.number().int().min(0) })
+    .nullable()
+    .optional(),
   /** The last finished (or partial) run of this plan. */
   result: RunResult.nullable(),
   /** The run in progress, or the one that just finished; null when none ran in this session. */

@@ -74,7 +74,8 @@ describe('GitHub Action (action.yml steps, fake GITHUB_* environment, fake API)'
 
   function event(name: 'pull_request' | 'push'): Record<string, string> {
     const file = path.join(ws.dir, '..', `${path.basename(ws.dir)}-event.json`);
-    const payload = name === 'pull_request' ? { pull_request: { number: 7, base: { sha: base, ref: 'main' }, head: { sha: git(ws.dir, 'rev-parse', 'HEAD') } } } : { ref: 'refs/heads/main' };
+    const payload =
+      name === 'pull_request' ? { pull_request: { number: 7, base: { sha: base, ref: 'main' }, head: { sha: git(ws.dir, 'rev-parse', 'HEAD') } } } : { ref: 'refs/heads/main' };
     writeFileSync(file, JSON.stringify(payload));
     return { GITHUB_EVENT_NAME: name, GITHUB_EVENT_PATH: file };
   }

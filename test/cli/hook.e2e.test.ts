@@ -68,7 +68,12 @@ describe('verify-plan hook claude-code (built CLI + fake Anthropic API)', functi
       byRole({
         challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE, severity: 'SIGNIFICANT' })]))], reply(challengerOut([]))),
         researcher: () => reply(researcherOut()),
-        synthesizer: () => reply(synth([update('C1', 'RESOLVED', 'The plan falls back to read-only mode', [planEvidence('A Redis outage logs users out; fall back to read-only mode.')])], { quality: quality(8) })),
+        synthesizer: () =>
+          reply(
+            synth([update('C1', 'RESOLVED', 'The plan falls back to read-only mode', [planEvidence('A Redis outage logs users out; fall back to read-only mode.')])], {
+              quality: quality(8),
+            }),
+          ),
         auditor: () => reply(audit()),
       }),
     );
@@ -81,13 +86,21 @@ describe('verify-plan hook claude-code (built CLI + fake Anthropic API)', functi
 
   it('a revised plan asked again: memory of the first run reaches the challenger; the reason says still open and fixed', async () => {
     const docs = 'Document the new REDIS_URL setting in docs/deploy.md';
-    const kept = challenge({ ref: 'n1', quote: QUOTE, concern: 'Sessions vanish while Redis is unreachable', claim: 'The plan assumes Redis is always reachable (memory marker 9K)' });
+    const kept = challenge({
+      ref: 'n1',
+      quote: QUOTE,
+      concern: 'Sessions vanish while Redis is unreachable',
+      claim: 'The plan assumes Redis is always reachable (memory marker 9K)',
+    });
     const fixedLater = challenge({ ref: 'n2', quote: docs, concern: 'Operators will not know the default value of REDIS_URL' });
     const script = (first: boolean) =>
       byRole({
         challenger: sequence([reply(challengerOut(first ? [kept, fixedLater] : [kept]))], reply(challengerOut([]))),
         researcher: () => reply(researcherOut()),
-        synthesizer: () => reply(synth(first ? [update('C1', 'UNRESOLVED', 'Real risk'), update('C2', 'UNRESOLVED', 'Real gap')] : [update('C1', 'UNRESOLVED', 'Real risk')], { quality: quality(6) })),
+        synthesizer: () =>
+          reply(
+            synth(first ? [update('C1', 'UNRESOLVED', 'Real risk'), update('C2', 'UNRESOLVED', 'Real gap')] : [update('C1', 'UNRESOLVED', 'Real risk')], { quality: quality(6) }),
+          ),
         auditor: () => reply(audit()),
       });
     server.setScript(script(true));
@@ -112,7 +125,11 @@ describe('verify-plan hook claude-code (built CLI + fake Anthropic API)', functi
     assert.match(reason, /\[SIGNIFICANT, still open\] C1/, reason);
     assert.match(reason, /1 challenge\(s\) from the previous version are fixed/);
     assert.doesNotMatch(reason, /REDIS_URL setting/);
-    assert.equal(readFileSync(path.join(ws.dir, '.claude', 'plans', 'claude-code-abc-123.md'), 'utf8'), revised, 'the revision replaces the session plan file, so both runs share one memory');
+    assert.equal(
+      readFileSync(path.join(ws.dir, '.claude', 'plans', 'claude-code-abc-123.md'), 'utf8'),
+      revised,
+      'the revision replaces the session plan file, so both runs share one memory',
+    );
     const challengerRequest = server.received.slice(before).find((r) => r.role === 'challenger');
     const sent = JSON.stringify(challengerRequest?.body);
     assert.ok(sent.includes('memory marker 9K'), 'the challenger sees the earlier challenges (the memory of the last run)');

@@ -34,7 +34,8 @@ describe('cli end-to-end: model lifecycle at run start', function () {
     ws.dispose();
   });
 
-  const cli = (args: string[]) => runCli(['--team', 'base', '--non-interactive', ...args], { cwd: ws.dir, env: { ANTHROPIC_API_KEY: TEST_KEY, ANTHROPIC_BASE_URL: server!.baseURL } });
+  const cli = (args: string[]) =>
+    runCli(['--team', 'base', '--non-interactive', ...args], { cwd: ws.dir, env: { ANTHROPIC_API_KEY: TEST_KEY, ANTHROPIC_BASE_URL: server!.baseURL } });
 
   it('with default settings every Messages request names a current default model', async () => {
     server = await FakeAnthropicServer.start({ script: proceedScript() });

@@ -26,7 +26,11 @@ describe('hostile workspace: exit codes when a result cannot be kept or nothing 
   it('-o naming a folder: exit 4 with a clear message, before any request', async () => {
     mkdirSync(path.join(h.ws.dir, 'reports'));
     h.server.setScript(proceedScript());
-    for (const args of [['--team', 'base', '-o', 'reports'], ['--static', '--out', 'reports'], ['--team', 'base', '-o', '.']]) {
+    for (const args of [
+      ['--team', 'base', '-o', 'reports'],
+      ['--static', '--out', 'reports'],
+      ['--team', 'base', '-o', '.'],
+    ]) {
       const run = await h.cli(args);
       assert.equal(run.code, 4, `${args.join(' ')}: ${run.stderr}`);
       assert.match(run.stderr, /--out: .* is a folder; give a file path/);

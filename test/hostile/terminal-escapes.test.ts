@@ -37,9 +37,16 @@ const ATTACK =
 const TERMINAL_ACTIVE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
 
 function assertTerminalSafe(run: CliRun): void {
-  for (const [name, text] of [['stdout', run.stdout], ['stderr', run.stderr]] as const) {
+  for (const [name, text] of [
+    ['stdout', run.stdout],
+    ['stderr', run.stderr],
+  ] as const) {
     const hit = TERMINAL_ACTIVE.exec(text);
-    assert.equal(hit, null, `${name} carries U+${hit?.[0].charCodeAt(0).toString(16).padStart(4, '0')} near ${JSON.stringify(text.slice(Math.max(0, (hit?.index ?? 0) - 40), (hit?.index ?? 0) + 40))}`);
+    assert.equal(
+      hit,
+      null,
+      `${name} carries U+${hit?.[0].charCodeAt(0).toString(16).padStart(4, '0')} near ${JSON.stringify(text.slice(Math.max(0, (hit?.index ?? 0) - 40), (hit?.index ?? 0) + 40))}`,
+    );
     // Only the CLI's own line may start with "Verdict:" — and it never says PROCEED here.
     assert.doesNotMatch(text, /^\s*Verdict: PROCEED/m, `${name} shows a forged verdict line`);
   }

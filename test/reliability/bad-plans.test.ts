@@ -118,12 +118,21 @@ describe('reliability: bad plans', function () {
     const anyText = fc.oneof(fc.string({ unit: 'binary', maxLength: 300 }), fc.string({ unit: 'grapheme', maxLength: 300 }), fc.lorem({ maxCount: 60, mode: 'sentences' }));
 
     it('any text: parsePlan never throws and every range is inside the document', () => {
-      fc.assert(fc.property(anyText, (text) => assertAllRangesInside(parsePlan(text))), { numRuns: 300 });
+      fc.assert(
+        fc.property(anyText, (text) => assertAllRangesInside(parsePlan(text))),
+        { numRuns: 300 },
+      );
     });
 
     it('any quote (random, or cut from the plan): anchorQuote never throws; a found range is inside the document', () => {
       const textAndQuote = anyText.chain((text) =>
-        fc.tuple(fc.constant(text), fc.oneof(fc.string({ maxLength: 80 }), fc.nat({ max: text.length }).chain((a) => fc.nat({ max: 200 }).map((n) => text.slice(a, a + n))))),
+        fc.tuple(
+          fc.constant(text),
+          fc.oneof(
+            fc.string({ maxLength: 80 }),
+            fc.nat({ max: text.length }).chain((a) => fc.nat({ max: 200 }).map((n) => text.slice(a, a + n))),
+          ),
+        ),
       );
       fc.assert(
         fc.property(textAndQuote, ([text, quote]) => {

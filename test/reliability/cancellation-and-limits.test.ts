@@ -72,11 +72,22 @@ describe('reliability: cancellation and limits', function () {
           assert.equal(result.partial, true);
           assert.equal(result.stopCause, 'cancelled');
           assert.deepEqual(result.failures, [], 'a cancel is not an agent failure');
-          assert.ok(hung.every((r) => r.aborted), 'the fake API saw every in-flight request aborted');
+          assert.ok(
+            hung.every((r) => r.aborted),
+            'the fake API saw every in-flight request aborted',
+          );
           assert.ok(atAbort > 0, 'the cancel happened');
-          assert.deepEqual(run.received.slice(atAbort).map((r) => r.role), [], 'no request started after the cancel');
+          assert.deepEqual(
+            run.received.slice(atAbort).map((r) => r.role),
+            [],
+            'no request started after the cancel',
+          );
           assert.equal(run.stored?.verdict, 'CANCELLED', 'the cancelled state is saved');
-          if (iteration > 1) assert.ok(result.iterations[0]!.challenges.some((c) => c.id === 'C1'), 'the work before the cancel is kept');
+          if (iteration > 1)
+            assert.ok(
+              result.iterations[0]!.challenges.some((c) => c.id === 'C1'),
+              'the work before the cancel is kept',
+            );
           assert.ok(renderMarkdownReport(result).includes('CANCELLED'));
         });
       }
@@ -113,7 +124,10 @@ describe('reliability: cancellation and limits', function () {
     it('crossed at any call: stops after that call (and its parallel partner) with a partial, saved report', async () => {
       const baseline = await runFaultCell([]);
       const costs = baseline.result.calls.map((c) => c.cost_usd);
-      assert.ok(costs.every((c) => c > 0), 'every call costs something (priced models)');
+      assert.ok(
+        costs.every((c) => c > 0),
+        'every call costs something (priced models)',
+      );
       let spent = 0;
       const cumulative = costs.map((c) => (spent += c));
       const stops: number[] = [];
@@ -158,11 +172,22 @@ describe('reliability: cancellation and limits', function () {
             switch (role) {
               case 'challenger': {
                 const sev = b.raised[Math.min(n, 3) - 1] ?? [];
-                const drafts = sev.map((s, i) => challenge({ ref: `r${i}`, severity: s, quote: `quote ${n}-${i}`, claim: `${WORDS[i]} problem number ${n}${i} in part ${i * 7 + n}` }));
-                return reply(challengerOut(drafts, Array.from({ length: b.unknowns }, (_, i) => unknown({ affects_challenge: null, description: `question ${n}-${i}` }))));
+                const drafts = sev.map((s, i) =>
+                  challenge({ ref: `r${i}`, severity: s, quote: `quote ${n}-${i}`, claim: `${WORDS[i]} problem number ${n}${i} in part ${i * 7 + n}` }),
+                );
+                return reply(
+                  challengerOut(
+                    drafts,
+                    Array.from({ length: b.unknowns }, (_, i) => unknown({ affects_challenge: null, description: `question ${n}-${i}` })),
+                  ),
+                );
               }
               case 'researcher':
-                return reply(researcherOut({ new_challenges: b.researched.map((s, i) => challenge({ ref: `x${i}`, severity: s, claim: `research ${WORDS[WORDS.length - 1 - i]} finding ${n}${i}` })) }));
+                return reply(
+                  researcherOut({
+                    new_challenges: b.researched.map((s, i) => challenge({ ref: `x${i}`, severity: s, claim: `research ${WORDS[WORDS.length - 1 - i]} finding ${n}${i}` })),
+                  }),
+                );
               case 'resolver':
                 return resolverReplyFor(req.body);
               case 'synthesizer': {
@@ -189,7 +214,18 @@ describe('reliability: cancellation and limits', function () {
         {
           numRuns: 12,
           // Found by this property: a BLOCKING challenge withdrawn in iteration 2 and re-opened in iteration 3.
-          examples: [[{ raised: [[], ['BLOCKING', 'BLOCKING'], ['BLOCKING', 'BLOCKING', 'BLOCKING', 'BLOCKING', 'BLOCKING']], researched: ['BLOCKING', 'BLOCKING'], unknowns: 0, updates: [[], [[2, 'WITHDRAWN']], [[2, 'OPEN']]], reSweep: false, reProbe: false }]],
+          examples: [
+            [
+              {
+                raised: [[], ['BLOCKING', 'BLOCKING'], ['BLOCKING', 'BLOCKING', 'BLOCKING', 'BLOCKING', 'BLOCKING']],
+                researched: ['BLOCKING', 'BLOCKING'],
+                unknowns: 0,
+                updates: [[], [[2, 'WITHDRAWN']], [[2, 'OPEN']]],
+                reSweep: false,
+                reProbe: false,
+              },
+            ],
+          ],
         },
       );
     });

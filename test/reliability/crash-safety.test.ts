@@ -113,9 +113,7 @@ describe('reliability: crash-safe persistence', function () {
         env,
         timeoutMs: 30_000,
         onSpawn: (child) => {
-          void server
-            .waitFor(() => server.received.some((r) => r.role === 'researcher'), 20_000, 'the research phase')
-            .then(() => child.kill('SIGKILL'));
+          void server.waitFor(() => server.received.some((r) => r.role === 'researcher'), 20_000, 'the research phase').then(() => child.kill('SIGKILL'));
         },
       });
       assert.equal(killed.signal, 'SIGKILL', `the CLI exited by itself: ${killed.stderr}`);
@@ -125,7 +123,11 @@ describe('reliability: crash-safe persistence', function () {
       assert.equal(saved.finishedAt, null, 'the saved run is the in-progress one');
       assert.equal(saved.partial, true);
       assert.equal(saved.iterations.length, 1);
-      assert.deepEqual(saved.iterations[0]!.challenges.map((c) => c.claim), [MARKER], 'the completed challenge phase was saved');
+      assert.deepEqual(
+        saved.iterations[0]!.challenges.map((c) => c.claim),
+        [MARKER],
+        'the completed challenge phase was saved',
+      );
       await assertNoTornFiles(stateDir);
       assert.ok(!JSON.stringify(saved).includes(TEST_KEY), 'the key is not in the saved state');
 
@@ -143,7 +145,7 @@ describe('reliability: crash-safe persistence', function () {
       assert.ok(next.code === 0 || next.code === 1 || next.code === 2, `a verdict exit code, got ${next.code}: ${next.stderr}`);
       const challengerBody = JSON.stringify(server.received.slice(before).find((r) => r.role === 'challenger')?.body);
       assert.ok(challengerBody.includes(saved.runId), 'the next run sees the killed run');
-      assert.ok(challengerBody.includes('crash marker 9K'), "and its challenge (memory carry-forward)");
+      assert.ok(challengerBody.includes('crash marker 9K'), 'and its challenge (memory carry-forward)');
       const history = await store.loadHistory(planFile);
       assert.equal(history.length, 2);
       assert.notEqual(history[0]!.finishedAt, null, 'the newest run finished');

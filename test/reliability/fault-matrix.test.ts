@@ -45,7 +45,12 @@ function buildCells(): Cell[] {
   for (const role of ROLES) {
     const iteration = scenarioIterations(role).at(-1)!;
     for (const fault of FAULTS.filter((f) => f.recovery !== 'none')) {
-      cells.push({ matrix: 'transient', name: `${role} × ${fault.name} once × iteration ${iteration} (${fault.recovery})`, applicable: true, injections: [{ role, iteration, fault, mode: 'transient' }] });
+      cells.push({
+        matrix: 'transient',
+        name: `${role} × ${fault.name} once × iteration ${iteration} (${fault.recovery})`,
+        applicable: true,
+        injections: [{ role, iteration, fault, mode: 'transient' }],
+      });
     }
   }
   let rotation = 0;
@@ -123,18 +128,24 @@ describe('reliability: fault matrix (role × fault × iteration, real SDK, fake 
 
   it('every role runs on every iteration the scenario promises (so "not applicable" is earned)', () => {
     const na = cells.filter((c) => !c.applicable).map((c) => c.injections[0]!);
-    assert.ok(na.every((i) => i.role === 'auditor'), 'only the auditor (once, after the loop) has not-applicable cells');
+    assert.ok(
+      na.every((i) => i.role === 'auditor'),
+      'only the auditor (once, after the loop) has not-applicable cells',
+    );
     assert.equal(na.length, 2 * FAULTS.length);
   });
 
   for (const matrix of ['single', 'transient', 'double'] as const) {
-    describe(matrix === 'single' ? 'one role fails persistently' : matrix === 'transient' ? 'one fault, then the retry succeeds' : 'two roles fail in one iteration → forced exit', () => {
-      for (const cell of cells.filter((c) => c.matrix === matrix && c.applicable)) {
-        it(cell.name, () => {
-          assert.ok(cell.problems, 'the cell did not run');
-          assert.deepEqual(cell.problems, []);
-        });
-      }
-    });
+    describe(
+      matrix === 'single' ? 'one role fails persistently' : matrix === 'transient' ? 'one fault, then the retry succeeds' : 'two roles fail in one iteration → forced exit',
+      () => {
+        for (const cell of cells.filter((c) => c.matrix === matrix && c.applicable)) {
+          it(cell.name, () => {
+            assert.ok(cell.problems, 'the cell did not run');
+            assert.deepEqual(cell.problems, []);
+          });
+        }
+      },
+    );
   }
 });

@@ -60,7 +60,10 @@ describe('reliability: hostile model output', function () {
   for (const [name, make] of [
     ['a 3 MB claim', () => reply({ challenges: [{ ...challenge(), claim: 'x'.repeat(3 * 1024 * 1024) }], unknowns: [] })],
     ['JSON nested 200,000 deep', () => raw(`{"challenges": ${'['.repeat(200_000)}${']'.repeat(200_000)}, "unknowns": []}`)],
-    ['10,000 challenges', () => reply({ challenges: Array.from({ length: 10_000 }, (_, i) => challenge({ ref: `r${i}`, claim: `claim number ${i} about part ${i}` })), unknowns: [] })],
+    [
+      '10,000 challenges',
+      () => reply({ challenges: Array.from({ length: 10_000 }, (_, i) => challenge({ ref: `r${i}`, claim: `claim number ${i} about part ${i}` })), unknowns: [] }),
+    ],
   ] as [string, () => FakeReply][]) {
     it(`${name}: a failure or a capped result, never a crash`, async () => {
       const { result } = await runAgainstFake({ script: byRole({ challenger: [make(), make()], ...calm }) });

@@ -58,7 +58,13 @@ async function treeHash(root: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const entry of await fs.readdir(root, { withFileTypes: true, recursive: true })) {
     const full = path.join(entry.parentPath, entry.name);
-    if (entry.isFile()) out.set(path.relative(root, full), createHash('sha256').update(await fs.readFile(full)).digest('hex'));
+    if (entry.isFile())
+      out.set(
+        path.relative(root, full),
+        createHash('sha256')
+          .update(await fs.readFile(full))
+          .digest('hex'),
+      );
     else if (entry.isDirectory()) out.set(`${path.relative(root, full)}/`, 'dir');
   }
   return out;
@@ -87,7 +93,13 @@ describe('reliability: injection', function () {
     const xss = '<img src=x onerror=alert(1)><script>alert(2)</script>';
     server = await FakeAnthropicServer.start({
       script: byRole({
-        challenger: [reply(challengerOut([challenge({ severity: 'BLOCKING', quote: 'If Redis is unreachable', claim: `Redis outage ${xss}`, alternative: `[click](javascript:alert(3)) ${xss}` })]))],
+        challenger: [
+          reply(
+            challengerOut([
+              challenge({ severity: 'BLOCKING', quote: 'If Redis is unreachable', claim: `Redis outage ${xss}`, alternative: `[click](javascript:alert(3)) ${xss}` }),
+            ]),
+          ),
+        ],
         researcher: withTools(
           [
             { name: 'read_file', input: { path: 'docs/ops.md' } },
@@ -134,7 +146,7 @@ describe('reliability: injection', function () {
     }
   });
 
-  it('the plan\'s instructions occur only inside the <plan> data block, even after a fake </plan>', () => {
+  it("the plan's instructions occur only inside the <plan> data block, even after a fake </plan>", () => {
     for (const r of requests) {
       const { texts } = blocks(r.body);
       for (const text of texts) {
@@ -148,9 +160,12 @@ describe('reliability: injection', function () {
     }
   });
 
-  it('a workspace file\'s instructions occur only in tool results', () => {
+  it("a workspace file's instructions occur only in tool results", () => {
     const researcher = requests.filter((r) => r.role === 'researcher');
-    assert.ok(researcher.some((r) => blocks(r.body).toolResults.some((t) => t.includes(FILE_INJECTION))), 'positive control: the file was read');
+    assert.ok(
+      researcher.some((r) => blocks(r.body).toolResults.some((t) => t.includes(FILE_INJECTION))),
+      'positive control: the file was read',
+    );
     for (const r of requests) {
       assert.ok(!systemText(r.body).includes(FILE_INJECTION));
       for (const text of blocks(r.body).texts) assert.ok(!text.replace(DATA_BLOCK, '').includes(FILE_INJECTION), `${r.role}: the file's instruction is outside a data block`);
@@ -163,11 +178,19 @@ describe('reliability: injection', function () {
 
   it('tools are read-only: write/exec/edit calls are refused and the workspace is unchanged', () => {
     const toolResults = requests.flatMap((r) => blocks(r.body).toolResults);
-    for (const name of ['write_file', 'bash', 'edit_file']) assert.ok(toolResults.some((t) => /unknown tool|not available|refused|no such tool/i.test(t) && t.length < 400), `${name} was not refused`);
+    for (const name of ['write_file', 'bash', 'edit_file'])
+      assert.ok(
+        toolResults.some((t) => /unknown tool|not available|refused|no such tool/i.test(t) && t.length < 400),
+        `${name} was not refused`,
+      );
     assert.deepEqual([...treeAfter.entries()].sort(), [...treeBefore.entries()].sort());
     const toolNames = new Set<string>(requests.flatMap((r) => (r.body.tools ?? []).map((t: { name: string }) => t.name)));
     assert.ok(toolNames.has('read_file'), 'positive control: tools were offered');
-    assert.deepEqual([...toolNames].filter((n) => !['read_file', 'grep', 'list_files', 'git_log', 'memory_search'].includes(n)), [], 'only read-only tools are offered');
+    assert.deepEqual(
+      [...toolNames].filter((n) => !['read_file', 'grep', 'list_files', 'git_log', 'memory_search'].includes(n)),
+      [],
+      'only read-only tools are offered',
+    );
   });
 
   it('model-written HTML is inert in the Markdown report (rendered with raw HTML enabled)', () => {

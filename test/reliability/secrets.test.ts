@@ -69,7 +69,10 @@ describe('reliability: secrets', function () {
         onEvent: (e) => events.push(e),
       });
       assert.ok(result.failures.length >= 2, 'the echoing errors became agent failures');
-      assert.ok(result.failures.some((f) => f.message.includes('[redacted]')), 'the echoed key was redacted, not dropped silently');
+      assert.ok(
+        result.failures.some((f) => f.message.includes('[redacted]')),
+        'the echoed key was redacted, not dropped silently',
+      );
       let live = null;
       for (const e of events) live = reduceLive(live, e);
       assertNoKey('the events', JSON.stringify(events), KEY);
@@ -118,7 +121,10 @@ describe('reliability: secrets', function () {
           timeoutMs: 30_000,
         });
         assert.equal(run.code, 3, `agent failures force an exit: ${run.stderr}`);
-        assert.ok(server.received.some((r) => r.role === 'synthesizer'), 'the echoing error was served');
+        assert.ok(
+          server.received.some((r) => r.role === 'synthesizer'),
+          'the echoing error was served',
+        );
         assertNoKey('stdout', run.stdout, TEST_KEY);
         assertNoKey('stderr', run.stderr, TEST_KEY);
         assertNoKey('the --out report', await fs.readFile(path.join(ws.dir, 'report.out'), 'utf8'), TEST_KEY);
@@ -137,9 +143,24 @@ describe('reliability: secrets', function () {
 
     /** Secret paths and tricks the fixture holds (see research-fixture.ts), one tool call each; git_log runs in every run (researcher). */
     const ATTEMPTS: { name: string; input: unknown }[] = [
-      ...['.env', '.env.production', 'id_rsa', 'config/app.pem', 'config/settings.local.json', 'secrets/token.txt', '.git/config', 'src/generated/api.gen.ts', 'link-out.txt', 'env-link.txt', 'vault/token.txt', 'linked-dir-out/secret.txt', 'docs/relative-out.txt', '../outside/secret.txt', 'big.txt', 'assets/logo.png'].map(
-        (p) => ({ name: 'read_file', input: { path: p } }),
-      ),
+      ...[
+        '.env',
+        '.env.production',
+        'id_rsa',
+        'config/app.pem',
+        'config/settings.local.json',
+        'secrets/token.txt',
+        '.git/config',
+        'src/generated/api.gen.ts',
+        'link-out.txt',
+        'env-link.txt',
+        'vault/token.txt',
+        'linked-dir-out/secret.txt',
+        'docs/relative-out.txt',
+        '../outside/secret.txt',
+        'big.txt',
+        'assets/logo.png',
+      ].map((p) => ({ name: 'read_file', input: { path: p } })),
       { name: 'grep', input: { pattern: 'FAKE|SECRET|KEY|BIG-FILE', ignore_case: true } },
       { name: 'grep', input: { pattern: '.', glob: '**/.env*' } },
       { name: 'grep', input: { pattern: 'url', glob: '.git/**' } },
@@ -177,7 +198,10 @@ describe('reliability: secrets', function () {
         });
         assert.deepEqual(result.failures, []);
         const toolResults = server.received.flatMap((r) =>
-          (r.body.messages as { content: unknown }[]).flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((b: { type?: string }) => b.type === 'tool_result').map((b: { content: unknown }) => JSON.stringify(b.content)),
+          (r.body.messages as { content: unknown }[])
+            .flatMap((m) => (Array.isArray(m.content) ? m.content : []))
+            .filter((b: { type?: string }) => b.type === 'tool_result')
+            .map((b: { content: unknown }) => JSON.stringify(b.content)),
         );
         return { bodies: server.received.map((r) => JSON.stringify(r.body)), toolResults };
       } finally {
@@ -195,7 +219,10 @@ describe('reliability: secrets', function () {
         }
         assert.ok(toolResults.length >= chunk.length + 2, 'every tool call was answered');
         for (const text of toolResults) assert.doesNotMatch(text, /budget/i, 'each attempt met the policy, not an exhausted budget');
-        assert.ok(toolResults.some((t) => t.includes('POOL_SIZE')), 'positive control: a permitted file did reach the model');
+        assert.ok(
+          toolResults.some((t) => t.includes('POOL_SIZE')),
+          'positive control: a permitted file did reach the model',
+        );
       });
     }
 

@@ -87,10 +87,7 @@ function bash(script: string, cwd: string, env: Record<string, string>): Promise
   });
 }
 
-export async function runCompositeAction(
-  actionDir: string,
-  options: { inputs: Record<string, string>; workspace: string; env: Record<string, string> },
-): Promise<ActionRun> {
+export async function runCompositeAction(actionDir: string, options: { inputs: Record<string, string>; workspace: string; env: Record<string, string> }): Promise<ActionRun> {
   const action = parse(readFileSync(path.join(actionDir, 'action.yml'), 'utf8')) as ActionFile;
   if (action.runs.using !== 'composite') throw new Error('not a composite action');
   const inputs: Record<string, string> = {};

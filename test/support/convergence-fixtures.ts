@@ -1,13 +1,6 @@
 /** Builders for convergence tests: small, valid protocol objects with overrides. */
 import { emptyIterationState } from '../../src/core/loop/state';
-import type {
-  Challenge,
-  ChallengeDraft,
-  ChallengeStatus,
-  IterationState,
-  QualityScores,
-  Severity,
-} from '../../src/core/protocol';
+import type { Challenge, ChallengeDraft, ChallengeStatus, IterationState, QualityScores, Severity } from '../../src/core/protocol';
 import { QualityDimension } from '../../src/core/protocol';
 
 export function draft(ref: string, severity: Severity = 'SIGNIFICANT', overrides: Partial<ChallengeDraft> = {}): ChallengeDraft {
@@ -26,12 +19,7 @@ export function draft(ref: string, severity: Severity = 'SIGNIFICANT', overrides
   };
 }
 
-export function challenge(
-  id: string,
-  severity: Severity = 'SIGNIFICANT',
-  status: ChallengeStatus = 'OPEN',
-  overrides: Partial<Challenge> = {},
-): Challenge {
+export function challenge(id: string, severity: Severity = 'SIGNIFICANT', status: ChallengeStatus = 'OPEN', overrides: Partial<Challenge> = {}): Challenge {
   return {
     id,
     origin: 'challenger',

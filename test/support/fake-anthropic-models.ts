@@ -89,7 +89,10 @@ export class FakeModelCatalogue {
     let end = sorted.length;
     if (after !== null) start = sorted.findIndex((m) => m.id === after) + 1;
     if (before !== null) {
-      end = Math.max(0, sorted.findIndex((m) => m.id === before));
+      end = Math.max(
+        0,
+        sorted.findIndex((m) => m.id === before),
+      );
       start = Math.max(0, end - limit);
     }
     const page = sorted.slice(start, Math.min(end, start + limit));

@@ -23,12 +23,20 @@ export function checkToolPairing(messages: unknown[]): string | null {
     if (message?.role !== 'user' && message?.role !== 'assistant') return `messages.${i}.role: must be "user" or "assistant"`;
     const previous = i > 0 ? (messages[i - 1] as Message) : undefined;
     const asked = new Set(
-      previous?.role === 'assistant' ? blocksOf(previous).filter((b) => b.type === 'tool_use').map((b) => b.id) : [],
+      previous?.role === 'assistant'
+        ? blocksOf(previous)
+            .filter((b) => b.type === 'tool_use')
+            .map((b) => b.id)
+        : [],
     );
     if (blocksOf(message).some((b) => b.type === 'text' && (b as { text?: unknown }).text === '')) {
       return `messages.${i}: text content blocks must be non-empty`;
     }
-    const answered = new Set(blocksOf(message).filter((b) => b.type === 'tool_result').map((b) => b.tool_use_id));
+    const answered = new Set(
+      blocksOf(message)
+        .filter((b) => b.type === 'tool_result')
+        .map((b) => b.tool_use_id),
+    );
     for (const id of answered) {
       if (message.role !== 'user' || !asked.has(id)) {
         return `messages.${i}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${String(id)}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`;

@@ -82,7 +82,8 @@ function nodeProblem(node: unknown, path: string, defs: Json): string | null {
   if (node.enum !== undefined && (!Array.isArray(node.enum) || !node.enum.every(isPrimitive))) return `${path}: complex types within enums are not supported`;
   if (node.const !== undefined && !isPrimitive(node.const)) return `${path}: complex types within const are not supported`;
   if (node.minItems !== undefined && node.minItems !== 0 && node.minItems !== 1) return `${path}: Array constraints beyond minItems of 0 or 1 are not supported`;
-  if (node.format !== undefined && (typeof node.format !== 'string' || !SUPPORTED_FORMATS.has(node.format))) return `${path}: the string format ${JSON.stringify(node.format)} is not supported`;
+  if (node.format !== undefined && (typeof node.format !== 'string' || !SUPPORTED_FORMATS.has(node.format)))
+    return `${path}: the string format ${JSON.stringify(node.format)} is not supported`;
   if (node.pattern !== undefined && (typeof node.pattern !== 'string' || UNSUPPORTED_REGEX.test(node.pattern))) {
     return `${path}: the pattern uses backreferences, lookaround or word boundaries, which are not supported`;
   }
@@ -181,8 +182,10 @@ export function structuredOutputProblem(body: Json): string | null {
     schemas.push(tool.input_schema);
   }
   const total = schemas.map(schemaComplexity).reduce((a, b) => ({ optional: a.optional + b.optional, unions: a.unions + b.unions }), { optional: 0, unions: 0 });
-  if (total.optional > MAX_OPTIONAL_PARAMETERS) return `Schema is too complex for compilation: ${total.optional} optional parameters across all strict schemas (limit ${MAX_OPTIONAL_PARAMETERS})`;
-  if (total.unions > MAX_UNION_PARAMETERS) return `Schema is too complex for compilation: ${total.unions} union-typed parameters across all strict schemas (limit ${MAX_UNION_PARAMETERS})`;
+  if (total.optional > MAX_OPTIONAL_PARAMETERS)
+    return `Schema is too complex for compilation: ${total.optional} optional parameters across all strict schemas (limit ${MAX_OPTIONAL_PARAMETERS})`;
+  if (total.unions > MAX_UNION_PARAMETERS)
+    return `Schema is too complex for compilation: ${total.unions} union-typed parameters across all strict schemas (limit ${MAX_UNION_PARAMETERS})`;
   return null;
 }
 

@@ -18,9 +18,7 @@ export function byRole(replies: Partial<Record<AgentRole, FakeReply[] | ((req: R
     if (role && typeof entry === 'function') return entry(req);
     const next = role ? queues.get(role)?.shift() : undefined;
     if (next) return next;
-    const message = role
-      ? `fake server: no scripted reply left for role "${role}"`
-      : 'fake server: request has no role marker in its system prompt';
+    const message = role ? `fake server: no scripted reply left for role "${role}"` : 'fake server: request has no role marker in its system prompt';
     return { kind: 'error', status: 500, message, shouldRetry: false };
   };
 }

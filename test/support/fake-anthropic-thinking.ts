@@ -136,7 +136,10 @@ export class ThinkingLedger {
       for (const [j, block] of blocks.entries()) {
         if (block.type === 'tool_use') {
           const expected = this.beforeToolUse.get(String(block.id)) ?? [];
-          const sent = blocks.slice(0, j).filter((b) => b.type === 'thinking').map((b) => b.signature);
+          const sent = blocks
+            .slice(0, j)
+            .filter((b) => b.type === 'thinking')
+            .map((b) => b.signature);
           if (expected.some((sig) => !sent.includes(sig))) return `messages.${i}.content: ${MODIFIED_THINKING_ERROR}`;
         }
         if (block.type !== 'thinking') continue;

@@ -103,25 +103,18 @@ export function blockEvents(index: number, block: WireBlock): string[] {
   if (block.type === 'thinking') {
     return [
       sse('content_block_start', { type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } }),
-      ...chunkText(block.thinking).map((thinking) =>
-        sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking } }),
-      ),
+      ...chunkText(block.thinking).map((thinking) => sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking } })),
       sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: block.signature } }),
       sse('content_block_stop', { type: 'content_block_stop', index }),
     ];
   }
   if ('tool_use_id' in block) {
-    return [
-      sse('content_block_start', { type: 'content_block_start', index, content_block: block }),
-      sse('content_block_stop', { type: 'content_block_stop', index }),
-    ];
+    return [sse('content_block_start', { type: 'content_block_start', index, content_block: block }), sse('content_block_stop', { type: 'content_block_stop', index })];
   }
   if (block.type === 'text') {
     return [
       sse('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } }),
-      ...chunkText(block.text).map((text) =>
-        sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text } }),
-      ),
+      ...chunkText(block.text).map((text) => sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text } })),
       sse('content_block_stop', { type: 'content_block_stop', index }),
     ];
   }

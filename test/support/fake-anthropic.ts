@@ -373,9 +373,8 @@ export class FakeAnthropicServer {
     const thinkingTokens = content.filter((b) => b.type === 'thinking').length * THINKING_BLOCK_TOKENS;
     const serverInputs = reply.kind === 'server_tools' ? reply.uses.map((u) => u.input) : [];
     const outputTokens =
-      (reply.kind === 'text' && reply.outputTokens !== undefined
-        ? reply.outputTokens
-        : estimateOutputTokens(text, [...calls.map((c) => c.input), ...serverInputs])) + thinkingTokens;
+      (reply.kind === 'text' && reply.outputTokens !== undefined ? reply.outputTokens : estimateOutputTokens(text, [...calls.map((c) => c.input), ...serverInputs])) +
+      thinkingTokens;
     const usage = {
       ...this.cache.account(body.model, body, received.at),
       output_tokens: outputTokens,

@@ -42,19 +42,26 @@ export const BAD_PLANS: BadPlan[] = [
   {
     name: 'CRLF line endings',
     file: 'crlf.md',
-    bytes: () => Buffer.from('# Plan: sessions\r\n\r\n## Steps\r\n\r\n1. Add src/session.ts TBD\r\n   Depends on: Step 7\r\n2. Replace the map in src/server.ts. Verify: restart keeps sessions.\r\n\r\n## Risks\r\n\r\n- Redis outage.\r\n'),
+    bytes: () =>
+      Buffer.from(
+        '# Plan: sessions\r\n\r\n## Steps\r\n\r\n1. Add src/session.ts TBD\r\n   Depends on: Step 7\r\n2. Replace the map in src/server.ts. Verify: restart keeps sessions.\r\n\r\n## Risks\r\n\r\n- Redis outage.\r\n',
+      ),
     refusal: null,
   },
   {
     name: 'UTF-8 BOM',
     file: 'bom.md',
-    bytes: () => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('# Plan\n\n## Steps\n\n1. Add a cache to src/api.ts. Size TBD.\n2. Roll out. Verify: p99 below 200 ms.\n')]),
+    bytes: () =>
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('# Plan\n\n## Steps\n\n1. Add a cache to src/api.ts. Size TBD.\n2. Roll out. Verify: p99 below 200 ms.\n')]),
     refusal: null,
   },
   {
     name: 'no headings',
     file: 'prose.md',
-    bytes: () => Buffer.from('We will move the orders table to Postgres, then switch reads in src/orders.ts, then delete the old store. Not sure about the backfill yet.\nAfter that we update the dashboards and tell support.\n'),
+    bytes: () =>
+      Buffer.from(
+        'We will move the orders table to Postgres, then switch reads in src/orders.ts, then delete the old store. Not sure about the backfill yet.\nAfter that we update the dashboards and tell support.\n',
+      ),
     refusal: null,
   },
   { name: '10,000 steps', file: 'steps.md', bytes: () => Buffer.from(tenThousandSteps()), refusal: null },

@@ -68,7 +68,7 @@ export function singleFaultProblems(run: CellRun, inj: Injection): string[] {
       const before = k > 1 ? (result.iterations[k - 2]?.challenges ?? []) : [];
       const kept = new Set((state?.challenges ?? []).map((c) => c.id));
       for (const c of before) if (!kept.has(c.id)) problems.push(`${c.id} was not carried forward into iteration ${k}`);
-      if (k === 1 && (state?.challenges.length ?? 0) === 0) problems.push('the other challengers\' challenges were not kept');
+      if (k === 1 && (state?.challenges.length ?? 0) === 0) problems.push("the other challengers' challenges were not kept");
       continues();
     }
   } else if (inj.role === 'resolver') {

@@ -82,7 +82,12 @@ export async function runFaultCell(injections: Injection[], options: CellOptions
     const result = await runVerification({
       ...plan,
       workspaceRoot: null,
-      provider: createAnthropicProvider({ apiKey: 'test-key', baseURL: server.baseURL, maxRetries: 1, timeoutMs: options.timeoutMs ?? (injections.some((i) => i.fault.name === 'timeout') ? FAULT_TIMEOUT_MS : HEALTHY_TIMEOUT_MS) }),
+      provider: createAnthropicProvider({
+        apiKey: 'test-key',
+        baseURL: server.baseURL,
+        maxRetries: 1,
+        timeoutMs: options.timeoutMs ?? (injections.some((i) => i.fault.name === 'timeout') ? FAULT_TIMEOUT_MS : HEALTHY_TIMEOUT_MS),
+      }),
       config: defaultConfig({ team, ...options.config }),
       store,
       ...(options.signal ? { signal: options.signal } : {}),

@@ -18,16 +18,7 @@ import { audit, challenge, challengerOut, quality, reply, researcherOut, resolve
 export const SCENARIO_QUOTE = 'If Redis is unreachable, let the request through and count the failure.';
 
 export type FaultName =
-  | 'http-500'
-  | 'overloaded-529'
-  | 'rate-limited-429'
-  | 'connection-reset'
-  | 'timeout'
-  | 'truncated-stream'
-  | 'schema-invalid-json'
-  | 'empty-answer'
-  | 'refusal'
-  | 'max-tokens-cut';
+  'http-500' | 'overloaded-529' | 'rate-limited-429' | 'connection-reset' | 'timeout' | 'truncated-stream' | 'schema-invalid-json' | 'empty-answer' | 'refusal' | 'max-tokens-cut';
 
 export interface FaultSpec {
   name: FaultName;
@@ -48,16 +39,36 @@ export const HEALTHY_TIMEOUT_MS = 15_000;
 const FAST_RETRY = 0.001;
 
 export const FAULTS: FaultSpec[] = [
-  { name: 'http-500', reply: { kind: 'error', status: 500, type: 'api_error', message: 'fake internal error', retryAfterSeconds: FAST_RETRY }, kind: 'api_error', recovery: 'sdk-retry' },
-  { name: 'overloaded-529', reply: { kind: 'error', status: 529, type: 'overloaded_error', message: 'Overloaded', retryAfterSeconds: FAST_RETRY }, kind: 'api_error', recovery: 'sdk-retry' },
-  { name: 'rate-limited-429', reply: { kind: 'error', status: 429, type: 'rate_limit_error', message: 'rate limited', retryAfterSeconds: FAST_RETRY }, kind: 'api_error', recovery: 'sdk-retry' },
+  {
+    name: 'http-500',
+    reply: { kind: 'error', status: 500, type: 'api_error', message: 'fake internal error', retryAfterSeconds: FAST_RETRY },
+    kind: 'api_error',
+    recovery: 'sdk-retry',
+  },
+  {
+    name: 'overloaded-529',
+    reply: { kind: 'error', status: 529, type: 'overloaded_error', message: 'Overloaded', retryAfterSeconds: FAST_RETRY },
+    kind: 'api_error',
+    recovery: 'sdk-retry',
+  },
+  {
+    name: 'rate-limited-429',
+    reply: { kind: 'error', status: 429, type: 'rate_limit_error', message: 'rate limited', retryAfterSeconds: FAST_RETRY },
+    kind: 'api_error',
+    recovery: 'sdk-retry',
+  },
   { name: 'connection-reset', reply: { kind: 'reset' }, kind: 'api_error', recovery: 'sdk-retry' },
   { name: 'timeout', reply: { kind: 'hang' }, kind: 'timeout', recovery: 'sdk-retry' },
   { name: 'truncated-stream', reply: { kind: 'truncate', text: '{"challenges": [{"ref": "n1", "quo', mode: 'end' }, kind: 'connection_lost', recovery: 'none' },
   // No "answer in the wrong shape" or "empty answer" rows: under structured outputs (every role on the Anthropic
   // provider) the API's constrained decoder cannot write them; the free-text path keeps its tests in llm-agent-call.test.ts.
   { name: 'refusal', reply: { kind: 'text', text: 'I cannot help with that.', stopReason: 'refusal' }, kind: 'refusal', recovery: 'none' },
-  { name: 'max-tokens-cut', reply: { kind: 'text', text: '```json\n{"challenges": [{"ref": "n1", "claim": "cut here', stopReason: 'max_tokens' }, kind: 'truncated', recovery: 'none' },
+  {
+    name: 'max-tokens-cut',
+    reply: { kind: 'text', text: '```json\n{"challenges": [{"ref": "n1", "claim": "cut here', stopReason: 'max_tokens' },
+    kind: 'truncated',
+    recovery: 'none',
+  },
 ];
 
 export const CHALLENGER_ROLES: readonly AgentRole[] = ['challenger', 'domain-expert', 'devils-advocate'];
@@ -101,6 +112,11 @@ export function scenarioReply(role: AgentRole, iteration: number): FakeReply {
 export function resolverReplyFor(body: unknown): FakeReply {
   const text = JSON.stringify(body);
   const task = /resolve each of these unknowns \(([^)]*)\)/.exec(text);
-  const ids = task ? task[1]!.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  const ids = task
+    ? task[1]!
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
   return reply(resolverOut(ids.map((id) => ({ id, resolution: 'CONFIRMED' as const, finding: 'Confirmed: failover is configured' }))));
 }

@@ -52,7 +52,9 @@ export function loadCorpus(): CorpusPlan[] {
     const provenancePath = path.join(dir, 'provenance.json');
     if (!existsSync(provenancePath)) continue;
     const prov = JSON.parse(readFileSync(provenancePath, 'utf8')) as { repo: string; format: string; heldOut: boolean; plans: string[]; batch?: string };
-    const names = readFileSync(path.join(dir, 'files.txt'), 'utf8').split('\n').filter((l) => l !== '');
+    const names = readFileSync(path.join(dir, 'files.txt'), 'utf8')
+      .split('\n')
+      .filter((l) => l !== '');
     const files = new Set(names);
     for (const planPath of prov.plans) {
       files.add(planPath);

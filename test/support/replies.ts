@@ -75,9 +75,7 @@ export function challengerOut(challenges: ChallengeDraft[] = [], unknowns: z.inp
   return ChallengerOutput.parse({ challenges, unknowns });
 }
 
-export function resolverOut(
-  answers: { id: string; resolution?: UnknownResolution; finding?: string }[],
-): ResolverOutput {
+export function resolverOut(answers: { id: string; resolution?: UnknownResolution; finding?: string }[]): ResolverOutput {
   return ResolverOutput.parse({
     unknowns: answers.map((a) => ({ id: a.id, resolution: a.resolution ?? 'CONFIRMED', finding: a.finding ?? 'Confirmed in the codebase' })),
   });
@@ -108,15 +106,10 @@ export function planEvidence(quote: string, finding = 'The plan already states t
 
 /** Six dimensions, each `score` unless overridden. */
 export function quality(score: number, overrides: Partial<Record<QualityDimension, number>> = {}): QualityScores {
-  return Object.fromEntries(
-    QualityDimensionSchema.options.map((d) => [d, { score: overrides[d] ?? score, evidence: `evidence for ${d}` }]),
-  ) as QualityScores;
+  return Object.fromEntries(QualityDimensionSchema.options.map((d) => [d, { score: overrides[d] ?? score, evidence: `evidence for ${d}` }])) as QualityScores;
 }
 
-export function synth(
-  updates: z.input<typeof SynthesizerOutput>['updates'] = [],
-  extra: Omit<Partial<z.input<typeof SynthesizerOutput>>, 'updates'> = {},
-): SynthesizerOutput {
+export function synth(updates: z.input<typeof SynthesizerOutput>['updates'] = [], extra: Omit<Partial<z.input<typeof SynthesizerOutput>>, 'updates'> = {}): SynthesizerOutput {
   return SynthesizerOutput.parse({ updates, summary: 'synthesis', quality: quality(7), ...extra });
 }
 

@@ -156,5 +156,4 @@ describe('anchor: properties', () => {
   });
 });
 
-describe('anchor: speed', () => {
-});
+describe('anchor: speed', () => {});

@@ -41,26 +41,40 @@ describe('assertions (seed 003)', () => {
   });
 
   it('file_content passes and fails, and never reads a secret', async () => {
-    const results = await runAssertions(ws.root, [
-      assertion({ type: 'file_content', path: 'src/db/pool.ts', needle: 'max: POOL_SIZE' }),
-      assertion({ type: 'file_content', path: 'src/db/pool.ts', needle: 'max: 50' }),
-      assertion({ type: 'file_content', path: 'src/nope.ts', needle: 'x' }),
-      assertion({ type: 'file_content', path: '.env', needle: 'FAKE-ENV-SECRET' }),
-    ], safe);
-    assert.deepEqual(results.map((a) => a.status), ['PASS', 'FAIL', 'FAIL', 'SKIPPED']);
+    const results = await runAssertions(
+      ws.root,
+      [
+        assertion({ type: 'file_content', path: 'src/db/pool.ts', needle: 'max: POOL_SIZE' }),
+        assertion({ type: 'file_content', path: 'src/db/pool.ts', needle: 'max: 50' }),
+        assertion({ type: 'file_content', path: 'src/nope.ts', needle: 'x' }),
+        assertion({ type: 'file_content', path: '.env', needle: 'FAKE-ENV-SECRET' }),
+      ],
+      safe,
+    );
+    assert.deepEqual(
+      results.map((a) => a.status),
+      ['PASS', 'FAIL', 'FAIL', 'SKIPPED'],
+    );
     assert.match(results[1]?.failure_output ?? '', /"max: 50" not found in src\/db\/pool\.ts/);
     assert.match(results[3]?.failure_output ?? '', /deny rule "\.env"/);
   });
 
   it('grep_match and grep_not_match pass and fail', async () => {
-    const results = await runAssertions(ws.root, [
-      assertion({ type: 'grep_match', pattern: 'createServer\\(', glob: 'src/**/*.ts' }),
-      assertion({ type: 'grep_match', pattern: 'express\\(\\)', glob: 'src/**/*.ts' }),
-      assertion({ type: 'grep_not_match', pattern: 'eval\\(' }),
-      assertion({ type: 'grep_not_match', pattern: 'pool\\.query', glob: 'src/**' }),
-      assertion({ type: 'grep_not_match', pattern: 'FAKE-ENV-SECRET' }),
-    ], safe);
-    assert.deepEqual(results.map((a) => a.status), ['PASS', 'FAIL', 'PASS', 'FAIL', 'PASS']);
+    const results = await runAssertions(
+      ws.root,
+      [
+        assertion({ type: 'grep_match', pattern: 'createServer\\(', glob: 'src/**/*.ts' }),
+        assertion({ type: 'grep_match', pattern: 'express\\(\\)', glob: 'src/**/*.ts' }),
+        assertion({ type: 'grep_not_match', pattern: 'eval\\(' }),
+        assertion({ type: 'grep_not_match', pattern: 'pool\\.query', glob: 'src/**' }),
+        assertion({ type: 'grep_not_match', pattern: 'FAKE-ENV-SECRET' }),
+      ],
+      safe,
+    );
+    assert.deepEqual(
+      results.map((a) => a.status),
+      ['PASS', 'FAIL', 'PASS', 'FAIL', 'PASS'],
+    );
     assert.match(results[1]?.failure_output ?? '', /no line matches/);
     assert.match(results[3]?.failure_output ?? '', /^src\/orders\.ts:14: /m);
     for (const r of results) assertNoSecret(r.failure_output ?? '');
@@ -70,13 +84,19 @@ describe('assertions (seed 003)', () => {
     const ok = assertion({ type: 'shell_exit_zero', command: 'test -f package.json' });
     const bad = assertion({ type: 'shell_exit_zero', command: 'echo failing-output; exit 3' });
     const off = await runAssertions(ws.root, [ok, bad], safe);
-    assert.deepEqual(off.map((a) => a.status), ['SKIPPED', 'SKIPPED']);
+    assert.deepEqual(
+      off.map((a) => a.status),
+      ['SKIPPED', 'SKIPPED'],
+    );
     assert.match(off[0]?.failure_output ?? '', /shell assertions are off/);
     const untrusted = await runAssertions(ws.root, [ok], { allowShell: true, trusted: false });
     assert.match(untrusted[0]?.failure_output ?? '', /trusted workspace/);
     const marker = path.join(ws.root, 'shell-ran.txt');
     const on = await runAssertions(ws.root, [ok, bad, assertion({ type: 'shell_exit_zero', command: 'touch shell-ran.txt' })], { allowShell: true, trusted: true });
-    assert.deepEqual(on.map((a) => a.status), ['PASS', 'FAIL', 'PASS']);
+    assert.deepEqual(
+      on.map((a) => a.status),
+      ['PASS', 'FAIL', 'PASS'],
+    );
     assert.match(on[1]?.failure_output ?? '', /exit code 3\nfailing-output/);
     await fs.access(marker);
     const slow = await runAssertions(ws.root, [assertion({ type: 'shell_exit_zero', command: 'sleep 5' })], { allowShell: true, trusted: true, timeoutMs: 200 });
@@ -85,13 +105,20 @@ describe('assertions (seed 003)', () => {
   });
 
   it('skips assertions it cannot evaluate, with the reason', async () => {
-    const results = await runAssertions(ws.root, [
-      assertion({ type: 'file_exists' }),
-      assertion({ type: 'file_content', path: 'README.md' }),
-      assertion({ type: 'grep_match', pattern: '(' }),
-      assertion({ type: 'shell_exit_zero' }),
-    ], { allowShell: true, trusted: true });
-    assert.deepEqual(results.map((a) => a.status), ['SKIPPED', 'SKIPPED', 'SKIPPED', 'SKIPPED']);
+    const results = await runAssertions(
+      ws.root,
+      [
+        assertion({ type: 'file_exists' }),
+        assertion({ type: 'file_content', path: 'README.md' }),
+        assertion({ type: 'grep_match', pattern: '(' }),
+        assertion({ type: 'shell_exit_zero' }),
+      ],
+      { allowShell: true, trusted: true },
+    );
+    assert.deepEqual(
+      results.map((a) => a.status),
+      ['SKIPPED', 'SKIPPED', 'SKIPPED', 'SKIPPED'],
+    );
     assert.match(results[2]?.failure_output ?? '', /invalid regular expression/);
     const controller = new AbortController();
     controller.abort();
@@ -100,12 +127,16 @@ describe('assertions (seed 003)', () => {
   });
 
   it('confidence = passed / total, skipped and never-run excluded, null when nothing ran', async () => {
-    const results = await runAssertions(ws.root, [
-      assertion({ type: 'file_exists', path: 'README.md' }),
-      assertion({ type: 'file_exists', path: 'CLAUDE.md' }),
-      assertion({ type: 'file_exists', path: 'NOPE.md' }),
-      assertion({ type: 'shell_exit_zero', command: 'true' }),
-    ], safe);
+    const results = await runAssertions(
+      ws.root,
+      [
+        assertion({ type: 'file_exists', path: 'README.md' }),
+        assertion({ type: 'file_exists', path: 'CLAUDE.md' }),
+        assertion({ type: 'file_exists', path: 'NOPE.md' }),
+        assertion({ type: 'shell_exit_zero', command: 'true' }),
+      ],
+      safe,
+    );
     assert.deepEqual(confidenceOf(results), { passed: 2, total: 3 });
     assert.equal(confidenceOf([]), null);
     assert.equal(confidenceOf([assertion({ type: 'file_exists', path: 'x' })]), null);

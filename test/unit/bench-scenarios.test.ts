@@ -42,9 +42,15 @@ describe('bench: scenario scripts reach their verdicts', function () {
         last.challenges.some((c) => c.history.map((h) => h.status).join('>') === 'OPEN>UNRESOLVED' && c.status === 'UNRESOLVED'),
         `${id}: a challenge went OPEN → UNRESOLVED`,
       );
-      assert.ok(last.refused_settlements.some((r) => r.status === 'RESOLVED' && /refused/.test(r.reason)), `${id}: the report says why a settlement was refused`);
+      assert.ok(
+        last.refused_settlements.some((r) => r.status === 'RESOLVED' && /refused/.test(r.reason)),
+        `${id}: the report says why a settlement was refused`,
+      );
       assert.ok(m.toolCalls > 0, `${id} used research tools`);
-      assert.ok(m.result.iterations.some((i) => i.probed_risks.some((p) => p.iteration === 2)), `${id}: the directed RE-PROBE ran in iteration 2`);
+      assert.ok(
+        m.result.iterations.some((i) => i.probed_risks.some((p) => p.iteration === 2)),
+        `${id}: the directed RE-PROBE ran in iteration 2`,
+      );
     }
   });
 
@@ -53,7 +59,10 @@ describe('bench: scenario scripts reach their verdicts', function () {
     assert.ok(m, 'research ran');
     const evidence = m.result.iterations[0]!.challenges.flatMap((c) => c.evidence).filter((e) => e.path);
     assert.ok(evidence.length >= 3);
-    assert.ok(evidence.every((e) => e.checked === 'verified'), JSON.stringify(evidence.map((e) => [e.path, e.checked])));
+    assert.ok(
+      evidence.every((e) => e.checked === 'verified'),
+      JSON.stringify(evidence.map((e) => [e.path, e.checked])),
+    );
     assert.ok(m.toolCalls >= 10);
   });
 
@@ -70,7 +79,17 @@ describe('bench: measuring arithmetic', () => {
 
   it('critical path = Σ per phase of the busiest role', () => {
     // phase 1: three challengers in parallel; phase 2: resolver 3 turns ‖ researcher 2; phase 3: synthesizer.
-    const received = [req('challenger'), req('domain-expert'), req('devils-advocate'), req('resolver'), req('researcher'), req('resolver'), req('researcher'), req('resolver'), req('synthesizer')];
+    const received = [
+      req('challenger'),
+      req('domain-expert'),
+      req('devils-advocate'),
+      req('resolver'),
+      req('researcher'),
+      req('resolver'),
+      req('researcher'),
+      req('resolver'),
+      req('synthesizer'),
+    ];
     assert.equal(criticalPath(received, [0, 3, 8]), 1 + 3 + 1);
     assert.equal(criticalPath(received, [0, 3, 8, 9]), 5, 'a phase with no calls adds nothing');
     assert.equal(criticalPath([], []), 0);
@@ -111,7 +130,10 @@ describe('bench: measuring arithmetic', () => {
     const request = {} as ModelRequest;
     const results = await Promise.allSettled([provider.send(request), provider.send(request), provider.send(request)]);
     assert.equal(most, 1);
-    assert.deepEqual(results.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled']);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['fulfilled', 'rejected', 'fulfilled'],
+    );
   });
 
   it('warm-first holds later calls of a model until its first response streams; other models pass', async () => {
@@ -155,7 +177,16 @@ describe('bench: measuring arithmetic', () => {
         system: [],
         tools: [],
         maxTokens: 1,
-        messages: [{ role: 'user', content: [{ type: 'text', text: 'plan', cache: true }, { type: 'text', text: `${roleMarker(role)}\nrole text`, cache: true }, { type: 'text', text: 'task' }] }],
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'plan', cache: true },
+              { type: 'text', text: `${roleMarker(role)}\nrole text`, cache: true },
+              { type: 'text', text: 'task' },
+            ],
+          },
+        ],
       });
     }
     const [a, b] = seen.map((r) => r.messages[0]!.content);

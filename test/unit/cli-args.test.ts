@@ -6,6 +6,7 @@ import { parseCliArgs, type RunArgs } from '../../src/cli/args';
 import { parseEvalArgs } from '../../src/cli/eval-command';
 import { CliError, EXIT_CODE_TABLE, ExitCode, exitCodeForResult } from '../../src/cli/exit-codes';
 import { DEFAULT_PLAN_FOLDERS } from '../../src/core/settings';
+import * as prettier from 'prettier';
 import { exitCodeTableMarkdown, helpText } from '../../src/cli/help';
 import { redactor } from '../../src/cli/io';
 import { assessmentLine, progressLine } from '../../src/cli/progress';
@@ -38,14 +39,51 @@ describe('cli: arguments', () => {
 
   it('parses every run flag', () => {
     const a = run([
-      'plans/x.md', '--team', 'scaled', '--threshold', '5', '--max-iterations', '2', '--json', '--out', 'r.md', '--static',
-      '--non-interactive', '--base-url', 'http://127.0.0.1:9/', '--model-challenger', 'm1', '--model-devils-advocate', 'm2',
-      '--effort-researcher', 'low', '--effort-auditor', 'max', '--spending-cap', '1.5', '--state-dir', 'st', '--quiet',
+      'plans/x.md',
+      '--team',
+      'scaled',
+      '--threshold',
+      '5',
+      '--max-iterations',
+      '2',
+      '--json',
+      '--out',
+      'r.md',
+      '--static',
+      '--non-interactive',
+      '--base-url',
+      'http://127.0.0.1:9/',
+      '--model-challenger',
+      'm1',
+      '--model-devils-advocate',
+      'm2',
+      '--effort-researcher',
+      'low',
+      '--effort-auditor',
+      'max',
+      '--spending-cap',
+      '1.5',
+      '--state-dir',
+      'st',
+      '--quiet',
     ]);
     assert.deepEqual(a, {
-      command: 'run', planPath: 'plans/x.md', planFolders: [...DEFAULT_PLAN_FOLDERS], team: 'scaled', threshold: 5, maxIterations: 2, format: 'json', out: 'r.md', static: true,
-      nonInteractive: true, baseUrl: 'http://127.0.0.1:9/', models: { challenger: 'm1', 'devils-advocate': 'm2' }, effort: { researcher: 'low', auditor: 'max' }, spendingCapUsd: 1.5,
-      stateDir: 'st', quiet: true,
+      command: 'run',
+      planPath: 'plans/x.md',
+      planFolders: [...DEFAULT_PLAN_FOLDERS],
+      team: 'scaled',
+      threshold: 5,
+      maxIterations: 2,
+      format: 'json',
+      out: 'r.md',
+      static: true,
+      nonInteractive: true,
+      baseUrl: 'http://127.0.0.1:9/',
+      models: { challenger: 'm1', 'devils-advocate': 'm2' },
+      effort: { researcher: 'low', auditor: 'max' },
+      spendingCapUsd: 1.5,
+      stateDir: 'st',
+      quiet: true,
     });
   });
 
@@ -85,7 +123,12 @@ describe('cli: arguments', () => {
 
   it('property: --spending-cap accepts exactly the decimal grammar, with its decimal value', () => {
     const decimal = /^\$?\d{1,15}(\.\d{1,15})?$/;
-    const candidates = fc.oneof(fc.string({ maxLength: 12 }), fc.stringMatching(/^\$?\d{1,4}(\.\d{1,3})?$/), fc.double().map(String), fc.integer().map((n) => `0x${n.toString(16)}`));
+    const candidates = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.stringMatching(/^\$?\d{1,4}(\.\d{1,3})?$/),
+      fc.double().map(String),
+      fc.integer().map((n) => `0x${n.toString(16)}`),
+    );
     fc.assert(
       fc.property(candidates, (raw) => {
         let parsed: number | undefined | Error;
@@ -101,7 +144,14 @@ describe('cli: arguments', () => {
   });
 
   it('parses the check subcommand and refuses run-only flags there', () => {
-    assert.deepEqual(parseCliArgs(['check', 'p.md', '--json']), { command: 'check', planPath: 'p.md', planFolders: [...DEFAULT_PLAN_FOLDERS], format: 'json', stateDir: null, quiet: false });
+    assert.deepEqual(parseCliArgs(['check', 'p.md', '--json']), {
+      command: 'check',
+      planPath: 'p.md',
+      planFolders: [...DEFAULT_PLAN_FOLDERS],
+      format: 'json',
+      stateDir: null,
+      quiet: false,
+    });
     assert.deepEqual(parseCliArgs(['check']), { command: 'check', planPath: null, planFolders: [...DEFAULT_PLAN_FOLDERS], format: 'markdown', stateDir: null, quiet: false });
     usageError(['check', '--team', 'base'], /"verify-plan check" does not take --team/);
     assert.equal((parseCliArgs(['check', '--format', 'json']) as { format: string }).format, 'json');
@@ -148,9 +198,13 @@ describe('cli: exit codes and help', () => {
     assert.match(help, /ANTHROPIC_API_KEY/);
   });
 
-  it('keeps the exit-code table in src/cli/README.md in step with the code', () => {
-    const readme = readFileSync(path.join(__dirname, '..', '..', 'src', 'cli', 'README.md'), 'utf8');
-    assert.ok(readme.includes(exitCodeTableMarkdown()), 'README table differs from exitCodeTableMarkdown()');
+  it('keeps the exit-code table in src/cli/README.md in step with the code', async () => {
+    // The README is Prettier-formatted (npm test checks it), so compare with the table as Prettier prints it.
+    const readmePath = path.join(__dirname, '..', '..', 'src', 'cli', 'README.md');
+    const readme = readFileSync(readmePath, 'utf8');
+    const options = (await prettier.resolveConfig(readmePath)) ?? {};
+    const table = (await prettier.format(exitCodeTableMarkdown(), { ...options, parser: 'markdown' })).trimEnd();
+    assert.ok(readme.includes(table), `README table differs from exitCodeTableMarkdown():\n${table}`);
   });
 
   it('redacts the API key from anything printed', () => {
@@ -169,7 +223,10 @@ describe('cli: progress lines', () => {
   });
 
   it('reports iterations with the seed wording', () => {
-    const state = iterationFixture({ iteration: 2, convergence: { blocking_open: 0, significant_open: 2, status: 'CONTINUE', resolved_this_iteration: 3, created_this_iteration: 0, degradation: false } });
+    const state = iterationFixture({
+      iteration: 2,
+      convergence: { blocking_open: 0, significant_open: 2, status: 'CONTINUE', resolved_this_iteration: 3, created_this_iteration: 0, degradation: false },
+    });
     const line = progressLine({ type: 'iteration-finished', iteration: 2, state, resolved: 3, remaining: 2, message: 'Iteration 2: 3 resolved, 2 remaining' });
     assert.equal(line, 'Iteration 2: 3 resolved, 2 remaining. Continuing...');
   });

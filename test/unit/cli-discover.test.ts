@@ -62,7 +62,10 @@ describe('cli: plan discovery and reading', () => {
   });
 
   it('says so when there is no plan folder', async () => {
-    await rejectsUsage(find(null), /No plan files found in `\.claude\/plans`, `specs\/\*\/plan\.md`, `\.kiro\/specs\/\*`, `~\/\.claude\/plans`\. Pass the path to your plan file, or choose where to look with --plan-folders\./);
+    await rejectsUsage(
+      find(null),
+      /No plan files found in `\.claude\/plans`, `specs\/\*\/plan\.md`, `\.kiro\/specs\/\*`, `~\/\.claude\/plans`\. Pass the path to your plan file, or choose where to look with --plan-folders\./,
+    );
   });
 
   it('finds plans where the editor does: spec-kit, Kiro and the home folder, newest first (the same default folders)', async () => {
@@ -111,7 +114,10 @@ describe('cli: plan discovery and reading', () => {
     await writeFileAtomic(file, 'two');
     const { readdirSync, readFileSync } = await import('node:fs');
     assert.equal(readFileSync(file, 'utf8'), 'two');
-    assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith('.tmp')), []);
+    assert.deepEqual(
+      readdirSync(dir).filter((f) => f.endsWith('.tmp')),
+      [],
+    );
     await assert.rejects(writeFileAtomic(path.join(dir, 'nope', 'r.md'), 'x'));
   });
 });

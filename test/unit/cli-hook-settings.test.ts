@@ -49,7 +49,10 @@ describe('hook install / uninstall', () => {
     mkdirSync(path.dirname(file), { recursive: true });
     for (const text of ['{"hooks": ', '[1,2]', '{"hooks": []}', '{"hooks": {"PreToolUse": {}}}']) {
       writeFileSync(file, text);
-      await assert.rejects(installHook(file), (e: unknown) => e instanceof CliError && e.message.includes('nothing was changed') || (e instanceof CliError && /not valid JSON/.test(e.message)));
+      await assert.rejects(
+        installHook(file),
+        (e: unknown) => (e instanceof CliError && e.message.includes('nothing was changed')) || (e instanceof CliError && /not valid JSON/.test(e.message)),
+      );
       await assert.rejects(uninstallHook(file), CliError);
       assert.equal(readFileSync(file, 'utf8'), text);
     }

@@ -51,7 +51,10 @@ describe('complexity: factors', () => {
         ['referenced_files', 1],
       ],
     );
-    assert.equal(a.score, a.factors.reduce((s, f) => s + f.points, 0));
+    assert.equal(
+      a.score,
+      a.factors.reduce((s, f) => s + f.points, 0),
+    );
     assert.equal(a.score, 3, 'three steps and nothing else');
     for (const f of a.factors) assert.ok(f.detail.length > 0 && f.label.length > 0);
   });
@@ -68,10 +71,7 @@ describe('complexity: factors', () => {
     const one = factor(run(plan({ extra: 'The new endpoint is served by the API.\nThe API returns the report as JSON.' })), 'domains');
     assert.equal(one.points, 1);
     assert.match(one.detail, /backend\/API/);
-    const many = factor(
-      run(plan({ extra: 'Touches the React UI, the Postgres database, a Kafka queue, Grafana dashboards and the Kubernetes deployment.' })),
-      'domains',
-    );
+    const many = factor(run(plan({ extra: 'Touches the React UI, the Postgres database, a Kafka queue, Grafana dashboards and the Kubernetes deployment.' })), 'domains');
     assert.equal(many.points, 3);
     for (const d of ['frontend/UI', 'database/storage', 'messaging/queues', 'observability', 'infrastructure/devops/CI']) assert.match(many.detail, new RegExp(d));
     assert.match(many.detail, /capped at 3/);

@@ -1,13 +1,5 @@
 import assert from 'node:assert/strict';
-import {
-  CAPS,
-  admitChallenges,
-  claimSimilarity,
-  countOpen,
-  dedupeCandidates,
-  isActive,
-  isOpenOrUnresolved,
-} from '../../src/core/convergence';
+import { CAPS, admitChallenges, claimSimilarity, countOpen, dedupeCandidates, isActive, isOpenOrUnresolved } from '../../src/core/convergence';
 import type { ChallengeOrigin, Confidence, Severity } from '../../src/core/protocol';
 import { challenge, challenges, draft } from '../support/convergence-fixtures';
 
@@ -57,13 +49,22 @@ describe('convergence: admitChallenges (§8 guards)', () => {
         ['C5', 'SIGNIFICANT', 'LOW'],
       ],
     );
-    assert.deepEqual(r.deferred.map((d) => [d.severity, d.claim]), [
-      ['MINOR', 'The plan assumes m2 holds'],
-      ['MINOR', 'The plan assumes m1 holds'],
-    ]);
+    assert.deepEqual(
+      r.deferred.map((d) => [d.severity, d.claim]),
+      [
+        ['MINOR', 'The plan assumes m2 holds'],
+        ['MINOR', 'The plan assumes m1 holds'],
+      ],
+    );
     assert.ok(r.deferred.every((d) => d.reason.startsWith('per-iteration cap') && d.iteration === 1));
     assert.equal(r.nextId, 6);
-    assert.deepEqual([...r.refToId.entries()].sort(), [['b1', 'C1'], ['b2', 'C4'], ['s1', 'C3'], ['s2', 'C5'], ['s3', 'C2']]);
+    assert.deepEqual([...r.refToId.entries()].sort(), [
+      ['b1', 'C1'],
+      ['b2', 'C4'],
+      ['s1', 'C3'],
+      ['s2', 'C5'],
+      ['s3', 'C2'],
+    ]);
   });
 
   it('admitted challenges are OPEN with history, iteration and the draft content', () => {
@@ -79,10 +80,37 @@ describe('convergence: admitChallenges (§8 guards)', () => {
   });
 
   const capTable: { name: string; existing: string; source: 'challengers' | 'research'; candidates: Severity[]; admitted: number; reason?: RegExp }[] = [
-    { name: 'research: 3 candidates → 2 admitted', existing: '', source: 'research', candidates: ['MINOR', 'BLOCKING', 'SIGNIFICANT'], admitted: 2, reason: /^per-iteration cap: research/ },
-    { name: 'active total: 7 existing active → 1 admitted', existing: 'SO SO SU SR MR MO BR', source: 'challengers', candidates: ['SIGNIFICANT', 'BLOCKING', 'MINOR'], admitted: 1, reason: /^active-total cap/ },
-    { name: 'active total: 8 existing active → 0 admitted', existing: 'SO SO SU SR MR MO BR BO', source: 'research', candidates: ['BLOCKING'], admitted: 0, reason: /^active-total cap/ },
-    { name: 'WITHDRAWN and DEFERRED do not count toward 8', existing: 'SW SW MD MD MD BW SO', source: 'challengers', candidates: ['SIGNIFICANT', 'SIGNIFICANT', 'MINOR', 'MINOR', 'MINOR'], admitted: 5 },
+    {
+      name: 'research: 3 candidates → 2 admitted',
+      existing: '',
+      source: 'research',
+      candidates: ['MINOR', 'BLOCKING', 'SIGNIFICANT'],
+      admitted: 2,
+      reason: /^per-iteration cap: research/,
+    },
+    {
+      name: 'active total: 7 existing active → 1 admitted',
+      existing: 'SO SO SU SR MR MO BR',
+      source: 'challengers',
+      candidates: ['SIGNIFICANT', 'BLOCKING', 'MINOR'],
+      admitted: 1,
+      reason: /^active-total cap/,
+    },
+    {
+      name: 'active total: 8 existing active → 0 admitted',
+      existing: 'SO SO SU SR MR MO BR BO',
+      source: 'research',
+      candidates: ['BLOCKING'],
+      admitted: 0,
+      reason: /^active-total cap/,
+    },
+    {
+      name: 'WITHDRAWN and DEFERRED do not count toward 8',
+      existing: 'SW SW MD MD MD BW SO',
+      source: 'challengers',
+      candidates: ['SIGNIFICANT', 'SIGNIFICANT', 'MINOR', 'MINOR', 'MINOR'],
+      admitted: 5,
+    },
     { name: 'no candidates → nothing', existing: 'SO', source: 'challengers', candidates: [], admitted: 0 },
   ];
   for (const row of capTable) {
@@ -103,22 +131,49 @@ describe('convergence: admitChallenges (§8 guards)', () => {
   }
 
   it('active-total cap keeps the most severe: 7 existing, BLOCKING beats earlier SIGNIFICANT', () => {
-    const r = admitChallenges({ existing: challenges('SO SO SO SO SO SO SO'), candidates: [cand('s', 'SIGNIFICANT'), cand('b', 'BLOCKING')], iteration: 2, source: 'challengers', nextId: 8 });
-    assert.deepEqual(r.admitted.map((c) => [c.id, c.severity]), [['C8', 'BLOCKING']]);
+    const r = admitChallenges({
+      existing: challenges('SO SO SO SO SO SO SO'),
+      candidates: [cand('s', 'SIGNIFICANT'), cand('b', 'BLOCKING')],
+      iteration: 2,
+      source: 'challengers',
+      nextId: 8,
+    });
+    assert.deepEqual(
+      r.admitted.map((c) => [c.id, c.severity]),
+      [['C8', 'BLOCKING']],
+    );
     assert.deepEqual([...r.refToId.keys()], ['b']);
   });
 
   it('per-iteration cap counts challenges of the same source already admitted this iteration', () => {
-    const existing = [challenge('C1', 'MINOR', 'OPEN', { origin: 'surfaced', iteration_introduced: 2 }), challenge('C2', 'MINOR', 'OPEN', { origin: 'challenger', iteration_introduced: 2 })];
-    const research = admitChallenges({ existing, candidates: [cand('a', 'BLOCKING', 'MED', 'probed'), cand('b', 'MINOR', 'MED', 'probed')], iteration: 2, source: 'research', nextId: 3 });
+    const existing = [
+      challenge('C1', 'MINOR', 'OPEN', { origin: 'surfaced', iteration_introduced: 2 }),
+      challenge('C2', 'MINOR', 'OPEN', { origin: 'challenger', iteration_introduced: 2 }),
+    ];
+    const research = admitChallenges({
+      existing,
+      candidates: [cand('a', 'BLOCKING', 'MED', 'probed'), cand('b', 'MINOR', 'MED', 'probed')],
+      iteration: 2,
+      source: 'research',
+      nextId: 3,
+    });
     assert.equal(research.admitted.length, 1);
     assert.match(research.deferred[0]!.reason, /1 already added this iteration/);
     const fromOlderIteration = existing.map((c) => ({ ...c, iteration_introduced: 1 }));
-    assert.equal(admitChallenges({ existing: fromOlderIteration, candidates: [cand('a', 'BLOCKING'), cand('b', 'MINOR')], iteration: 2, source: 'research', nextId: 3 }).admitted.length, 2);
+    assert.equal(
+      admitChallenges({ existing: fromOlderIteration, candidates: [cand('a', 'BLOCKING'), cand('b', 'MINOR')], iteration: 2, source: 'research', nextId: 3 }).admitted.length,
+      2,
+    );
   });
 
   it('duplicate and empty refs are suffixed, first occurrence keeps the bare ref', () => {
-    const r = admitChallenges({ existing: [], candidates: [cand('n1', 'MINOR'), cand('n1', 'BLOCKING'), cand('', 'MINOR'), cand('n1#2', 'MINOR')], iteration: 1, source: 'challengers', nextId: 1 });
+    const r = admitChallenges({
+      existing: [],
+      candidates: [cand('n1', 'MINOR'), cand('n1', 'BLOCKING'), cand('', 'MINOR'), cand('n1#2', 'MINOR')],
+      iteration: 1,
+      source: 'challengers',
+      nextId: 1,
+    });
     assert.deepEqual(Object.fromEntries(r.refToId), { 'n1#2': 'C1', n1: 'C2', '#2': 'C3', 'n1#2#2': 'C4' });
   });
 
@@ -135,38 +190,68 @@ describe('convergence: admitChallenges (§8 guards)', () => {
 
 describe('convergence: dedupeCandidates', () => {
   const table: { name: string; a: [string, string, Severity]; b: [string, string, Severity]; kept: ('a' | 'b')[] }[] = [
-    { name: 'same quote, same claim → earlier kept', a: ['Use Redis', 'Redis is not installed here', 'SIGNIFICANT'], b: ['Use Redis', 'Redis is not installed here', 'SIGNIFICANT'], kept: ['a'] },
-    { name: 'same quote modulo case/punctuation/space, similar claim → more severe kept', a: ['Use  Redis.', 'Redis is not installed in prod', 'MINOR'], b: ['use redis', 'redis is not installed in production', 'BLOCKING'], kept: ['b'] },
-    { name: 'same quote, different claim → both kept', a: ['Use Redis', 'Redis is not installed here', 'SIGNIFICANT'], b: ['Use Redis', 'The cache has no eviction policy at all', 'SIGNIFICANT'], kept: ['a', 'b'] },
-    { name: 'different quote, same claim → both kept', a: ['Use Redis', 'Redis is not installed here', 'SIGNIFICANT'], b: ['Step 3', 'Redis is not installed here', 'SIGNIFICANT'], kept: ['a', 'b'] },
+    {
+      name: 'same quote, same claim → earlier kept',
+      a: ['Use Redis', 'Redis is not installed here', 'SIGNIFICANT'],
+      b: ['Use Redis', 'Redis is not installed here', 'SIGNIFICANT'],
+      kept: ['a'],
+    },
+    {
+      name: 'same quote modulo case/punctuation/space, similar claim → more severe kept',
+      a: ['Use  Redis.', 'Redis is not installed in prod', 'MINOR'],
+      b: ['use redis', 'redis is not installed in production', 'BLOCKING'],
+      kept: ['b'],
+    },
+    {
+      name: 'same quote, different claim → both kept',
+      a: ['Use Redis', 'Redis is not installed here', 'SIGNIFICANT'],
+      b: ['Use Redis', 'The cache has no eviction policy at all', 'SIGNIFICANT'],
+      kept: ['a', 'b'],
+    },
+    {
+      name: 'different quote, same claim → both kept',
+      a: ['Use Redis', 'Redis is not installed here', 'SIGNIFICANT'],
+      b: ['Step 3', 'Redis is not installed here', 'SIGNIFICANT'],
+      kept: ['a', 'b'],
+    },
   ];
   for (const row of table) {
     it(row.name, () => {
       const a = { draft: draft('a', row.a[2], { quote: row.a[0], claim: row.a[1] }), tag: 'a' as const };
       const b = { draft: draft('b', row.b[2], { quote: row.b[0], claim: row.b[1] }), tag: 'b' as const };
-      assert.deepEqual(dedupeCandidates([a, b], []).map((x) => x.tag), row.kept);
+      assert.deepEqual(
+        dedupeCandidates([a, b], []).map((x) => x.tag),
+        row.kept,
+      );
     });
   }
 
   it('the Jaccard threshold is 0.6: 3 of 5 tokens shared is a duplicate, 2 of 4 is not', () => {
     assert.equal(claimSimilarity('a b c d', 'a b c e'), 3 / 5);
     assert.equal(claimSimilarity('a b c', 'a b d'), 2 / 4);
-    const pair = (c1: string, c2: string) => dedupeCandidates([{ draft: draft('x', 'MINOR', { quote: 'q', claim: c1 }) }, { draft: draft('y', 'MINOR', { quote: 'q', claim: c2 }) }], []).length;
+    const pair = (c1: string, c2: string) =>
+      dedupeCandidates([{ draft: draft('x', 'MINOR', { quote: 'q', claim: c1 }) }, { draft: draft('y', 'MINOR', { quote: 'q', claim: c2 }) }], []).length;
     assert.equal(pair('a b c d', 'a b c e'), 1);
     assert.equal(pair('a b c', 'a b d'), 2);
   });
 
   it('drops candidates duplicating an existing non-withdrawn challenge, keeps those duplicating a withdrawn one', () => {
-    const existing = [challenge('C1', 'SIGNIFICANT', 'RESOLVED', { quote: 'Q1', claim: 'alpha beta gamma' }), challenge('C2', 'SIGNIFICANT', 'WITHDRAWN', { quote: 'Q2', claim: 'delta epsilon' })];
-    const cands = [
-      { draft: draft('x', 'BLOCKING', { quote: 'q1', claim: 'Alpha, beta, gamma!' }) },
-      { draft: draft('y', 'BLOCKING', { quote: 'Q2', claim: 'delta epsilon' }) },
+    const existing = [
+      challenge('C1', 'SIGNIFICANT', 'RESOLVED', { quote: 'Q1', claim: 'alpha beta gamma' }),
+      challenge('C2', 'SIGNIFICANT', 'WITHDRAWN', { quote: 'Q2', claim: 'delta epsilon' }),
     ];
-    assert.deepEqual(dedupeCandidates(cands, existing).map((c) => c.draft.ref), ['y']);
+    const cands = [{ draft: draft('x', 'BLOCKING', { quote: 'q1', claim: 'Alpha, beta, gamma!' }) }, { draft: draft('y', 'BLOCKING', { quote: 'Q2', claim: 'delta epsilon' }) }];
+    assert.deepEqual(
+      dedupeCandidates(cands, existing).map((c) => c.draft.ref),
+      ['y'],
+    );
   });
 
   it('survivors keep input order', () => {
     const cands = [cand('m', 'MINOR'), cand('b', 'BLOCKING'), cand('s', 'SIGNIFICANT')];
-    assert.deepEqual(dedupeCandidates(cands, []).map((c) => c.draft.ref), ['m', 'b', 's']);
+    assert.deepEqual(
+      dedupeCandidates(cands, []).map((c) => c.draft.ref),
+      ['m', 'b', 's'],
+    );
   });
 });

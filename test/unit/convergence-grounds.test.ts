@@ -5,10 +5,25 @@ import type { ChallengeStatus, Evidence, Severity, UserResponse } from '../../sr
 import { challenge } from '../support/convergence-fixtures';
 
 const ev = (checked: Evidence['checked']): Evidence => ({ source: 'plan', quote: 'a b c', finding: 'f', impact: 'i', checked });
-const said = (action: UserResponse['action'], text?: string, id = 'C1'): UserResponse => ({ iteration: 1, checkpoint: 'blocked', challenge_id: id, action, ...(text === undefined ? {} : { text }) });
+const said = (action: UserResponse['action'], text?: string, id = 'C1'): UserResponse => ({
+  iteration: 1,
+  checkpoint: 'blocked',
+  challenge_id: id,
+  action,
+  ...(text === undefined ? {} : { text }),
+});
 
 describe('convergence: settling needs grounds (issue #11 item 1, seed 002 §6)', () => {
-  const rows: { name: string; severity?: Severity; from?: ChallengeStatus; to: ChallengeStatus; evidence?: Evidence[]; resolution?: string; responses?: UserResponse[]; ok: boolean }[] = [
+  const rows: {
+    name: string;
+    severity?: Severity;
+    from?: ChallengeStatus;
+    to: ChallengeStatus;
+    evidence?: Evidence[];
+    resolution?: string;
+    responses?: UserResponse[];
+    ok: boolean;
+  }[] = [
     { name: 'RESOLVED with no evidence is refused', to: 'RESOLVED', ok: false },
     { name: 'RESOLVED on evidence nobody could check is refused', to: 'RESOLVED', evidence: [ev('unchecked')], ok: false },
     { name: 'RESOLVED on a citation that was not found is refused', to: 'RESOLVED', evidence: [ev('not_found')], ok: false },

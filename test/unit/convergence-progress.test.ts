@@ -3,7 +3,12 @@ import { applyUpdates, evaluateConvergence, isStalled, netResolution } from '../
 import type { Challenge, ChallengeStatus, ChallengeUpdate, ConvergenceStatus } from '../../src/core/protocol';
 import { challenge, challenges } from '../support/convergence-fixtures';
 
-const update = (id: string, status: ChallengeStatus, resolution = `settled ${id}`, evidence: ChallengeUpdate['evidence'] = []): ChallengeUpdate => ({ id, status, resolution, evidence });
+const update = (id: string, status: ChallengeStatus, resolution = `settled ${id}`, evidence: ChallengeUpdate['evidence'] = []): ChallengeUpdate => ({
+  id,
+  status,
+  resolution,
+  evidence,
+});
 
 describe('convergence: applyUpdates', () => {
   const table: { name: string; challenge: Challenge; update: ChallengeUpdate; status: ChallengeStatus; rejected: RegExp | null; historyAdded: boolean }[] = [
@@ -11,12 +16,54 @@ describe('convergence: applyUpdates', () => {
     { name: 'OPEN → UNRESOLVED', challenge: challenge('C1', 'SIGNIFICANT'), update: update('C1', 'UNRESOLVED'), status: 'UNRESOLVED', rejected: null, historyAdded: true },
     { name: 'OPEN → WITHDRAWN (BLOCKING)', challenge: challenge('C1', 'BLOCKING'), update: update('C1', 'WITHDRAWN'), status: 'WITHDRAWN', rejected: null, historyAdded: true },
     { name: 'MINOR OPEN → DEFERRED', challenge: challenge('C1', 'MINOR'), update: update('C1', 'DEFERRED'), status: 'DEFERRED', rejected: null, historyAdded: true },
-    { name: 'SIGNIFICANT → DEFERRED rejected', challenge: challenge('C1', 'SIGNIFICANT', 'UNRESOLVED'), update: update('C1', 'DEFERRED'), status: 'UNRESOLVED', rejected: /MINOR challenges only/, historyAdded: false },
-    { name: 'BLOCKING → DEFERRED rejected', challenge: challenge('C1', 'BLOCKING'), update: update('C1', 'DEFERRED'), status: 'OPEN', rejected: /MINOR challenges only/, historyAdded: false },
-    { name: 'user-decided RESOLVED not reopened to UNRESOLVED', challenge: challenge('C1', 'BLOCKING', 'RESOLVED', { user_decision: 'overridden' }), update: update('C1', 'UNRESOLVED'), status: 'RESOLVED', rejected: /user decision \(overridden\)/, historyAdded: false },
-    { name: 'user-decided WITHDRAWN not reopened to OPEN', challenge: challenge('C1', 'SIGNIFICANT', 'WITHDRAWN', { user_decision: 'acknowledged' }), update: update('C1', 'OPEN'), status: 'WITHDRAWN', rejected: /not reopened/, historyAdded: false },
-    { name: 'user-answered UNRESOLVED may be settled', challenge: challenge('C1', 'BLOCKING', 'UNRESOLVED', { user_decision: 'answered' }), update: update('C1', 'RESOLVED'), status: 'RESOLVED', rejected: null, historyAdded: true },
-    { name: 'same status: no history entry, resolution replaced', challenge: challenge('C1', 'SIGNIFICANT', 'UNRESOLVED', { resolution: 'old' }), update: update('C1', 'UNRESOLVED', 'new'), status: 'UNRESOLVED', rejected: null, historyAdded: false },
+    {
+      name: 'SIGNIFICANT → DEFERRED rejected',
+      challenge: challenge('C1', 'SIGNIFICANT', 'UNRESOLVED'),
+      update: update('C1', 'DEFERRED'),
+      status: 'UNRESOLVED',
+      rejected: /MINOR challenges only/,
+      historyAdded: false,
+    },
+    {
+      name: 'BLOCKING → DEFERRED rejected',
+      challenge: challenge('C1', 'BLOCKING'),
+      update: update('C1', 'DEFERRED'),
+      status: 'OPEN',
+      rejected: /MINOR challenges only/,
+      historyAdded: false,
+    },
+    {
+      name: 'user-decided RESOLVED not reopened to UNRESOLVED',
+      challenge: challenge('C1', 'BLOCKING', 'RESOLVED', { user_decision: 'overridden' }),
+      update: update('C1', 'UNRESOLVED'),
+      status: 'RESOLVED',
+      rejected: /user decision \(overridden\)/,
+      historyAdded: false,
+    },
+    {
+      name: 'user-decided WITHDRAWN not reopened to OPEN',
+      challenge: challenge('C1', 'SIGNIFICANT', 'WITHDRAWN', { user_decision: 'acknowledged' }),
+      update: update('C1', 'OPEN'),
+      status: 'WITHDRAWN',
+      rejected: /not reopened/,
+      historyAdded: false,
+    },
+    {
+      name: 'user-answered UNRESOLVED may be settled',
+      challenge: challenge('C1', 'BLOCKING', 'UNRESOLVED', { user_decision: 'answered' }),
+      update: update('C1', 'RESOLVED'),
+      status: 'RESOLVED',
+      rejected: null,
+      historyAdded: true,
+    },
+    {
+      name: 'same status: no history entry, resolution replaced',
+      challenge: challenge('C1', 'SIGNIFICANT', 'UNRESOLVED', { resolution: 'old' }),
+      update: update('C1', 'UNRESOLVED', 'new'),
+      status: 'UNRESOLVED',
+      rejected: null,
+      historyAdded: false,
+    },
   ];
   for (const row of table) {
     it(row.name, () => {
@@ -53,21 +100,80 @@ describe('convergence: applyUpdates', () => {
     const r = applyUpdates([start], [update('C1', 'UNRESOLVED', 'x', [e1, e2]), update('C1', 'RESOLVED', 'y', [e2])], 3);
     const c = r.challenges[0]!;
     assert.deepEqual(c.evidence, [e1, e2]);
-    assert.deepEqual(c.history.map((h) => h.status), ['OPEN', 'UNRESOLVED', 'RESOLVED']);
+    assert.deepEqual(
+      c.history.map((h) => h.status),
+      ['OPEN', 'UNRESOLVED', 'RESOLVED'],
+    );
     assert.equal(c.resolution, 'y');
   });
 });
 
 describe('convergence: netResolution and DEGRADATION', () => {
   const table: { name: string; before: string; after: Challenge[]; iteration: number; resolved: number; created: number; degradation: boolean }[] = [
-    { name: 'iteration 1 creates 3 and resolves 1: no degradation (exempt)', before: '', after: [...challenges('SR SO MO')], iteration: 1, resolved: 1, created: 3, degradation: false },
-    { name: 'iteration 2: 2 resolved, 1 created → fine', before: 'SO SU', after: [...challenges('SR SW'), challenge('C3', 'MINOR', 'OPEN', { iteration_introduced: 2 })], iteration: 2, resolved: 2, created: 1, degradation: false },
-    { name: 'iteration 2: 1 resolved, 2 created → DEGRADATION', before: 'SO SO', after: [...challenges('SR SO'), challenge('C3', 'MINOR', 'OPEN', { iteration_introduced: 2 }), challenge('C4', 'MINOR', 'OPEN', { iteration_introduced: 2 })], iteration: 2, resolved: 1, created: 2, degradation: true },
-    { name: 'iteration 3: 1 resolved, 1 created → no degradation (equal)', before: 'SO', after: [...challenges('SR'), challenge('C2', 'MINOR', 'OPEN', { iteration_introduced: 3 })], iteration: 3, resolved: 1, created: 1, degradation: false },
-    { name: 'iteration 3: 0 resolved, 1 created → DEGRADATION', before: 'SU', after: [...challenges('SU'), challenge('C2', 'MINOR', 'OPEN', { iteration_introduced: 3 })], iteration: 3, resolved: 0, created: 1, degradation: true },
+    {
+      name: 'iteration 1 creates 3 and resolves 1: no degradation (exempt)',
+      before: '',
+      after: [...challenges('SR SO MO')],
+      iteration: 1,
+      resolved: 1,
+      created: 3,
+      degradation: false,
+    },
+    {
+      name: 'iteration 2: 2 resolved, 1 created → fine',
+      before: 'SO SU',
+      after: [...challenges('SR SW'), challenge('C3', 'MINOR', 'OPEN', { iteration_introduced: 2 })],
+      iteration: 2,
+      resolved: 2,
+      created: 1,
+      degradation: false,
+    },
+    {
+      name: 'iteration 2: 1 resolved, 2 created → DEGRADATION',
+      before: 'SO SO',
+      after: [...challenges('SR SO'), challenge('C3', 'MINOR', 'OPEN', { iteration_introduced: 2 }), challenge('C4', 'MINOR', 'OPEN', { iteration_introduced: 2 })],
+      iteration: 2,
+      resolved: 1,
+      created: 2,
+      degradation: true,
+    },
+    {
+      name: 'iteration 3: 1 resolved, 1 created → no degradation (equal)',
+      before: 'SO',
+      after: [...challenges('SR'), challenge('C2', 'MINOR', 'OPEN', { iteration_introduced: 3 })],
+      iteration: 3,
+      resolved: 1,
+      created: 1,
+      degradation: false,
+    },
+    {
+      name: 'iteration 3: 0 resolved, 1 created → DEGRADATION',
+      before: 'SU',
+      after: [...challenges('SU'), challenge('C2', 'MINOR', 'OPEN', { iteration_introduced: 3 })],
+      iteration: 3,
+      resolved: 0,
+      created: 1,
+      degradation: true,
+    },
     { name: 'nothing created, nothing resolved → no degradation', before: 'SU', after: challenges('SU'), iteration: 2, resolved: 0, created: 0, degradation: false },
-    { name: 'DEFERRED and WITHDRAWN count as resolved; already settled does not', before: 'MO SU SR', after: challenges('MD SW SR'), iteration: 2, resolved: 2, created: 0, degradation: false },
-    { name: 'a challenge created and resolved in the same iteration counts both ways', before: 'SO', after: [...challenges('SO'), challenge('C2', 'MINOR', 'WITHDRAWN', { iteration_introduced: 2 })], iteration: 2, resolved: 1, created: 1, degradation: false },
+    {
+      name: 'DEFERRED and WITHDRAWN count as resolved; already settled does not',
+      before: 'MO SU SR',
+      after: challenges('MD SW SR'),
+      iteration: 2,
+      resolved: 2,
+      created: 0,
+      degradation: false,
+    },
+    {
+      name: 'a challenge created and resolved in the same iteration counts both ways',
+      before: 'SO',
+      after: [...challenges('SO'), challenge('C2', 'MINOR', 'WITHDRAWN', { iteration_introduced: 2 })],
+      iteration: 2,
+      resolved: 1,
+      created: 1,
+      degradation: false,
+    },
     { name: 'RESOLVED → UNRESOLVED is not a resolution', before: 'SR', after: challenges('SU'), iteration: 2, resolved: 0, created: 0, degradation: false },
   ];
   for (const row of table) {

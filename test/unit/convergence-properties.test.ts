@@ -14,11 +14,19 @@ const source = fc.constantFrom<'challengers' | 'research'>('challengers', 'resea
 const existingArb = fc
   .uniqueArray(fc.integer({ min: 1, max: 60 }), { maxLength: 14 })
   .chain((ids) =>
-    fc.tuple(...ids.map((n) => fc.record({ sev: severity, st: status, org: origin, it: fc.integer({ min: 1, max: 3 }) }).map((r) => challenge(`C${n}`, r.sev, r.st, { origin: r.org, iteration_introduced: r.it })))),
+    fc.tuple(
+      ...ids.map((n) =>
+        fc
+          .record({ sev: severity, st: status, org: origin, it: fc.integer({ min: 1, max: 3 }) })
+          .map((r) => challenge(`C${n}`, r.sev, r.st, { origin: r.org, iteration_introduced: r.it })),
+      ),
+    ),
   );
 
 const candidatesArb = fc.array(
-  fc.record({ ref: fc.constantFrom('a', 'b', 'c', '', 'n1'), sev: severity, conf: confidence, org: origin }).map((r) => ({ draft: draft(r.ref, r.sev, { confidence: r.conf }), origin: r.org })),
+  fc
+    .record({ ref: fc.constantFrom('a', 'b', 'c', '', 'n1'), sev: severity, conf: confidence, org: origin })
+    .map((r) => ({ draft: draft(r.ref, r.sev, { confidence: r.conf }), origin: r.org })),
   { maxLength: 12 },
 );
 
@@ -62,7 +70,10 @@ describe('convergence: properties', () => {
       fc.property(admissionArb, (input) => {
         const r = admitChallenges(input);
         const weakestAdmitted = Math.min(Infinity, ...r.admitted.map((c) => admissionPriority(c)));
-        const strongestDeferred = Math.max(-Infinity, ...r.deferred.map((d) => admissionPriority({ severity: d.severity, confidence: d.confidence ?? 'MED', probability: d.probability })));
+        const strongestDeferred = Math.max(
+          -Infinity,
+          ...r.deferred.map((d) => admissionPriority({ severity: d.severity, confidence: d.confidence ?? 'MED', probability: d.probability })),
+        );
         assert.ok(r.admitted.length === 0 || weakestAdmitted >= strongestDeferred);
       }),
       { numRuns: 200 },

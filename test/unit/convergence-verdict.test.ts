@@ -82,7 +82,12 @@ describe('convergence: qualityTotal (weighted, rounded half up)', () => {
 
 describe('convergence: auditDiscrepancies (Score Dispute)', () => {
   const recorded = scores([7, 6, 5, 8, 4, 9]);
-  const d = (dimension: AuditorOutput['discrepancies'][number]['dimension'], synthesizer_score: number, auditor_score: number) => ({ dimension, synthesizer_score, auditor_score, evidence: 'because' });
+  const d = (dimension: AuditorOutput['discrepancies'][number]['dimension'], synthesizer_score: number, auditor_score: number) => ({
+    dimension,
+    synthesizer_score,
+    auditor_score,
+    evidence: 'because',
+  });
   const table: { name: string; given: AuditorOutput['discrepancies']; kept: string[] }[] = [
     { name: 'difference 1 is dropped', given: [d('approach_soundness', 7, 6), d('risk_coverage', 6, 7)], kept: [] },
     { name: 'difference 2 is kept, either direction', given: [d('approach_soundness', 7, 5), d('risk_coverage', 6, 8)], kept: ['approach_soundness', 'risk_coverage'] },
@@ -93,7 +98,10 @@ describe('convergence: auditDiscrepancies (Score Dispute)', () => {
   for (const row of table) {
     it(row.name, () => {
       const out = auditDiscrepancies(recorded, { confirmed: row.kept.length === 0, discrepancies: row.given, wrongly_settled: [], note: '' });
-      assert.deepEqual(out.map((x) => x.dimension), row.kept);
+      assert.deepEqual(
+        out.map((x) => x.dimension),
+        row.kept,
+      );
     });
   }
 });

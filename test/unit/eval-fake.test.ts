@@ -110,7 +110,10 @@ describe('verify-plan eval --provider fake (scripted answers, real loop)', funct
     assert.equal(found('cc-orders-csv-export', 'F3'), 2);
     assert.equal(found('kiro-offline-sync', 'F2'), 1);
     assert.equal(found('cc-rate-limit-redis', 'F1'), 0);
-    assert.equal(f.perFlaw.reduce((n, p) => n + p.found, 0), 39);
+    assert.equal(
+      f.perFlaw.reduce((n, p) => n + p.found, 0),
+      39,
+    );
   });
 
   it('scores the single-pass baseline as worked out by hand', () => {
@@ -155,7 +158,10 @@ describe('verify-plan eval --provider fake (scripted answers, real loop)', funct
     assert.match(stdout, /\| Convergence loop \| 33\.3 % \(42\/126\) \| 77\.8 % \(42\/54\) \| 3 \|/);
     assert.match(stdout, /\| Single pass \(one challenger call\) \| 31\.0 % \(39\/126\) \| 72\.2 % \(39\/54\) \| 3 \|/);
     const json = JSON.parse(readFileSync(path.join(dir, 'out', 'eval.json'), 'utf8'));
-    assert.deepEqual(json.judge.filter((j: { flawId: string | null }) => j.flawId).map((j: { caseId: string; flawId: string }) => `${j.caseId}/${j.flawId}`), ['kiro-offline-sync/F4']);
+    assert.deepEqual(
+      json.judge.filter((j: { flawId: string | null }) => j.flawId).map((j: { caseId: string; flawId: string }) => `${j.caseId}/${j.flawId}`),
+      ['kiro-offline-sync/F4'],
+    );
   });
 
   it('re-reads hand-review marks on --rescore, without calling a model', async () => {
@@ -185,7 +191,10 @@ describe('verify-plan eval --provider fake (scripted answers, real loop)', funct
     assert.match(run.out(), /\*\*Incomplete:\*\* the eval stopped early \(cost cap of \$0\.0001 reached/);
     const json = JSON.parse(readFileSync(path.join(out, 'eval.json'), 'utf8'));
     // The first plan (alphabetically) got its static check and one loop run, which crossed the cap.
-    assert.deepEqual(json.records.map((r: { config: string; caseId: string }) => `${r.config}:${r.caseId}`), ['static:cc-download-retry', 'loop:cc-download-retry']);
+    assert.deepEqual(
+      json.records.map((r: { config: string; caseId: string }) => `${r.config}:${r.caseId}`),
+      ['static:cc-download-retry', 'loop:cc-download-retry'],
+    );
     assert.match(run.err(), /stopped early/);
   });
 
@@ -208,7 +217,13 @@ describe('verify-plan eval --provider fake (scripted answers, real loop)', funct
   });
 
   it('rejects bad flags and a broken corpus with exit 4', async () => {
-    for (const argv of [['eval', '--runs', '0'], ['eval', '--provider', 'openai'], ['eval', '--baseline', 'vote'], ['eval', 'plan.md'], ['eval', '--corpus', path.join(dir, 'missing'), '--provider', 'fake']]) {
+    for (const argv of [
+      ['eval', '--runs', '0'],
+      ['eval', '--provider', 'openai'],
+      ['eval', '--baseline', 'vote'],
+      ['eval', 'plan.md'],
+      ['eval', '--corpus', path.join(dir, 'missing'), '--provider', 'fake'],
+    ]) {
       const run = capture();
       assert.equal(await main(argv, run.io, 'test'), 4, `${argv.join(' ')}: ${run.err()}`);
       assert.match(run.err(), /^verify-plan: /);
@@ -225,7 +240,13 @@ describe('verify-plan eval --provider fake (scripted answers, real loop)', funct
           reply(
             challengerOut(
               challengerCalls++ === 0
-                ? [challenge({ quote: '`req.body` is already available because `src/app.ts` parses JSON for every route.', claim: 'constructEvent needs the raw body, but the body parser has already parsed it.', severity: 'BLOCKING' })]
+                ? [
+                    challenge({
+                      quote: '`req.body` is already available because `src/app.ts` parses JSON for every route.',
+                      claim: 'constructEvent needs the raw body, but the body parser has already parsed it.',
+                      severity: 'BLOCKING',
+                    }),
+                  ]
                 : [],
             ),
           ),

@@ -82,7 +82,21 @@ describe('eval figures', () => {
   ];
   function record(caseId: string, run: number, verdict: RunRecord['verdict'], predictions: Prediction[]): RunRecord {
     const truth = cases.find((c) => c.id === caseId)!.truth.flaws;
-    return { config: 'loop', caseId, run, verdict, verdictLabel: verdict, predictions, dismissed: [], match: matchPredictions(predictions, truth), usage: { ...ZERO_USAGE, input_tokens: 100 * run }, costUsd: 0.01 * run, wallMs: 10, calls: 3, error: null };
+    return {
+      config: 'loop',
+      caseId,
+      run,
+      verdict,
+      verdictLabel: verdict,
+      predictions,
+      dismissed: [],
+      match: matchPredictions(predictions, truth),
+      usage: { ...ZERO_USAGE, input_tokens: 100 * run },
+      costUsd: 0.01 * run,
+      wallMs: 10,
+      calls: 3,
+      error: null,
+    };
   }
   // Case a: run 1 finds F1 and F2 and over-reports once; run 2 finds F1 only. Case b: run 1 clean, run 2 one false positive.
   const noise = prediction('C9', 'security', [30, 30]);

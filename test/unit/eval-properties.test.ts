@@ -73,7 +73,11 @@ describe('eval properties: scripted subsets of the seeded flaws (real loop)', fu
         for (const r of records.filter((x) => x.config === 'loop')) {
           const c = cases.find((x) => x.id === r.caseId)!;
           const expected = c.truth.flaws.filter((f) => raised.has(`${c.id}/${f.id}`));
-          assert.deepEqual(r.match.found, expected.map((f) => f.id), `${c.id}: found`);
+          assert.deepEqual(
+            r.match.found,
+            expected.map((f) => f.id),
+            `${c.id}: found`,
+          );
           assert.equal(r.predictions.length, expected.length, `${c.id}: predictions`);
           const open = expected.map((f) => ({ severity: f.severity, status: 'OPEN' }) as Challenge);
           assert.equal(r.verdict, verdictOf(open).verdict, `${c.id}: verdict`);

@@ -12,12 +12,14 @@ import { challengeFixture, iterationFixture, runResultFixture, validRunResult } 
 
 const PLAN = ['# Plan: sessions', '', '## Steps', '', '1. Store sessions in memory on each server.', '2. Add a logout endpoint.', '3. Ship it behind a flag.', ''].join('\n');
 
-function result(challenges = [
-  challengeFixture({ id: 'C1', quote: 'Store sessions in memory', severity: 'SIGNIFICANT', status: 'UNRESOLVED' }),
-  challengeFixture({ id: 'C2', quote: 'Add a logout endpoint', severity: 'MINOR', status: 'DEFERRED' }),
-  challengeFixture({ id: 'C3', quote: 'Ship it behind a flag', severity: 'BLOCKING', status: 'RESOLVED' }),
-  challengeFixture({ id: 'C4', quote: 'Ship it behind a flag', severity: 'SIGNIFICANT', status: 'WITHDRAWN' }),
-]) {
+function result(
+  challenges = [
+    challengeFixture({ id: 'C1', quote: 'Store sessions in memory', severity: 'SIGNIFICANT', status: 'UNRESOLVED' }),
+    challengeFixture({ id: 'C2', quote: 'Add a logout endpoint', severity: 'MINOR', status: 'DEFERRED' }),
+    challengeFixture({ id: 'C3', quote: 'Ship it behind a flag', severity: 'BLOCKING', status: 'RESOLVED' }),
+    challengeFixture({ id: 'C4', quote: 'Ship it behind a flag', severity: 'SIGNIFICANT', status: 'WITHDRAWN' }),
+  ],
+) {
   return validRunResult(runResultFixture({ iterations: [iterationFixture({ challenges })] }));
 }
 
@@ -46,12 +48,24 @@ describe('extension findings', () => {
   it('follows edits: inserted lines move a finding, a removed quote makes it stale, restoring the text re-anchors it', () => {
     const pf = anchorFindings('/w/plan.md', result(), PLAN);
     const moved = reanchor(pf, `New line\nAnother\n${PLAN}`);
-    assert.deepEqual(moved.findings.map((f) => f.range.startLine), [6, 7]);
+    assert.deepEqual(
+      moved.findings.map((f) => f.range.startLine),
+      [6, 7],
+    );
     const gone = reanchor(moved, PLAN.replace('1. Store sessions in memory on each server.', '1. Use Redis.'));
-    assert.deepEqual(gone.findings.map((f) => f.anchor), ['stale', 'anchored']);
+    assert.deepEqual(
+      gone.findings.map((f) => f.anchor),
+      ['stale', 'anchored'],
+    );
     assert.ok(gone.findings[0]!.range.startLine < PLAN.split('\n').length);
     const back = reanchor(gone, PLAN);
-    assert.deepEqual(back.findings.map((f) => [f.anchor, f.range.startLine]), [['anchored', 4], ['anchored', 5]]);
+    assert.deepEqual(
+      back.findings.map((f) => [f.anchor, f.range.startLine]),
+      [
+        ['anchored', 4],
+        ['anchored', 5],
+      ],
+    );
   });
 
   it('stale ranges stay inside a shrunken document', () => {
@@ -120,7 +134,10 @@ describe('extension texts', () => {
 
   it('status presentation: one switch over the four states', () => {
     assert.equal(presentStatus({ kind: 'idle', planName: 'plan.md' }).command, 'verifyPlan.verify');
-    assert.equal(presentStatus({ kind: 'running', planName: 'plan.md', iteration: 2, message: 'Iteration 2: 3 resolved, 2 remaining' }).text, '$(sync~spin) Verify Plan: iteration 2');
+    assert.equal(
+      presentStatus({ kind: 'running', planName: 'plan.md', iteration: 2, message: 'Iteration 2: 3 resolved, 2 remaining' }).text,
+      '$(sync~spin) Verify Plan: iteration 2',
+    );
     const withScore = { ...pf.result, quality: { scores: {} as never, total: 7, label: 'Score' } };
     const verdict = presentStatus({ kind: 'verdict', planName: 'plan.md', result: withScore, stale: false });
     assert.equal(verdict.text, '$(warning) REVISE 7/10');
@@ -129,9 +146,12 @@ describe('extension texts', () => {
     assert.equal(presentStatus({ kind: 'error', planName: null, message: 'boom' }).tone, 'error');
   });
 
-  it('progress messages use the loop\'s iteration message verbatim', () => {
+  it("progress messages use the loop's iteration message verbatim", () => {
     const state = iterationFixture();
-    assert.equal(progressMessage({ type: 'iteration-finished', iteration: 2, state, resolved: 3, remaining: 2, message: 'Iteration 2: 3 resolved, 2 remaining' }), 'Iteration 2: 3 resolved, 2 remaining');
+    assert.equal(
+      progressMessage({ type: 'iteration-finished', iteration: 2, state, resolved: 3, remaining: 2, message: 'Iteration 2: 3 resolved, 2 remaining' }),
+      'Iteration 2: 3 resolved, 2 remaining',
+    );
     assert.equal(progressMessage({ type: 'agent-text', iteration: 1, role: 'challenger', delta: 'x' }), null);
     assert.equal(progressMessage({ type: 'phase-started', iteration: 1, phase: 'challenge', roles: ['challenger'] }), 'Iteration 1: challenge…');
     assert.equal(
@@ -139,6 +159,9 @@ describe('extension texts', () => {
       'Iteration 2: 3 resolved, 2 remaining · iteration 3: synthesis…',
     );
     const request = { kind: 'blocked' as const, iteration: 1, challengeId: 'C1', title: 'C1 is BLOCKING', detail: '', options: [] };
-    assert.equal(progressMessage({ type: 'checkpoint', request }, 'Iteration 1: 0 resolved, 1 remaining'), 'Iteration 1: 0 resolved, 1 remaining · waiting for you: C1 is BLOCKING');
+    assert.equal(
+      progressMessage({ type: 'checkpoint', request }, 'Iteration 1: 0 resolved, 1 remaining'),
+      'Iteration 1: 0 resolved, 1 remaining · waiting for you: C1 is BLOCKING',
+    );
   });
 });

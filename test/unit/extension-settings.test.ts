@@ -18,7 +18,15 @@ describe('extension settings', () => {
     assert.equal(config.spendingCapUsd, 5);
     assert.deepEqual(config.models, DEFAULT_MODELS);
     // Issue 12 item 4: judgement roles think hard, research roles at medium.
-    assert.deepEqual(config.effort, { challenger: 'high', synthesizer: 'high', 'devils-advocate': 'high', auditor: 'high', resolver: 'medium', researcher: 'medium', 'domain-expert': 'medium' });
+    assert.deepEqual(config.effort, {
+      challenger: 'high',
+      synthesizer: 'high',
+      'devils-advocate': 'high',
+      auditor: 'high',
+      resolver: 'medium',
+      researcher: 'medium',
+      'domain-expert': 'medium',
+    });
   });
 
   it('valid values flow into the engine config', () => {
@@ -50,7 +58,15 @@ describe('extension settings', () => {
   });
 
   it('bad values fall back to defaults and are reported, never thrown', () => {
-    const raw: Record<string, unknown> = { threshold: 99, maxIterations: 'three', baseUrl: 'ftp://x', team: 'huge', planFolders: 'not-a-list', 'models.resolver': 42, 'effort.auditor': 'extreme' };
+    const raw: Record<string, unknown> = {
+      threshold: 99,
+      maxIterations: 'three',
+      baseUrl: 'ftp://x',
+      team: 'huge',
+      planFolders: 'not-a-list',
+      'models.resolver': 42,
+      'effort.auditor': 'extreme',
+    };
     const { settings, problems } = readSettings((k) => raw[k]);
     assert.equal(settings.threshold, 7);
     assert.equal(settings.maxIterations, 3);
@@ -100,7 +116,10 @@ describe('plan discovery (seed 001 Step 1)', () => {
     const homePlan = write('.claude/plans/home.md', 4_000, home);
     const input = { roots: [root], folders: DEFAULT_PLAN_FOLDERS, homeDir: home };
     const all = await discoverPlans(input);
-    assert.deepEqual(all.map((c) => c.path), [homePlan, kiro, spec, older]);
+    assert.deepEqual(
+      all.map((c) => c.path),
+      [homePlan, kiro, spec, older],
+    );
     assert.deepEqual(await discoverNewestPlan(input), { path: homePlan });
     assert.equal(await isInPlanFolders(spec, input), true);
     assert.equal(await isInPlanFolders(path.join(root, 'specs/auth/other.md'), input), false);

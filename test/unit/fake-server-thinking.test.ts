@@ -61,7 +61,10 @@ describe('fake Anthropic server: thinking, structured outputs, forced tool use',
   it('an older model thinks only when asked (adaptive), and the text between tool calls stays text there', async () => {
     server.setScript(() => ({ kind: 'tool_use', text: 'Looking.', calls: [{ name: 'grep', input: { pattern: 'x' } }] }));
     const plain = await client.messages.create({ model: OLDER_MODEL, max_tokens: 100, tools: [TOOL], messages: [{ role: 'user', content: 'go' }] });
-    assert.deepEqual(plain.content.map((b) => b.type), ['text', 'tool_use']);
+    assert.deepEqual(
+      plain.content.map((b) => b.type),
+      ['text', 'tool_use'],
+    );
     const adaptive = await client.messages.create({
       model: OLDER_MODEL,
       max_tokens: 100,
@@ -69,9 +72,16 @@ describe('fake Anthropic server: thinking, structured outputs, forced tool use',
       tools: [TOOL],
       messages: [{ role: 'user', content: 'go' }],
     });
-    assert.deepEqual(adaptive.content.map((b) => b.type), ['thinking', 'text', 'tool_use']);
+    assert.deepEqual(
+      adaptive.content.map((b) => b.type),
+      ['thinking', 'text', 'tool_use'],
+    );
     const newest = await client.messages.create({ model: THINKING_MODEL, max_tokens: 100, tools: [TOOL], messages: [{ role: 'user', content: 'go' }] });
-    assert.deepEqual(newest.content.map((b) => b.type), ['thinking', 'thinking', 'tool_use'], 'Opus 5.5 returns the note as a thinking block');
+    assert.deepEqual(
+      newest.content.map((b) => b.type),
+      ['thinking', 'thinking', 'tool_use'],
+      'Opus 5.5 returns the note as a thinking block',
+    );
   });
 
   it('accepts thinking blocks sent back unchanged in a tool loop and rejects a changed, unsigned or missing one with 400', async () => {
@@ -128,24 +138,38 @@ describe('fake Anthropic server: thinking, structured outputs, forced tool use',
   it('rejects forced tool use on the models that do not support it, with the documented message', async () => {
     server.setScript(() => ({ kind: 'tool_use', calls: [{ name: 'grep', input: { pattern: 'x' } }] }));
     for (const tool_choice of [{ type: 'any' as const }, { type: 'tool' as const, name: 'grep' }]) {
-      const error = await rejection(
-        client.messages.create({ model: THINKING_MODEL, max_tokens: 100, tools: [TOOL], tool_choice, messages: [{ role: 'user', content: 'go' }] }),
-      );
+      const error = await rejection(client.messages.create({ model: THINKING_MODEL, max_tokens: 100, tools: [TOOL], tool_choice, messages: [{ role: 'user', content: 'go' }] }));
       assert.equal(error.status, 400);
       assert.equal(error.type, 'invalid_request_error');
       assert.equal(error.apiMessage, FORCED_TOOL_CHOICE_ERROR);
     }
-    const auto = await client.messages.create({ model: THINKING_MODEL, max_tokens: 100, tools: [TOOL], tool_choice: { type: 'auto' }, messages: [{ role: 'user', content: 'go' }] });
+    const auto = await client.messages.create({
+      model: THINKING_MODEL,
+      max_tokens: 100,
+      tools: [TOOL],
+      tool_choice: { type: 'auto' },
+      messages: [{ role: 'user', content: 'go' }],
+    });
     assert.equal(auto.stop_reason, 'tool_use');
-    const older = await client.messages.create({ model: OLDER_MODEL, max_tokens: 100, tools: [TOOL], tool_choice: { type: 'tool', name: 'grep' }, messages: [{ role: 'user', content: 'go' }] });
+    const older = await client.messages.create({
+      model: OLDER_MODEL,
+      max_tokens: 100,
+      tools: [TOOL],
+      tool_choice: { type: 'tool', name: 'grep' },
+      messages: [{ role: 'user', content: 'go' }],
+    });
     assert.equal(older.stop_reason, 'tool_use', 'an older model without thinking still accepts it');
   });
 
   it('rejects thinking settings the model does not accept', async () => {
     server.setScript(() => ({ kind: 'text', text: 'x' }));
-    const disabled = await rejection(client.messages.create({ model: THINKING_MODEL, max_tokens: 100, thinking: { type: 'disabled' }, messages: [{ role: 'user', content: 'go' }] }));
+    const disabled = await rejection(
+      client.messages.create({ model: THINKING_MODEL, max_tokens: 100, thinking: { type: 'disabled' }, messages: [{ role: 'user', content: 'go' }] }),
+    );
     assert.match(disabled.apiMessage ?? '', /^"thinking.type.disabled" is not supported for this model/);
-    const adaptiveOnOld = await rejection(client.messages.create({ model: 'claude-haiku-4-5', max_tokens: 100, thinking: { type: 'adaptive' }, messages: [{ role: 'user', content: 'go' }] }));
+    const adaptiveOnOld = await rejection(
+      client.messages.create({ model: 'claude-haiku-4-5', max_tokens: 100, thinking: { type: 'adaptive' }, messages: [{ role: 'user', content: 'go' }] }),
+    );
     assert.equal(adaptiveOnOld.apiMessage, 'adaptive thinking is not supported on this model');
   });
 
@@ -174,7 +198,13 @@ describe('fake Anthropic server: thinking, structured outputs, forced tool use',
       { type: 'object', properties: { a: { type: 'array', items: { type: 'string' }, maxItems: 3 } }, required: ['a'], additionalProperties: false },
       { type: 'object', properties: { a: { type: 'integer', maximum: 10 } }, required: ['a'], additionalProperties: false },
       { type: 'object', properties: { a: { enum: [{ x: 1 }] } }, required: ['a'], additionalProperties: false },
-      { type: 'object', properties: { a: { $ref: '#/$defs/N' } }, required: ['a'], additionalProperties: false, $defs: { N: { type: 'object', properties: { n: { $ref: '#/$defs/N' } }, required: [], additionalProperties: false } } },
+      {
+        type: 'object',
+        properties: { a: { $ref: '#/$defs/N' } },
+        required: ['a'],
+        additionalProperties: false,
+        $defs: { N: { type: 'object', properties: { n: { $ref: '#/$defs/N' } }, required: [], additionalProperties: false } },
+      },
       { type: 'object', properties: { a: { type: 'string', pattern: '(?=x)' } }, required: ['a'], additionalProperties: false },
       { type: 'object', properties: Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`p${i}`, { type: 'string' }])), required: [], additionalProperties: false },
     ];

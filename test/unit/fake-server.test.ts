@@ -31,11 +31,10 @@ describe('fake Anthropic server', function () {
       messages: [{ role: 'user', content: 'hi' }],
     });
     assert.equal(message.content[0]?.type, 'text');
-    assert.equal((message.content[0]).text, 'hello world');
+    assert.equal(message.content[0].text, 'hello world');
     assert.equal(message.stop_reason, 'end_turn');
     const body = server.received[0]!.body;
-    const expectedInput =
-      estimateTokens(canonicalJson(body.system[0])) + estimateTokens(canonicalJson({ type: 'text', text: 'hi' }));
+    const expectedInput = estimateTokens(canonicalJson(body.system[0])) + estimateTokens(canonicalJson({ type: 'text', text: 'hi' }));
     assert.equal(message.usage.input_tokens, expectedInput);
     assert.equal(message.usage.output_tokens, estimateTokens('hello world'));
     assert.equal(server.received[0]!.role, 'resolver');
@@ -44,9 +43,7 @@ describe('fake Anthropic server', function () {
 
   it('streams tool_use blocks as input_json_delta the SDK reassembles', async () => {
     server.setScript(() => ({ kind: 'tool_use', text: 'Looking.', calls: [{ name: 'grep', input: { pattern: 'a{2}"b', glob: 'src/**/*.ts' } }] }));
-    const message = await client.messages
-      .stream({ model: MODEL, max_tokens: 100, messages: [{ role: 'user', content: 'go' }] })
-      .finalMessage();
+    const message = await client.messages.stream({ model: MODEL, max_tokens: 100, messages: [{ role: 'user', content: 'go' }] }).finalMessage();
     assert.equal(message.stop_reason, 'tool_use');
     const use = message.content.find((b) => b.type === 'tool_use') as Anthropic.ToolUseBlock;
     assert.deepEqual(use.input, { pattern: 'a{2}"b', glob: 'src/**/*.ts' });
@@ -56,7 +53,10 @@ describe('fake Anthropic server', function () {
   it('byRole shifts each role its own queue and fails loudly when a role runs out', async () => {
     server.setScript(
       byRole({
-        challenger: [{ kind: 'text', text: 'c1' }, { kind: 'text', text: 'c2' }],
+        challenger: [
+          { kind: 'text', text: 'c1' },
+          { kind: 'text', text: 'c2' },
+        ],
         auditor: () => ({ kind: 'text', text: 'audit' }),
       }),
     );
@@ -110,9 +110,7 @@ describe('fake Anthropic server', function () {
   it('waitForRequests resolves on arrival and rejects at its deadline', async () => {
     server.setScript(() => ({ kind: 'hang' }));
     const controller = new AbortController();
-    const pending = client.messages
-      .create({ model: MODEL, max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }, { signal: controller.signal })
-      .catch((e: unknown) => e);
+    const pending = client.messages.create({ model: MODEL, max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }, { signal: controller.signal }).catch((e: unknown) => e);
     await server.waitForRequests(1);
     await assert.rejects(server.waitForRequests(2, 50), /timed out/);
     controller.abort();
@@ -124,10 +122,7 @@ describe('fake Anthropic server', function () {
     server.setScript(() => ({ kind: 'text', text: 'late' }));
     server.setLatency((req) => (req.role === 'auditor' ? 300 : 0));
     const ask = (role: 'auditor' | 'resolver', signal?: AbortSignal) =>
-      client.messages.create(
-        { model: MODEL, max_tokens: 5, system: system(roleMarker(role), 'x', false), messages: [{ role: 'user', content: 'q' }] },
-        signal ? { signal } : {},
-      );
+      client.messages.create({ model: MODEL, max_tokens: 5, system: system(roleMarker(role), 'x', false), messages: [{ role: 'user', content: 'q' }] }, signal ? { signal } : {});
     let started = Date.now();
     await ask('resolver');
     const fast = Date.now() - started;

@@ -18,13 +18,16 @@ describe('challenge fingerprints', () => {
     );
   });
 
-  it('ignore filler words and the phrasing after the concern\'s subject', () => {
-    const base = { quote: 'Replace the in-memory map with the Redis store.', concern: 'Redis outage logs every user out during deploys and nobody notices until support tickets arrive' };
+  it("ignore filler words and the phrasing after the concern's subject", () => {
+    const base = {
+      quote: 'Replace the in-memory map with the Redis store.',
+      concern: 'Redis outage logs every user out during deploys and nobody notices until support tickets arrive',
+    };
     const moved = { quote: 'replace in-memory map with Redis store', concern: 'A Redis outage logs every user out during deploys — the rest is said differently' };
     assert.equal(challengeFingerprint(base), challengeFingerprint(moved));
   });
 
-  it('differ when the passage or the concern\'s subject differs', () => {
+  it("differ when the passage or the concern's subject differs", () => {
     fc.assert(
       fc.property(words, words, word, (quote, concern, extra) => {
         fc.pre(!quote.includes(extra) && !concern.slice(0, 8).includes(extra));

@@ -38,7 +38,13 @@ describe('GitHub Action: gate and inputs', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...VerdictLabel.options), { maxLength: 5 }), fc.constantFrom('RETHINK', 'REVISE', 'never' as const), (verdicts, failOn) => {
         const each = verdicts.some((v) => gateFailure(failOn, [agentPlan(v)]) !== null);
-        assert.equal(gateFailure(failOn, verdicts.map((v) => agentPlan(v))) !== null, each);
+        assert.equal(
+          gateFailure(
+            failOn,
+            verdicts.map((v) => agentPlan(v)),
+          ) !== null,
+          each,
+        );
       }),
     );
   });

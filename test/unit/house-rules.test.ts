@@ -28,7 +28,11 @@ const PACKAGE_OWNER: Record<string, string> = {
 };
 
 const layerOf = (file: string): string | null => LAYERS.find((l) => file === l || file.startsWith(`${l}/`)) ?? null;
-const packageName = (specifier: string): string => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageName = (specifier: string): string =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 describe('house rules', () => {
   const refs = projectReferences(LAYERS);
@@ -131,9 +135,7 @@ describe('house rules', () => {
   });
 
   it('imports zod as a namespace (the named { z } import drags every zod locale into the bundles)', () => {
-    const offenders = ['src', 'webview-ui']
-      .flatMap(sourceFiles)
-      .filter((f) => /import \{ z \} from 'zod'/.test(readFileSync(path.join(ROOT, f), 'utf8')));
+    const offenders = ['src', 'webview-ui'].flatMap(sourceFiles).filter((f) => /import \{ z \} from 'zod'/.test(readFileSync(path.join(ROOT, f), 'utf8')));
     assert.deepEqual(offenders, []);
   });
 });

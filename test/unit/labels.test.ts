@@ -67,7 +67,8 @@ describe('labels and rule-derived facts (one module)', () => {
   });
 
   it('no front end declares its own role, dimension or phase names, verdict tone, failure words or stop-cause rule', () => {
-    const shared = /\b(?:const|function|let)\s+(ROLE_NAMES|DIMENSION_NAMES|PHASE_NAMES|verdictTone|describeFailure|failureConsequence|forcedExitIterations?|partialReason|stopCauseOf|FAILURE_WORDS|WHAT_HAPPENED)\b/;
+    const shared =
+      /\b(?:const|function|let)\s+(ROLE_NAMES|DIMENSION_NAMES|PHASE_NAMES|verdictTone|describeFailure|failureConsequence|forcedExitIterations?|partialReason|stopCauseOf|FAILURE_WORDS|WHAT_HAPPENED)\b/;
     const offenders = ['src', 'webview-ui']
       .flatMap(sourceFiles)
       .filter((f) => f !== 'src/core/labels.ts')

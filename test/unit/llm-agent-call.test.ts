@@ -79,7 +79,10 @@ describe('llm: callAgent against the fake API', function () {
     assert.equal(result.call.cost_usd, costOf(server.totals(), MODEL, DEFAULT_PRICES));
     assert.ok(result.call.cost_usd > 0);
     assert.deepEqual([result.call.role, result.call.iteration, result.call.model, result.call.ok, result.call.tool_calls], ['challenger', 1, MODEL, true, 0]);
-    assert.deepEqual(result.transcript.map((m) => m.role), ['user', 'assistant']);
+    assert.deepEqual(
+      result.transcript.map((m) => m.role),
+      ['user', 'assistant'],
+    );
     assert.ok(deltas.join('').includes('"verdict"'));
     assert.equal(server.received[0]!.body.messages[0].content[0].cache_control, undefined, 'no breakpoint on per-call state');
   });
@@ -95,26 +98,41 @@ describe('llm: callAgent against the fake API', function () {
   it('runs two tool turns through the executor, then parses the answer', async () => {
     replies(
       { kind: 'tool_use', text: 'Checking.', calls: [{ name: 'read_file', input: { path: 'src/a.ts' } }] },
-      { kind: 'tool_use', calls: [{ name: 'read_file', input: { path: 'src/b.ts' } }, { name: 'read_file', input: { path: 'nope.ts' } }] },
+      {
+        kind: 'tool_use',
+        calls: [
+          { name: 'read_file', input: { path: 'src/b.ts' } },
+          { name: 'read_file', input: { path: 'nope.ts' } },
+        ],
+      },
       text(JSON.stringify(GOOD)),
     );
     const executor = scriptedExecutor({ 'src/a.ts': 'export const a = 1;', 'src/b.ts': 'export const b = 2;' });
     const events: { tool: string; summary: string; ok: boolean }[] = [];
     const result = await callAgent(input({ executor, onTool: (e) => events.push(e) }));
     assert.ok(result.ok, JSON.stringify(result));
-    assert.deepEqual(executor.calls.map((c) => (c.input as { path: string }).path), ['src/a.ts', 'src/b.ts', 'nope.ts']);
+    assert.deepEqual(
+      executor.calls.map((c) => (c.input as { path: string }).path),
+      ['src/a.ts', 'src/b.ts', 'nope.ts'],
+    );
     assert.deepEqual(events, [
       { tool: 'read_file', summary: 'path=src/a.ts', ok: true },
       { tool: 'read_file', summary: 'path=src/b.ts', ok: true },
       { tool: 'read_file', summary: 'path=nope.ts', ok: false },
     ]);
     assert.equal(result.call.tool_calls, 3);
-    assert.deepEqual(result.transcript.map((m) => m.role), ['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+    assert.deepEqual(
+      result.transcript.map((m) => m.role),
+      ['user', 'assistant', 'user', 'assistant', 'user', 'assistant'],
+    );
     const third = server.received[2]!.body.messages;
-    assert.deepEqual(third[4].content.map((b: { content: string; is_error?: boolean }) => [b.content, b.is_error ?? false]), [
-      ['export const b = 2;', false],
-      ['not found: nope.ts', true],
-    ]);
+    assert.deepEqual(
+      third[4].content.map((b: { content: string; is_error?: boolean }) => [b.content, b.is_error ?? false]),
+      [
+        ['export const b = 2;', false],
+        ['not found: nope.ts', true],
+      ],
+    );
     assert.deepEqual(result.call.usage, server.totals());
   });
 
@@ -136,7 +154,11 @@ describe('llm: callAgent against the fake API', function () {
       const marks = JSON.stringify(r.body).split('"cache_control"').length - 1;
       assert.ok(marks <= 4, `${marks} breakpoints`);
     }
-    assert.equal(result.transcript.some((m) => m.content.some((b) => 'cache' in b)), false, 'the transcript is not marked');
+    assert.equal(
+      result.transcript.some((m) => m.content.some((b) => 'cache' in b)),
+      false,
+      'the transcript is not marked',
+    );
   });
 
   it('a second call with the same prefix reads the cache', async () => {

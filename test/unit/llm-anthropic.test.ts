@@ -33,8 +33,7 @@ async function sendError(provider: ReturnType<typeof createAnthropicProvider>, r
 
 describe('llm: Anthropic provider against the fake API', function () {
   let server: FakeAnthropicServer;
-  const provider = (opts: Partial<AnthropicProviderOptions> = {}) =>
-    createAnthropicProvider({ apiKey: SECRET, baseURL: server.baseURL, maxRetries: 0, timeoutMs: 5000, ...opts });
+  const provider = (opts: Partial<AnthropicProviderOptions> = {}) => createAnthropicProvider({ apiKey: SECRET, baseURL: server.baseURL, maxRetries: 0, timeoutMs: 5000, ...opts });
   const script = (...replies: FakeReply[]) => server.setScript((_req, i) => replies[Math.min(i, replies.length - 1)]!);
 
   beforeEach(async () => {

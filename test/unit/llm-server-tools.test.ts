@@ -118,7 +118,10 @@ describe('llm: Anthropic server tools (web search / fetch) within the seed budge
     ]);
     const last = server.received[1]!.body.messages.at(-1);
     assert.equal(last.role, 'user');
-    assert.deepEqual(last.content.map((b: { type: string }) => b.type), ['tool_result', 'text']);
+    assert.deepEqual(
+      last.content.map((b: { type: string }) => b.type),
+      ['tool_result', 'text'],
+    );
     const notice = last.content[1].text as string;
     assert.ok(notice.startsWith(SERVER_TOOL_REFUSED_PREFIX), notice);
     assert.ok(notice.includes(`web_search: ${NO_BUDGET_MESSAGE}`), notice);
@@ -156,18 +159,17 @@ describe('llm: Anthropic server tools (web search / fetch) within the seed budge
           answer,
           { kind: 'server_tools', uses: searches(1, 'next iteration'), text: ANSWER },
         ],
-        researcher: [
-          { kind: 'server_tools', uses: searches(1, 'c'), text: ANSWER },
-          { kind: 'server_tools', uses: searches(1, 'd'), pause: true },
-          answer,
-        ],
+        researcher: [{ kind: 'server_tools', uses: searches(1, 'c'), text: ANSWER }, { kind: 'server_tools', uses: searches(1, 'd'), pause: true }, answer],
       }),
     );
     const r1 = await call('resolver', { unknownTypes: ['STALE_KNOWLEDGE'] });
     const r2 = await call('resolver', { unknownTypes: ['INTEGRATION_UNKNOWN'] });
     const p1 = await call('researcher');
     const p2 = await call('researcher');
-    assert.deepEqual([r1, r2, p1, p2].map((c) => c.executor.usage().web_search ?? 0), [2, 1, 1, 0]);
+    assert.deepEqual(
+      [r1, r2, p1, p2].map((c) => c.executor.usage().web_search ?? 0),
+      [2, 1, 1, 0],
+    );
     assert.deepEqual(toolbox.usage(1), { web_search: 4, read_file: 1 });
     assert.ok([r1, r2, p1, p2].every((c) => c.result.ok));
     const texts = (i: number) => JSON.stringify(server.received[i]!.body.messages.at(-1).content);
@@ -178,7 +180,14 @@ describe('llm: Anthropic server tools (web search / fetch) within the seed budge
   });
 
   it('sends server tool blocks back unchanged in the next turn', async () => {
-    server.setScript(byRole({ resolver: [{ kind: 'server_tools', uses: [search('zod 4 toJSONSchema')], text: 'Checking the code too.', calls: [{ name: 'read_file', input: { path: 'README.md' } }] }, answer] }));
+    server.setScript(
+      byRole({
+        resolver: [
+          { kind: 'server_tools', uses: [search('zod 4 toJSONSchema')], text: 'Checking the code too.', calls: [{ name: 'read_file', input: { path: 'README.md' } }] },
+          answer,
+        ],
+      }),
+    );
     const { result } = await call('resolver', { unknownTypes: ['API_BEHAVIOR'] });
     assert.equal(result.ok, true);
     const assistant = server.received[1]!.body.messages[1];
@@ -188,17 +197,16 @@ describe('llm: Anthropic server tools (web search / fetch) within the seed budge
     assert.match(assistant.content[0].signature, /^fake-sig-/);
     assert.deepEqual(assistant.content[1], { type: 'server_tool_use', id: 'srvtoolu_fake_1_0', name: 'web_search', input: { query: 'zod 4 toJSONSchema' }, caller });
     assert.deepEqual(assistant.content[2], { type: 'web_search_tool_result', tool_use_id: 'srvtoolu_fake_1_0', content: cannedSearchResults('zod 4 toJSONSchema'), caller });
-    assert.deepEqual(assistant.content.slice(3).map((b: { type: string }) => b.type), ['text', 'tool_use']);
+    assert.deepEqual(
+      assistant.content.slice(3).map((b: { type: string }) => b.type),
+      ['text', 'tool_use'],
+    );
   });
 
   it('continues a paused turn by sending it back as is, merged into one assistant message; pauses count as tool turns', async () => {
     server.setScript(
       byRole({
-        resolver: [
-          { kind: 'server_tools', uses: [search('one')], pause: true },
-          { kind: 'server_tools', uses: [search('two')], pause: true },
-          answer,
-        ],
+        resolver: [{ kind: 'server_tools', uses: [search('one')], pause: true }, { kind: 'server_tools', uses: [search('two')], pause: true }, answer],
       }),
     );
     const { result, executor } = await call('resolver', { unknownTypes: ['API_BEHAVIOR'], maxToolTurns: 1 });
@@ -207,13 +215,19 @@ describe('llm: Anthropic server tools (web search / fetch) within the seed budge
     const second = server.received[1]!.body.messages;
     assert.equal(second.length, 2);
     assert.equal(second[1].role, 'assistant');
-    assert.deepEqual(second[1].content.map((b: { type: string }) => b.type), ['thinking', 'server_tool_use', 'web_search_tool_result']);
+    assert.deepEqual(
+      second[1].content.map((b: { type: string }) => b.type),
+      ['thinking', 'server_tool_use', 'web_search_tool_result'],
+    );
     // The second pause is past maxToolTurns: the model is told to answer.
     const third = server.received[2]!.body.messages;
     assert.deepEqual(third.at(-1), { role: 'user', content: [{ type: 'text', text: TOOL_LIMIT_MESSAGE }] });
     assert.equal(blocksOfType(third[1], 'server_tool_use').length, 2);
     const transcript: ChatMessage[] = result.transcript;
-    assert.deepEqual(transcript.map((m) => m.role), ['user', 'assistant', 'user', 'assistant']);
+    assert.deepEqual(
+      transcript.map((m) => m.role),
+      ['user', 'assistant', 'user', 'assistant'],
+    );
   });
 
   it('with webSearch off the request has no web tools at all', async () => {
@@ -222,7 +236,10 @@ describe('llm: Anthropic server tools (web search / fetch) within the seed budge
     await call('resolver', { box, unknownTypes: ['API_BEHAVIOR'] });
     const tools = server.received[0]!.body.tools as { name: string; type?: string }[];
     assert.ok(tools.length > 0);
-    assert.deepEqual(tools.filter((t) => t.name.startsWith('web_') || t.type !== undefined), []);
+    assert.deepEqual(
+      tools.filter((t) => t.name.startsWith('web_') || t.type !== undefined),
+      [],
+    );
   });
 
   it('fake API: server tool blocks in JSON and SSE read the same through the SDK; max_uses is enforced per request', async () => {
@@ -238,9 +255,10 @@ describe('llm: Anthropic server tools (web search / fetch) within the seed budge
     const streamed = await client.messages.stream(params).finalMessage();
     const sameIds = (content: unknown) => JSON.parse(JSON.stringify(content).replace(/srvtoolu_fake_\d+_/g, 'srvtoolu_fake_N_'));
     assert.deepEqual(sameIds(streamed.content), sameIds(json.content));
-    assert.deepEqual(json.content.map((b) => b.type), [
-      'server_tool_use', 'web_search_tool_result', 'server_tool_use', 'web_search_tool_result', 'server_tool_use', 'web_search_tool_result', 'text',
-    ]);
+    assert.deepEqual(
+      json.content.map((b) => b.type),
+      ['server_tool_use', 'web_search_tool_result', 'server_tool_use', 'web_search_tool_result', 'server_tool_use', 'web_search_tool_result', 'text'],
+    );
     assert.deepEqual((json.content[5] as Anthropic.WebSearchToolResultBlock).content, { type: 'web_search_tool_result_error', error_code: 'max_uses_exceeded' });
     assert.equal(json.usage.server_tool_use?.web_search_requests, 2);
     assert.equal(streamed.usage.server_tool_use?.web_search_requests, 2);

@@ -24,10 +24,26 @@ import { examplePlan, runAgainstFake } from '../support/run-harness';
 
 const PLAN = examplePlan('base-team-rate-limiter');
 /** Passages really in the plan (whole lines of four words or more) and passages that are not. */
-const REAL_QUOTES = PLAN.planText.split('\n').map((l) => l.replace(/^[#\-*\s]+/, '').trim()).filter((l) => l.split(/\s+/).length >= 4).slice(0, 8);
+const REAL_QUOTES = PLAN.planText
+  .split('\n')
+  .map((l) => l.replace(/^[#\-*\s]+/, '').trim())
+  .filter((l) => l.split(/\s+/).length >= 4)
+  .slice(0, 8);
 const BOGUS_QUOTES = ['Deploy the limiter to every region at once without a flag', 'The cache warms itself from the billing export'];
-const CLAIMS = ['Fail-open removes every limit during a Redis outage', 'Hot keys add latency', 'Clock skew corrupts windows', 'The rollout switch needs a restart', 'Buckets never expire', 'Shared Redis evicts sessions'];
-const CONCERNS = ['Under an outage every request passes and abuse is unbounded', 'p99 latency grows with one round trip per request', 'Windows drift when instance clocks disagree', 'Rolling back needs a deploy'];
+const CLAIMS = [
+  'Fail-open removes every limit during a Redis outage',
+  'Hot keys add latency',
+  'Clock skew corrupts windows',
+  'The rollout switch needs a restart',
+  'Buckets never expire',
+  'Shared Redis evicts sessions',
+];
+const CONCERNS = [
+  'Under an outage every request passes and abuse is unbounded',
+  'p99 latency grows with one round trip per request',
+  'Windows drift when instance clocks disagree',
+  'Rolling back needs a deploy',
+];
 const RESOLUTIONS = ['ok', 'Settled by the quoted plan passage', 'Withdrawn: the premise misreads how step two counts failures', 'Still open'];
 
 const severity = fc.constantFrom<Severity>('BLOCKING', 'SIGNIFICANT', 'MINOR');
@@ -61,11 +77,33 @@ const unknownDraft = fc.record({
 });
 const challengerOutput = fc.record({ challenges: fc.array(draft, { maxLength: 12 }), unknowns: fc.array(unknownDraft, { maxLength: 3 }) });
 const researcherOutput = fc.record({
-  surfaced: fc.array(fc.record({ source: fc.constant('codebase'), location: fc.constant('src/a.ts:1'), relevance: fc.constant('r'), impact: fc.constantFrom('changes_needed', 'confirms_approach', 'contradicts_plan'), generates_challenge: fc.constantFrom(null, 'n1') }), { maxLength: 2 }),
-  probed: fc.array(fc.record({ risk: fc.constant('r'), trigger: fc.constant('t'), cascade: fc.constant('c'), probability: fc.constantFrom('LOW', 'MED'), severity, generates_challenge: fc.constantFrom(null, 'n2') }), { maxLength: 2 }),
+  surfaced: fc.array(
+    fc.record({
+      source: fc.constant('codebase'),
+      location: fc.constant('src/a.ts:1'),
+      relevance: fc.constant('r'),
+      impact: fc.constantFrom('changes_needed', 'confirms_approach', 'contradicts_plan'),
+      generates_challenge: fc.constantFrom(null, 'n1'),
+    }),
+    { maxLength: 2 },
+  ),
+  probed: fc.array(
+    fc.record({
+      risk: fc.constant('r'),
+      trigger: fc.constant('t'),
+      cascade: fc.constant('c'),
+      probability: fc.constantFrom('LOW', 'MED'),
+      severity,
+      generates_challenge: fc.constantFrom(null, 'n2'),
+    }),
+    { maxLength: 2 },
+  ),
   new_challenges: fc.array(draft, { maxLength: 6 }),
 });
-const resolverOutput = fc.array(fc.record({ n: fc.integer({ min: 1, max: 8 }), resolution: fc.constantFrom('CONFIRMED', 'REFUTED', 'UNRESOLVABLE', 'PARTIALLY_RESOLVED'), evidence }), { maxLength: 4 });
+const resolverOutput = fc.array(
+  fc.record({ n: fc.integer({ min: 1, max: 8 }), resolution: fc.constantFrom('CONFIRMED', 'REFUTED', 'UNRESOLVABLE', 'PARTIALLY_RESOLVED'), evidence }),
+  { maxLength: 4 },
+);
 const update = fc.record({ n: fc.integer({ min: 1, max: 12 }), status, resolution: fc.constantFrom(...RESOLUTIONS), evidence });
 const score = fc.integer({ min: 1, max: 10 });
 const synthesizerOutput = fc.record({
@@ -79,7 +117,10 @@ const auditorOutput = fc.record({
   disputes: fc.array(fc.record({ d: fc.integer({ min: 0, max: 5 }), auditor: score }), { maxLength: 3 }),
   flagged: fc.array(fc.integer({ min: 1, max: 12 }), { maxLength: 3 }),
 });
-const userAnswer = fc.record({ action: fc.constantFrom<UserAction>('provide_context', 'acknowledge_risk', 'override', 'abort', 'continue'), text: fc.option(fc.constantFrom('We run Redis Cluster', '  ', 'Accepted for the beta'), { nil: undefined }) });
+const userAnswer = fc.record({
+  action: fc.constantFrom<UserAction>('provide_context', 'acknowledge_risk', 'override', 'abort', 'continue'),
+  text: fc.option(fc.constantFrom('We run Redis Cluster', '  ', 'Accepted for the beta'), { nil: undefined }),
+});
 
 const behaviour = fc.record({
   team: fc.constantFrom('base', 'scaled'),
@@ -126,7 +167,12 @@ function modelOf(b: Behaviour) {
       case 'auditor':
         return reply({
           confirmed: true,
-          discrepancies: b.auditor.disputes.map((d) => ({ dimension: QualityDimension.options[d.d], synthesizer_score: b.synthesizer[0]!.scores[d.d], auditor_score: d.auditor, evidence: 'e' })),
+          discrepancies: b.auditor.disputes.map((d) => ({
+            dimension: QualityDimension.options[d.d],
+            synthesizer_score: b.synthesizer[0]!.scores[d.d],
+            auditor_score: d.auditor,
+            evidence: 'e',
+          })),
           wrongly_settled: b.auditor.flagged.map((n) => ({ id: `C${n}`, reason: 'the resolution does not answer the failure scenario' })),
           note: '',
         });
@@ -145,7 +191,12 @@ function seedVerdict(challenges: Challenge[]): string {
   return s === 0 ? 'PROCEED' : s <= 2 ? 'REVISE' : 'REVISE (strong)';
 }
 
-const flat = (t: string) => t.toLowerCase().replace(/[*_`>#]+/g, ' ').replace(/\s+/g, ' ').trim();
+const flat = (t: string) =>
+  t
+    .toLowerCase()
+    .replace(/[*_`>#]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const PLAN_FLAT = flat(PLAN.planText);
 
 /** Issue #11 item 1, written out: the grounds one sent update had for settling a BLOCKING/SIGNIFICANT challenge about `own` passage. */
@@ -200,7 +251,11 @@ describe('loop properties: any schema-valid answers, the real loop (fast-check)'
           assert.equal(result.quality.label, result.verdict === 'RETHINK' ? 'Score (pre-rethink)' : 'Score');
           assert.equal(audits, 1, `complete exit with ${audits} audits — ${where}`);
           assert.ok(result.audit);
-          for (const f of result.audit.wrongly_settled) assert.ok(final.challenges.some((c) => c.id === f.id && c.status !== 'OPEN' && c.status !== 'UNRESOLVED'), `${f.id} flagged but not settled`);
+          for (const f of result.audit.wrongly_settled)
+            assert.ok(
+              final.challenges.some((c) => c.id === f.id && c.status !== 'OPEN' && c.status !== 'UNRESOLVED'),
+              `${f.id} flagged but not settled`,
+            );
         }
 
         // Caps: 5 (base) / 8 merged (scaled) from challengers and 2 from research per iteration; 8 active.

@@ -17,7 +17,13 @@ const SERVER_TIME = planEvidence('the script uses the Redis server time, not the
 const ROUND_TRIP = planEvidence('the Lua script keeps it to one');
 const three = (r: FakeReply): FakeReply[] => [r, r, r];
 const none = reply(challengerOut([]));
-const claims = ['Fail-open removes every limit during an outage', 'Hot keys add a round trip per request', 'Clock skew corrupts buckets', 'The rollout switch needs a restart', 'Bucket keys never expire'];
+const claims = [
+  'Fail-open removes every limit during an outage',
+  'Hot keys add a round trip per request',
+  'Clock skew corrupts buckets',
+  'The rollout switch needs a restart',
+  'Bucket keys never expire',
+];
 const concerns = [
   'During a Redis outage abusive clients face no limit at all',
   'Popular API keys pay extra latency on every call',
@@ -52,7 +58,13 @@ describe('loop scenarios from seed 002 §7 (one per row)', function () {
       script: byRole({
         challenger: [raise(['SIGNIFICANT', 'SIGNIFICANT'])],
         researcher: [reply(researcherOut())],
-        synthesizer: [reply(synth([update('C1', 'UNRESOLVED', 'Real: mitigation is a 50 ms command timeout and a breaker'), update('C2', 'RESOLVED', 'Plan keeps it to one trip', [ROUND_TRIP])], { quality: quality(6) }))],
+        synthesizer: [
+          reply(
+            synth([update('C1', 'UNRESOLVED', 'Real: mitigation is a 50 ms command timeout and a breaker'), update('C2', 'RESOLVED', 'Plan keeps it to one trip', [ROUND_TRIP])], {
+              quality: quality(6),
+            }),
+          ),
+        ],
         auditor: [reply(audit())],
       }),
       config: { maxIterations: 1 },
@@ -67,7 +79,14 @@ describe('loop scenarios from seed 002 §7 (one per row)', function () {
       script: byRole({
         challenger: [raise(['SIGNIFICANT', 'SIGNIFICANT', 'SIGNIFICANT'])],
         researcher: [reply(researcherOut())],
-        synthesizer: [reply(synth(['C1', 'C2', 'C3'].map((id) => update(id, 'UNRESOLVED', `${id}: real, mitigation written here`)), { quality: quality(5) }))],
+        synthesizer: [
+          reply(
+            synth(
+              ['C1', 'C2', 'C3'].map((id) => update(id, 'UNRESOLVED', `${id}: real, mitigation written here`)),
+              { quality: quality(5) },
+            ),
+          ),
+        ],
         auditor: [reply(audit())],
       }),
       config: { maxIterations: 1 },
@@ -76,7 +95,7 @@ describe('loop scenarios from seed 002 §7 (one per row)', function () {
     assert.match(renderMarkdownReport(result), /Strongly recommended: address these before proceeding/);
   });
 
-  it('BLOCKED → PAUSE: a BLOCKING open pauses for the user with the synthesizer\'s question', async () => {
+  it("BLOCKED → PAUSE: a BLOCKING open pauses for the user with the synthesizer's question", async () => {
     const { checkpoints } = await runAgainstFake({
       script: byRole({
         challenger: [raise(['BLOCKING']), none, none],
@@ -231,11 +250,14 @@ describe('loop scenarios: the checkpoints of seed 001', function () {
       }),
       answer: () => ({ action: 'abort' }),
     });
-    assert.deepEqual(checkpoints.map((c) => c.kind), ['stall']);
+    assert.deepEqual(
+      checkpoints.map((c) => c.kind),
+      ['stall'],
+    );
     assert.equal(result.verdict, 'ABORTED');
   });
 
-  it('contradictory research findings → a tiebreak checkpoint; the user\'s answer reaches the next iteration', async () => {
+  it("contradictory research findings → a tiebreak checkpoint; the user's answer reaches the next iteration", async () => {
     const { checkpoints, server } = await runAgainstFake({
       script: byRole({
         challenger: [raise(['SIGNIFICANT']), none],
@@ -264,7 +286,10 @@ describe('loop scenarios: the checkpoints of seed 001', function () {
       answer: () => ({ action: 'acknowledge_risk', text: 'We accept it for the beta' }),
       config: { maxIterations: 1 },
     });
-    assert.deepEqual(checkpoints.map((c) => c.kind), ['max_iterations']);
+    assert.deepEqual(
+      checkpoints.map((c) => c.kind),
+      ['max_iterations'],
+    );
     assert.deepEqual(checkpoints[0]!.options, ['acknowledge_risk', 'override', 'continue']);
     assert.match(checkpoints[0]!.detail, /verdict is RETHINK whatever you choose/);
     assert.equal(result.verdict, 'RETHINK');
@@ -274,10 +299,34 @@ describe('loop scenarios: the checkpoints of seed 001', function () {
 
 /** Distinct passages of the payments plan, each with its own claim and concern. */
 const TOPICS = [
-  ['Create products and prices in Stripe', 'Prices are copied by hand', 'Hand-copied prices drift from config and customers get billed the wrong amount', 'Tax settings are not mirrored', 'Stripe Tax defaults differ from Braintree and invoices change totals'],
-  ['verifies signatures and publishes', 'Signature secrets rotate', 'A rotated webhook secret silently drops every invoice event', 'Publishing before the ledger commit', 'A crash between publish and commit loses the payment record'],
-  ['the existing SQS queue', 'Queue ordering is assumed', 'Out-of-order invoice events mark paid subscriptions as failed', 'Visibility timeout is too short', 'Slow consumers see messages reappear and process refunds twice'],
-  ['the Stripe CLI replays both events in staging', 'Staging replay proves production', 'Staging data hides production volume and quota limits', 'Test clocks are not used', 'Renewals a month out are never exercised before cutover'],
+  [
+    'Create products and prices in Stripe',
+    'Prices are copied by hand',
+    'Hand-copied prices drift from config and customers get billed the wrong amount',
+    'Tax settings are not mirrored',
+    'Stripe Tax defaults differ from Braintree and invoices change totals',
+  ],
+  [
+    'verifies signatures and publishes',
+    'Signature secrets rotate',
+    'A rotated webhook secret silently drops every invoice event',
+    'Publishing before the ledger commit',
+    'A crash between publish and commit loses the payment record',
+  ],
+  [
+    'the existing SQS queue',
+    'Queue ordering is assumed',
+    'Out-of-order invoice events mark paid subscriptions as failed',
+    'Visibility timeout is too short',
+    'Slow consumers see messages reappear and process refunds twice',
+  ],
+  [
+    'the Stripe CLI replays both events in staging',
+    'Staging replay proves production',
+    'Staging data hides production volume and quota limits',
+    'Test clocks are not used',
+    'Renewals a month out are never exercised before cutover',
+  ],
 ];
 
 describe('loop scenarios: the guards of seed 002 §8 and the order of seed 001 §3', function () {
@@ -285,7 +334,13 @@ describe('loop scenarios: the guards of seed 002 §8 and the order of seed 001 �
 
   it('DEGRADATION in iteration 2 tells iteration 3 to tighten scope; a second one ends the loop as a COMPLETE run with score and audit', async () => {
     const more = (tag: string) =>
-      reply(challengerOut(['a', 'b'].map((x, i) => challenge({ ref: `${tag}${i}`, quote: `${tag} ${x}`, claim: `${tag} distinct problem ${x} ${i}`, concern: `${tag} unique concern ${x}`, severity: 'MINOR' }))));
+      reply(
+        challengerOut(
+          ['a', 'b'].map((x, i) =>
+            challenge({ ref: `${tag}${i}`, quote: `${tag} ${x}`, claim: `${tag} distinct problem ${x} ${i}`, concern: `${tag} unique concern ${x}`, severity: 'MINOR' }),
+          ),
+        ),
+      );
     const { result, server } = await runAgainstFake({
       script: byRole({
         challenger: [raise(['SIGNIFICANT']), more('second'), more('third')],
@@ -331,7 +386,13 @@ describe('loop scenarios: the guards of seed 002 §8 and the order of seed 001 �
           ),
         ),
       );
-    const same = (claim: string) => challenge({ ref: 's', quote: 'records them once each, even when the same event is delivered twice', claim, concern: 'Duplicate webhook deliveries double-charge customers when the ledger consumer is not idempotent' });
+    const same = (claim: string) =>
+      challenge({
+        ref: 's',
+        quote: 'records them once each, even when the same event is delivered twice',
+        claim,
+        concern: 'Duplicate webhook deliveries double-charge customers when the ledger consumer is not idempotent',
+      });
     const { result } = await runAgainstFake({
       plan: examplePlan('scaled-team-payments-migration'),
       script: byRole({
@@ -346,6 +407,9 @@ describe('loop scenarios: the guards of seed 002 §8 and the order of seed 001 �
     });
     const first = result.iterations[0]!;
     assert.equal(first.challenges.length, 8, '4 + 3 (the domain expert may raise 3) + 1 (after de-dup): the merged cap of 8 is reached, not exceeded');
-    assert.deepEqual(first.deferred_surfaced.map((d) => d.reason), ['per-agent cap: the domain-expert may raise at most 3 challenges in iteration 1']);
+    assert.deepEqual(
+      first.deferred_surfaced.map((d) => d.reason),
+      ['per-agent cap: the domain-expert may raise at most 3 challenges in iteration 1'],
+    );
   });
 });

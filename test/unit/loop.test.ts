@@ -16,7 +16,9 @@ describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
         challenger: [reply(challengerOut([challenge({ ref: 'n1', quote: QUOTE }), challenge({ ref: 'n2', severity: 'MINOR' })], [unknown({ affects_challenge: 'n1' })]))],
         resolver: [reply(resolverOut([{ id: 'U1', resolution: 'REFUTED', finding: 'Redis already used with TTLs' }]))],
         researcher: [reply(researcherOut({}))],
-        synthesizer: [reply(synth([update('C1', 'RESOLVED', 'The plan bounds it: the Lua script uses server time', [SKEW_ANSWER]), update('C2', 'DEFERRED')], { quality: quality(8) }))],
+        synthesizer: [
+          reply(synth([update('C1', 'RESOLVED', 'The plan bounds it: the Lua script uses server time', [SKEW_ANSWER]), update('C2', 'DEFERRED')], { quality: quality(8) })),
+        ],
         auditor: [reply(audit())],
       }),
     });
@@ -28,13 +30,19 @@ describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
     assert.deepEqual(server.received.map((r) => r.role).sort(), ['auditor', 'challenger', 'researcher', 'resolver', 'synthesizer']);
     assert.ok(RunResult.safeParse(result).success, 'result validates against its schema');
     const c1 = result.iterations[0]!.challenges.find((c) => c.id === 'C1')!;
-    assert.deepEqual(c1.history.map((h) => h.status), ['OPEN', 'RESOLVED']);
+    assert.deepEqual(
+      c1.history.map((h) => h.status),
+      ['OPEN', 'RESOLVED'],
+    );
     assert.equal(result.iterations[0]!.unknowns[0]!.affects_challenge, 'C1');
     assert.ok(events.some((e) => e.type === 'iteration-finished' && e.message === 'Iteration 1: 2 resolved, 0 remaining'));
     // Each role has its own answer schema, and the format is part of the cached prefix (structured-outputs docs), so
     // roles no longer share a cache entry; the tool-loop tests check reads within a call (llm-agent-call.test.ts).
     assert.equal(server.received.length, 5);
-    assert.ok(server.received.every((r) => r.body.output_config?.format?.type === 'json_schema'), 'every answer is requested in its schema');
+    assert.ok(
+      server.received.every((r) => r.body.output_config?.format?.type === 'json_schema'),
+      'every answer is requested in its schema',
+    );
   });
 
   it('REVISE when SIGNIFICANT challenges stay unresolved; REVISE (strong) at three', async () => {
@@ -52,7 +60,14 @@ describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
       script: byRole({
         challenger: [reply(challengerOut(claims.map((claim, i) => challenge({ ref: `n${i}`, claim, quote: QUOTE }))))],
         researcher: [reply(researcherOut({}))],
-        synthesizer: [reply(synth(['C1', 'C2', 'C3'].map((id) => update(id, 'UNRESOLVED')), { quality: quality(5) }))],
+        synthesizer: [
+          reply(
+            synth(
+              ['C1', 'C2', 'C3'].map((id) => update(id, 'UNRESOLVED')),
+              { quality: quality(5) },
+            ),
+          ),
+        ],
         auditor: [reply(audit())],
       }),
     });
@@ -90,7 +105,10 @@ describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
       answer: () => ({ action: 'acknowledge_risk', text: 'Accepted for the beta' }),
     });
     // Asked once while blocked (not again once decided), then the stall of iteration 2, then the findings at the end.
-    assert.deepEqual(checkpoints.map((c) => c.kind), ['blocked', 'stall', 'max_iterations']);
+    assert.deepEqual(
+      checkpoints.map((c) => c.kind),
+      ['blocked', 'stall', 'max_iterations'],
+    );
     assert.deepEqual(checkpoints[0]!.options, ['provide_context', 'acknowledge_risk', 'override', 'abort']);
     assert.match(checkpoints[0]!.detail, /Is a shared Redis acceptable/);
     const c1 = result.iterations.at(-1)!.challenges[0]!;
@@ -279,7 +297,7 @@ describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
     assert.equal(result.iterations[0]!.challenges.length, 1, 'the work paid for is kept');
   });
 
-  it('memory: a risk the user only acknowledged comes back next run; one withdrawn on the user\'s override does not; the challenger sees the plan diff', async () => {
+  it("memory: a risk the user only acknowledged comes back next run; one withdrawn on the user's override does not; the challenger sees the plan diff", async () => {
     const redis = challenge({ severity: 'BLOCKING', quote: QUOTE, claim: 'Redis is a single point of failure for every request' });
     const acknowledged = await runAgainstFake({
       script: byRole({
@@ -327,9 +345,8 @@ describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
       answer: () => ({ action: 'override', text: 'Redis is a managed cluster with failover' }),
       config: { maxIterations: 2 },
     });
-    assert.equal(overridden.result.verdict, 'PROCEED', 'the synthesizer withdrew it on the user\'s word');
+    assert.equal(overridden.result.verdict, 'PROCEED', "the synthesizer withdrew it on the user's word");
     const after = await rerun(overridden.result);
-    assert.equal(after.result.iterations[0]!.challenges.length, 0, 'a challenge settled on the user\'s override is not re-raised');
+    assert.equal(after.result.iterations[0]!.challenges.length, 0, "a challenge settled on the user's override is not re-raised");
   });
-
 });

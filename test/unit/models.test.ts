@@ -40,7 +40,10 @@ describe('model table (src/core/models.ts)', () => {
 
   it('Opus 5.5 is $4 / $20 per MTok with cache reads at 0.05× input (platform pricing page)', () => {
     const opus = findModel('claude-opus-5-5')!;
-    assert.deepEqual({ input: opus.price.input, output: opus.price.output, cacheRead: opus.price.cacheRead, cacheWrite: opus.price.cacheWrite }, { input: 4, output: 20, cacheRead: 0.05, cacheWrite: 1.25 });
+    assert.deepEqual(
+      { input: opus.price.input, output: opus.price.output, cacheRead: opus.price.cacheRead, cacheWrite: opus.price.cacheWrite },
+      { input: 4, output: 20, cacheRead: 0.05, cacheWrite: 1.25 },
+    );
     assert.equal(opus.capabilities.rejectsForcedToolChoice, true);
     assert.equal(opus.capabilities.thinkingAlwaysOn, true);
   });
@@ -76,13 +79,21 @@ describe('model table (src/core/models.ts)', () => {
     const ids = Object.keys(DEFAULT_PRICES);
     const count = fc.integer({ min: 0, max: 300_000 });
     fc.assert(
-      fc.property(fc.constantFrom(...ids), count, count, count, count, fc.constantFrom('input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens'), (id, a, b, c, d, field) => {
-        const usage = { input_tokens: a, output_tokens: b, cache_read_input_tokens: c, cache_creation_input_tokens: d };
-        const more = { ...usage, [field]: usage[field] + 1 };
-        const band = DEFAULT_PRICES[id]!.longPrompt;
-        const crosses = band !== undefined && field !== 'output_tokens' && a + c + d === band.thresholdTokens;
-        return crosses || costOf(more, id, DEFAULT_PRICES) >= costOf(usage, id, DEFAULT_PRICES);
-      }),
+      fc.property(
+        fc.constantFrom(...ids),
+        count,
+        count,
+        count,
+        count,
+        fc.constantFrom('input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens'),
+        (id, a, b, c, d, field) => {
+          const usage = { input_tokens: a, output_tokens: b, cache_read_input_tokens: c, cache_creation_input_tokens: d };
+          const more = { ...usage, [field]: usage[field] + 1 };
+          const band = DEFAULT_PRICES[id]!.longPrompt;
+          const crosses = band !== undefined && field !== 'output_tokens' && a + c + d === band.thresholdTokens;
+          return crosses || costOf(more, id, DEFAULT_PRICES) >= costOf(usage, id, DEFAULT_PRICES);
+        },
+      ),
     );
   });
 });
@@ -99,7 +110,11 @@ describe('spending cap with an unpriced model (issue 12: the cap never silently 
   it('starts when the unpriced model is given a price, or when there is no cap', () => {
     const models = { ...DEFAULT_MODELS, challenger: 'claude-mythos-preview' };
     assert.equal(spendingCapProblem(defaultConfig({ spendingCapUsd: 0, models })), null);
-    const priced = defaultConfig({ spendingCapUsd: 2, models, prices: { ...DEFAULT_PRICES, 'claude-mythos-preview': { input: 10, output: 50, cacheRead: 0.1, cacheWrite: 1.25 } } });
+    const priced = defaultConfig({
+      spendingCapUsd: 2,
+      models,
+      prices: { ...DEFAULT_PRICES, 'claude-mythos-preview': { input: 10, output: 50, cacheRead: 0.1, cacheWrite: 1.25 } },
+    });
     assert.equal(spendingCapProblem(priced), null);
     assert.deepEqual(unpricedModels(priced), []);
     assert.equal(spendingCapProblem(defaultConfig({ spendingCapUsd: 2 })), null);

@@ -31,7 +31,10 @@ describe('real-plan corpus', () => {
     const heldOut = plans.filter((p) => p.heldOut);
     assert.ok(heldOut.length >= 4, 'held-out plans');
     const tuningRepos = new Set(plans.filter((p) => !p.heldOut).map((p) => p.repo));
-    assert.deepEqual(heldOut.filter((p) => tuningRepos.has(p.repo)).map((p) => p.id), []);
+    assert.deepEqual(
+      heldOut.filter((p) => tuningRepos.has(p.repo)).map((p) => p.id),
+      [],
+    );
   });
 
   it('has a label with a reason for every finding the static checks produce', () => {

@@ -10,7 +10,14 @@ import { fixesFor, runStaticChecks, type RuleEnvironment, type StaticFinding } f
 
 function workspace(files: readonly string[]): RuleEnvironment {
   const set = new Set(files);
-  const dirs = new Set(files.flatMap((f) => f.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+  const dirs = new Set(
+    files.flatMap((f) =>
+      f
+        .split('/')
+        .slice(0, -1)
+        .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+    ),
+  );
   return {
     fileExists: (p) => set.has(p.replace(/^\/+/, '')) || dirs.has(p.replace(/^\/+|\/+$/g, '')),
     pathsNamed: (name) => files.filter((f) => f === name || f.endsWith(`/${name}`)),
@@ -28,7 +35,10 @@ describe('plan formats', () => {
     const text = `---\nphase: 01\n---\n# Phase 1 plan\n\n<tasks>\n<task type="auto">\n  <name>Task 1: Upgrade the SDK</name>\n  <action>\n1. Bump the version\n2. Update tsconfig.json\n  </action>\n  <verify>npm test passes</verify>\n</task>\n<task type="auto">\n  <name>Task 2: Register tools</name>\n  <action>do it</action>\n</task>\n</tasks>\n`;
     const plan = parsePlan(text);
     assert.equal(plan.format, 'gsd');
-    assert.deepEqual(plan.steps.map((s) => s.title), ['Upgrade the SDK', 'Register tools']);
+    assert.deepEqual(
+      plan.steps.map((s) => s.title),
+      ['Upgrade the SDK', 'Register tools'],
+    );
     assert.deepEqual(codes(run(text), 'no-success-criterion'), [15]);
     assert.deepEqual(codes(run(text), 'missing-risks-section'), [], 'GSD keeps risks in the phase research');
   });
@@ -37,7 +47,10 @@ describe('plan formats', () => {
     const text = `# Implementation Plan\n\n- [ ] 1. Database layer\n- [ ] 1.1 Define the schema\n  - add the model\n  - _Requirements: 2.7_\n\n- [ ]* 1.2 Write property test for the schema\n\n- [ ] 2. API layer\n  - add routes\n\n- [ ] 3. Checkpoint - all tests pass\n`;
     const plan = parsePlan(text);
     assert.equal(plan.format, 'kiro-tasks');
-    assert.deepEqual(plan.steps.map((s) => s.id), ['1', '1.1', '1.2', '2', '3']);
+    assert.deepEqual(
+      plan.steps.map((s) => s.id),
+      ['1', '1.1', '1.2', '2', '3'],
+    );
     assert.deepEqual(codes(run(text), 'no-success-criterion'), [10], 'only task 2 says nothing about done');
     assert.deepEqual(codes(run(text), 'duplicate-step-id'), []);
   });
@@ -111,7 +124,10 @@ describe('unknown-signal on real wording', () => {
   it('skips names, adjectives and the open-questions section, and still flags a TBD', () => {
     const text = `# Plan\n\nTarget \`wasm32-unknown-unknown\`; see doc/TODO.md. Unknown keys are ignored.\nRetry policy: TBD\n\n## Open questions\n\n- Who owns the cache? TBD by Friday\n`;
     const signals = run(text).filter((f) => f.code === 'unknown-signal');
-    assert.deepEqual(signals.map((f) => f.range.startLine + 1), [4]);
+    assert.deepEqual(
+      signals.map((f) => f.range.startLine + 1),
+      [4],
+    );
   });
 });
 

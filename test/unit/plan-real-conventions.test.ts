@@ -27,7 +27,8 @@ const lines = (findings: readonly StaticFinding[], code: string): number[] => fi
 
 describe('real-plan conventions: steps', () => {
   it('numbered section headings ("## 1. Scope & non-goals" … "## 3. Steps") are an outline; the steps are in the Steps section', () => {
-    const text = '# Fix\n\n## 1. Scope & non-goals\nx\n\n## 2. What the code does today\ny\n\n## 3. Steps\n\n- **1 — Patch it.** Verify: tests pass\n- **2 — Ship it.** Verify: deployed\n\n## 4. Open questions\n- who signs off\n';
+    const text =
+      '# Fix\n\n## 1. Scope & non-goals\nx\n\n## 2. What the code does today\ny\n\n## 3. Steps\n\n- **1 — Patch it.** Verify: tests pass\n- **2 — Ship it.** Verify: deployed\n\n## 4. Open questions\n- who signs off\n';
     const plan = parsePlan(text);
     assert.deepEqual(
       plan.steps.map((s) => s.title.slice(0, 8)),
@@ -83,14 +84,16 @@ describe('real-plan conventions: steps', () => {
   });
 
   it('a preconditions checklist is not steps, in English or Spanish; a task title keeps risks in the companion plan', () => {
-    const text = '# Tareas — 001 Core\n\n## Precondiciones antes de generar tareas\n\n- [ ] Confirmada la dirección\n- [ ] Elegida la licencia\n\n## Prerequisites\n\n1. Node 20\n2. A key\n';
+    const text =
+      '# Tareas — 001 Core\n\n## Precondiciones antes de generar tareas\n\n- [ ] Confirmada la dirección\n- [ ] Elegida la licencia\n\n## Prerequisites\n\n1. Node 20\n2. A key\n';
     const findings = run(text);
     assert.deepEqual(lines(findings, 'no-success-criterion'), []);
     assert.deepEqual(lines(findings, 'missing-risks-section'), []);
   });
 
   it('a group whose sub-steps carry the criteria, and a ticked step, need no criterion of their own', () => {
-    const text = '# Refactor\n\n## Phase 1 — Fixes\n\n### 1A. Remove the clone\nVerify: cargo test\n\n### 1B. Fix precedence\nVerify: cargo test\n\n## Steps\n\n- [x] Rename the module\n- [ ] Drop the shim\n';
+    const text =
+      '# Refactor\n\n## Phase 1 — Fixes\n\n### 1A. Remove the clone\nVerify: cargo test\n\n### 1B. Fix precedence\nVerify: cargo test\n\n## Steps\n\n- [x] Rename the module\n- [ ] Drop the shim\n';
     assert.deepEqual(lines(run(text), 'no-success-criterion'), [14], 'only the open step without a criterion');
   });
 });
@@ -108,7 +111,8 @@ describe('real-plan conventions: missing-file', () => {
   });
 
   it('GSD summaries still to be written, name patterns, extensionless modules and ambiguous bare names are not missing', () => {
-    const gsd = '# Phase 1\n\n<context>\n@.planning/phases/01-x/01-02-SUMMARY.md\n</context>\n<tasks>\n<task type="auto">\n  <name>Task 1: Do</name>\n  <verify>ok</verify>\n</task>\n</tasks>\n';
+    const gsd =
+      '# Phase 1\n\n<context>\n@.planning/phases/01-x/01-02-SUMMARY.md\n</context>\n<tasks>\n<task type="auto">\n  <name>Task 1: Do</name>\n  <verify>ok</verify>\n</task>\n</tasks>\n';
     assert.deepEqual(lines(run(gsd, ['.planning/ROADMAP.md']), 'missing-file'), []);
     const text = '# Plan\n\nWrite ADRs as `docs/adr/adr-NNN-slug.md`. Run `tests/fixtures/golden_a10`. Fix `generator.py`.\n';
     assert.deepEqual(lines(run(text, ['docs/adr/adr-001.md', 'tests/fixtures/golden_a10.py', 'a/generator.py', 'b/generator.py']), 'missing-file'), []);

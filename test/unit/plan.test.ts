@@ -106,17 +106,7 @@ describe('plan: text, title, goal, sections', () => {
 
 describe('plan: steps', () => {
   it('recognises step headings in several spellings', () => {
-    const p = parsePlan(
-      md(
-        '# Plan',
-        '## Step 1: Create the table',
-        'body',
-        '### Phase 2 — Backfill',
-        '## Stage 3.1. Flip reads',
-        '## step-4: Cleanup',
-        '## Milestone 5',
-      ),
-    );
+    const p = parsePlan(md('# Plan', '## Step 1: Create the table', 'body', '### Phase 2 — Backfill', '## Stage 3.1. Flip reads', '## step-4: Cleanup', '## Milestone 5'));
     assert.deepEqual(
       p.steps.map((s) => [s.id, s.rawId, s.title, s.line, s.source]),
       [
@@ -214,7 +204,9 @@ describe('plan: steps', () => {
   });
 
   it('uses an explicit id line and keeps ids unique', () => {
-    const p = parsePlan(md('## Steps', '### Set up the database', 'id: setup-db', '### Seed', '- id: seed_data', '## Rollout', '1. a', '2. b', '## Plan B', '1. c', 'ID: users are keyed by email'));
+    const p = parsePlan(
+      md('## Steps', '### Set up the database', 'id: setup-db', '### Seed', '- id: seed_data', '## Rollout', '1. a', '2. b', '## Plan B', '1. c', 'ID: users are keyed by email'),
+    );
     assert.deepEqual(
       p.steps.map((s) => s.id),
       ['setup-db', 'seed_data', '1', '2', '1#2'],

@@ -7,7 +7,9 @@ describe('protocol', () => {
     assert.ok(Math.abs(sum - 1) < 1e-9);
   });
   it('rejects a challenge with an unknown severity', () => {
-    const r = ChallengerOutput.safeParse({ challenges: [{ ref: 'n1', quote: 'x', claim: 'a', concern: 'b', failure_scenario: 'c', alternative: 'd', severity: 'HUGE', confidence: 'HIGH' }] });
+    const r = ChallengerOutput.safeParse({
+      challenges: [{ ref: 'n1', quote: 'x', claim: 'a', concern: 'b', failure_scenario: 'c', alternative: 'd', severity: 'HUGE', confidence: 'HIGH' }],
+    });
     assert.equal(r.success, false);
   });
 });

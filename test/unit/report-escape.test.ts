@@ -18,7 +18,9 @@ function decodeHtml(html: string): string {
 function flatten(text: string): string {
   return Array.from(text)
     .filter((ch) => !(ch.charCodeAt(0) <= 0x1f && !'\t\n\r'.includes(ch)) && ch !== '\u007f')
-    .join('').replace(/\s+/g, ' ').trim();
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 const markdownish = fc.string({
@@ -46,7 +48,10 @@ describe('report: escaping (property)', () => {
         const table = `| x | y |\n| --- | --- |\n| ${escapeInline(a) || '—'} | ${escapeInline(b) || '—'} |\n`;
         const tokens = md.parse(table, {});
         assert.equal(tokens.filter((t) => t.type === 'td_open').length, 2);
-        const cells = tokens.filter((t) => t.type === 'inline').slice(2).map((t) => decodeHtml(md.renderer.renderInline(t.children ?? [], md.options, {})));
+        const cells = tokens
+          .filter((t) => t.type === 'inline')
+          .slice(2)
+          .map((t) => decodeHtml(md.renderer.renderInline(t.children ?? [], md.options, {})));
         assert.deepEqual(cells, [flatten(a) || '—', flatten(b) || '—']);
       }),
       { numRuns: 300 },

@@ -126,7 +126,16 @@ describe('report: Markdown', () => {
             { id: 'S1', source: 'git_history', location: 'abc123', relevance: 'Redis was chosen in 2024', impact: 'contradicts_plan', generates_challenge: 'C1', iteration: 1 },
           ],
           probed_risks: [
-            { id: 'P1', risk: 'Memory grows unbounded', trigger: 'traffic spike', cascade: 'OOM kill', probability: 'MED', severity: 'SIGNIFICANT', generates_challenge: null, iteration: 1 },
+            {
+              id: 'P1',
+              risk: 'Memory grows unbounded',
+              trigger: 'traffic spike',
+              cascade: 'OOM kill',
+              probability: 'MED',
+              severity: 'SIGNIFICANT',
+              generates_challenge: null,
+              iteration: 1,
+            },
           ],
         }),
       ],
@@ -175,7 +184,12 @@ describe('report: Markdown', () => {
   it('shows a Score Dispute block with both scores and both rationales', () => {
     const out = render({
       quality: { scores: scores(), total: 8, label: 'Score' },
-      audit: { confirmed: false, wrongly_settled: [], discrepancies: [{ dimension: 'risk_coverage', synthesizer_score: 6, auditor_score: 3, evidence: 'no dead-letter queue' }], note: '' },
+      audit: {
+        confirmed: false,
+        wrongly_settled: [],
+        discrepancies: [{ dimension: 'risk_coverage', synthesizer_score: 6, auditor_score: 3, evidence: 'no dead-letter queue' }],
+        note: '',
+      },
     });
     const s = section(out, 'Challenger audit');
     assert.match(s, /### Score Dispute/);
@@ -221,7 +235,14 @@ describe('report: Markdown', () => {
   it('lists tokens and cost per role with a total', () => {
     const usage = (i: number, o: number, r: number, w: number) => ({ input_tokens: i, output_tokens: o, cache_read_input_tokens: r, cache_creation_input_tokens: w });
     const call = (role: 'challenger' | 'synthesizer', u: ReturnType<typeof usage>, cost: number, model = 'claude-opus-4-6') => ({
-      role, iteration: 1, model, usage: u, cost_usd: cost, duration_ms: 10, tool_calls: 0, ok: true,
+      role,
+      iteration: 1,
+      model,
+      usage: u,
+      cost_usd: cost,
+      duration_ms: 10,
+      tool_calls: 0,
+      ok: true,
     });
     const out = render({
       calls: [call('challenger', usage(1000, 200, 5000, 300), 0.05), call('challenger', usage(1000, 200, 0, 0), 0.01), call('synthesizer', usage(10, 5, 0, 0), 0, 'mystery-model')],
@@ -240,7 +261,9 @@ describe('report: Markdown', () => {
   });
 
   it('lists checkpoint answers', () => {
-    const out = render({ iterations: [iterationFixture({ user_responses: [{ iteration: 1, checkpoint: 'blocked', challenge_id: 'C1', action: 'acknowledge_risk', text: 'known <risk>' }] })] });
+    const out = render({
+      iterations: [iterationFixture({ user_responses: [{ iteration: 1, checkpoint: 'blocked', challenge_id: 'C1', action: 'acknowledge_risk', text: 'known <risk>' }] })],
+    });
     assert.match(section(out, 'Checkpoints'), /Iteration 1, blocked checkpoint on C1: acknowledge risk: known \\<risk\\>/);
   });
 });
@@ -249,7 +272,14 @@ describe('report: non-interactive checkpoints', () => {
   it('notes checkpoints that continued without a user answer', () => {
     const out = renderMarkdownReport(validRunResult(runResultFixture()), {
       unansweredCheckpoints: [
-        { kind: 'contradiction', iteration: 2, challengeId: null, title: 'Research findings contradict each other', detail: 'S1 says <a>, U2 says b', options: ['continue', 'abort'] },
+        {
+          kind: 'contradiction',
+          iteration: 2,
+          challengeId: null,
+          title: 'Research findings contradict each other',
+          detail: 'S1 says <a>, U2 says b',
+          options: ['continue', 'abort'],
+        },
       ],
     });
     const s = section(out, 'Checkpoints passed without an answer');

@@ -87,7 +87,7 @@ describe('research budgets (seed 002 §9)', () => {
     assert.match(fetch.content, /web_fetch is allowed only in Mode 1 RESOLVE/);
   });
 
-  it('a researcher call for one mode gets only that mode\'s table; a later call in the iteration gets the rest', async () => {
+  it("a researcher call for one mode gets only that mode's table; a later call in the iteration gets the rest", async () => {
     const box = toolbox();
     const surface = box.executorFor('researcher', 2, ['surface']);
     assert.equal(await callsUntilExhausted(surface, 'read_file'), 3);

@@ -37,17 +37,27 @@ describe('evidence checking', () => {
       cite({ path: 'src/db/connection.ts', line: 1 }),
       cite({ path: '../outside/secret.txt', line: 1 }),
     ]);
-    assert.deepEqual(results.map((r) => r.checked), ['not_found', 'not_found', 'not_found', 'not_found', 'not_found']);
+    assert.deepEqual(
+      results.map((r) => r.checked),
+      ['not_found', 'not_found', 'not_found', 'not_found', 'not_found'],
+    );
   });
 
   it('a denied or ignored file never verifies, even when it exists', async () => {
-    const results = await checkEvidence(ws.root, [
-      cite({ path: '.env', line: 1 }),
-      cite({ path: 'config/settings.local.json', line: 1 }),
-      cite({ path: 'link-out.txt', line: 1 }),
-      cite({ path: 'docs/decisions.md', line: 1 }),
-    ], { denyGlobs: ['docs/'] });
-    assert.deepEqual(results.map((r) => r.checked), ['not_found', 'not_found', 'not_found', 'not_found']);
+    const results = await checkEvidence(
+      ws.root,
+      [
+        cite({ path: '.env', line: 1 }),
+        cite({ path: 'config/settings.local.json', line: 1 }),
+        cite({ path: 'link-out.txt', line: 1 }),
+        cite({ path: 'docs/decisions.md', line: 1 }),
+      ],
+      { denyGlobs: ['docs/'] },
+    );
+    assert.deepEqual(
+      results.map((r) => r.checked),
+      ['not_found', 'not_found', 'not_found', 'not_found'],
+    );
   });
 
   it('leaves evidence without a path unchecked and keeps every other field', async () => {
@@ -92,7 +102,10 @@ describe('evidence checking', () => {
   it('a parsed real citation verifies and a fabricated one does not', async () => {
     const parsed = parseVerifiedTag('[VERIFIED: src/auth/session.ts:6 | cookie name | sid] [VERIFIED: src/auth/session.ts:60 | made up | none]');
     const checked = await checkEvidence(ws.root, parsed);
-    assert.deepEqual(checked.map((e) => e.checked), ['verified', 'not_found']);
+    assert.deepEqual(
+      checked.map((e) => e.checked),
+      ['verified', 'not_found'],
+    );
   });
 });
 
@@ -101,7 +114,10 @@ describe('project notes for Mode 2', () => {
     const ws = await makeWorkspace();
     try {
       const notes = await readProjectNotes(ws.root);
-      assert.deepEqual(notes.map((n) => n.path), ['CLAUDE.md']);
+      assert.deepEqual(
+        notes.map((n) => n.path),
+        ['CLAUDE.md'],
+      );
       assert.match(notes[0]?.text ?? '', /not to use an ORM/);
       assert.deepEqual(await readProjectNotes(ws.root, { denyGlobs: ['CLAUDE.md'] }), []);
       const short = await readProjectNotes(ws.root, { maxChars: 10 });

@@ -9,7 +9,19 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 export const FIXTURE = path.resolve(__dirname, '../fixtures/workspace');
-export const SECRET_MARKERS = ['FAKE-ENV-SECRET', 'FAKE-PROD-SECRET', 'FAKE-PRIVATE-KEY', 'FAKE-CERTIFICATE', 'FAKE-LOCAL-SECRET', 'FAKE-SECRETS-DIR', 'OUTSIDE-SECRET', 'generated-file-content', 'FAKE-GIT-CONFIG', 'FAKE-BINARY', 'BIG-FILE-LINE'];
+export const SECRET_MARKERS = [
+  'FAKE-ENV-SECRET',
+  'FAKE-PROD-SECRET',
+  'FAKE-PRIVATE-KEY',
+  'FAKE-CERTIFICATE',
+  'FAKE-LOCAL-SECRET',
+  'FAKE-SECRETS-DIR',
+  'OUTSIDE-SECRET',
+  'generated-file-content',
+  'FAKE-GIT-CONFIG',
+  'FAKE-BINARY',
+  'BIG-FILE-LINE',
+];
 
 export interface TempWorkspace {
   root: string;

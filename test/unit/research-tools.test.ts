@@ -155,7 +155,19 @@ describe('research tools: confinement and secrets', () => {
     for (const expected of ['README.md', 'CLAUDE.md', 'src/db/pool.ts', 'src/generated/index.ts', 'readme-link.md', 'config/settings.json']) {
       assert.ok(files.includes(expected), `missing ${expected}`);
     }
-    for (const hidden of ['.env', '.env.production', 'id_rsa', 'config/app.pem', '.git/config', 'secrets/token.txt', 'config/settings.local.json', 'src/generated/api.gen.ts', 'link-out.txt', 'env-link.txt', 'docs/relative-out.txt']) {
+    for (const hidden of [
+      '.env',
+      '.env.production',
+      'id_rsa',
+      'config/app.pem',
+      '.git/config',
+      'secrets/token.txt',
+      'config/settings.local.json',
+      'src/generated/api.gen.ts',
+      'link-out.txt',
+      'env-link.txt',
+      'docs/relative-out.txt',
+    ]) {
       assert.ok(!files.includes(hidden), `listed ${hidden}`);
     }
     assert.ok(!files.some((f) => f.startsWith('linked-dir-out/') || f.startsWith('docs-link/') || f.startsWith('node_modules/')));
@@ -216,9 +228,15 @@ describe('research tools: confinement and secrets', () => {
 
   it('exposes the same specs for every role, with web tools only when enabled', () => {
     const plain = createResearchToolbox({ root: ws.root });
-    assert.deepEqual(plain.specs.map((s) => s.name), ['read_file', 'grep', 'list_files', 'git_log']);
+    assert.deepEqual(
+      plain.specs.map((s) => s.name),
+      ['read_file', 'grep', 'list_files', 'git_log'],
+    );
     const full = createResearchToolbox({ root: ws.root, webSearch: true, memory: { search: () => Promise.resolve([]) } });
-    assert.deepEqual(full.specs.map((s) => s.name), ['read_file', 'grep', 'list_files', 'git_log', 'memory_search', 'web_search', 'web_fetch']);
+    assert.deepEqual(
+      full.specs.map((s) => s.name),
+      ['read_file', 'grep', 'list_files', 'git_log', 'memory_search', 'web_search', 'web_fetch'],
+    );
     const read = full.specs[0];
     assert.equal(read?.input_schema.type, 'object');
     assert.deepEqual(read?.input_schema.required, ['path']);

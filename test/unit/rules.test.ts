@@ -95,7 +95,17 @@ describe('rules: missing-file', () => {
   });
 
   it('is silent when the lookup throws', () => {
-    assert.deepEqual(only(check(text, { fileExists: () => { throw new Error('boom'); } }).findings, 'missing-file'), []);
+    assert.deepEqual(
+      only(
+        check(text, {
+          fileExists: () => {
+            throw new Error('boom');
+          },
+        }).findings,
+        'missing-file',
+      ),
+      [],
+    );
   });
 
   it('exempts paths the plan says it creates', () => {
@@ -113,7 +123,10 @@ describe('rules: no-success-criterion', () => {
   it('flags steps without a criterion on the step line, with data for the fix', () => {
     const { plan, findings } = check('# Plan\n\n## Steps\n\n1. Build it\n   - Success criteria: it builds\n2. Ship it\n3. Tell people\n');
     const hits = only(findings, 'no-success-criterion');
-    assert.deepEqual(hits.map((h) => h.range.startLine), [6, 7]);
+    assert.deepEqual(
+      hits.map((h) => h.range.startLine),
+      [6, 7],
+    );
     assert.deepEqual(hits[0]?.range, { startLine: 6, startChar: 0, endLine: 6, endChar: 10 });
     assert.match(hits[0]?.message ?? '', /Step 2 has no success criterion: add a line "Success criteria: …"/);
     assert.equal(plan.steps.length, 3);
@@ -158,7 +171,10 @@ describe('rules: dangling-dependency', () => {
     const [first, second] = only(findings, 'dangling-dependency');
     assert.ok(first && second);
     const fixes = fixesFor(plan, first);
-    assert.deepEqual(fixes.map((f) => f.title), ['Change to Step 3', 'Change to Step 2', 'Change to Step 1', 'Remove the dependency on Step 9']);
+    assert.deepEqual(
+      fixes.map((f) => f.title),
+      ['Change to Step 3', 'Change to Step 2', 'Change to Step 1', 'Remove the dependency on Step 9'],
+    );
     assert.equal(fixes[0]?.edits[0]?.newText, 'Step 3');
     const removed = applyEdits(plan, fixes[3]?.edits ?? []);
     assert.match(removed, /- Depends on: Step 1\n/);
@@ -190,13 +206,17 @@ describe('rules: duplicate-step-id', () => {
 describe('rules: empty-section', () => {
   it('flags a heading with nothing under it', () => {
     const hits = only(check('# Plan\n\n## Context\n\n## Steps\n\n1. Do it\n   - Verify: done\n').findings, 'empty-section');
-    assert.deepEqual(hits.map((h) => h.range), [{ startLine: 2, startChar: 0, endLine: 2, endChar: 10 }]);
+    assert.deepEqual(
+      hits.map((h) => h.range),
+      [{ startLine: 2, startChar: 0, endLine: 2, endChar: 10 }],
+    );
     assert.equal(hits[0]?.level, 'info');
   });
 });
 
 describe('rules: missing-risks-section', () => {
-  const plan = '# Plan: cache\n\n## Goal\n\nCache the pricing API responses for five minutes.\n\n## Steps\n\n1. Add a cache layer\n   - Verify: hit rate above 80%\n2. Add invalidation on price changes\n   - Verify: a price change is visible within a second\n3. Roll out\n   - Verify: p95 latency drops\n';
+  const plan =
+    '# Plan: cache\n\n## Goal\n\nCache the pricing API responses for five minutes.\n\n## Steps\n\n1. Add a cache layer\n   - Verify: hit rate above 80%\n2. Add invalidation on price changes\n   - Verify: a price change is visible within a second\n3. Roll out\n   - Verify: p95 latency drops\n';
 
   it('flags a non-trivial plan without a risks or rollback section, on its title', () => {
     const hits = only(check(plan).findings, 'missing-risks-section');
@@ -215,22 +235,29 @@ describe('rules: missing-risks-section', () => {
     assert.ok(hit);
     const fixed = applyEdits(parsed, fixesFor(parsed, hit)[0]?.edits ?? []);
     assert.ok(fixed.startsWith(plan + '\n## Risks and rollback\n\n- Risk: '));
-    assert.deepEqual(runStaticChecks(parsePlan(fixed), noFiles).filter((f) => f.code === 'missing-risks-section' || f.code === 'empty-section'), []);
+    assert.deepEqual(
+      runStaticChecks(parsePlan(fixed), noFiles).filter((f) => f.code === 'missing-risks-section' || f.code === 'empty-section'),
+      [],
+    );
   });
 });
 
 describe('rules: any input', () => {
   it('never throws and keeps every range inside the document (property)', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 400 }), fc.array(fc.constantFrom('# T\n', '## Steps\n', '1. a TBD\n', '   - Depends on: Step 4\n', '- `src/x.ts`\n', '\r\n', '## Risks\n'), { maxLength: 12 }), (noise, parts) => {
-        const text = parts.join('') + noise;
-        const plan = parsePlan(text);
-        const findings = runStaticChecks(plan, { fileExists: (p) => p.length % 2 === 0 });
-        for (const f of findings) {
-          assert.ok(f.range.startLine >= 0 && f.range.endLine < Math.max(1, plan.lines.length));
-          for (const fix of fixesFor(plan, f)) for (const e of fix.edits) assert.ok(e.range.endLine < Math.max(1, plan.lines.length));
-        }
-      }),
+      fc.property(
+        fc.string({ maxLength: 400 }),
+        fc.array(fc.constantFrom('# T\n', '## Steps\n', '1. a TBD\n', '   - Depends on: Step 4\n', '- `src/x.ts`\n', '\r\n', '## Risks\n'), { maxLength: 12 }),
+        (noise, parts) => {
+          const text = parts.join('') + noise;
+          const plan = parsePlan(text);
+          const findings = runStaticChecks(plan, { fileExists: (p) => p.length % 2 === 0 });
+          for (const f of findings) {
+            assert.ok(f.range.startLine >= 0 && f.range.endLine < Math.max(1, plan.lines.length));
+            for (const fix of fixesFor(plan, f)) for (const e of fix.edits) assert.ok(e.range.endLine < Math.max(1, plan.lines.length));
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -247,6 +274,9 @@ describe('rules: levels', () => {
   it('findings are sorted by position', () => {
     const { findings } = check('# Plan\n\n## Context\n\nTODO\n\n## Steps\n\n1. Build\n2. Ship\n   - Depends on: Step 5\n');
     const positions = findings.map((f) => f.range.startLine * 1000 + f.range.startChar);
-    assert.deepEqual(positions, [...positions].sort((a, b) => a - b));
+    assert.deepEqual(
+      positions,
+      [...positions].sort((a, b) => a - b),
+    );
   });
 });

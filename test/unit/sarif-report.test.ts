@@ -11,13 +11,7 @@ import { assess } from '../../src/core/complexity';
 import { challengeFingerprint } from '../../src/core/fingerprint';
 import { parsePlan } from '../../src/core/plan';
 import type { Challenge } from '../../src/core/protocol';
-import {
-  buildSarifLog,
-  CHALLENGE_FINGERPRINT_KEY,
-  FINDING_FINGERPRINT_KEY,
-  overallVerdict,
-  type SarifPlan,
-} from '../../src/core/report/sarif';
+import { buildSarifLog, CHALLENGE_FINGERPRINT_KEY, FINDING_FINGERPRINT_KEY, overallVerdict, type SarifPlan } from '../../src/core/report/sarif';
 import { runStaticChecks } from '../../src/core/rules';
 import { RULE_CODES } from '../../src/core/rules/catalog';
 import { VerdictLabel } from '../../src/core/run-types';
@@ -64,7 +58,12 @@ describe('SARIF report (core/report/sarif.ts)', () => {
   it('the shipped schema rejects what it must (the validator is live)', () => {
     assert.notDeepEqual(sarifSchemaErrors({ version: '2.1.0', runs: [{ tool: { driver: {} } }] }), []);
     assert.notDeepEqual(sarifSchemaErrors({ version: '2.0.0', runs: [] }), []);
-    const noLine = { version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [{ message: { text: 'm' }, locations: [{ physicalLocation: { artifactLocation: { uri: 'a' }, region: { endLine: 2 } } }] }] }] };
+    const noLine = {
+      version: '2.1.0',
+      runs: [
+        { tool: { driver: { name: 'x' } }, results: [{ message: { text: 'm' }, locations: [{ physicalLocation: { artifactLocation: { uri: 'a' }, region: { endLine: 2 } } }] }] },
+      ],
+    };
     assert.notDeepEqual(sarifSchemaErrors(noLine), []);
   });
 
@@ -106,11 +105,14 @@ describe('SARIF report (core/report/sarif.ts)', () => {
     const log = buildSarifLog([agentPlan(PLAN, challenges)], TOOL);
     assertValid(log);
     const challengeResults = results(log).filter((r) => r.ruleId!.startsWith('challenge-'));
-    assert.deepEqual(challengeResults.map((r) => [r.properties!.challengeId, r.ruleId, r.level]), [
-      ['C2', 'challenge-blocking', 'error'],
-      ['C4', 'challenge-significant', 'warning'],
-      ['C1', 'challenge-minor', 'note'],
-    ]);
+    assert.deepEqual(
+      challengeResults.map((r) => [r.properties!.challengeId, r.ruleId, r.level]),
+      [
+        ['C2', 'challenge-blocking', 'error'],
+        ['C4', 'challenge-significant', 'warning'],
+        ['C1', 'challenge-minor', 'note'],
+      ],
+    );
     const c2 = challengeResults[0]!;
     const line = PLAN.split('\n').findIndex((l) => l.includes('Replace the in-memory map')) + 1;
     assert.equal(c2.locations![0]!.physicalLocation!.region!.startLine, line);
@@ -135,10 +137,15 @@ describe('SARIF report (core/report/sarif.ts)', () => {
     const kept = challengeFixture({ id: 'C1', quote: 'Replace the in-memory map', concern: 'Sessions vanish when Redis is down' });
     const fresh = challengeFixture({ id: 'C2', quote: 'Document the new REDIS_URL setting', concern: 'Operators will not know the default' });
     const log = buildSarifLog([agentPlan(PLAN, [kept, fresh], { previousOpen: [challengeFingerprint(kept), 'gone'] })], TOOL);
-    assert.deepEqual(results(log).filter((r) => r.properties?.challengeId).map((r) => [r.properties!.challengeId, r.properties!.change]), [
-      ['C1', 'still open'],
-      ['C2', 'new'],
-    ]);
+    assert.deepEqual(
+      results(log)
+        .filter((r) => r.properties?.challengeId)
+        .map((r) => [r.properties!.challengeId, r.properties!.change]),
+      [
+        ['C1', 'still open'],
+        ['C2', 'new'],
+      ],
+    );
   });
 
   it('property: any plan text, challenge text and file name gives valid SARIF with one result per open challenge and finding', () => {
@@ -194,10 +201,13 @@ describe('SARIF report (core/report/sarif.ts)', () => {
     assertValid(log);
     assert.equal(log.runs.length, 1);
     assert.equal(log.runs[0]!.properties!.verdict, 'REVISE');
-    assert.deepEqual((log.runs[0]!.properties!.plans as { uri: string; verdict: string }[]).map((p) => [p.uri, p.verdict]), [
-      ['plans/other.md', 'PROCEED'],
-      ['plans/sessions.md', 'REVISE'],
-    ]);
+    assert.deepEqual(
+      (log.runs[0]!.properties!.plans as { uri: string; verdict: string }[]).map((p) => [p.uri, p.verdict]),
+      [
+        ['plans/other.md', 'PROCEED'],
+        ['plans/sessions.md', 'REVISE'],
+      ],
+    );
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...VerdictLabel.options, null)), (verdicts) => {
         const worst = overallVerdict(verdicts);

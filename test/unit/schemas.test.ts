@@ -7,7 +7,9 @@ describe('schemas/', () => {
   const dir = path.resolve(__dirname, '../../schemas');
   it('matches what npm run schemas generates from protocol.ts (fails when stale)', () => {
     const rendered = renderSchemas();
-    const onDisk = readdirSync(dir).filter((f) => f.endsWith('.schema.json')).sort();
+    const onDisk = readdirSync(dir)
+      .filter((f) => f.endsWith('.schema.json'))
+      .sort();
     assert.deepEqual(onDisk, Object.keys(rendered).sort(), 'the set of schema files differs: run npm run schemas');
     for (const [file, text] of Object.entries(rendered)) {
       assert.equal(readFileSync(path.join(dir, file), 'utf8'), text, `${file} is stale: run npm run schemas`);

@@ -110,14 +110,20 @@ describe('frame guard: re-framing properties', () => {
   it('valid frames pass unchanged however the stream is cut; bad and oversized ones are dropped with a log line', () => {
     const body = fc.string({ unit: 'grapheme-ascii', maxLength: 40 }).map((s) => `{"m":${JSON.stringify(s)}}`);
     const bad = fc.constantFrom('Content-Length: -12', 'Content-Length: 1e2', 'Content-Length: abc', 'X-Other: 1', 'Content-Length: 999');
-    const item = fc.oneof({ arbitrary: body.map((b) => ({ kind: 'ok' as const, b })), weight: 3 }, bad.map((h) => ({ kind: 'bad' as const, h })));
+    const item = fc.oneof(
+      { arbitrary: body.map((b) => ({ kind: 'ok' as const, b })), weight: 3 },
+      bad.map((h) => ({ kind: 'bad' as const, h })),
+    );
     fc.assert(
       fc.property(fc.array(item, { maxLength: 8 }), fc.array(fc.nat(2000), { maxLength: 6 }), (items, cuts) => {
         const parts = items.map((it) =>
           it.kind === 'ok' ? frame(it.b) : it.h === 'Content-Length: 999' ? Buffer.from(`${it.h}\r\n\r\n${'z'.repeat(999)}`) : Buffer.from(`${it.h}\r\n\r\n`),
         );
         const { bodies, logs } = reframe(Buffer.concat(parts), cuts);
-        assert.deepEqual(bodies, items.filter((i) => i.kind === 'ok').map((i) => (i.kind === 'ok' ? i.b : '')));
+        assert.deepEqual(
+          bodies,
+          items.filter((i) => i.kind === 'ok').map((i) => (i.kind === 'ok' ? i.b : '')),
+        );
         assert.equal(logs.length, items.filter((i) => i.kind === 'bad').length);
       }),
     );

@@ -106,7 +106,9 @@ describe('server: incremental parsing equals a whole parse', () => {
       () => lines.splice(299, 3),
       () => lines.splice(999, 1),
       () => lines.splice(0, 0, '# A new title'),
-      () => { lines[400] = `${lines[400]} TODO`; },
+      () => {
+        lines[400] = `${lines[400]} TODO`;
+      },
     ];
     for (const edit of edits) {
       edit();

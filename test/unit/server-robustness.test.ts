@@ -128,7 +128,10 @@ describe('server: robustness over stdio (child process)', function () {
     await client.open(uri, '# Plan\n\nEdit `exists.ts` and `missing.ts`, size TBD.\n');
     const diagnostics = await client.pull(uri);
     const missing = diagnostics.filter((d) => d.code === 'missing-file');
-    assert.deepEqual(missing.map((d) => d.range.start.character), [22]);
+    assert.deepEqual(
+      missing.map((d) => d.range.start.character),
+      [22],
+    );
     assert.ok(diagnostics.some((d) => d.code === 'unknown-signal'));
   });
 

@@ -177,7 +177,10 @@ describe('server: diagnostics over LSP (pull)', function () {
     assert.match(risks?.[0]?.edit?.changes?.[uri]?.[0]?.newText ?? '', /^\n## Risks and rollback\n/);
 
     const dangling = await client.codeActions(uri, find('dangling-dependency'));
-    assert.deepEqual(dangling?.map((a) => a.title), ['Change to Step 4', 'Change to Step 3', 'Change to Step 2', 'Remove the dependency on Step 9']);
+    assert.deepEqual(
+      dangling?.map((a) => a.title),
+      ['Change to Step 4', 'Change to Step 3', 'Change to Step 2', 'Remove the dependency on Step 9'],
+    );
     assert.equal(dangling?.[0]?.edit?.changes?.[uri]?.[0]?.newText, 'Step 4');
     assert.deepEqual(dangling?.[3]?.edit?.changes?.[uri]?.[0]?.range, { start: { line: 9, character: 0 }, end: { line: 10, character: 0 } });
   });
@@ -187,7 +190,9 @@ describe('server: diagnostics over LSP (pull)', function () {
     assert.equal(typeof result.assessment.score, 'number');
     assert.equal(await client.connection.sendRequest('verifyPlan/assessment', { uri: 'file:///not/open.md' }), null);
     await assert.rejects(client.connection.sendRequest('verifyPlan/assessment', { nope: 1 }), /Invalid params/);
-    const note = (await client.waitFor('an assessment notification', () => client.assessmentNotifications.find((n) => (n as { uri: string }).uri === uri))) as { assessment: { score: number } };
+    const note = (await client.waitFor('an assessment notification', () => client.assessmentNotifications.find((n) => (n as { uri: string }).uri === uri))) as {
+      assessment: { score: number };
+    };
     assert.equal(note.assessment.score, result.assessment.score);
   });
 });

@@ -11,16 +11,7 @@ import * as z from 'zod';
 import { defaultConfig } from '../../src/core/config';
 import { AgentRole } from '../../src/core/protocol';
 import { RULE_CODES } from '../../src/core/rules';
-import {
-  SETTINGS,
-  SETTING_KEYS,
-  contributesConfiguration,
-  readSetting,
-  settingDefault,
-  settingDefaults,
-  settingsReadBy,
-  type SettingKey,
-} from '../../src/core/settings';
+import { SETTINGS, SETTING_KEYS, contributesConfiguration, readSetting, settingDefault, settingDefaults, settingsReadBy, type SettingKey } from '../../src/core/settings';
 import { parseCliArgs, type RunArgs } from '../../src/cli/args';
 import { CliError } from '../../src/cli/exit-codes';
 import { helpText } from '../../src/cli/help';
@@ -115,15 +106,19 @@ describe('settings schema (one source of truth)', () => {
 
   it('a CLI flag value is either accepted by the setting schema or a usage error naming the flag', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...SETTING_FLAGS), fc.oneof(fc.string(), fc.integer({ min: -5, max: 40 }).map(String), fc.constantFrom('auto', 'base', 'scaled', '$3', '0.5', 'http://x.test', 'ftp://x')), (f, raw) => {
-        try {
-          const value = parseSettingFlag(f.key, raw);
-          assert.ok((SETTINGS[f.key].schema as z.ZodType).safeParse(value).success);
-        } catch (error) {
-          assert.ok(error instanceof CliError, String(error));
-          assert.ok(error.message.includes(`--${f.flag}`), error.message);
-        }
-      }),
+      fc.property(
+        fc.constantFrom(...SETTING_FLAGS),
+        fc.oneof(fc.string(), fc.integer({ min: -5, max: 40 }).map(String), fc.constantFrom('auto', 'base', 'scaled', '$3', '0.5', 'http://x.test', 'ftp://x')),
+        (f, raw) => {
+          try {
+            const value = parseSettingFlag(f.key, raw);
+            assert.ok((SETTINGS[f.key].schema as z.ZodType).safeParse(value).success);
+          } catch (error) {
+            assert.ok(error instanceof CliError, String(error));
+            assert.ok(error.message.includes(`--${f.flag}`), error.message);
+          }
+        },
+      ),
       { numRuns: 400 },
     );
   });

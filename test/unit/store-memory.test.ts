@@ -51,7 +51,10 @@ function previousRun() {
 describe('memory: carry-forward and memory_search', () => {
   it('keeps decisions whose quote still exists, drops those whose quote is gone, and diffs the plan', () => {
     const carried = carryForward(previousRun(), PLAN_V2);
-    assert.deepEqual(carried.priorChallenges.map((c) => c.id), ['C2', 'C3']);
+    assert.deepEqual(
+      carried.priorChallenges.map((c) => c.id),
+      ['C2', 'C3'],
+    );
     assert.deepEqual(carried.droppedChallengeIds, ['C1']);
     assert.deepEqual(
       carried.decisions.map((d) => [d.challengeId, d.decision, d.text]),
@@ -73,8 +76,14 @@ describe('memory: carry-forward and memory_search', () => {
 
   it('an unchanged plan keeps everything and has no diff', () => {
     const carried = carryForward(previousRun(), PLAN_V1);
-    assert.deepEqual(carried.priorChallenges.map((c) => c.id), ['C1', 'C2', 'C3']);
-    assert.deepEqual(carried.decisions.map((d) => d.challengeId), ['C1', 'C2', null]);
+    assert.deepEqual(
+      carried.priorChallenges.map((c) => c.id),
+      ['C1', 'C2', 'C3'],
+    );
+    assert.deepEqual(
+      carried.decisions.map((d) => d.challengeId),
+      ['C1', 'C2', null],
+    );
     assert.equal(carried.diff, null);
     assert.equal(carried.planChanged, false);
     assert.match(carried.summary, /has not changed/);
@@ -90,7 +99,10 @@ describe('memory: carry-forward and memory_search', () => {
     const carried = carryForward(previous, PLAN_V2);
     assert.equal(carried.diff, null);
     assert.equal(carried.planChanged, null);
-    assert.deepEqual(carried.decisions.map((d) => [d.challengeId, d.decision]), [['C4', 'acknowledged']]);
+    assert.deepEqual(
+      carried.decisions.map((d) => [d.challengeId, d.decision]),
+      [['C4', 'acknowledged']],
+    );
     assert.deepEqual(carryForward(runResultFixture({ iterations: [] }), PLAN_V2).priorChallenges, []);
   });
 
@@ -107,13 +119,22 @@ describe('memory: carry-forward and memory_search', () => {
     try {
       const store = createFileRunStore(path.join(dir, 'runs'));
       await store.save(previousRun());
-      await store.save(runResultFixture({ runId: 'other', planPath: '/work/other.md', iterations: [iterationFixture({ challenges: [challengeFixture({ claim: 'Webhooks are not idempotent' })] })] }));
+      await store.save(
+        runResultFixture({
+          runId: 'other',
+          planPath: '/work/other.md',
+          iterations: [iterationFixture({ challenges: [challengeFixture({ claim: 'Webhooks are not idempotent' })] })],
+        }),
+      );
       const memory = createStoreMemorySource(store, { planPath: '/work/plan.md' });
       const hits = await memory.search('burst batch clients');
       assert.equal(hits[0]?.id, 'C2');
       assert.equal(hits[0]?.runId, 'run-7');
       assert.ok((await memory.search('quota')).some((h) => h.kind === 'decision' && /override: Batch clients have their own quota/.test(h.text)));
-      assert.deepEqual((await memory.search('idempotent webhooks')).map((h) => h.runId), ['other']);
+      assert.deepEqual(
+        (await memory.search('idempotent webhooks')).map((h) => h.runId),
+        ['other'],
+      );
       assert.deepEqual(await memory.search('a an'), []);
 
       const toolbox = createResearchToolbox({ root: dir, memory });

@@ -78,18 +78,27 @@ describe('file run store', () => {
     await fs.writeFile(path.join(folder, runFileName({ startedAt: stamp(6), runId: 'foreign' })), JSON.stringify({ version: 1, runId: 'foreign', hello: 'world' }));
     await fs.writeFile(path.join(folder, 'latest.json'), 'not json at all');
     assert.equal((await store.loadLatest(PLAN))?.runId, 'good');
-    assert.deepEqual((await store.loadHistory(PLAN)).map((r) => r.runId), ['good']);
+    assert.deepEqual(
+      (await store.loadHistory(PLAN)).map((r) => r.runId),
+      ['good'],
+    );
   });
 
   it('writes atomically: no temp files remain, and a failed write leaves the previous file intact', async () => {
     const store = createFileRunStore(dir);
     const target = await store.save(runResultFixture({ planPath: PLAN, runId: 'r1', startedAt: stamp(1), reason: 'first' }));
     const folder = path.dirname(target);
-    assert.deepEqual((await fs.readdir(folder)).filter((f) => f.endsWith('.tmp')), []);
+    assert.deepEqual(
+      (await fs.readdir(folder)).filter((f) => f.endsWith('.tmp')),
+      [],
+    );
     // An invalid result is rejected before anything is written.
     await assert.rejects(store.save({ ...runResultFixture({ planPath: PLAN, runId: 'r1', startedAt: stamp(1) }), verdict: 'MAYBE' } as never));
     assert.equal((await store.loadLatest(PLAN))?.reason, 'first');
-    assert.deepEqual((await fs.readdir(folder)).filter((f) => f.endsWith('.tmp')), []);
+    assert.deepEqual(
+      (await fs.readdir(folder)).filter((f) => f.endsWith('.tmp')),
+      [],
+    );
   });
 
   it(`keeps the newest ${RUNS_KEPT_PER_PLAN} runs per plan`, async () => {
@@ -102,7 +111,10 @@ describe('file run store', () => {
     assert.equal(history.length, RUNS_KEPT_PER_PLAN);
     assert.equal(history[0]?.runId, `r${RUNS_KEPT_PER_PLAN + 3}`);
     assert.equal(history.at(-1)?.runId, 'r4');
-    assert.deepEqual((await store.loadAllLatest()).map((r) => r.runId), ['o1', `r${RUNS_KEPT_PER_PLAN + 3}`]);
+    assert.deepEqual(
+      (await store.loadAllLatest()).map((r) => r.runId),
+      ['o1', `r${RUNS_KEPT_PER_PLAN + 3}`],
+    );
   });
 
   it('makes ids that are unsafe as file names safe', () => {

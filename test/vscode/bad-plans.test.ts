@@ -59,7 +59,10 @@ suite('Verify Plan with hostile plan files', function () {
         DEADLINE_MS,
         100,
       );
-      assert.ok(lenses.every((l) => l.range.start.line < Math.max(1, doc.lineCount)), 'lenses lie inside the document');
+      assert.ok(
+        lenses.every((l) => l.range.start.line < Math.max(1, doc.lineCount)),
+        'lenses lie inside the document',
+      );
       for (const d of staticDiagnostics(uri)) assert.ok(d.range.end.line < Math.max(1, doc.lineCount), 'diagnostics lie inside the document');
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     });
@@ -70,11 +73,18 @@ suite('Verify Plan with hostile plan files', function () {
     await vscode.workspace.fs.writeFile(uri, Buffer.from('# Plan\n\n## Steps\n\n1. Add a cache to src/auth.ts. Size TBD.\n'));
     written.push(uri);
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-    const diagnostics = await waitFor(() => {
-      const found = staticDiagnostics(uri);
-      return found.length > 0 ? found : null;
-    }, 'diagnostics on the control plan', DEADLINE_MS);
-    assert.ok(diagnostics.some((d) => /TBD/.test(d.message) || JSON.stringify(d.code ?? '').includes('unknown-signal')), 'the TBD is flagged');
+    const diagnostics = await waitFor(
+      () => {
+        const found = staticDiagnostics(uri);
+        return found.length > 0 ? found : null;
+      },
+      'diagnostics on the control plan',
+      DEADLINE_MS,
+    );
+    assert.ok(
+      diagnostics.some((d) => /TBD/.test(d.message) || JSON.stringify(d.code ?? '').includes('unknown-signal')),
+      'the TBD is flagged',
+    );
     await activateExtension();
   });
 });

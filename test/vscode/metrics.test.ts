@@ -93,7 +93,14 @@ suite('Editor metrics for npm run bench', function () {
   test('activation time is measured', () => {
     if (activationMs === null) {
       const ext = hostMarks().filter((m) => m.name.toLowerCase().includes(EXTENSION_ID.toLowerCase()));
-      console.log(`    ${hostMarks().length} host marks; extension marks: ${ext.map((m) => m.name).slice(0, 10).join(', ') || 'none'}; store: ${typeof (globalThis as { MonacoPerformanceMarks?: unknown }).MonacoPerformanceMarks}`);
+      console.log(
+        `    ${hostMarks().length} host marks; extension marks: ${
+          ext
+            .map((m) => m.name)
+            .slice(0, 10)
+            .join(', ') || 'none'
+        }; store: ${typeof (globalThis as { MonacoPerformanceMarks?: unknown }).MonacoPerformanceMarks}`,
+      );
     }
     console.log(`    activation: ${activationMs === null ? 'not measured' : `${activationMs.toFixed(1)} ms`} (${activationSource})`);
     assert.ok(activationMs !== null && activationMs >= 0, 'activation time was measured');

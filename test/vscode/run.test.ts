@@ -94,18 +94,24 @@ suite('Verify Plan in a real VS Code', function () {
     });
 
     test('shows CodeLens at the top and above each challenged line', async () => {
-      const lenses = await waitFor(
-        async () => {
-          const l = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', planUri, 100);
-          return l.some((x) => x.command?.title.startsWith('C1 ')) && l;
-        },
-        'challenge CodeLens',
-      );
+      const lenses = await waitFor(async () => {
+        const l = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', planUri, 100);
+        return l.some((x) => x.command?.title.startsWith('C1 ')) && l;
+      }, 'challenge CodeLens');
       const titles = lenses.map((l) => [l.range.start.line, l.command?.title ?? '']);
       const top = titles.filter(([line]) => line === 0).map(([, t]) => t);
-      assert.ok(top.some((t) => String(t).includes(result.verdict) && String(t).includes('2 open challenges')), JSON.stringify(top));
-      assert.ok(titles.some(([line, t]) => line === MAIN_LINES.c1 && t === 'C1 · SIGNIFICANT · UNRESOLVED — details'), JSON.stringify(titles));
-      assert.ok(titles.some(([line, t]) => line === MAIN_LINES.c3 && t === 'C3 · MINOR · UNRESOLVED — details'), JSON.stringify(titles));
+      assert.ok(
+        top.some((t) => String(t).includes(result.verdict) && String(t).includes('2 open challenges')),
+        JSON.stringify(top),
+      );
+      assert.ok(
+        titles.some(([line, t]) => line === MAIN_LINES.c1 && t === 'C1 · SIGNIFICANT · UNRESOLVED — details'),
+        JSON.stringify(titles),
+      );
+      assert.ok(
+        titles.some(([line, t]) => line === MAIN_LINES.c3 && t === 'C3 · MINOR · UNRESOLVED — details'),
+        JSON.stringify(titles),
+      );
       assert.ok(!titles.some(([, t]) => String(t).startsWith('C2 ')), 'no lens for the resolved C2');
     });
 
@@ -141,10 +147,15 @@ suite('Verify Plan in a real VS Code', function () {
     test('the workbench renders lenses and squiggles (screenshot)', async function () {
       if (!hasControl()) this.skip();
       await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.One });
-      const lensTexts = await waitFor(async () => {
-        const t = await domTexts('.codelens-decoration');
-        return t.some((x) => x.includes('C1 · SIGNIFICANT')) && t.some((x) => x.includes(`${result.verdict} 6/10`)) && t;
-      }, 'the challenge and verdict CodeLens in the editor DOM', 20_000, 200);
+      const lensTexts = await waitFor(
+        async () => {
+          const t = await domTexts('.codelens-decoration');
+          return t.some((x) => x.includes('C1 · SIGNIFICANT')) && t.some((x) => x.includes(`${result.verdict} 6/10`)) && t;
+        },
+        'the challenge and verdict CodeLens in the editor DOM',
+        20_000,
+        200,
+      );
       assert.ok(!lensTexts.some((t) => t.includes('cancel')), JSON.stringify(lensTexts));
       await waitFor(async () => (await domTexts('.squiggly-warning')).length > 0, 'a warning squiggle', 10_000, 100);
       await vscode.commands.executeCommand('notifications.clearAll');
@@ -191,7 +202,13 @@ suite('Verify Plan in a real VS Code', function () {
       assert.equal(await vscode.commands.executeCommand('verifyPlan.acknowledgeRisk', planUri, 'C3'), true);
       const c3 = await waitFor(() => ourDiagnostics(planUri).find((d) => d.code === 'C3' && d.severity === vscode.DiagnosticSeverity.Hint), 'C3 as a hint');
       assert.match(c3.message, /\(risk acknowledged\)/);
-      assert.equal(api.result(planUri.fsPath)?.iterations.at(-1)?.challenges.find((c) => c.id === 'C3')?.user_decision, 'acknowledged');
+      assert.equal(
+        api
+          .result(planUri.fsPath)
+          ?.iterations.at(-1)
+          ?.challenges.find((c) => c.id === 'C3')?.user_decision,
+        'acknowledged',
+      );
     });
 
     test('the log records the run and never the key', async () => {
@@ -221,7 +238,12 @@ suite('Verify Plan in a real VS Code', function () {
       assert.equal(await vscode.commands.executeCommand('verifyPlan.cancel'), true);
       assert.equal((await running)?.verdict, 'CANCELLED');
       assert.equal(api.result(planUri.fsPath)?.runId, result.runId, 'the shown result is still the last real run');
-      assert.deepEqual(ourDiagnostics(planUri).map((d) => d.code).sort(), ['C1', 'C3']);
+      assert.deepEqual(
+        ourDiagnostics(planUri)
+          .map((d) => d.code)
+          .sort(),
+        ['C1', 'C3'],
+      );
       await vscode.window.showTextDocument(doc, { preview: false });
       await waitFor(() => api.status().state.kind === 'verdict' && api.status().text.includes(`${result.verdict} 6/10`), 'the last verdict in the status bar');
     });
@@ -240,7 +262,14 @@ suite('Verify Plan in a real VS Code', function () {
       const result = await running;
       assert.equal(result?.verdict, 'CANCELLED');
       assert.equal(result?.partial, true);
-      await waitFor(() => server.received.slice(before).filter((r) => r.role === 'challenger').every((r) => r.aborted), 'the hanging request to be aborted');
+      await waitFor(
+        () =>
+          server.received
+            .slice(before)
+            .filter((r) => r.role === 'challenger')
+            .every((r) => r.aborted),
+        'the hanging request to be aborted',
+      );
       await waitFor(() => api.status().state.kind === 'verdict' && /CANCELLED/.test(api.status().text), 'CANCELLED in the status bar');
     });
 
@@ -253,10 +282,15 @@ suite('Verify Plan in a real VS Code', function () {
         await vscode.commands.executeCommand('notifications.clearAll'); // the workbench shows at most three toasts
         const before = server.received.length;
         const running = vscode.commands.executeCommand<RunResult | undefined>('verifyPlan.verify', blockedUri);
-        const options = await waitFor(async () => {
-          const rows = await domTexts('.quick-input-widget .monaco-list-row');
-          return rows.length >= 4 && rows;
-        }, 'the checkpoint QuickPick', 30_000, 100);
+        const options = await waitFor(
+          async () => {
+            const rows = await domTexts('.quick-input-widget .monaco-list-row');
+            return rows.length >= 4 && rows;
+          },
+          'the checkpoint QuickPick',
+          30_000,
+          100,
+        );
         const labels = options.map((o) => o.split('\n')[0]!.trim());
         assert.deepEqual(labels.slice(0, 4), ['Provide context', 'Acknowledge risk', 'Override', 'Abort']);
         await waitFor(async () => /C1 is BLOCKING/.test((await domTexts('.quick-input-widget .quick-input-title')).join(' ')), 'the checkpoint title naming C1', 10_000, 100);
@@ -277,7 +311,12 @@ suite('Verify Plan in a real VS Code', function () {
         assert.match(toast, /waiting for you: C1 is BLOCKING/);
         assert.match(toast, /Cancel/);
         await press('Enter'); // the first option: provide context
-        await waitFor(async () => (await domTexts('.quick-input-widget .quick-input-message, .quick-input-widget .quick-input-title')).join(' ').includes('context for C1'), 'the context input box', 10_000, 100);
+        await waitFor(
+          async () => (await domTexts('.quick-input-widget .quick-input-message, .quick-input-widget .quick-input-title')).join(' ').includes('context for C1'),
+          'the context input box',
+          10_000,
+          100,
+        );
         const answer = 'Only the gateway uses sticky sessions';
         await typeText(answer);
         await press('Enter');
@@ -288,7 +327,9 @@ suite('Verify Plan in a real VS Code', function () {
         assert.ok(JSON.stringify(later[1]!.body).includes(answer), 'the user answer is in the second synthesis request');
         assert.ok(!JSON.stringify(later[0]!.body).includes(answer));
         const final = result.iterations.at(-1)!;
-        assert.ok(final.user_responses.some((r) => r.action === 'provide_context' && r.text === answer) || result.iterations.some((it) => it.user_responses.some((r) => r.text === answer)));
+        assert.ok(
+          final.user_responses.some((r) => r.action === 'provide_context' && r.text === answer) || result.iterations.some((it) => it.user_responses.some((r) => r.text === answer)),
+        );
         assert.equal(final.challenges.find((c) => c.quote === BLOCKED_QUOTE)?.status, 'RESOLVED');
       } finally {
         await config.update('maxIterations', 1, vscode.ConfigurationTarget.Workspace);
@@ -300,10 +341,19 @@ suite('Verify Plan in a real VS Code', function () {
     const request: ModelRequest = {
       role: 'resolver',
       model: 'claude-sonnet-4-6',
-      system: [{ type: 'text', text: 'shared prefix', cache: true }, { type: 'text', text: '[verify-plan role: resolver]' }],
+      system: [
+        { type: 'text', text: 'shared prefix', cache: true },
+        { type: 'text', text: '[verify-plan role: resolver]' },
+      ],
       messages: [
         { role: 'user', content: [{ type: 'text', text: 'Resolve U1' }] },
-        { role: 'assistant', content: [{ type: 'text', text: 'Reading.' }, { type: 'tool_use', id: 't1', name: 'read_file', input: { path: 'src/auth.ts' } }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'Reading.' },
+            { type: 'tool_use', id: 't1', name: 'read_file', input: { path: 'src/auth.ts' } },
+          ],
+        },
         { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'refused', is_error: true }] },
       ],
       tools: [],
@@ -325,7 +375,10 @@ suite('Verify Plan in a real VS Code', function () {
     test('with no editor models, a send fails with a clear provider error (no crash)', async () => {
       const models = await vscode.lm.selectChatModels();
       if (models.length > 0) return; // a host with a chat extension: nothing to check here
-      await assert.rejects(createLanguageModelProvider().send(request), (err: unknown) => err instanceof ProviderError && err.kind === 'auth' && /no language models/.test(err.message));
+      await assert.rejects(
+        createLanguageModelProvider().send(request),
+        (err: unknown) => err instanceof ProviderError && err.kind === 'auth' && /no language models/.test(err.message),
+      );
     });
   });
 

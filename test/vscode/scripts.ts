@@ -75,10 +75,17 @@ export function mainScript(): Script {
     challenger: firstThen(reply(challengerOut(challenges)), reply(challengerOut([]))),
     synthesizer: () =>
       reply(
-        synth([update('C1', 'UNRESOLVED', 'No shared store is planned'), update('C2', 'RESOLVED', 'Refill maths gives the header value', [planEvidence('Unit tests for the bucket refill maths')]), update('C3', 'UNRESOLVED', 'Cohort unchanged')], {
-          quality: quality(6),
-          summary: 'One significant issue remains.',
-        }),
+        synth(
+          [
+            update('C1', 'UNRESOLVED', 'No shared store is planned'),
+            update('C2', 'RESOLVED', 'Refill maths gives the header value', [planEvidence('Unit tests for the bucket refill maths')]),
+            update('C3', 'UNRESOLVED', 'Cohort unchanged'),
+          ],
+          {
+            quality: quality(6),
+            summary: 'One significant issue remains.',
+          },
+        ),
       ),
   });
 }

@@ -44,10 +44,14 @@ suite('Static checks while typing', () => {
     const document = await vscode.workspace.openTextDocument(planUri);
     const editor = await vscode.window.showTextDocument(document, { preview: false });
     try {
-      const initial = await waitFor(() => {
-        const d = staticDiagnostics(planUri);
-        return d.some((x) => codeOf(x) === 'missing-file') && d;
-      }, 'the first static diagnostics (missing-file for src/pricing-missing.ts)', 60_000);
+      const initial = await waitFor(
+        () => {
+          const d = staticDiagnostics(planUri);
+          return d.some((x) => codeOf(x) === 'missing-file') && d;
+        },
+        'the first static diagnostics (missing-file for src/pricing-missing.ts)',
+        60_000,
+      );
       assert.ok(!initial.some((d) => codeOf(d) === 'unknown-signal'));
       const missing = initial.find((d) => codeOf(d) === 'missing-file');
       assert.equal(missing?.range.start.line, 6);
@@ -106,10 +110,14 @@ suite('Language server restart', () => {
       await waitFor(() => staticDiagnostics(planUri).some((d) => codeOf(d) === 'missing-file'), 'static diagnostics before the crash', 60_000);
       const [pid] = await waitFor(() => serverPids().length === 1 && serverPids(), 'one language server process');
       process.kill(pid as number, 'SIGKILL');
-      const [next] = await waitFor(() => {
-        const now = serverPids();
-        return now.length === 1 && now[0] !== pid && now;
-      }, 'a new language server process', 90_000);
+      const [next] = await waitFor(
+        () => {
+          const now = serverPids();
+          return now.length === 1 && now[0] !== pid && now;
+        },
+        'a new language server process',
+        90_000,
+      );
       assert.notEqual(next, pid);
       const end = document.lineAt(4).range.end;
       assert.ok(await editor.edit((b) => b.insert(end, ' TODO')));

@@ -105,10 +105,13 @@ describe('webview panel (Chromium)', function () {
     await expect(page.locator('[data-testid=discrepancy]')).toHaveText(/synthesizer 7, auditor 5/, INNER_TEXT);
     await expect(page.locator('[data-testid=audit-summary]')).toHaveText(/disputes the score/, INNER_TEXT);
 
-    await expect(page.locator('[data-testid=failure]')).toHaveText([
-      /Devil's advocate failed in iteration 2: its answer did not match the expected format\. Its challenges from the previous iteration were carried forward\./,
-      /Researcher failed in iteration 3: it timed out\. Research was skipped/,
-    ], INNER_TEXT);
+    await expect(page.locator('[data-testid=failure]')).toHaveText(
+      [
+        /Devil's advocate failed in iteration 2: its answer did not match the expected format\. Its challenges from the previous iteration were carried forward\./,
+        /Researcher failed in iteration 3: it timed out\. Research was skipped/,
+      ],
+      INNER_TEXT,
+    );
     await expect(page.locator('[data-testid=forced-exit]')).toHaveCount(0);
   });
 
@@ -262,7 +265,10 @@ describe('webview panel (Chromium)', function () {
 
     await showState(page, { planPath: plan, result: null, live: liveAfter(midFirstIteration) });
     await expect(page.locator('[data-testid=live-phase]')).toHaveText('Iteration 1 · Challenging the plan');
-    await expect(page.locator('[data-testid=live-agents]')).toHaveText(/Challenger · claude-opus-4-6 · 147 chars[\s\S]*Domain expert · claude-sonnet-4-6 · 16 chars[\s\S]*Devil's advocate · claude-opus-4-6/, INNER_TEXT);
+    await expect(page.locator('[data-testid=live-agents]')).toHaveText(
+      /Challenger · claude-opus-4-6 · 147 chars[\s\S]*Domain expert · claude-sonnet-4-6 · 16 chars[\s\S]*Devil's advocate · claude-opus-4-6/,
+      INNER_TEXT,
+    );
     await expect(page.locator('[data-testid=verdict]')).toHaveText('Running…');
     await expect(page.locator('[data-section=timeline]')).toHaveText(/No iteration has finished yet/, INNER_TEXT);
 
@@ -364,7 +370,10 @@ describe('webview panel (Chromium)', function () {
 
     page = await harness.open({ persisted });
     await expect(page.locator('[data-testid=verdict]'), 'restored before the host answers').toHaveText('REVISE');
-    assert.deepEqual((await sent(page)).map((m) => m.type), ['ready']);
+    assert.deepEqual(
+      (await sent(page)).map((m) => m.type),
+      ['ready'],
+    );
     await page.close();
 
     page = await harness.open({ persisted: { planPath: 7, result: 'corrupt' } });

@@ -141,9 +141,7 @@ export class PanelApp extends LitElement {
     const state = this.state;
     const banner = this.problem ? html`<div class="banner" role="alert" data-testid="problem">${this.problem}</div>` : nothing;
     const notice = this.notice
-      ? html`<div class="notice ${this.notice.error ? 'error' : ''}" role=${this.notice.error ? 'alert' : 'status'} data-testid="notice">
-          ${this.notice.text}
-        </div>`
+      ? html`<div class="notice ${this.notice.error ? 'error' : ''}" role=${this.notice.error ? 'alert' : 'status'} data-testid="notice">${this.notice.text}</div>`
       : nothing;
     if (!state) {
       return html`<header><h1>Verify Plan</h1></header>
@@ -156,24 +154,23 @@ export class PanelApp extends LitElement {
         <h1>Verify Plan</h1>
         ${planPath ? html`<span class="mono muted" title=${planPath} data-testid="plan-path">${shortPath(planPath)}</span>` : nothing}
       </header>
-      ${banner} ${notice}
-      ${view.live && view.running ? html`<vp-live-status .live=${view.live} .cancelling=${this.busy.has('cancel')}></vp-live-status>` : nothing}
-      ${view.running && view.source === 'result'
-        ? html`<p class="muted" data-testid="previous-run">Showing the previous run until the first iteration finishes.</p>`
-        : nothing}
-      ${view.source === 'none' && !view.running
-        ? html`<p class="empty" data-testid="no-run">
-            ${planPath ? 'This plan has not been verified yet.' : 'Open a plan and run “Verify Plan” to see its verdict here.'}
-          </p>`
-        : nothing}
+      ${banner} ${notice} ${view.live && view.running ? html`<vp-live-status .live=${view.live} .cancelling=${this.busy.has('cancel')}></vp-live-status>` : nothing}
+      ${view.running && view.source === 'result' ? html`<p class="muted" data-testid="previous-run">Showing the previous run until the first iteration finishes.</p>` : nothing}
+      ${
+        view.source === 'none' && !view.running
+          ? html`<p class="empty" data-testid="no-run">${planPath ? 'This plan has not been verified yet.' : 'Open a plan and run “Verify Plan” to see its verdict here.'}</p>`
+          : nothing
+      }
       <vp-verdict-card .view=${view} .busy=${this.busy}></vp-verdict-card>
       ${view.failures.length > 0 ? html`<vp-failures .failures=${view.failures} .forcedExitIteration=${view.forcedExitIteration}></vp-failures>` : nothing}
-      ${view.source === 'none'
-        ? nothing
-        : html`<vp-iteration-timeline .view=${view}></vp-iteration-timeline>
-            <vp-challenge-table .rows=${view.challenges} .planPath=${planPath} .busy=${this.busy} .focusRequest=${this.state?.focus ?? null}></vp-challenge-table>
-            <vp-findings .state=${view.final} .assertions=${view.assertions}></vp-findings>
-            ${view.quality ? html`<vp-quality-chart .quality=${view.quality} .audit=${view.audit}></vp-quality-chart>` : nothing}`}`;
+      ${
+        view.source === 'none'
+          ? nothing
+          : html`<vp-iteration-timeline .view=${view}></vp-iteration-timeline>
+              <vp-challenge-table .rows=${view.challenges} .planPath=${planPath} .busy=${this.busy} .focusRequest=${this.state?.focus ?? null}></vp-challenge-table>
+              <vp-findings .state=${view.final} .assertions=${view.assertions}></vp-findings>
+              ${view.quality ? html`<vp-quality-chart .quality=${view.quality} .audit=${view.audit}></vp-quality-chart>` : nothing}`
+      }`;
   }
 }
 customElements.define('vp-app', PanelApp);

@@ -205,8 +205,7 @@ export class ChallengeTable extends LitElement {
     if (!keys.includes(event.key)) return;
     const toggles = [...this.renderRoot.querySelectorAll<HTMLButtonElement>('button.toggle')];
     const at = toggles.indexOf(event.currentTarget as HTMLButtonElement);
-    const target =
-      event.key === 'Home' ? 0 : event.key === 'End' ? toggles.length - 1 : event.key === 'ArrowDown' ? Math.min(at + 1, toggles.length - 1) : Math.max(at - 1, 0);
+    const target = event.key === 'Home' ? 0 : event.key === 'End' ? toggles.length - 1 : event.key === 'ArrowDown' ? Math.min(at + 1, toggles.length - 1) : Math.max(at - 1, 0);
     toggles[target]?.focus();
     event.preventDefault();
   }
@@ -231,19 +230,14 @@ export class ChallengeTable extends LitElement {
     const ack = { action: 'acknowledge', planPath, challengeId: c.id } as const;
     const canAck = STILL_OPEN.has(c.status) && !c.user_decision;
     return html`<div class="row-actions">
-      <button class="link" ?disabled=${this.busy.has(busyKey(reveal))} aria-label=${`Reveal the plan line of ${c.id}`} @click=${() => askHost(this, reveal)}>
-        Reveal line
-      </button>
-      ${canAck
-        ? html`<button
-            class="secondary"
-            ?disabled=${this.busy.has(busyKey(ack))}
-            aria-label=${`Acknowledge the risk of ${c.id}`}
-            @click=${() => askHost(this, ack)}
-          >
-            Acknowledge
-          </button>`
-        : nothing}
+      <button class="link" ?disabled=${this.busy.has(busyKey(reveal))} aria-label=${`Reveal the plan line of ${c.id}`} @click=${() => askHost(this, reveal)}>Reveal line</button>
+      ${
+        canAck
+          ? html`<button class="secondary" ?disabled=${this.busy.has(busyKey(ack))} aria-label=${`Acknowledge the risk of ${c.id}`} @click=${() => askHost(this, ack)}>
+              Acknowledge
+            </button>`
+          : nothing
+      }
       ${c.user_decision ? html`<span class="badge">${c.user_decision}</span>` : nothing}
     </div>`;
   }
@@ -252,12 +246,12 @@ export class ChallengeTable extends LitElement {
     if (items.length === 0) return html`<span class="muted">none</span>`;
     return html`<ul class="evidence">
       ${items.map(
-        (e) => html`<li data-testid="evidence">
-          <span class="mono">${e.path ? `${e.path}${e.line ? `:${e.line}` : ''}` : e.source}</span>
-          <span class="muted">(${CHECKED_TEXT[e.checked]})</span>: <span class="text">${e.finding}</span>
-          <span class="muted">Impact:</span> <span class="text">${e.impact}</span>
-          ${e.quote ? html`<blockquote class="text mono">${e.quote}</blockquote>` : nothing}
-        </li>`,
+        (e) =>
+          html`<li data-testid="evidence">
+            <span class="mono">${e.path ? `${e.path}${e.line ? `:${e.line}` : ''}` : e.source}</span>
+            <span class="muted">(${CHECKED_TEXT[e.checked]})</span>: <span class="text">${e.finding}</span> <span class="muted">Impact:</span> <span class="text">${e.impact}</span>
+            ${e.quote ? html`<blockquote class="text mono">${e.quote}</blockquote>` : nothing}
+          </li>`,
       )}
     </ul>`;
   }
@@ -281,9 +275,7 @@ export class ChallengeTable extends LitElement {
           <dt>History</dt>
           <dd>
             <ul class="history">
-              ${c.history.map(
-                (h) => html`<li>Iteration ${h.iteration}: ${h.status}${h.note ? html` — <span class="text">${h.note}</span>` : nothing}</li>`,
-              )}
+              ${c.history.map((h) => html`<li>Iteration ${h.iteration}: ${h.status}${h.note ? html` — <span class="text">${h.note}</span>` : nothing}</li>`)}
             </ul>
           </dd>
         </dl>
@@ -307,7 +299,9 @@ export class ChallengeTable extends LitElement {
             ${open ? '▾' : '▸'} ${c.id}
           </button>
         </td>
-        <td><span class="pill ${c.severity}"><span>${c.severity}</span></span></td>
+        <td>
+          <span class="pill ${c.severity}"><span>${c.severity}</span></span>
+        </td>
         <td>${ORIGIN_TEXT[c.origin]}</td>
         <td>${this.statusCell(r)}</td>
         <td class="text" data-testid="claim">${c.claim}</td>
@@ -327,53 +321,52 @@ export class ChallengeTable extends LitElement {
         <fieldset>
           <legend>Severity</legend>
           ${Severity.options.map(
-            (s) => html`<label
-              ><input
-                type="checkbox"
-                name="severity"
-                value=${s}
-                .checked=${this.severities.has(s)}
-                @change=${(e: Event) => this.toggleSeverity(s, (e.target as HTMLInputElement).checked)}
-              />${s.toLowerCase()}</label
-            >`,
+            (s) =>
+              html`<label
+                ><input
+                  type="checkbox"
+                  name="severity"
+                  value=${s}
+                  .checked=${this.severities.has(s)}
+                  @change=${(e: Event) => this.toggleSeverity(s, (e.target as HTMLInputElement).checked)}
+                />${s.toLowerCase()}</label
+              >`,
           )}
         </fieldset>
         <label
           >Status
-          <select
-            aria-label="Filter by status"
-            .value=${this.status}
-            @change=${(e: Event) => (this.status = (e.target as HTMLSelectElement).value as StatusFilter)}
-          >
+          <select aria-label="Filter by status" .value=${this.status} @change=${(e: Event) => (this.status = (e.target as HTMLSelectElement).value as StatusFilter)}>
             <option value="ALL">all</option>
             <option value="ATTENTION">open or unresolved</option>
             ${ChallengeStatus.options.map((s) => html`<option value=${s}>${s.toLowerCase()}</option>`)}
           </select></label
         >
-        <span class="count muted" role="status" aria-live="polite" data-testid="challenge-count"
-          >Showing ${visible.length} of ${this.rows.length}</span
-        >
+        <span class="count muted" role="status" aria-live="polite" data-testid="challenge-count">Showing ${visible.length} of ${this.rows.length}</span>
       </div>
-      ${this.rows.length === 0
-        ? html`<p class="empty">No challenges yet.</p>`
-        : html`<div class="scroll" role="region" aria-label="Challenges table" tabindex="0"><table>
-            <caption class="sr-only">
-              Challenges with severity, origin, status by iteration, claim and resolution
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">ID</th>
-                <th scope="col">Severity</th>
-                <th scope="col">Origin</th>
-                <th scope="col">Status by iteration</th>
-                <th scope="col">Claim</th>
-                <th scope="col">Resolution</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${visible.map((r) => this.row(r))}
-            </tbody>
-          </table></div>`}
+      ${
+        this.rows.length === 0
+          ? html`<p class="empty">No challenges yet.</p>`
+          : html`<div class="scroll" role="region" aria-label="Challenges table" tabindex="0">
+              <table>
+                <caption class="sr-only">
+                  Challenges with severity, origin, status by iteration, claim and resolution
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">ID</th>
+                    <th scope="col">Severity</th>
+                    <th scope="col">Origin</th>
+                    <th scope="col">Status by iteration</th>
+                    <th scope="col">Claim</th>
+                    <th scope="col">Resolution</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${visible.map((r) => this.row(r))}
+                </tbody>
+              </table>
+            </div>`
+      }
     </section>`;
   }
 }

@@ -53,9 +53,7 @@ export class FailureList extends LitElement {
           </li>`;
         })}
       </ul>
-      ${forced === null
-        ? nothing
-        : html`<p data-testid="forced-exit">Agent failures in iteration ${forced} forced the run to stop there, with the results it had.</p>`}
+      ${forced === null ? nothing : html`<p data-testid="forced-exit">Agent failures in iteration ${forced} forced the run to stop there, with the results it had.</p>`}
     </section>`;
   }
 }

@@ -80,70 +80,80 @@ export class Findings extends LitElement {
   private unknowns(s: IterationState) {
     return html`<div data-section="unknowns">
       <h3>Unknowns (${s.unknowns.length})</h3>
-      ${s.unknowns.length === 0
-        ? html`<p class="empty">None.</p>`
-        : html`<ul aria-label="Unknowns">
-            ${s.unknowns.map(
-              (u) => html`<li data-testid="unknown">
-                <div class="meta">
-                  <span class="mono">${u.id}</span>
-                  <span class="badge">${UNKNOWN_TYPE_TEXT[u.type] ?? u.type}</span>
-                  ${u.affects_challenge ? html`<span class="muted">affects <span class="mono">${u.affects_challenge}</span></span>` : nothing}
-                  ${u.resolution
-                    ? html`<span class="pill plain ${RESOLUTION_TONE[u.resolution] ?? ''}"><span>${u.resolution.replace('_', ' ').toLowerCase()}</span></span>`
-                    : html`<span class="muted">not answered yet</span>`}
-                </div>
-                <div class="text">${u.description}</div>
-                ${u.finding ? html`<div class="finding text muted">${u.finding}</div>` : nothing}
-              </li>`,
-            )}
-          </ul>`}
+      ${
+        s.unknowns.length === 0
+          ? html`<p class="empty">None.</p>`
+          : html`<ul aria-label="Unknowns">
+              ${s.unknowns.map(
+                (u) =>
+                  html`<li data-testid="unknown">
+                    <div class="meta">
+                      <span class="mono">${u.id}</span>
+                      <span class="badge">${UNKNOWN_TYPE_TEXT[u.type] ?? u.type}</span>
+                      ${u.affects_challenge ? html`<span class="muted">affects <span class="mono">${u.affects_challenge}</span></span>` : nothing}
+                      ${
+                        u.resolution
+                          ? html`<span class="pill plain ${RESOLUTION_TONE[u.resolution] ?? ''}"><span>${u.resolution.replace('_', ' ').toLowerCase()}</span></span>`
+                          : html`<span class="muted">not answered yet</span>`
+                      }
+                    </div>
+                    <div class="text">${u.description}</div>
+                    ${u.finding ? html`<div class="finding text muted">${u.finding}</div>` : nothing}
+                  </li>`,
+              )}
+            </ul>`
+      }
     </div>`;
   }
 
   private surfaced(s: IterationState) {
     return html`<div data-section="surfaced">
       <h3>Surfaced context (${s.surfaced_contexts.length})</h3>
-      ${s.surfaced_contexts.length === 0
-        ? html`<p class="empty">None.</p>`
-        : html`<ul aria-label="Surfaced context">
-            ${s.surfaced_contexts.map((x) => {
-              const impact = IMPACT[x.impact] ?? { text: x.impact, tone: '' };
-              return html`<li data-testid="surfaced">
-                <div class="meta">
-                  <span class="mono">${x.id}</span>
-                  <span class="badge">${SOURCE_TEXT[x.source] ?? x.source}</span>
-                  <span class="pill plain ${impact.tone}"><span>${impact.text}</span></span>
-                  ${x.generates_challenge ? html`<span class="muted">→ <span class="mono">${x.generates_challenge}</span></span>` : nothing}
-                </div>
-                <div class="mono text">${x.location}</div>
-                <div class="text">${x.relevance}</div>
-              </li>`;
-            })}
-          </ul>`}
+      ${
+        s.surfaced_contexts.length === 0
+          ? html`<p class="empty">None.</p>`
+          : html`<ul aria-label="Surfaced context">
+              ${s.surfaced_contexts.map((x) => {
+                const impact = IMPACT[x.impact] ?? { text: x.impact, tone: '' };
+                return html`<li data-testid="surfaced">
+                  <div class="meta">
+                    <span class="mono">${x.id}</span>
+                    <span class="badge">${SOURCE_TEXT[x.source] ?? x.source}</span>
+                    <span class="pill plain ${impact.tone}"><span>${impact.text}</span></span>
+                    ${x.generates_challenge ? html`<span class="muted">→ <span class="mono">${x.generates_challenge}</span></span>` : nothing}
+                  </div>
+                  <div class="mono text">${x.location}</div>
+                  <div class="text">${x.relevance}</div>
+                </li>`;
+              })}
+            </ul>`
+      }
     </div>`;
   }
 
   private probed(s: IterationState) {
     return html`<div data-section="probed">
       <h3>Probed risks (${s.probed_risks.length})</h3>
-      ${s.probed_risks.length === 0
-        ? html`<p class="empty">None.</p>`
-        : html`<ul aria-label="Probed risks">
-            ${s.probed_risks.map(
-              (p) => html`<li data-testid="probed">
-                <div class="meta">
-                  <span class="mono">${p.id}</span>
-                  <span class="pill ${p.severity}"><span>${p.severity}</span></span>
-                  <span class="muted">probability ${p.probability.toLowerCase()}</span>
-                  ${p.generates_challenge ? html`<span class="muted">→ <span class="mono">${p.generates_challenge}</span></span>` : nothing}
-                </div>
-                <div class="text">${p.risk}</div>
-                <div class="text muted">Trigger: ${p.trigger}</div>
-                <div class="text muted">Cascade: ${p.cascade}</div>
-              </li>`,
-            )}
-          </ul>`}
+      ${
+        s.probed_risks.length === 0
+          ? html`<p class="empty">None.</p>`
+          : html`<ul aria-label="Probed risks">
+              ${s.probed_risks.map(
+                (p) =>
+                  html`<li data-testid="probed">
+                    <div class="meta">
+                      <span class="mono">${p.id}</span>
+                      <span class="pill ${p.severity}"><span>${p.severity}</span></span>
+                      <span class="muted">probability ${p.probability.toLowerCase()}</span>
+                      ${p.generates_challenge ? html`<span class="muted">→ <span class="mono">${p.generates_challenge}</span></span>` : nothing}
+                    </div>
+                    <div class="text">${p.risk}</div>
+                    <div class="text muted">Trigger: ${p.trigger}</div>
+                    <div class="text muted">Cascade: ${p.cascade}</div>
+                  </li>`,
+              )}
+            </ul>`
+      }
     </div>`;
   }
 
@@ -153,16 +163,17 @@ export class Findings extends LitElement {
       <h3>Assertions (${this.assertions.length})</h3>
       <ul aria-label="Assertions">
         ${this.assertions.map(
-          (a) => html`<li data-testid="assertion">
-            <div class="meta">
-              <span class="mono">${a.id}</span>
-              <span class="pill plain ${ASSERTION_TONE[a.status ?? ''] ?? 'tone-neutral'}"><span>${a.status ?? 'not run'}</span></span>
-              <span class="badge">${a.type.replaceAll('_', ' ')}</span>
-              ${a.challenge_id ? html`<span class="muted">for <span class="mono">${a.challenge_id}</span></span>` : nothing}
-            </div>
-            <div class="text">${a.description}</div>
-            ${a.failure_output ? html`<div class="text mono muted">${a.failure_output}</div>` : nothing}
-          </li>`,
+          (a) =>
+            html`<li data-testid="assertion">
+              <div class="meta">
+                <span class="mono">${a.id}</span>
+                <span class="pill plain ${ASSERTION_TONE[a.status ?? ''] ?? 'tone-neutral'}"><span>${a.status ?? 'not run'}</span></span>
+                <span class="badge">${a.type.replaceAll('_', ' ')}</span>
+                ${a.challenge_id ? html`<span class="muted">for <span class="mono">${a.challenge_id}</span></span>` : nothing}
+              </div>
+              <div class="text">${a.description}</div>
+              ${a.failure_output ? html`<div class="text mono muted">${a.failure_output}</div>` : nothing}
+            </li>`,
         )}
       </ul>
     </div>`;
@@ -172,9 +183,7 @@ export class Findings extends LitElement {
     const s = this.state;
     return html`<section class="card" aria-labelledby="findings-heading" data-section="findings">
       <h2 id="findings-heading">Research</h2>
-      ${s
-        ? html`<div class="grid">${this.unknowns(s)} ${this.surfaced(s)} ${this.probed(s)} ${this.assertionList()}</div>`
-        : html`<p class="empty">No research results yet.</p>`}
+      ${s ? html`<div class="grid">${this.unknowns(s)} ${this.surfaced(s)} ${this.probed(s)} ${this.assertionList()}</div>` : html`<p class="empty">No research results yet.</p>`}
     </section>`;
   }
 }

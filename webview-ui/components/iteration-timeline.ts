@@ -89,14 +89,8 @@ export class IterationTimeline extends LitElement {
     return html`<li class="iteration ${s.degradation ? 'degraded' : ''}" data-testid="iteration" data-iteration=${s.iteration}>
       <div class="title">
         <strong>Iteration ${s.iteration}</strong>
-        <span class="pill plain ${s.status === 'CONVERGED' ? 'tone-good' : s.status === 'CONTINUE' ? 'tone-neutral' : 'tone-bad'}"
-          ><span>${STATUS_TEXT[s.status]}</span></span
-        >
-        ${s.degradation
-          ? html`<span class="flag tone-bad" data-testid="degradation" title="This iteration created more problems than it solved"
-              >DEGRADATION</span
-            >`
-          : nothing}
+        <span class="pill plain ${s.status === 'CONVERGED' ? 'tone-good' : s.status === 'CONTINUE' ? 'tone-neutral' : 'tone-bad'}"><span>${STATUS_TEXT[s.status]}</span></span>
+        ${s.degradation ? html`<span class="flag tone-bad" data-testid="degradation" title="This iteration created more problems than it solved">DEGRADATION</span>` : nothing}
         ${s.reSweep ? html`<span class="badge">re-sweep</span>` : nothing} ${s.reProbe ? html`<span class="badge">re-probe</span>` : nothing}
         <span class="muted" data-testid="iteration-usage">${formatTokens(s.tokens)} tokens · ${formatCost(s.costUsd)} · ${s.calls} calls</span>
       </div>
@@ -106,19 +100,21 @@ export class IterationTimeline extends LitElement {
         <span class="BLOCKING"><span class="muted">blocking open</span> <b data-testid="blocking-open">${s.blockingOpen}</b></span>
         <span class="SIGNIFICANT"><span class="muted">significant open</span> <b data-testid="significant-open">${s.significantOpen}</b></span>
       </div>
-      ${checkpoints.length > 0 || s.failures.length > 0 || s.researchUnavailable
-        ? html`<ul class="notes">
-            ${checkpoints.map(
-              (c) =>
-                html`<li data-testid="checkpoint">
-                  Checkpoint (${c.kind.replace('_', ' ')}${c.challenge ? html`, <span class="mono">${c.challenge}</span>` : nothing}): you
-                  ${ACTION_TEXT[c.action] ?? c.action}${c.text ? html` — <span class="text">“${c.text}”</span>` : nothing}
-                </li>`,
-            )}
-            ${s.failures.map((f) => html`<li class="tone-bad">${ROLE_NAMES[f.role]} failed (${f.kind.replace('_', ' ')})</li>`)}
-            ${s.researchUnavailable ? html`<li class="muted">Research was unavailable in this iteration.</li>` : nothing}
-          </ul>`
-        : nothing}
+      ${
+        checkpoints.length > 0 || s.failures.length > 0 || s.researchUnavailable
+          ? html`<ul class="notes">
+              ${checkpoints.map(
+                (c) =>
+                  html`<li data-testid="checkpoint">
+                    Checkpoint (${c.kind.replace('_', ' ')}${c.challenge ? html`, <span class="mono">${c.challenge}</span>` : nothing}): you
+                    ${ACTION_TEXT[c.action] ?? c.action}${c.text ? html` — <span class="text">“${c.text}”</span>` : nothing}
+                  </li>`,
+              )}
+              ${s.failures.map((f) => html`<li class="tone-bad">${ROLE_NAMES[f.role]} failed (${f.kind.replace('_', ' ')})</li>`)}
+              ${s.researchUnavailable ? html`<li class="muted">Research was unavailable in this iteration.</li>` : nothing}
+            </ul>`
+          : nothing
+      }
     </li>`;
   }
 
@@ -127,16 +123,20 @@ export class IterationTimeline extends LitElement {
     const other = v.otherCalls;
     return html`<section class="card" aria-labelledby="timeline-heading" data-section="timeline">
       <h2 id="timeline-heading">Iterations</h2>
-      ${v.iterations.length === 0
-        ? html`<p class="empty">No iteration has finished yet.</p>`
-        : html`<ol>
-            ${v.iterations.map((s) => this.item(s))}
-          </ol>`}
-      ${other.calls > 0
-        ? html`<p class="muted" data-testid="other-usage">
-            Assessment, audit and report: ${formatTokens(other.tokens)} tokens · ${formatCost(other.costUsd)} · ${other.calls} calls
-          </p>`
-        : nothing}
+      ${
+        v.iterations.length === 0
+          ? html`<p class="empty">No iteration has finished yet.</p>`
+          : html`<ol>
+              ${v.iterations.map((s) => this.item(s))}
+            </ol>`
+      }
+      ${
+        other.calls > 0
+          ? html`<p class="muted" data-testid="other-usage">
+              Assessment, audit and report: ${formatTokens(other.tokens)} tokens · ${formatCost(other.costUsd)} · ${other.calls} calls
+            </p>`
+          : nothing
+      }
     </section>`;
   }
 }

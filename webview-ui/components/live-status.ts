@@ -86,41 +86,48 @@ export class LiveStatus extends LitElement {
         </button>
       </div>
       ${live.message ? html`<p class="text" data-testid="live-message">${live.message}</p>` : nothing}
-      ${live.agents.length > 0
-        ? html`<div aria-label="Agents working" data-testid="live-agents">
-            <span class="muted">Working now:</span>
-            ${live.agents.map(
-              (a) =>
-                html`<span class="badge" title=${a.model}
-                  >${ROLE_NAMES[a.role]} · ${a.model}${a.thinking ? html` · thinking` : a.outputChars > 0 ? html` · ${formatTokens(a.outputChars)} chars` : nothing}${a.waiting
-                    ? html` · <span data-testid="live-agent-waiting">${a.waiting}</span>`
-                    : nothing}</span
-                > `,
-            )}
-          </div>`
-        : live.phaseRoles.length > 0
-          ? html`<div class="muted">Waiting for ${live.phaseRoles.map((r) => ROLE_NAMES[r]).join(', ')}</div>`
-          : nothing}
-      ${live.tools.length > 0
-        ? html`<details>
-            <summary>Research tool calls (${live.tools.length} most recent)</summary>
-            <ul data-testid="live-tools">
-              ${live.tools.map(
-                (t) =>
-                  html`<li class=${t.ok ? '' : 'fail'}>
-                    <span class="mono">${t.tool}</span> by ${ROLE_NAMES[t.role]}: <span class="text">${t.summary}</span>${t.ok ? nothing : ' (refused or failed)'}
-                  </li>`,
+      ${
+        live.agents.length > 0
+          ? html`<div aria-label="Agents working" data-testid="live-agents">
+              <span class="muted">Working now:</span>
+              ${live.agents.map(
+                (a) =>
+                  html`<span class="badge" title=${a.model}
+                    >${ROLE_NAMES[a.role]} ·
+                    ${a.model}${a.thinking ? html` · thinking` : a.outputChars > 0 ? html` · ${formatTokens(a.outputChars)} chars` : nothing}${
+                      a.waiting ? html` · <span data-testid="live-agent-waiting">${a.waiting}</span>` : nothing
+                    }</span
+                  > `,
               )}
-            </ul>
-          </details>`
-        : nothing}
-      ${live.checkpoint
-        ? html`<div class="checkpoint" role="status" data-testid="live-checkpoint">
-            <strong>${CHECKPOINT_TITLES[live.checkpoint.kind] ?? 'Your decision is needed'}:</strong>
-            <span class="text">${live.checkpoint.title}</span>
-            <div class="muted">Answer in the prompt at the top of the editor window.</div>
-          </div>`
-        : nothing}
+            </div>`
+          : live.phaseRoles.length > 0
+            ? html`<div class="muted">Waiting for ${live.phaseRoles.map((r) => ROLE_NAMES[r]).join(', ')}</div>`
+            : nothing
+      }
+      ${
+        live.tools.length > 0
+          ? html`<details>
+              <summary>Research tool calls (${live.tools.length} most recent)</summary>
+              <ul data-testid="live-tools">
+                ${live.tools.map(
+                  (t) =>
+                    html`<li class=${t.ok ? '' : 'fail'}>
+                      <span class="mono">${t.tool}</span> by ${ROLE_NAMES[t.role]}: <span class="text">${t.summary}</span>${t.ok ? nothing : ' (refused or failed)'}
+                    </li>`,
+                )}
+              </ul>
+            </details>`
+          : nothing
+      }
+      ${
+        live.checkpoint
+          ? html`<div class="checkpoint" role="status" data-testid="live-checkpoint">
+              <strong>${CHECKPOINT_TITLES[live.checkpoint.kind] ?? 'Your decision is needed'}:</strong>
+              <span class="text">${live.checkpoint.title}</span>
+              <div class="muted">Answer in the prompt at the top of the editor window.</div>
+            </div>`
+          : nothing
+      }
     </section>`;
   }
 }

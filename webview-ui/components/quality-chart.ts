@@ -76,9 +76,7 @@ export class QualityChart extends LitElement {
     const dispute = this.audit?.discrepancies.find((d) => d.dimension === dim);
     const name = DIMENSION_NAMES[dim];
     const weight = Math.round(QUALITY_WEIGHTS[dim] * 100);
-    const label = dispute
-      ? `${name}: ${s.score} out of 10; the auditor scored ${dispute.auditor_score}`
-      : `${name}: ${s.score} out of 10`;
+    const label = dispute ? `${name}: ${s.score} out of 10; the auditor scored ${dispute.auditor_score}` : `${name}: ${s.score} out of 10`;
     return html`<span data-testid="dimension">${name} <span class="muted">(${weight}%)</span></span>
       <svg viewBox="0 0 100 10" preserveAspectRatio="none" role="img" aria-label=${label} data-testid="dimension-bar" data-score=${s.score}>
         ${svg`<rect class="track" x="0" y="2" width="100" height="6" rx="1"></rect>
@@ -87,12 +85,14 @@ export class QualityChart extends LitElement {
       </svg>
       <span class="score">${s.score}/10${dispute ? html` <span class="tone-warn">(${dispute.auditor_score})</span>` : nothing}</span>
       <div class="evidence text muted">${s.evidence}</div>
-      ${dispute
-        ? html`<div class="dispute" data-testid="discrepancy">
-            <strong>Score dispute:</strong> synthesizer ${dispute.synthesizer_score}, auditor ${dispute.auditor_score} —
-            <span class="text">${dispute.evidence}</span>
-          </div>`
-        : nothing}`;
+      ${
+        dispute
+          ? html`<div class="dispute" data-testid="discrepancy">
+              <strong>Score dispute:</strong> synthesizer ${dispute.synthesizer_score}, auditor ${dispute.auditor_score} —
+              <span class="text">${dispute.evidence}</span>
+            </div>`
+          : nothing
+      }`;
   }
 
   override render() {
@@ -102,12 +102,13 @@ export class QualityChart extends LitElement {
       <h2 id="quality-heading">${q.label}: ${q.total}/10</h2>
       <p class="muted">Weighted over six dimensions. Informational only: the verdict comes from the challenges, not from this score.</p>
       <div class="bars">${QualityDimension.options.map((d) => this.bar(d))}</div>
-      ${audit
-        ? html`<p data-testid="audit-summary">
-            ${audit.confirmed ? 'The auditor confirmed the score.' : 'The auditor disputes the score.'}
-            ${audit.note ? html`<span class="text">${audit.note}</span>` : nothing}
-          </p>`
-        : html`<p class="muted">The score was not audited.</p>`}
+      ${
+        audit
+          ? html`<p data-testid="audit-summary">
+              ${audit.confirmed ? 'The auditor confirmed the score.' : 'The auditor disputes the score.'} ${audit.note ? html`<span class="text">${audit.note}</span>` : nothing}
+            </p>`
+          : html`<p class="muted">The score was not audited.</p>`
+      }
     </section>`;
   }
 }

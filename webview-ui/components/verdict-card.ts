@@ -110,22 +110,25 @@ export class VerdictCard extends LitElement {
     const disputed = (v.audit?.wrongly_settled ?? []).filter((f) => v.final?.challenges.some((c) => c.id === f.id && c.severity !== 'MINOR'));
     if (answers.length === 0 && disputed.length === 0) return nothing;
     return html`<div role="note" aria-label="User decisions and audit disputes" data-section="decisions">
-      ${answers.length
-        ? html`<h3>Your decisions</h3>
-            <p class="muted">Recorded beside the verdict; they do not change it.</p>
-            <ul data-testid="user-decisions">
-              ${answers.map(
-                (r) =>
-                  html`<li><span class="mono">${r.challenge_id}</span> you ${words[r.action]}${r.text ? html`: <span class="text">“${r.text}”</span>` : nothing}</li>`,
-              )}
-            </ul>`
-        : nothing}
-      ${disputed.length
-        ? html`<h3>The audit disputes these settlements</h3>
-            <ul data-testid="audit-disputes">
-              ${disputed.map((f) => html`<li><span class="mono">${f.id}</span> <span class="text">${f.reason}</span></li>`)}
-            </ul>`
-        : nothing}
+      ${
+        answers.length
+          ? html`<h3>Your decisions</h3>
+              <p class="muted">Recorded beside the verdict; they do not change it.</p>
+              <ul data-testid="user-decisions">
+                ${answers.map(
+                  (r) => html`<li><span class="mono">${r.challenge_id}</span> you ${words[r.action]}${r.text ? html`: <span class="text">“${r.text}”</span>` : nothing}</li>`,
+                )}
+              </ul>`
+          : nothing
+      }
+      ${
+        disputed.length
+          ? html`<h3>The audit disputes these settlements</h3>
+              <ul data-testid="audit-disputes">
+                ${disputed.map((f) => html`<li><span class="mono">${f.id}</span> <span class="text">${f.reason}</span></li>`)}
+              </ul>`
+          : nothing
+      }
     </div>`;
   }
 
@@ -136,10 +139,7 @@ export class VerdictCard extends LitElement {
     if (!v.technicalDebtWarning && deferred.length < TECH_DEBT_THRESHOLD) return nothing;
     return html`<div class="warning" role="note" aria-label="Technical debt warning" data-section="tech-debt">
       <h3>Technical debt warning</h3>
-      <p>
-        ${plural(deferred.length, 'challenge was', 'challenges were')} deferred to implementation. They do not change the
-        verdict, but they add up:
-      </p>
+      <p>${plural(deferred.length, 'challenge was', 'challenges were')} deferred to implementation. They do not change the verdict, but they add up:</p>
       <ul>
         ${deferred.map((c) => html`<li><span class="mono">${c.id}</span> <span class="text">${c.claim}</span></li>`)}
         ${deferredSurfaced.map((d) => html`<li><span class="muted">not tracked (cap reached):</span> <span class="text">${d.claim}</span></li>`)}
@@ -157,27 +157,31 @@ export class VerdictCard extends LitElement {
       <h2 id="verdict-heading" class="sr-only">Verdict</h2>
       <div class="head">
         <span class="verdict tone-${tone}" data-testid="verdict">${verdictText}</span>
-        ${v.quality
-          ? html`<span class="score" data-testid="quality-score" aria-label=${`${v.quality.label}: ${v.quality.total} out of 10`}
-              >${v.quality.total}<small>/10</small> <small class="muted">${v.quality.label}</small></span
-            >`
-          : nothing}
-        ${v.confidence && v.confidence.total > 0
-          ? html`<span class="badge" data-testid="confidence"
-              >Confidence ${Math.round((100 * v.confidence.passed) / v.confidence.total)}% (${v.confidence.passed}/${v.confidence.total}
-              assertions passing)</span
-            >`
-          : nothing}
+        ${
+          v.quality
+            ? html`<span class="score" data-testid="quality-score" aria-label=${`${v.quality.label}: ${v.quality.total} out of 10`}
+                >${v.quality.total}<small>/10</small> <small class="muted">${v.quality.label}</small></span
+              >`
+            : nothing
+        }
+        ${
+          v.confidence && v.confidence.total > 0
+            ? html`<span class="badge" data-testid="confidence"
+                >Confidence ${Math.round((100 * v.confidence.passed) / v.confidence.total)}% (${v.confidence.passed}/${v.confidence.total} assertions passing)</span
+              >`
+            : nothing
+        }
         ${v.partial && v.verdict ? html`<span class="badge">Partial results</span>` : nothing}
       </div>
-      ${v.reason ? html`<p class="text" data-testid="reason">${v.reason}</p>` : nothing}
-      ${this.decisions()}
+      ${v.reason ? html`<p class="text" data-testid="reason">${v.reason}</p>` : nothing} ${this.decisions()}
       ${v.nextStep ? html`<p><strong>Next step:</strong> <span class="text" data-testid="next-step">${v.nextStep}</span></p>` : nothing}
       <dl>
-        ${v.assessment
-          ? html`<dt>Complexity</dt>
-              <dd>${v.assessment.score}/16 · ${v.assessment.team ? `${v.assessment.team} team` : 'no team (trivial plan)'} · plan ${v.assessment.quality.toLowerCase()}</dd>`
-          : nothing}
+        ${
+          v.assessment
+            ? html`<dt>Complexity</dt>
+                <dd>${v.assessment.score}/16 · ${v.assessment.team ? `${v.assessment.team} team` : 'no team (trivial plan)'} · plan ${v.assessment.quality.toLowerCase()}</dd>`
+            : nothing
+        }
         <dt>Iterations</dt>
         <dd>${v.iterations.length}</dd>
         <dt>Tokens</dt>
@@ -186,14 +190,16 @@ export class VerdictCard extends LitElement {
         <dd data-testid="total-cost">${formatCost(v.costUsd)}</dd>
       </dl>
       ${this.techDebt()}
-      ${planPath
-        ? html`<div class="actions">
-            ${v.running
-              ? nothing
-              : this.button(v.verdict ? 'Re-verify' : 'Verify', { action: 'reverify', planPath }, false, v.verdict ? 'Re-verify the plan' : 'Verify the plan')}
-            ${v.verdict ? this.button('Export report', { action: 'export', planPath }, true, 'Export the report as Markdown') : nothing}
-          </div>`
-        : nothing}
+      ${
+        planPath
+          ? html`<div class="actions">
+              ${
+                v.running ? nothing : this.button(v.verdict ? 'Re-verify' : 'Verify', { action: 'reverify', planPath }, false, v.verdict ? 'Re-verify the plan' : 'Verify the plan')
+              }
+              ${v.verdict ? this.button('Export report', { action: 'export', planPath }, true, 'Export the report as Markdown') : nothing}
+            </div>`
+          : nothing
+      }
     </section>`;
   }
 }

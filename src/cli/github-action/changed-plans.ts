@@ -76,7 +76,8 @@ export function selectPlans(root: string, globs: readonly string[], eventName: s
         // Reported below.
       }
     }
-    if (!hasCommit(root, base)) throw new CliError(`The pull request's base commit ${base} is not in the checkout and could not be fetched; use actions/checkout with fetch-depth: 0.`);
+    if (!hasCommit(root, base))
+      throw new CliError(`The pull request's base commit ${base} is not in the checkout and could not be fetched; use actions/checkout with fetch-depth: 0.`);
     files = git(root, ['diff', '--name-only', '-z', '--no-renames', '--diff-filter=AM', base, 'HEAD', '--']).split('\0');
     how = `plans added or changed in the pull request (against ${base.slice(0, 12)})`;
   } else {

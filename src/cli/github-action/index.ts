@@ -71,7 +71,8 @@ export function gateFailure(failOn: FailOn, plans: readonly Verified[]): string 
   if (failOn === 'never') return null;
   for (const { rel, v, sarif } of plans) {
     const verdict = planVerdict(sarif);
-    if (v.mode === 'agent' && (v.result.partial || v.interrupted || ['CANCELLED', 'ABORTED', 'FAILED'].includes(v.result.verdict))) return `${rel}: the run did not complete (${v.result.stopCause ?? v.result.verdict})`;
+    if (v.mode === 'agent' && (v.result.partial || v.interrupted || ['CANCELLED', 'ABORTED', 'FAILED'].includes(v.result.verdict)))
+      return `${rel}: the run did not complete (${v.result.stopCause ?? v.result.verdict})`;
     if (verdict === 'RETHINK') return `${rel}: RETHINK`;
     if (failOn === 'REVISE' && verdict?.startsWith('REVISE')) return `${rel}: ${verdict}`;
     if (failOn === 'REVISE' && v.mode === 'static' && v.outcome.hasErrors) return `${rel}: static checks found errors`;
@@ -123,13 +124,25 @@ export async function githubActionCommand(argv: string[], io: CliIo, version: st
   const failure = gateFailure(failOn, verified);
   const sarifFile = path.resolve(root, env.INPUT_SARIF_FILE?.trim() || 'verify-plan.sarif');
   await mkdir(path.dirname(sarifFile), { recursive: true });
-  await writeFileAtomic(sarifFile, renderSarifReport(verified.map((p) => p.sarif), { version, ...informationUri(env) }));
+  await writeFileAtomic(
+    sarifFile,
+    renderSarifReport(
+      verified.map((p) => p.sarif),
+      { version, ...informationUri(env) },
+    ),
+  );
 
   const headline = `## Verify Plan: ${verdict}\n\n${verified.length} plan(s): ${selection.how}. Gate: fail on ${failOn}${failure ? ` — **failed** (${failure})` : ' — passed'}.\n`;
   await appendSummary(io, [headline, ...sections].join('\n'));
   const c = counts(verified);
   const outputs = { verdict, plans: verified.length, ...c, 'sarif-file': sarifFile, failed: failure ? 'true' : 'false', 'failure-reason': failure ?? '' };
-  if (env.GITHUB_OUTPUT) await appendFile(env.GITHUB_OUTPUT, Object.entries(outputs).map(([k, val]) => outputLine(k, val)).join(''));
+  if (env.GITHUB_OUTPUT)
+    await appendFile(
+      env.GITHUB_OUTPUT,
+      Object.entries(outputs)
+        .map(([k, val]) => outputLine(k, val))
+        .join(''),
+    );
   else io.stderr('GITHUB_OUTPUT is not set; outputs not written.\n');
   io.stdout(`verdict=${verdict} plans=${verified.length} blocking=${c.blocking} significant=${c.significant} minor=${c.minor} failed=${failure ? 'true' : 'false'}\n`);
   return ExitCode.proceed;
@@ -146,7 +159,10 @@ async function appendSummary(io: CliIo, markdown: string): Promise<void> {
   const file = io.env.GITHUB_STEP_SUMMARY?.trim();
   if (!file) return;
   const bytes = Buffer.byteLength(markdown);
-  const text = bytes > SUMMARY_LIMIT_BYTES ? `${Buffer.from(markdown).subarray(0, SUMMARY_LIMIT_BYTES).toString('utf8')}\n\n_(summary cut at 1 MB; the SARIF file has every result)_\n` : markdown;
+  const text =
+    bytes > SUMMARY_LIMIT_BYTES
+      ? `${Buffer.from(markdown).subarray(0, SUMMARY_LIMIT_BYTES).toString('utf8')}\n\n_(summary cut at 1 MB; the SARIF file has every result)_\n`
+      : markdown;
   try {
     await appendFile(file, `${text}\n`);
   } catch (error) {

@@ -82,7 +82,11 @@ export async function claudeCodeHook(io: CliIo, options: HookOptions = DEFAULT_H
     const apiKey = io.env.ANTHROPIC_API_KEY?.trim() || undefined;
     if (!apiKey) return await staticAnswer(io, cwd, planText, options, planPath);
 
-    const config = defaultConfig({ team: options.team, models: { ...DEFAULT_MODELS }, ...(options.spendingCapUsd === undefined ? {} : { spendingCapUsd: options.spendingCapUsd }) });
+    const config = defaultConfig({
+      team: options.team,
+      models: { ...DEFAULT_MODELS },
+      ...(options.spendingCapUsd === undefined ? {} : { spendingCapUsd: options.spendingCapUsd }),
+    });
     const stateDir = path.join(cwd, DEFAULT_STATE_DIR);
     const store = createFileRunStore(stateDir, { onUnreadable: unreadableReporter(io) });
     let notSaved: string | null = null;

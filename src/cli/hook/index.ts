@@ -11,7 +11,12 @@ const USAGE = 'Usage: verify-plan hook claude-code [--block-on-static] [--spendi
 export async function hookCommand(argv: string[], io: CliIo): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { user: { type: 'boolean' }, 'block-on-static': { type: 'boolean' }, 'spending-cap': { type: 'string' }, team: { type: 'string' } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { user: { type: 'boolean' }, 'block-on-static': { type: 'boolean' }, 'spending-cap': { type: 'string' }, team: { type: 'string' } },
+    });
   } catch (error) {
     throw new CliError(`${(error as Error).message}. ${USAGE}`);
   }

@@ -62,10 +62,12 @@ function renderObject(node: Json, depth: number): string {
   const required = new Set((node.required as string[] | undefined) ?? []);
   const pad = '  '.repeat(depth + 1);
   // Fields the engine fills in (described "Set by the engine…") are not the model's to write.
-  const lines = Object.entries(props).filter(([, value]) => !(typeof value.description === 'string' && value.description.startsWith('Set by the engine'))).map(([key, value]) => {
-    const optional = required.has(key) ? '' : '?';
-    const note = typeof value.description === 'string' ? ` // ${value.description}` : '';
-    return `${pad}${key}${optional}: ${render(value, depth + 1)};${note}`;
-  });
+  const lines = Object.entries(props)
+    .filter(([, value]) => !(typeof value.description === 'string' && value.description.startsWith('Set by the engine')))
+    .map(([key, value]) => {
+      const optional = required.has(key) ? '' : '?';
+      const note = typeof value.description === 'string' ? ` // ${value.description}` : '';
+      return `${pad}${key}${optional}: ${render(value, depth + 1)};${note}`;
+    });
   return `{\n${lines.join('\n')}\n${'  '.repeat(depth)}}`;
 }

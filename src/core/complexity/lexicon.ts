@@ -174,8 +174,15 @@ export const COMPLIANCE: readonly Term[] = [
   { label: 'right to be forgotten', any: /\bright\s+to\s+(be\s+forgotten|erasure)\b/i },
   { label: 'data retention policy', any: /\b(data\s+)?retention\s+(policy|policies|requirements?|period)\b/i },
   // A regulation, a regulator or an auditor; "compliant" alone ("Linter-compliant", "architecture compliance") is not regulatory context.
-  { label: 'regulatory requirements', any: /\b(regulatory|regulators?|regulations?|auditors?|statutory|legal\s+requirements?|data[- ]protection\s+(law|duty|duties|act|officer))\b/i },
-  { label: 'standard compliance', any: /\b(wcag|section\s+508|basel\s+(ii|iii|iv|3(\.1)?)|mifid\s?(ii|2)?|iso\s?(27001|27701|27017|9001|13485|14971|26262|42001))\b/i, exact: /\b(CRR\d?|NIS2|DORA)\b/ },
+  {
+    label: 'regulatory requirements',
+    any: /\b(regulatory|regulators?|regulations?|auditors?|statutory|legal\s+requirements?|data[- ]protection\s+(law|duty|duties|act|officer))\b/i,
+  },
+  {
+    label: 'standard compliance',
+    any: /\b(wcag|section\s+508|basel\s+(ii|iii|iv|3(\.1)?)|mifid\s?(ii|2)?|iso\s?(27001|27701|27017|9001|13485|14971|26262|42001))\b/i,
+    exact: /\b(CRR\d?|NIS2|DORA)\b/,
+  },
   // "no PII", "without personal data": the absence of personal data is not a data-protection duty.
   { label: 'personal data (PII/PHI)', any: /(?<!\b(?:no|without|not|never)\s)\b(pii|phi|personal(ly)?\s+(identifiable\s+)?(data|information))\b/i },
 ];
@@ -188,9 +195,7 @@ export const RISKY_OPERATIONS =
 export function termsIn(text: string, terms: readonly Term[]): string[] {
   const hits = terms.filter((t) => (t.any?.test(text) ?? false) || (t.exact?.test(text) ?? false) || (t.weak !== undefined && onTwoLines(text, t.weak)));
   const named = hits.filter((t) => t.fallbackFor === undefined);
-  return hits
-    .filter((t) => t.fallbackFor === undefined || !named.some((n) => n.label.startsWith(t.fallbackFor as string)))
-    .map((t) => t.label);
+  return hits.filter((t) => t.fallbackFor === undefined || !named.some((n) => n.label.startsWith(t.fallbackFor as string))).map((t) => t.label);
 }
 
 /** Does `pattern` match on at least two different lines of `text`? */

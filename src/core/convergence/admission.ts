@@ -63,9 +63,7 @@ export function admitChallenges(input: AdmissionInput): AdmissionResult {
 
   const perIterationCap = source === 'challengers' ? TEAMS[input.team ?? 'base'].challengerCapPerIteration : CAPS.perIterationFromResearch;
   const sourceOrigins = ORIGINS_OF_SOURCE[source];
-  const alreadyThisIteration = existing.filter(
-    (c) => c.iteration_introduced === iteration && sourceOrigins.includes(c.origin),
-  ).length;
+  const alreadyThisIteration = existing.filter((c) => c.iteration_introduced === iteration && sourceOrigins.includes(c.origin)).length;
   const perIterationRoom = Math.max(0, perIterationCap - alreadyThisIteration);
   const activeRoom = Math.max(0, CAPS.activeTotal - existing.filter(isActive).length);
 
@@ -74,9 +72,7 @@ export function admitChallenges(input: AdmissionInput): AdmissionResult {
     .map((candidate, index) => ({ candidate, index, ref: refs[index] ?? '' }))
     .sort(
       (a, b) =>
-        admissionPriority(b.candidate.draft) - admissionPriority(a.candidate.draft) ||
-        compareSeverity(a.candidate.draft.severity, b.candidate.draft.severity) ||
-        a.index - b.index,
+        admissionPriority(b.candidate.draft) - admissionPriority(a.candidate.draft) || compareSeverity(a.candidate.draft.severity, b.candidate.draft.severity) || a.index - b.index,
     );
 
   let nextId = Math.max(1, Math.floor(Number.isFinite(input.nextId) ? input.nextId : 1), highestId(existing) + 1);
@@ -178,7 +174,9 @@ const MIN_SHARED_WORDS = 4;
 
 /** Words that carry no meaning of their own in a challenge ("the plan assumes that it will …"). */
 const FILLER = new Set(
-  'a an and are as at be been but by can could does for from has have if in into is it its may might not of on or plan plans assumes assume assumption should so than that the their then there these this those to under when which while will with would without x y z'.split(' '),
+  'a an and are as at be been but by can could does for from has have if in into is it its may might not of on or plan plans assumes assume assumption should so than that the their then there these this those to under when which while will with would without x y z'.split(
+    ' ',
+  ),
 );
 
 interface MeaningKey {

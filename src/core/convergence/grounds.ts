@@ -23,13 +23,7 @@ export type Grounds = 'verified_evidence' | 'user_response' | 'withdrawal_reason
 export type GroundsCheck = { ok: true; grounds: Grounds | null } | { ok: false; reason: string };
 
 /** Whether moving `challenge` to `status` with this (already checked) evidence and resolution is allowed. */
-export function settlementGrounds(
-  challenge: Challenge,
-  status: ChallengeStatus,
-  evidence: Evidence[],
-  resolution: string,
-  userResponses: UserResponse[],
-): GroundsCheck {
+export function settlementGrounds(challenge: Challenge, status: ChallengeStatus, evidence: Evidence[], resolution: string, userResponses: UserResponse[]): GroundsCheck {
   // Every update that leaves a BLOCKING/SIGNIFICANT challenge settled needs its own grounds, also from one settled status to another.
   if (isOpenStatus(status) || challenge.severity === 'MINOR') return { ok: true, grounds: null };
   if (evidence.some((e) => e.checked === 'verified' && !circular(e, challenge))) return { ok: true, grounds: 'verified_evidence' };
@@ -39,12 +33,15 @@ export function settlementGrounds(
   const why = evidence.some((e) => e.checked === 'verified')
     ? 'its only verified evidence is the plan passage the challenge is about'
     : cited > 0
-    ? `none of its ${cited} cited source${cited === 1 ? '' : 's'} could be found`
-    : evidence.length > 0
-      ? 'its evidence cites no file line or plan passage the engine could check'
-      : 'it cites no evidence';
+      ? `none of its ${cited} cited source${cited === 1 ? '' : 's'} could be found`
+      : evidence.length > 0
+        ? 'its evidence cites no file line or plan passage the engine could check'
+        : 'it cites no evidence';
   const withdraw = status === 'WITHDRAWN' ? ' and the withdrawal states no reason' : '';
-  return { ok: false, reason: `${challenge.id} (${challenge.severity}) stays ${challenge.status}: ${status} refused because ${why}${withdraw}, and no user response on ${challenge.id} settles it.` };
+  return {
+    ok: false,
+    reason: `${challenge.id} (${challenge.severity}) stays ${challenge.status}: ${status} refused because ${why}${withdraw}, and no user response on ${challenge.id} settles it.`,
+  };
 }
 
 /** A plan quote inside (or containing) the challenge's own quote restates what the challenge criticises. */
@@ -72,5 +69,8 @@ function speaks(r: UserResponse): boolean {
 }
 
 function words(text: string): number {
-  return text.trim().split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  return text
+    .trim()
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 }

@@ -23,11 +23,7 @@ export interface RejectedUpdate {
  * (exact repeats skipped) and, when the status changes, appends
  * {iteration, status, note: resolution} to the history.
  */
-export function applyUpdates(
-  challenges: Challenge[],
-  updates: ChallengeUpdate[],
-  iteration: number,
-): { challenges: Challenge[]; rejected: RejectedUpdate[] } {
+export function applyUpdates(challenges: Challenge[], updates: ChallengeUpdate[], iteration: number): { challenges: Challenge[]; rejected: RejectedUpdate[] } {
   const next = challenges.map((c) => structuredClone(c));
   const byId = new Map(next.map((c) => [c.id, c]));
   const rejected: RejectedUpdate[] = [];
@@ -84,11 +80,7 @@ function appendEvidence(current: Evidence[], added: Evidence[]): Evidence[] {
  *   exempt because it necessarily creates the whole initial set. Zero
  *   created and zero resolved is not a degradation (that is a stall).
  */
-export function netResolution(
-  before: Challenge[],
-  after: Challenge[],
-  iteration: number,
-): { resolved: number; created: number; degradation: boolean } {
+export function netResolution(before: Challenge[], after: Challenge[], iteration: number): { resolved: number; created: number; degradation: boolean } {
   const statusBefore = new Map<string, ChallengeStatus>(before.map((c) => [c.id, c.status]));
   let resolved = 0;
   let created = 0;

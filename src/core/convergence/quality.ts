@@ -7,9 +7,7 @@
 import { type AuditorOutput, QUALITY_WEIGHTS, QualityDimension, type QualityScores, type Verdict } from '../protocol';
 
 /** Weights in hundredths so the sum is exact integer arithmetic (0.25*7+0.2*6+… is not exact in floating point). */
-const WEIGHT_HUNDREDTHS = Object.fromEntries(
-  QualityDimension.options.map((d) => [d, Math.round(QUALITY_WEIGHTS[d] * 100)]),
-) as Record<QualityDimension, number>;
+const WEIGHT_HUNDREDTHS = Object.fromEntries(QualityDimension.options.map((d) => [d, Math.round(QUALITY_WEIGHTS[d] * 100)])) as Record<QualityDimension, number>;
 
 /** Weighted sum of the six dimension scores, rounded half up (6.5 → 7, 6.45 → 6), clamped to 1..10. */
 export function qualityTotal(scores: QualityScores): number {

@@ -48,12 +48,18 @@ export function gateResearchDirectives(input: ResearchGateInput): ResearchGateRe
   if (requested.re_sweep) {
     const trigger = reSweepTrigger(state, previous, iteration);
     result.re_sweep = trigger !== null;
-    result.reasons.push(trigger ? `RE-SWEEP granted: ${trigger}` : 'RE-SWEEP refused: no trigger holds (no new BLOCKING challenge contradicting surfaced context, no scope-changing user response)');
+    result.reasons.push(
+      trigger ? `RE-SWEEP granted: ${trigger}` : 'RE-SWEEP refused: no trigger holds (no new BLOCKING challenge contradicting surfaced context, no scope-changing user response)',
+    );
   }
   if (requested.re_probe) {
     const trigger = reProbeTrigger(state, previous);
     result.re_probe = trigger !== null;
-    result.reasons.push(trigger ? `RE-PROBE granted: ${trigger}` : 'RE-PROBE refused: no trigger holds (no resolved unknown revealing a dependency, no unprobed UNRESOLVED BLOCKING/SIGNIFICANT challenge)');
+    result.reasons.push(
+      trigger
+        ? `RE-PROBE granted: ${trigger}`
+        : 'RE-PROBE refused: no trigger holds (no resolved unknown revealing a dependency, no unprobed UNRESOLVED BLOCKING/SIGNIFICANT challenge)',
+    );
   }
   return result;
 }
@@ -78,9 +84,7 @@ function reSweepTrigger(state: IterationState, previous: IterationState | null, 
     if (source) return `new BLOCKING ${c.id} contradicts surfaced context ${source.id}`;
   }
   const earlier = new Set((previous?.user_responses ?? []).map((r) => JSON.stringify(r)));
-  const scopeChange = state.user_responses.find(
-    (r) => SCOPE_CHANGING_ACTIONS.includes(r.action) && !earlier.has(JSON.stringify(r)),
-  );
+  const scopeChange = state.user_responses.find((r) => SCOPE_CHANGING_ACTIONS.includes(r.action) && !earlier.has(JSON.stringify(r)));
   if (scopeChange) return `user response (${scopeChange.action}) changes the plan's scope or constraints`;
   return null;
 }
@@ -88,15 +92,11 @@ function reSweepTrigger(state: IterationState, previous: IterationState | null, 
 function reProbeTrigger(state: IterationState, previous: IterationState | null): string | null {
   const isResolved = (r: UnknownResolution | null | undefined) => r != null && RESOLVED_UNKNOWN.includes(r);
   const resolvedBefore = new Set((previous?.unknowns ?? []).filter((u) => isResolved(u.resolution)).map((u) => u.id));
-  const revealing = state.unknowns.find(
-    (u) => isResolved(u.resolution) && !resolvedBefore.has(u.id) && DEPENDENCY_WORDS.test(u.finding ?? ''),
-  );
+  const revealing = state.unknowns.find((u) => isResolved(u.resolution) && !resolvedBefore.has(u.id) && DEPENDENCY_WORDS.test(u.finding ?? ''));
   if (revealing) return `resolved unknown ${revealing.id} revealed a dependency chain`;
 
   const probed = new Set(state.probed_risks.map((p) => p.generates_challenge).filter((id) => id !== null));
-  const unprobed = state.challenges.find(
-    (c) => c.status === 'UNRESOLVED' && c.severity !== 'MINOR' && !probed.has(c.id),
-  );
+  const unprobed = state.challenges.find((c) => c.status === 'UNRESOLVED' && c.severity !== 'MINOR' && !probed.has(c.id));
   if (unprobed) return `UNRESOLVED ${unprobed.severity} ${unprobed.id} has implications no probe explored`;
   return null;
 }

@@ -100,7 +100,16 @@ function quality(): QualityScores {
 export function createFakeProvider(options: FakeProviderOptions): LlmProvider {
   const inRun = options.challenges.filter((c) => !c.runs || c.runs.includes(options.run));
   const draft = (c: FakeChallenge, i: number) =>
-    ChallengeDraft.parse({ ref: `n${i + 1}`, quote: c.quote, claim: c.claim, concern: c.concern, failure_scenario: c.failure_scenario, alternative: c.alternative, severity: c.severity, confidence: c.confidence });
+    ChallengeDraft.parse({
+      ref: `n${i + 1}`,
+      quote: c.quote,
+      claim: c.claim,
+      concern: c.concern,
+      failure_scenario: c.failure_scenario,
+      alternative: c.alternative,
+      severity: c.severity,
+      confidence: c.confidence,
+    });
 
   const answer = (request: ModelRequest): unknown => {
     const text = userText(request);

@@ -31,7 +31,13 @@ export interface EvalOutputs {
  * Scores `records`, re-reading hand-review marks from the out folder when a
  * review file is there, rewrites every output file and returns the report.
  */
-export async function scoreAndWrite(input: { records: RunRecord[]; cases: CorpusCase[]; outDir: string; judge: JudgeRecord[] | null; meta: Omit<EvalMeta, 'reviewFile' | 'reviewedItems' | 'reviewItems'> }): Promise<EvalOutputs> {
+export async function scoreAndWrite(input: {
+  records: RunRecord[];
+  cases: CorpusCase[];
+  outDir: string;
+  judge: JudgeRecord[] | null;
+  meta: Omit<EvalMeta, 'reviewFile' | 'reviewedItems' | 'reviewItems'>;
+}): Promise<EvalOutputs> {
   await mkdir(input.outDir, { recursive: true });
   const reviewPath = path.join(input.outDir, OUTPUT_FILES.review);
   const previous = await readReview(reviewPath);

@@ -42,7 +42,14 @@ You grade a plan reviewer. You get the list of flaws known to be in a plan and O
 Answer with one JSON object: {"flaw_id": string | null, "reason": string}.`,
 };
 
-export async function judgeUnmatched(input: { records: readonly RunRecord[]; cases: readonly CorpusCase[]; providerFor: (caseId: string) => LlmProvider; config: EngineConfig; signal?: AbortSignal; onProgress?: (line: string) => void }): Promise<JudgeRecord[]> {
+export async function judgeUnmatched(input: {
+  records: readonly RunRecord[];
+  cases: readonly CorpusCase[];
+  providerFor: (caseId: string) => LlmProvider;
+  config: EngineConfig;
+  signal?: AbortSignal;
+  onProgress?: (line: string) => void;
+}): Promise<JudgeRecord[]> {
   const out: JudgeRecord[] = [];
   const seen = new Set<string>();
   for (const r of input.records) {

@@ -139,7 +139,11 @@ export function figuresFor(config: Configuration, records: readonly RunRecord[],
 
   const perCategory = Object.fromEntries(
     FlawCategorySchema.options.map((cat) => {
-      const inCat = cases.flatMap((c) => flawsOf(c).filter((f) => f.category === cat).map((f) => ({ key: `${c.id}/${f.id}`, runs: runsOf.get(c.id) ?? 0 })));
+      const inCat = cases.flatMap((c) =>
+        flawsOf(c)
+          .filter((f) => f.category === cat)
+          .map((f) => ({ key: `${c.id}/${f.id}`, runs: runsOf.get(c.id) ?? 0 })),
+      );
       const flaws = inCat.map((f) => f.key);
       const det = flaws.reduce((n, k) => n + (foundCount.get(k) ?? 0), 0);
       const ever = flaws.filter((k) => (foundCount.get(k) ?? 0) > 0);
@@ -148,7 +152,10 @@ export function figuresFor(config: Configuration, records: readonly RunRecord[],
         cat,
         {
           flaws: flaws.length,
-          recall: ratio(det, inCat.reduce((n, f) => n + f.runs, 0)),
+          recall: ratio(
+            det,
+            inCat.reduce((n, f) => n + f.runs, 0),
+          ),
           predictions: slot.n,
           precision: ratio(slot.t, slot.n),
           stability: ever.length === 0 ? null : mean(ever.map(share)),
@@ -191,8 +198,15 @@ export function figuresFor(config: Configuration, records: readonly RunRecord[],
     wallMsPerPlanRun: mean(mine.map((r) => r.wallMs)),
     failedRuns: mine.filter((r) => r.error !== null).length,
     perCategory,
-    perCase: cases.map((c) => caseFigures(c, mine.filter((r) => r.caseId === c.id))),
-    perFlaw: cases.flatMap((c) => flawsOf(c).map((f) => ({ caseId: c.id, flawId: f.id, category: f.category, found: foundCount.get(`${c.id}/${f.id}`) ?? 0, runs: runsOf.get(c.id) ?? 0 }))),
+    perCase: cases.map((c) =>
+      caseFigures(
+        c,
+        mine.filter((r) => r.caseId === c.id),
+      ),
+    ),
+    perFlaw: cases.flatMap((c) =>
+      flawsOf(c).map((f) => ({ caseId: c.id, flawId: f.id, category: f.category, found: foundCount.get(`${c.id}/${f.id}`) ?? 0, runs: runsOf.get(c.id) ?? 0 })),
+    ),
   };
 }
 
@@ -220,7 +234,10 @@ function caseFigures(c: CorpusCase, runs: RunRecord[]): CaseFigures {
     expected: c.truth.expected_verdict,
     verdicts,
     flaws: c.truth.flaws.length,
-    recall: ratio(runs.reduce((n, r) => n + r.match.found.length, 0), c.truth.flaws.length * runs.length),
+    recall: ratio(
+      runs.reduce((n, r) => n + r.match.found.length, 0),
+      c.truth.flaws.length * runs.length,
+    ),
     predictionsPerRun: mean(runs.map((r) => r.predictions.length)),
     unmatchedPerRun: mean(runs.map((r) => r.predictions.filter((p) => (r.match.matchedFlaws[p.id] ?? []).length === 0).length)),
     tokensPerRun: mean(runs.map((r) => totalTokens(r.usage))),

@@ -43,7 +43,9 @@ const RunRecordSchema = z.object({
 
 const EvalJson = z.object({
   version: z.literal(1),
-  meta: z.object({ corpus: z.string(), provider: z.string(), runs: z.number().int().min(1), models: z.record(z.string(), z.string()), stoppedEarly: z.string().nullable().optional() }).loose(),
+  meta: z
+    .object({ corpus: z.string(), provider: z.string(), runs: z.number().int().min(1), models: z.record(z.string(), z.string()), stoppedEarly: z.string().nullable().optional() })
+    .loose(),
   records: z.array(RunRecordSchema),
   judge: z.array(JudgeRecord).nullable().default(null),
 });

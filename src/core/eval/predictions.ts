@@ -43,7 +43,12 @@ function unknownTypesFor(state: IterationState | undefined, challengeId: string)
 }
 
 /** A challenge or draft as a prediction (lines from its quote, category from its text). */
-export function challengePrediction(plan: Plan, id: string, c: Pick<ChallengeDraft, 'quote' | 'claim' | 'concern' | 'failure_scenario' | 'alternative' | 'severity'>, unknownTypes: UnknownType[] = []): Prediction {
+export function challengePrediction(
+  plan: Plan,
+  id: string,
+  c: Pick<ChallengeDraft, 'quote' | 'claim' | 'concern' | 'failure_scenario' | 'alternative' | 'severity'>,
+  unknownTypes: UnknownType[] = [],
+): Prediction {
   return { id, source: 'challenge', lines: anchored(plan, c.quote), category: categorizeChallenge(c, unknownTypes), severity: c.severity, quote: c.quote, claim: c.claim };
 }
 
@@ -58,7 +63,15 @@ export function predictionsOfRun(result: RunResult, planText: string): RunPredic
   }
   (last?.deferred_surfaced ?? []).forEach((d, i) => {
     // Deferred entries carry only claim and quote; the claim alone decides the category.
-    counted.push({ id: `deferred-${i + 1}`, source: 'challenge', lines: anchored(plan, d.quote), category: categorizeChallenge({ claim: d.claim, concern: '', failure_scenario: '', alternative: '' }), severity: d.severity, quote: d.quote, claim: d.claim });
+    counted.push({
+      id: `deferred-${i + 1}`,
+      source: 'challenge',
+      lines: anchored(plan, d.quote),
+      category: categorizeChallenge({ claim: d.claim, concern: '', failure_scenario: '', alternative: '' }),
+      severity: d.severity,
+      quote: d.quote,
+      claim: d.claim,
+    });
   });
   return { counted, dismissed };
 }

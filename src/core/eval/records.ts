@@ -44,5 +44,8 @@ export function verdictOfLabel(label: string): Verdict | null {
 /** Stable key of an unmatched prediction for the hand-review file: same case, source and words → same key. */
 export function reviewKey(caseId: string, p: Pick<Prediction, 'source' | 'quote' | 'claim'>): string {
   const squash = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
-  return createHash('sha256').update(`${caseId}\n${p.source}\n${squash(p.quote)}\n${squash(p.claim)}`).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(`${caseId}\n${p.source}\n${squash(p.quote)}\n${squash(p.claim)}`)
+    .digest('hex')
+    .slice(0, 16);
 }

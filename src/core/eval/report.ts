@@ -37,7 +37,10 @@ const int = (n: number) => Math.round(n).toLocaleString('en-US');
 
 /** Every cell escaped: case ids, model names and labels come from files and flags. */
 function table(head: string[], rows: string[][]): string {
-  return gfmTable(head.map((h) => cell(h)), rows.map((r) => r.map((c) => cell(c))));
+  return gfmTable(
+    head.map((h) => cell(h)),
+    rows.map((r) => r.map((c) => cell(c))),
+  );
 }
 
 const CONFIG_NAMES: Record<ConfigFigures['config'], string> = {
@@ -46,7 +49,13 @@ const CONFIG_NAMES: Record<ConfigFigures['config'], string> = {
   loop: 'Convergence loop',
 };
 
-export function renderMarkdown(figures: readonly ConfigFigures[], cases: readonly CorpusCase[], meta: EvalMeta, records: readonly RunRecord[] = [], judge: readonly JudgeRecord[] | null = null): string {
+export function renderMarkdown(
+  figures: readonly ConfigFigures[],
+  cases: readonly CorpusCase[],
+  meta: EvalMeta,
+  records: readonly RunRecord[] = [],
+  judge: readonly JudgeRecord[] | null = null,
+): string {
   const flaws = cases.reduce((n, c) => n + c.truth.flaws.length, 0);
   const sound = cases.filter((c) => c.truth.flaws.length === 0).length;
   const out: string[] = [];
@@ -61,7 +70,21 @@ export function renderMarkdown(figures: readonly ConfigFigures[], cases: readonl
   );
   out.push(
     table(
-      ['Configuration', 'Recall', 'Recall (lines only)', 'Precision', 'Verdict accuracy', 'Stability', 'Flaws found (ever / every run)', 'Line-only hits', 'Dismissed true flaws', 'Tokens / plan run', 'Cost / plan run', 'Total cost', 'Wall / plan run'],
+      [
+        'Configuration',
+        'Recall',
+        'Recall (lines only)',
+        'Precision',
+        'Verdict accuracy',
+        'Stability',
+        'Flaws found (ever / every run)',
+        'Line-only hits',
+        'Dismissed true flaws',
+        'Tokens / plan run',
+        'Cost / plan run',
+        'Total cost',
+        'Wall / plan run',
+      ],
       figures.map((f) => [
         CONFIG_NAMES[f.config],
         pct(f.recall, f.detections, f.flawRuns),
@@ -80,7 +103,8 @@ export function renderMarkdown(figures: readonly ConfigFigures[], cases: readonl
     ),
     '',
   );
-  if (meta.stoppedEarly) out.push(`**Incomplete:** the eval stopped early (${escapeInline(meta.stoppedEarly)}); every figure covers only the runs that were done (see the per-plan table).`, '');
+  if (meta.stoppedEarly)
+    out.push(`**Incomplete:** the eval stopped early (${escapeInline(meta.stoppedEarly)}); every figure covers only the runs that were done (see the per-plan table).`, '');
   const lowerBound = figures.some((f) => f.precisionIsLowerBound);
   out.push(
     lowerBound
@@ -113,7 +137,16 @@ export function renderMarkdown(figures: readonly ConfigFigures[], cases: readonl
   const model = figures.filter((f) => f.config !== 'static');
   out.push(
     table(
-      ['Plan', 'Format', 'Flaws', 'Expected', ...model.flatMap((f) => [`Verdicts: ${f.config}`, `Recall: ${f.config}`]), 'Tokens / run (loop)', 'Cost / run (loop)', 'Wall / run (loop)'],
+      [
+        'Plan',
+        'Format',
+        'Flaws',
+        'Expected',
+        ...model.flatMap((f) => [`Verdicts: ${f.config}`, `Recall: ${f.config}`]),
+        'Tokens / run (loop)',
+        'Cost / run (loop)',
+        'Wall / run (loop)',
+      ],
       cases.map((c) => {
         const loop = figures.find((f) => f.config === 'loop')?.perCase.find((p) => p.caseId === c.id);
         return [

@@ -58,7 +58,9 @@ export async function runEval(options: EvalRunOptions): Promise<EvalRunOutcome> 
       const record = await loopRun(c, run, options);
       loopTokens.push(totalTokens(record.usage));
       records.push(record);
-      say(`eval: ${c.id} — ${record.verdictLabel ?? 'no verdict'}, ${record.match.found.length}/${c.truth.flaws.length} flaws, ${record.predictions.length} challenges, $${record.costUsd.toFixed(3)}${record.error ? ` (${record.error})` : ''}`);
+      say(
+        `eval: ${c.id} — ${record.verdictLabel ?? 'no verdict'}, ${record.match.found.length}/${c.truth.flaws.length} flaws, ${record.predictions.length} challenges, $${record.costUsd.toFixed(3)}${record.error ? ` (${record.error})` : ''}`,
+      );
     }
     if (options.baseline === 'single-pass') {
       const budget = median(loopTokens);

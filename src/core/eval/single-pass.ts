@@ -27,7 +27,8 @@ import type { ResearchToolbox } from '../research';
 import { totalTokens } from './records';
 
 export const BUDGET_SPENT_MESSAGE = 'token budget for this review is spent: answer now with your JSON';
-const SINGLE_PASS_NOTE = 'Single pass: there is no later iteration and no separate researcher. You may use the workspace tools to check the plan against the code before answering.';
+const SINGLE_PASS_NOTE =
+  'Single pass: there is no later iteration and no separate researcher. You may use the workspace tools to check the plan against the code before answering.';
 
 export interface SinglePassInput {
   provider: LlmProvider;
@@ -64,7 +65,8 @@ export async function runSinglePass(input: SinglePassInput): Promise<SinglePassO
   };
   const inner = input.research?.executorFor('researcher', 1, ['surface', 'probe']);
   const executor: ToolExecutor | undefined = inner && {
-    execute: (name, args, signal) => (totalTokens(used) >= input.tokenBudget ? Promise.resolve({ content: BUDGET_SPENT_MESSAGE, isError: true }) : inner.execute(name, args, signal)),
+    execute: (name, args, signal) =>
+      totalTokens(used) >= input.tokenBudget ? Promise.resolve({ content: BUDGET_SPENT_MESSAGE, isError: true }) : inner.execute(name, args, signal),
     ...(inner.chargeServerUse ? { chargeServerUse: inner.chargeServerUse.bind(inner) } : {}),
   };
   const plan = parsePlan(input.planText);

@@ -42,9 +42,7 @@ export const CATEGORY_LABELS: Record<FlawCategory, string> = {
 };
 
 /** 1-based, inclusive plan lines. */
-export const LineRange = z
-  .tuple([z.number().int().min(1), z.number().int().min(1)])
-  .refine(([start, end]) => end >= start, 'a line range ends at or after its start');
+export const LineRange = z.tuple([z.number().int().min(1), z.number().int().min(1)]).refine(([start, end]) => end >= start, 'a line range ends at or after its start');
 export type LineRange = z.infer<typeof LineRange>;
 
 export const Flaw = z.object({
@@ -139,7 +137,10 @@ async function loadCase(id: string, folder: string, truthFile: string): Promise<
 
 /** Lines `range` of `text` (1-based, inclusive). */
 export function linesOf(text: string, [start, end]: LineRange): string {
-  return text.split(/\r?\n/).slice(start - 1, end).join('\n');
+  return text
+    .split(/\r?\n/)
+    .slice(start - 1, end)
+    .join('\n');
 }
 
 /** Whitespace-insensitive "does `quote` occur in these lines". */

@@ -67,7 +67,11 @@ export async function withRetries<T>(
       const asked = error.retry.afterMs;
       if (asked !== undefined && asked > policy.maxWaitMs) {
         const limit = Math.round(policy.maxWaitMs / 1000);
-        throw new ProviderError(`${error.message} — the API asked to wait ${Math.ceil(asked / 1000)} s before retrying, longer than the ${limit} s limit, so the call was not retried`, error.kind, error.status);
+        throw new ProviderError(
+          `${error.message} — the API asked to wait ${Math.ceil(asked / 1000)} s before retrying, longer than the ${limit} s limit, so the call was not retried`,
+          error.kind,
+          error.status,
+        );
       }
       const waitMs = asked ?? backoffMs(retry, policy.random);
       try {

@@ -72,7 +72,14 @@ const DECISION_OF: Partial<Record<UserAction, NonNullable<Challenge['user_decisi
 };
 
 export function describeChallenge(c: Challenge, question?: string): string {
-  return [`${c.id} · ${c.severity} · ${c.status}`, `Claim: ${c.claim}`, `Concern: ${c.concern}`, `Failure scenario: ${c.failure_scenario}`, `Alternative: ${c.alternative}`, ...(question ? [`Question: ${question}`] : [])].join('\n');
+  return [
+    `${c.id} · ${c.severity} · ${c.status}`,
+    `Claim: ${c.claim}`,
+    `Concern: ${c.concern}`,
+    `Failure scenario: ${c.failure_scenario}`,
+    `Alternative: ${c.alternative}`,
+    ...(question ? [`Question: ${question}`] : []),
+  ].join('\n');
 }
 
 export const BLOCKED_OPTIONS: UserAction[] = ['provide_context', 'acknowledge_risk', 'override', 'abort'];
@@ -98,12 +105,19 @@ export async function iterationCheckpoints(
     }
   }
   if (input.contradictions.length > 0 && input.status !== 'CONVERGED') {
-    const outcome = await ask(ctx, state, 'contradiction', null, 'Research findings contradict each other', input.contradictions.join('\n'), ['provide_context', 'continue', 'abort']);
+    const outcome = await ask(ctx, state, 'contradiction', null, 'Research findings contradict each other', input.contradictions.join('\n'), [
+      'provide_context',
+      'continue',
+      'abort',
+    ]);
     state = outcome.state;
     if (outcome.abort) return { state, abortedAt: 'at a contradiction checkpoint' };
   }
   if (input.status === 'CONTINUE' && input.previous && isStalled(input.previous.challenges, state.challenges)) {
-    const outcome = await ask(ctx, state, 'stall', null, 'No progress since the last iteration', `Iteration ${state.iteration} changed no challenge status. Continue?`, ['continue', 'abort']);
+    const outcome = await ask(ctx, state, 'stall', null, 'No progress since the last iteration', `Iteration ${state.iteration} changed no challenge status. Continue?`, [
+      'continue',
+      'abort',
+    ]);
     if (outcome.abort) return { state, abortedAt: 'after a convergence stall' };
   }
   return { state, abortedAt: null };
@@ -126,11 +140,17 @@ export function optionEffect(kind: CheckpointKind, action: UserAction): { label:
       return { label: 'Provide context', detail: 'Type an answer; the agents weigh it in the next iteration. It does not settle the challenge by itself.' };
     case 'acknowledge_risk':
       return atEnd
-        ? { label: 'Acknowledge risk', detail: 'Record that you accept this risk. The verdict stays RETHINK; your decision is shown beside it and the next run will not raise it again.' }
+        ? {
+            label: 'Acknowledge risk',
+            detail: 'Record that you accept this risk. The verdict stays RETHINK; your decision is shown beside it and the next run will not raise it again.',
+          }
         : { label: 'Acknowledge risk', detail: 'Record that you accept this risk. The challenge stays open (an accepted risk is still a risk) and the verdict does not change.' };
     case 'override':
       return atEnd
-        ? { label: 'Override', detail: 'Record that this challenge does not apply. The verdict stays RETHINK; your decision is shown beside it and the next run will not raise it again.' }
+        ? {
+            label: 'Override',
+            detail: 'Record that this challenge does not apply. The verdict stays RETHINK; your decision is shown beside it and the next run will not raise it again.',
+          }
         : { label: 'Override', detail: 'Record that this challenge does not apply; the next iteration may withdraw it on your word. Nothing changes until then.' };
     case 'abort':
       return { label: 'Abort', detail: 'Stop the run now and keep the partial results.' };

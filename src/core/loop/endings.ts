@@ -21,7 +21,12 @@ export function abortedEnding(where: string): Ending {
 
 export function capEnding(ctx: RunContext, state: IterationState): Ending {
   const cap = ctx.options.config.spendingCapUsd.toFixed(2);
-  return { verdict: verdictOf(state.challenges).label, reason: `Stopped at the spending cap ($${cap}); the verdict reflects unfinished evaluation.`, partial: true, cause: 'spending_cap' };
+  return {
+    verdict: verdictOf(state.challenges).label,
+    reason: `Stopped at the spending cap ($${cap}); the verdict reflects unfinished evaluation.`,
+    partial: true,
+    cause: 'spending_cap',
+  };
 }
 
 export function forcedExit(state: IterationState, why: string): Ending {

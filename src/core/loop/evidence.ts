@@ -18,7 +18,11 @@ export async function checkedEvidence(ctx: RunContext, evidence: Evidence[]): Pr
   const root = ctx.options.workspaceRoot;
   if (!root || !withPlan.some((e) => e.path)) return withPlan;
   try {
-    const files = await checkEvidence(root, withPlan.filter((e) => e.path), { denyGlobs: ctx.options.config.denyGlobs });
+    const files = await checkEvidence(
+      root,
+      withPlan.filter((e) => e.path),
+      { denyGlobs: ctx.options.config.denyGlobs },
+    );
     let k = 0;
     return withPlan.map((e) => (e.path ? files[k++]! : e));
   } catch {

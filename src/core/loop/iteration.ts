@@ -55,7 +55,16 @@ export async function runIteration(ctx: RunContext, loop: LoopState, iteration: 
   if (ending) return stopWith(state, ending);
   if (iteration === 1 && noChallengerAnswered(ctx, state)) {
     // Failure protocol 1 carries earlier challenges forward; in iteration 1 there are none, so nothing was verified.
-    return stopWith(state, { verdict: 'FAILED', reason: 'No challenger produced a challenge brief in iteration 1, so the plan was not verified. See the agent failures.', partial: true, cause: 'agent_failures' }, true);
+    return stopWith(
+      state,
+      {
+        verdict: 'FAILED',
+        reason: 'No challenger produced a challenge brief in iteration 1, so the plan was not verified. See the agent failures.',
+        partial: true,
+        cause: 'agent_failures',
+      },
+      true,
+    );
   }
 
   // 3b
@@ -70,7 +79,11 @@ export async function runIteration(ctx: RunContext, loop: LoopState, iteration: 
   const synthesis = await synthesisPhase(ctx, state, loop.degradedBefore ? [DEGRADATION_NOTE] : []);
   if (!synthesis.ok) {
     // Failure protocol 3: synthesizer failure forces an exit with partial results.
-    const why = ctx.cancelled ? cancelledEnding() : ctx.capReached ? capEnding(ctx, synthesis.state) : forcedExit(synthesis.state, `the synthesizer failed in iteration ${iteration} (${synthesis.message})`);
+    const why = ctx.cancelled
+      ? cancelledEnding()
+      : ctx.capReached
+        ? capEnding(ctx, synthesis.state)
+        : forcedExit(synthesis.state, `the synthesizer failed in iteration ${iteration} (${synthesis.message})`);
     return stopWith(synthesis.state, why, true);
   }
   // Assertions are checks to run after implementation (`verify-plan check`); before it they would only fail.
@@ -80,10 +93,14 @@ export async function runIteration(ctx: RunContext, loop: LoopState, iteration: 
   // 3d
   const net = netResolution(atStart, state.challenges, iteration);
   const stuck = net.degradation && loop.degradedBefore;
-  const status = stuck
-    ? 'FORCED_EXIT'
-    : evaluateConvergence({ challenges: state.challenges, unknownsPending: pendingUnknowns(state), iteration, maxIterations });
-  const gate = gateResearchDirectives({ requested: { re_sweep: synthesis.output.re_sweep, re_probe: synthesis.output.re_probe }, state, previous: loop.previous, iteration, maxIterations });
+  const status = stuck ? 'FORCED_EXIT' : evaluateConvergence({ challenges: state.challenges, unknownsPending: pendingUnknowns(state), iteration, maxIterations });
+  const gate = gateResearchDirectives({
+    requested: { re_sweep: synthesis.output.re_sweep, re_probe: synthesis.output.re_probe },
+    state,
+    previous: loop.previous,
+    iteration,
+    maxIterations,
+  });
   state = closeIteration(ctx, { ...state, re_sweep: gate.re_sweep, re_probe: gate.re_probe }, atStart, status);
   await ctx.save(inProgress(iteration), false);
   const next: LoopState = { state, previous: loop.previous, quality, degradedBefore: net.degradation, directedBy: gate.reasons };

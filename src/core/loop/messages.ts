@@ -51,12 +51,11 @@ export function challengerMessage(input: {
 export function resolverMessage(state: IterationState, pendingIds: string[]): string {
   const pending = state.unknowns.filter((u) => pendingIds.includes(u.id));
   const related = new Set(pending.map((u) => u.affects_challenge).filter(Boolean));
-  const challenges = state.challenges
-    .filter((c) => related.has(c.id))
-    .map((c) => ({ id: c.id, severity: c.severity, claim: c.claim, concern: c.concern }));
-  const data = JSON.stringify(
-    { unknowns: pending.map((u) => ({ id: u.id, type: u.type, description: u.description, affects_challenge: u.affects_challenge, suggested_query: u.suggested_query })), challenges },
-  );
+  const challenges = state.challenges.filter((c) => related.has(c.id)).map((c) => ({ id: c.id, severity: c.severity, claim: c.claim, concern: c.concern }));
+  const data = JSON.stringify({
+    unknowns: pending.map((u) => ({ id: u.id, type: u.type, description: u.description, affects_challenge: u.affects_challenge, suggested_query: u.suggested_query })),
+    challenges,
+  });
   return `Task: resolve each of these unknowns (${pendingIds.join(', ')}) with the workspace tools.\n\n${fence('unknowns', data)}`;
 }
 
@@ -111,8 +110,6 @@ export function auditorMessage(state: IterationState, scores: QualityScores, ver
 
 /** Domains and integrations as the complexity assessment found them (seed 001: "Key technologies"). */
 export function domainsOf(assessment: Assessment): string {
-  const details = assessment.factors
-    .filter((f) => (f.name === 'domains' || f.name === 'integrations') && f.points > 0)
-    .map((f) => f.detail);
+  const details = assessment.factors.filter((f) => (f.name === 'domains' || f.name === 'integrations') && f.points > 0).map((f) => f.detail);
   return details.length ? details.join('; ') : 'general software';
 }

@@ -57,23 +57,29 @@ export function citationsFailed(evidence: Evidence[]): boolean {
 
 // ── 3a: challenge ───────────────────────────────────────────────────────────
 
-export async function challengePhase(
-  ctx: RunContext,
-  state: IterationState,
-  memory: MemoryContext | null,
-  excluded: Challenge[],
-  tighten = false,
-): Promise<IterationState> {
+export async function challengePhase(ctx: RunContext, state: IterationState, memory: MemoryContext | null, excluded: Challenge[], tighten = false): Promise<IterationState> {
   const { iteration } = state;
   const specs = TEAMS[state.team_mode].challengers.map((role) => CHALLENGER_SPECS[role]);
   ctx.emit({ type: 'phase-started', iteration, phase: 'challenge', roles: specs.map((s) => s.role) });
-  const nextId = nextNumber(state.challenges.map((c) => c.id), 'C');
+  const nextId = nextNumber(
+    state.challenges.map((c) => c.id),
+    'C',
+  );
   const results = await Promise.all(
     specs.map((spec) =>
       ctx.invoke(
         spec,
         iteration,
-        challengerMessage({ role: spec.role, state, iteration, maxIterations: ctx.options.config.maxIterations, nextChallengeId: nextId, assessment: ctx.assessment, memory, tighten }),
+        challengerMessage({
+          role: spec.role,
+          state,
+          iteration,
+          maxIterations: ctx.options.config.maxIterations,
+          nextChallengeId: nextId,
+          assessment: ctx.assessment,
+          memory,
+          tighten,
+        }),
       ),
     ),
   );
@@ -115,19 +121,35 @@ export async function challengePhase(
 
 function toUnknowns(drafts: UnknownDraft[], refToId: Map<string, string>, state: IterationState, iteration: number): Unknown[] {
   const existingIds = new Set(state.challenges.map((c) => c.id));
-  let next = nextNumber(state.unknowns.map((u) => u.id), 'U');
+  let next = nextNumber(
+    state.unknowns.map((u) => u.id),
+    'U',
+  );
   const out: Unknown[] = [];
   for (const d of drafts) {
     const target = d.affects_challenge;
     const affects = target === null ? null : (refToId.get(target) ?? (existingIds.has(target) ? target : undefined));
     if (affects === undefined) continue; // its challenge was not admitted: nothing to unblock
-    out.push({ id: `U${next++}`, description: d.description, type: d.type, affects_challenge: affects, suggested_query: d.suggested_query, resolution: null, finding: null, evidence: [], iteration_introduced: iteration });
+    out.push({
+      id: `U${next++}`,
+      description: d.description,
+      type: d.type,
+      affects_challenge: affects,
+      suggested_query: d.suggested_query,
+      resolution: null,
+      finding: null,
+      evidence: [],
+      iteration_introduced: iteration,
+    });
   }
   return out;
 }
 
 function toAssertions(candidates: { draft: ChallengeDraft }[], refToId: Map<string, string>, existing: Assertion[]): Assertion[] {
-  let next = nextNumber(existing.map((a) => a.id), 'A');
+  let next = nextNumber(
+    existing.map((a) => a.id),
+    'A',
+  );
   const out: Assertion[] = [];
   for (const { draft } of candidates) {
     const id = refToId.get(draft.ref);
@@ -158,19 +180,19 @@ export async function researchPhase(ctx: RunContext, state: IterationState, dire
   }
   if (modes.length) {
     ctx.emit({ type: 'phase-started', iteration, phase: 'research', roles: ['researcher'] });
-    const researched = await ctx.invoke(researcherAgent, iteration, researcherMessage({ state: next, assessment: ctx.assessment, goal: ctx.plan.goal, reasons: directedBy, modes }), modes);
+    const researched = await ctx.invoke(
+      researcherAgent,
+      iteration,
+      researcherMessage({ state: next, assessment: ctx.assessment, goal: ctx.plan.goal, reasons: directedBy, modes }),
+      modes,
+    );
     if (researched.ok) next = await applyResearcher(ctx, next, researched.value);
     else next = { ...next, research_unavailable: true }; // failure protocol 2
   }
   return next;
 }
 
-async function applyResolver(
-  ctx: RunContext,
-  state: IterationState,
-  pending: string[],
-  result: InvokeResult<ResolverOutput>,
-): Promise<IterationState> {
+async function applyResolver(ctx: RunContext, state: IterationState, pending: string[], result: InvokeResult<ResolverOutput>): Promise<IterationState> {
   const answers = new Map<string, { resolution: Unknown['resolution']; finding: string; evidence: Evidence[] }>();
   if (result.ok) {
     for (const a of result.value.unknowns) {
@@ -207,11 +229,20 @@ async function applyResearcher(ctx: RunContext, state: IterationState, value: Re
     candidates: fresh,
     iteration: state.iteration,
     source: 'research',
-    nextId: nextNumber(state.challenges.map((c) => c.id), 'C'),
+    nextId: nextNumber(
+      state.challenges.map((c) => c.id),
+      'C',
+    ),
   });
   const mapRef = (ref: string | null) => (ref ? (admission.refToId.get(ref) ?? null) : null);
-  let s = nextNumber(state.surfaced_contexts.map((x) => x.id), 'S');
-  let p = nextNumber(state.probed_risks.map((x) => x.id), 'P');
+  let s = nextNumber(
+    state.surfaced_contexts.map((x) => x.id),
+    'S',
+  );
+  let p = nextNumber(
+    state.probed_risks.map((x) => x.id),
+    'P',
+  );
   const surfaced: SurfacedContext[] = value.surfaced.map((x) => ({ ...x, id: `S${s++}`, generates_challenge: mapRef(x.generates_challenge), iteration: state.iteration }));
   const probed: ProbedRisk[] = value.probed.map((x) => ({ ...x, id: `P${p++}`, generates_challenge: mapRef(x.generates_challenge), iteration: state.iteration }));
   return {
@@ -231,11 +262,7 @@ export type SynthesisOutcome = { ok: true; state: IterationState; output: Synthe
 export async function synthesisPhase(ctx: RunContext, state: IterationState, notes: string[]): Promise<SynthesisOutcome> {
   const { iteration } = state;
   ctx.emit({ type: 'phase-started', iteration, phase: 'synthesis', roles: ['synthesizer'] });
-  const result = await ctx.invoke(
-    synthesizerAgent,
-    iteration,
-    synthesizerMessage({ state, iteration, maxIterations: ctx.options.config.maxIterations, notes }),
-  );
+  const result = await ctx.invoke(synthesizerAgent, iteration, synthesizerMessage({ state, iteration, maxIterations: ctx.options.config.maxIterations, notes }));
   if (!result.ok) return { ok: false, state, message: result.failure.message };
 
   const output = result.value;

@@ -20,7 +20,14 @@ export function replaceLastSnapshot(ctx: RunContext, state: IterationState): voi
 
 /** What a snapshot saved mid-run says: unfinished, so a crash leaves a readable partial result. */
 export function inProgress(iteration: number): FinalParts {
-  return { verdict: 'CANCELLED', reason: `In progress: iteration ${iteration}.`, nextStep: 'Wait for the run to finish, or re-run Verify Plan.', quality: null, audit: null, partial: true };
+  return {
+    verdict: 'CANCELLED',
+    reason: `In progress: iteration ${iteration}.`,
+    nextStep: 'Wait for the run to finish, or re-run Verify Plan.',
+    quality: null,
+    audit: null,
+    partial: true,
+  };
 }
 
 /** After each phase: persist, and stop cleanly on cancel or the spending cap. */

@@ -26,9 +26,11 @@ const EXTENSIONS = new Set(
 );
 
 const KNOWN_NAMES = new Set(
-  ('Dockerfile Makefile Procfile Gemfile Rakefile Jenkinsfile Vagrantfile Brewfile Justfile Podfile ' +
+  (
+    'Dockerfile Makefile Procfile Gemfile Rakefile Jenkinsfile Vagrantfile Brewfile Justfile Podfile ' +
     'LICENSE README CODEOWNERS .gitignore .gitattributes .dockerignore .npmrc .nvmrc .editorconfig ' +
-    '.prettierrc .eslintrc .babelrc .env .env.example .env.local .bashrc .zshrc').split(' '),
+    '.prettierrc .eslintrc .babelrc .env .env.example .env.local .bashrc .zshrc'
+  ).split(' '),
 );
 
 const URLISH = /^[a-z][a-z0-9+.-]*:|^\/\/|^www\./i;

@@ -23,10 +23,16 @@ import type { SectionKind } from './types';
 const RULES: ReadonlyArray<readonly [SectionKind, RegExp]> = [
   ['other', /\b(non\s*-?\s*goals?|out\s+of\s+scope)\b/i],
   ['success', /(?<!\p{L})(criterios\s+de\s+aceptaci[oó]n|crit[ée]rios\s+de\s+aceita[cç][aã]o|akzeptanzkriterien|crit[èe]res\s+d['’]acceptation)(?!\p{L})/iu],
-  ['success', /\b(success\s+(criteria|criterion|metrics?)|acceptance(\s+criteria)?|definition\s+of\s+done|done\s+when|exit\s+criteria|(phase|step|task)\s+completion|completion\s+criteria)\b/i],
+  [
+    'success',
+    /\b(success\s+(criteria|criterion|metrics?)|acceptance(\s+criteria)?|definition\s+of\s+done|done\s+when|exit\s+criteria|(phase|step|task)\s+completion|completion\s+criteria)\b/i,
+  ],
   ['rollback', /\b(roll\s*-?\s*back|revert(ing)?|back\s*-?\s*out|recovery|contingency)\b/i],
   ['testing', /\b(tests?|testing|verification|validation|qa)\b/i],
-  ['risks', /\b(risks?|concerns?|caveats?|pitfalls?|failure\s+modes?|mitigations?|trade\s*-?\s*offs?|error\s+handling|threat\s+model|security\s+considerations|riesgos?|riscos?|risiken|risques?)\b/i],
+  [
+    'risks',
+    /\b(risks?|concerns?|caveats?|pitfalls?|failure\s+modes?|mitigations?|trade\s*-?\s*offs?|error\s+handling|threat\s+model|security\s+considerations|riesgos?|riscos?|risiken|risques?)\b/i,
+  ],
   ['goal', /\b(goals?|objectives?|summary|purpose|aims?|tl;?dr)\b/i],
   ['context', /\b(context|background|motivation|problem(\s+statement)?|current\b|existing\b|analysis|overview|assumptions?|constraints?|architecture|decisions?)\b/i],
   [
@@ -34,7 +40,10 @@ const RULES: ReadonlyArray<readonly [SectionKind, RegExp]> = [
     /\b(steps?|implementation|plan|tasks?|phases?|milestones?|roll\s*-?\s*out|approach|changes|work\s+items?|action\s+items?|checklist|procedure|execution|roadmap|to\s*-?\s*do)\b/i,
   ],
   // es, pt, de, fr
-  ['steps', /(?<!\p{L})(tareas|pasos|fases|implementaci[oó]n|tarefas|passos|etapas|implementa[cç][aã]o|schritte|aufgaben|umsetzung|phasen|[ée]tapes|t[âa]ches|mise\s+en\s+[œo]e?uvre)(?!\p{L})/iu],
+  [
+    'steps',
+    /(?<!\p{L})(tareas|pasos|fases|implementaci[oó]n|tarefas|passos|etapas|implementa[cç][aã]o|schritte|aufgaben|umsetzung|phasen|[ée]tapes|t[âa]ches|mise\s+en\s+[œo]e?uvre)(?!\p{L})/iu,
+  ],
 ];
 
 /**
@@ -64,6 +73,10 @@ export function mayBeStepTitle(title: string): boolean {
 
 /** Placeholder-only content: a section holding just this counts as empty. */
 export function isPlaceholder(line: string): boolean {
-  const t = line.replace(/^[\s>*+-]*(\[[ xX]\]\s*)?/, '').replace(/[*_`.]/g, '').trim().toLowerCase();
+  const t = line
+    .replace(/^[\s>*+-]*(\[[ xX]\]\s*)?/, '')
+    .replace(/[*_`.]/g, '')
+    .trim()
+    .toLowerCase();
   return t === '' || /^(tbd|tbc|todo|n\/?a|none|nothing|-+|—|–|\.\.\.|…|\?+)$/.test(t);
 }

@@ -63,7 +63,8 @@ export function stepPrefix(title: string): StepPrefix {
   return { rawId: '', rest: title, kind: null };
 }
 
-const EXPLICIT_ID = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?id(?:\*\*|__)?\s*[:=]\s*(?:\*\*|__)?`?([A-Za-z0-9][\w.-]*)`?(?:\*\*|__)?\s*$|[([]\s*id\s*[:=]\s*`?([A-Za-z0-9][\w.-]*)`?\s*[)\]]/i;
+const EXPLICIT_ID =
+  /^\s*(?:[-*+]\s+)?(?:\*\*|__)?id(?:\*\*|__)?\s*[:=]\s*(?:\*\*|__)?`?([A-Za-z0-9][\w.-]*)`?(?:\*\*|__)?\s*$|[([]\s*id\s*[:=]\s*`?([A-Za-z0-9][\w.-]*)`?\s*[)\]]/i;
 
 /** An explicit "id: setup-db" line (the id alone on it) or "(id: setup-db)" among the given lines. */
 export function explicitId(lines: readonly string[], from: number, to: number): string | null {
@@ -177,12 +178,7 @@ const RUN_LINE = /(?:^|[^\w])run\s*:/i;
 const EXPECT = /\bexpect(?:s|ed)?\b/i;
 
 /** The first success criterion on lines `from..to`. */
-export function findSuccessCriterion(
-  lines: readonly string[],
-  from: number,
-  to: number,
-  skip: (line: number) => boolean,
-): { text: string; line: number } | null {
+export function findSuccessCriterion(lines: readonly string[], from: number, to: number, skip: (line: number) => boolean): { text: string; line: number } | null {
   for (let i = from; i <= to; i++) {
     if (skip(i)) continue;
     const plain = (lines[i] ?? '').replace(/\*\*|__/g, '');
@@ -190,7 +186,10 @@ export function findSuccessCriterion(
     if (RUN_LINE.test(plain) && EXPECT.test(plain)) return { text: plain.trim().slice(0, 500), line: i };
     const m = CRITERION.exec(plain);
     if (!m) continue;
-    let text = plain.slice(m.index + m[0].length).replace(/<\/?[a-z_]+>/g, ' ').trim();
+    let text = plain
+      .slice(m.index + m[0].length)
+      .replace(/<\/?[a-z_]+>/g, ' ')
+      .trim();
     if (text === '') text = followingItems(lines, i + 1, to);
     if (text !== '') return { text: text.slice(0, 500), line: i };
   }

@@ -82,7 +82,8 @@ export function classifyHeadings(outline: Outline, lines: readonly string[], for
     let isStep = false;
     if (p.kind === 'keyword') isStep = !(format === 'spec-kit-tasks' && PHASE_RANGE.test(p.rawId));
     else if (format === 'spec-kit-tasks') isStep = false;
-    else if (p.kind === 'number') isStep = !sectionNumbers.has(i) && (parentIsContainer || (p.rest !== '' && mayBeStepTitle(p.rest) && sectionKind(p.rest) !== 'testing' && !parentNeverHoldsSteps(parent)));
+    else if (p.kind === 'number')
+      isStep = !sectionNumbers.has(i) && (parentIsContainer || (p.rest !== '' && mayBeStepTitle(p.rest) && sectionKind(p.rest) !== 'testing' && !parentNeverHoldsSteps(parent)));
     else if (parentIsContainer) isStep = mayBeStepTitle(p.kind === 'label' ? p.rest || title : title);
     const isContainer = !isStep && i !== firstH1 && sectionKind(title) === 'steps' && !neverHoldsSteps(title);
     infos.push({ heading: h, title, endLine: lines.length - 1, parent, isStep, isContainer });
@@ -249,11 +250,7 @@ export function findSteps(outline: Outline, infos: readonly HeadingInfo[], lines
   return finish(candidates, lines, outline.codeMask, lineWords);
 }
 
-function fallbackSteps(
-  outline: Outline,
-  infos: readonly HeadingInfo[],
-  make: (item: OutlineListItem, section: HeadingInfo | null) => Candidate,
-): Candidate[] {
+function fallbackSteps(outline: Outline, infos: readonly HeadingInfo[], make: (item: OutlineListItem, section: HeadingInfo | null) => Candidate): Candidate[] {
   const items = outline.topItems;
   for (let i = 0; i < items.length; i++) {
     const first = items[i] as OutlineListItem;
@@ -291,7 +288,8 @@ function finish(candidates: readonly Candidate[], lines: readonly string[], code
     // A phase's criterion often follows its tasks ("**Independent Test**:" or "Checkpoint:" after the list).
     let nestedEnd = -1;
     for (let j = i + 1; j < candidates.length && (candidates[j] as Candidate).line <= c.endLine; j++) nestedEnd = Math.max(nestedEnd, (candidates[j] as Candidate).endLine);
-    const criterion = findSuccessCriterion(lines, c.line, ownEnd, skip) ?? (nestedEnd >= 0 && nestedEnd < c.endLine ? findSuccessCriterion(lines, nestedEnd + 1, c.endLine, skip) : null);
+    const criterion =
+      findSuccessCriterion(lines, c.line, ownEnd, skip) ?? (nestedEnd >= 0 && nestedEnd < c.endLine ? findSuccessCriterion(lines, nestedEnd + 1, c.endLine, skip) : null);
     steps.push({
       id,
       rawId,
@@ -331,7 +329,14 @@ function gsdTasks(lines: readonly string[], codeMask: Uint8Array): Candidate[] {
     if (n && name === '') name = plainText(n[1] ?? '');
     if (GSD_TASK_CLOSE.test(l)) {
       const p = stepPrefix(name);
-      out.push({ line: open, endLine: i, rawId: p.kind === 'keyword' ? p.rawId : String(out.length + 1), title: cap(p.kind === 'keyword' && p.rest !== '' ? p.rest : name || 'task'), sectionTitle: null, source: 'heading' });
+      out.push({
+        line: open,
+        endLine: i,
+        rawId: p.kind === 'keyword' ? p.rawId : String(out.length + 1),
+        title: cap(p.kind === 'keyword' && p.rest !== '' ? p.rest : name || 'task'),
+        sectionTitle: null,
+        source: 'heading',
+      });
       open = -1;
     }
   }

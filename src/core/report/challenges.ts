@@ -21,15 +21,7 @@ export function planLineOf(challenge: Challenge, anchors: ReadonlyMap<string, nu
 
 export function resolutionTable(challenges: Challenge[], anchors?: ReadonlyMap<string, number>): string {
   if (challenges.length === 0) return '## Resolution\n\nNo challenges were raised.';
-  const rows = challenges.map((c) => [
-    c.id,
-    c.severity,
-    c.origin,
-    c.status,
-    cell(c.claim, 200),
-    cell(c.resolution, 200),
-    planLineOf(c, anchors),
-  ]);
+  const rows = challenges.map((c) => [c.id, c.severity, c.origin, c.status, cell(c.claim, 200), cell(c.resolution, 200), planLineOf(c, anchors)]);
   return `## Resolution\n\n${table(['ID', 'Severity', 'Origin', 'Status', 'Claim', 'Resolution', 'Plan line'], rows)}`;
 }
 
@@ -42,8 +34,7 @@ export function statusHistory(challenge: Challenge): string {
 /** One evidence item as a list entry; citations the engine could not confirm are marked. */
 export function evidenceLine(e: Evidence): string {
   const where = e.path ? `${e.path}${e.line ? `:${e.line}` : ''}` : e.source;
-  const mark =
-    e.checked === 'verified' ? 'citation verified' : e.checked === 'not_found' ? 'citation NOT FOUND in the workspace' : 'unverified';
+  const mark = e.checked === 'verified' ? 'citation verified' : e.checked === 'not_found' ? 'citation NOT FOUND in the workspace' : 'unverified';
   const quote = e.quote ? ` — “${escapeInline(e.quote)}”` : '';
   return `- [${mark}] ${escapeInline(where)}: ${escapeInline(e.finding)} (impact: ${escapeInline(e.impact)})${quote}`;
 }

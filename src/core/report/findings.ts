@@ -34,27 +34,12 @@ export function surfacedSection(items: SurfacedContext[]): string | null {
   if (items.length === 0) return null;
   const contradicting = items.filter((s) => s.impact !== 'confirms_approach').length;
   const summary = `${items.length} finding(s) nobody asked about; ${contradicting} call for changes or contradict the plan.`;
-  const rows = items.map((s) => [
-    s.id,
-    s.source,
-    cell(s.location, 120),
-    IMPACT_WORDS[s.impact],
-    cell(s.relevance, 240),
-    s.generates_challenge ?? '—',
-  ]);
+  const rows = items.map((s) => [s.id, s.source, cell(s.location, 120), IMPACT_WORDS[s.impact], cell(s.relevance, 240), s.generates_challenge ?? '—']);
   return `## Surfaced context\n\n${summary}\n\n${table(['ID', 'Source', 'Location', 'Impact', 'Relevance', 'Challenge'], rows)}`;
 }
 
 export function probedSection(items: ProbedRisk[]): string | null {
   if (items.length === 0) return null;
-  const rows = items.map((p) => [
-    p.id,
-    p.severity,
-    p.probability,
-    cell(p.risk, 200),
-    cell(p.trigger, 160),
-    cell(p.cascade, 200),
-    p.generates_challenge ?? '—',
-  ]);
+  const rows = items.map((p) => [p.id, p.severity, p.probability, cell(p.risk, 200), cell(p.trigger, 160), cell(p.cascade, 200), p.generates_challenge ?? '—']);
   return `## Probed risks\n\n${table(['ID', 'Severity', 'Probability', 'Risk', 'Trigger', 'Cascade', 'Challenge'], rows)}`;
 }

@@ -5,16 +5,7 @@
 import type { CheckpointRequest, RunResult } from '../run-types';
 import { challengeDetails, deferredSurfacedSection, resolutionTable, technicalDebtSection } from './challenges';
 import { probedSection, surfacedSection, unknownsSection } from './findings';
-import {
-  assessmentSection,
-  checkpointsSection,
-  unansweredCheckpointsSection,
-  failuresSection,
-  nextStepSection,
-  titleSection,
-  usageSection,
-  verdictSection,
-} from './run-summary';
+import { assessmentSection, checkpointsSection, unansweredCheckpointsSection, failuresSection, nextStepSection, titleSection, usageSection, verdictSection } from './run-summary';
 import { assertionsSection, auditSection, qualitySection } from './score';
 
 export interface ReportOptions {
@@ -27,11 +18,7 @@ export interface ReportOptions {
 export function renderMarkdownReport(result: RunResult, options: ReportOptions = {}): string {
   const state = result.iterations.at(-1);
   const challenges = state?.challenges ?? [];
-  const sections: (string | null)[] = [
-    titleSection(result),
-    verdictSection(result),
-    assessmentSection(result.assessment),
-  ];
+  const sections: (string | null)[] = [titleSection(result), verdictSection(result), assessmentSection(result.assessment)];
   if (state) {
     sections.push(
       resolutionTable(challenges, options.anchors),

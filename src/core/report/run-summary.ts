@@ -120,15 +120,7 @@ function fmtUsd(n: number): string {
 const ZERO: Usage = { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
 
 function usageRow(name: string, calls: number, u: Usage, cost: number): string[] {
-  return [
-    name,
-    String(calls),
-    fmtTokens(u.input_tokens),
-    fmtTokens(u.output_tokens),
-    fmtTokens(u.cache_read_input_tokens),
-    fmtTokens(u.cache_creation_input_tokens),
-    fmtUsd(cost),
-  ];
+  return [name, String(calls), fmtTokens(u.input_tokens), fmtTokens(u.output_tokens), fmtTokens(u.cache_read_input_tokens), fmtTokens(u.cache_creation_input_tokens), fmtUsd(cost)];
 }
 
 export function usageSection(result: RunResult): string {
@@ -145,7 +137,14 @@ export function usageSection(result: RunResult): string {
       }),
       ZERO,
     );
-    rows.push(usageRow(ROLE_NAMES[role], calls.length, u, calls.reduce((s, c) => s + c.cost_usd, 0)));
+    rows.push(
+      usageRow(
+        ROLE_NAMES[role],
+        calls.length,
+        u,
+        calls.reduce((s, c) => s + c.cost_usd, 0),
+      ),
+    );
   }
   rows.push(usageRow('**Total**', result.calls.length, result.usage, result.costUsd));
   const unpriced = unpricedModels(result.calls);

@@ -108,7 +108,10 @@ function location(uri: string, range: Range | null, lines: readonly string[]): L
 }
 
 function snippetOf(range: Range, lines: readonly string[]): string {
-  return lines.slice(range.startLine, range.endLine + 1).join('\n').slice(0, 2000);
+  return lines
+    .slice(range.startLine, range.endLine + 1)
+    .join('\n')
+    .slice(0, 2000);
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -198,8 +201,14 @@ export function planSummary(plan: SarifPlan) {
     complexity: plan.assessment.score,
     team: plan.assessment.team,
     planQuality: plan.assessment.quality,
-    openChallenges: countBy(SEVERITIES, open.map((c) => c.severity)),
-    staticFindings: countBy(['error', 'warning', 'info'] as const, plan.findings.map((f) => f.level)),
+    openChallenges: countBy(
+      SEVERITIES,
+      open.map((c) => c.severity),
+    ),
+    staticFindings: countBy(
+      ['error', 'warning', 'info'] as const,
+      plan.findings.map((f) => f.level),
+    ),
     costUsd: plan.result?.costUsd ?? 0,
   };
 }

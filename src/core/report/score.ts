@@ -86,17 +86,15 @@ export function confidenceLine(confidence: RunResult['confidence']): string | nu
 export function assertionsSection(assertions: Assertion[], confidence: RunResult['confidence']): string | null {
   const line = confidenceLine(confidence);
   if (!line && assertions.length === 0) return null;
-  const parts = ['## Checks to run after implementation', '', 'Run `verify-plan check` once the plan is implemented; each check shows whether the concern it belongs to was handled.', ''];
+  const parts = [
+    '## Checks to run after implementation',
+    '',
+    'Run `verify-plan check` once the plan is implemented; each check shows whether the concern it belongs to was handled.',
+    '',
+  ];
   if (line) parts.push(`**After implementation — ${line}**`, '');
   if (assertions.length > 0) {
-    const rows = assertions.map((a) => [
-      a.id,
-      a.type,
-      a.challenge_id ?? '—',
-      a.status ?? 'not run yet',
-      cell(a.description, 200),
-      cell(a.failure_output, 160),
-    ]);
+    const rows = assertions.map((a) => [a.id, a.type, a.challenge_id ?? '—', a.status ?? 'not run yet', cell(a.description, 200), cell(a.failure_output, 160)]);
     parts.push(table(['ID', 'Type', 'Challenge', 'Result', 'Description', 'Failure output'], rows));
   }
   return parts.join('\n').trimEnd();

@@ -10,9 +10,7 @@
  */
 import { constants, promises as fs } from 'node:fs';
 
-export type ConfinedRead =
-  | { ok: true; buffer: Buffer }
-  | { ok: false; rule: 'not-found' | 'symlink' | 'not-a-file' | 'hard-link' | 'too-large' | 'unreadable'; detail: string };
+export type ConfinedRead = { ok: true; buffer: Buffer } | { ok: false; rule: 'not-found' | 'symlink' | 'not-a-file' | 'hard-link' | 'too-large' | 'unreadable'; detail: string };
 
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0);
 

@@ -31,9 +31,7 @@ export interface GrepMatch {
   text: string;
 }
 
-export type GrepResult =
-  | { ok: true; matches: GrepMatch[]; filesScanned: number; truncated: boolean; inputCapped: boolean; timedOut: boolean }
-  | { ok: false; message: string };
+export type GrepResult = { ok: true; matches: GrepMatch[]; filesScanned: number; truncated: boolean; inputCapped: boolean; timedOut: boolean } | { ok: false; message: string };
 
 /**
  * `callMs` bounds a whole call: the walk and reads stop at `walkMs` (the

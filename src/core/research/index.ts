@@ -10,16 +10,7 @@ import type { AgentRole, UnknownType } from '../protocol';
 import type { ServerUseCharge, ToolExecutor, ToolSpec } from '../llm/provider';
 import type { MemorySource } from '../memory';
 import { allowedModes, BudgetLedger, MODE_BUDGETS, TOOL_BUDGET_KIND, type ResearchMode } from './budgets';
-import {
-  gitLogTool,
-  grepTool,
-  listFilesTool,
-  memorySearchTool,
-  readFileTool,
-  toolSpecs,
-  type ToolAnswer,
-  type ToolContext,
-} from './tools';
+import { gitLogTool, grepTool, listFilesTool, memorySearchTool, readFileTool, toolSpecs, type ToolAnswer, type ToolContext } from './tools';
 import { Workspace } from './workspace';
 
 export type { ResearchMode } from './budgets';
@@ -148,7 +139,10 @@ export function createResearchToolbox(options: ResearchOptions): ResearchToolbox
         if (name === 'web_search' || name === 'web_fetch') {
           // Web tools run only as Anthropic server tools (accounted through chargeServerUse). Reaching here
           // means a provider sent the tool as a client tool, so there honestly are no results.
-          return { content: `${name} has no client-side implementation: it runs only as an Anthropic server tool, so no results are available here; answer from the workspace`, isError: true };
+          return {
+            content: `${name} has no client-side implementation: it runs only as an Anthropic server tool, so no results are available here; answer from the workspace`,
+            isError: true,
+          };
         }
         let ws: Workspace;
         try {

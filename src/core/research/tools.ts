@@ -88,7 +88,8 @@ export function toolSpecs(options: { memory: boolean; webSearch: boolean }): Too
     },
     {
       name: 'list_files',
-      description: 'List files below a workspace directory (recursive), optionally filtered by a glob. Skips secrets, ignored files and node_modules. Counts as Grep in the budget.',
+      description:
+        'List files below a workspace directory (recursive), optionally filtered by a glob. Skips secrets, ignored files and node_modules. Counts as Grep in the budget.',
       input_schema: schemaOf(ListFilesInput),
       strict: true,
     },
@@ -102,7 +103,7 @@ export function toolSpecs(options: { memory: boolean; webSearch: boolean }): Too
   if (options.memory) {
     specs.push({
       name: 'memory_search',
-      description: 'Search earlier verification runs of this workspace: past challenges, how they were settled, and the user\'s decisions. Counts as memory_search in the budget.',
+      description: "Search earlier verification runs of this workspace: past challenges, how they were settled, and the user's decisions. Counts as memory_search in the budget.",
       input_schema: schemaOf(MemorySearchInput),
       strict: true,
     });

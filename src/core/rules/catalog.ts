@@ -5,14 +5,7 @@
  */
 import type { Range } from '../plan';
 
-export type RuleCode =
-  | 'unknown-signal'
-  | 'missing-file'
-  | 'no-success-criterion'
-  | 'dangling-dependency'
-  | 'duplicate-step-id'
-  | 'empty-section'
-  | 'missing-risks-section';
+export type RuleCode = 'unknown-signal' | 'missing-file' | 'no-success-criterion' | 'dangling-dependency' | 'duplicate-step-id' | 'empty-section' | 'missing-risks-section';
 
 export type RuleLevel = 'off' | 'info' | 'warning' | 'error';
 export type FindingLevel = Exclude<RuleLevel, 'off'>;

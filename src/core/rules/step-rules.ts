@@ -13,7 +13,8 @@ import type { Draft } from './text-rules';
  * sub-step shares its outer step's criterion, a ticked checkbox step is done, and a group (a step with steps
  * nested in it) has its criteria in its sub-steps.
  */
-const CHECK_STEP = /^(?:\W*)(?:(?:\w+-[\w-]+|integration|unit|acceptance|regression|e2e|smoke|property|contract)\s+tests?\b|checkpoint|final\s+(?:verification|checkpoint|check)|verify|verification|validate|write\s+(?:\w+\s+){0,2}tests?|run\s+(?:the\s+)?tests?|test)\b/i;
+const CHECK_STEP =
+  /^(?:\W*)(?:(?:\w+-[\w-]+|integration|unit|acceptance|regression|e2e|smoke|property|contract)\s+tests?\b|checkpoint|final\s+(?:verification|checkpoint|check)|verify|verification|validate|write\s+(?:\w+\s+){0,2}tests?|run\s+(?:the\s+)?tests?|test)\b/i;
 
 /** A ticked step ("- [x] …") is done: how to know it is done no longer needs saying. */
 const DONE_CHECKBOX = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
@@ -31,7 +32,15 @@ export function noSuccessCriterionRule(plan: Plan): Draft[] {
   // A group: a Kiro task "1" with sub-tasks "1.1"…, or any step with steps nested in it (a phase and its units).
   const isGroup = (id: string, i: number): boolean => (/^\d+$/.test(id) && ids.some((other) => other.startsWith(`${id}.`))) || nested[i + 1] === true;
   return plan.steps
-    .filter((step, i) => step.successCriteria === null && !nested[i] && !CHECK_STEP.test(step.title) && !isGroup(step.id, i) && !SPEC_KIT_ID.test(step.id) && !DONE_CHECKBOX.test(plan.lines[step.line] ?? ''))
+    .filter(
+      (step, i) =>
+        step.successCriteria === null &&
+        !nested[i] &&
+        !CHECK_STEP.test(step.title) &&
+        !isGroup(step.id, i) &&
+        !SPEC_KIT_ID.test(step.id) &&
+        !DONE_CHECKBOX.test(plan.lines[step.line] ?? ''),
+    )
     .map((step) => ({
       code: 'no-success-criterion',
       message: `${stepLabel(step.id)} has no success criterion: add a line "Success criteria: …" that says how you will know it is done.`,

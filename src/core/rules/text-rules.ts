@@ -15,11 +15,11 @@ export function unknownSignalRule(plan: Plan): Draft[] {
   return plan.unknownSignals
     .filter((s) => !acknowledged.some((r) => s.range.startLine >= r.startLine && s.range.startLine <= r.endLine))
     .map((s) => ({
-    code: 'unknown-signal',
-    message: `"${s.signal}" marks an undecided point: decide it in the plan, or list it under open questions with who decides and by when.`,
-    range: s.range,
-    data: { signal: s.signal },
-  }));
+      code: 'unknown-signal',
+      message: `"${s.signal}" marks an undecided point: decide it in the plan, or list it under open questions with who decides and by when.`,
+      range: s.range,
+      data: { signal: s.signal },
+    }));
 }
 
 /**
@@ -35,17 +35,21 @@ export function unknownSignalRule(plan: Plan): Draft[] {
  */
 const CREATION_ANYWHERE =
   /\b(create[sd]?|creating|introduc(e|es|ed|ing)|scaffold(s|ed|ing)?|generat(e|es|ed|ing)|delet(e|es|ed|ing)|remov(e|es|ed|ing)|(rename[sd]?|move[sd]?|copy|copie[sd]|split|extract(s|ed)?)\b.*\b(to|into|as)|download(s|ed|ing)?|produc(e|es|ed|ing)|write\s+(?:\w+\s+){0,2}tests?\b.*\b(in|to|at)|crear|creamos|criar|cria|erstellen|erstelle|anlegen|neue[nr]?|créer|creer|nouveau|nouvelle|nuevo|nueva|novo|nova|eliminar|supprimer|löschen|borrar|apagar)\b/i;
-const CREATION_RIGHT_BEFORE = /\b(add(s|ed|ing)?|write|writes|writing|new)\s+((a|an|the)\s+)?(new\s+)?((test\s+)?(file|module|folder|directory|script|config|test))?\s*[`'"(<[]*$|(→|->|=>|\|)\s*[`'"]*$/i;
+const CREATION_RIGHT_BEFORE =
+  /\b(add(s|ed|ing)?|write|writes|writing|new)\s+((a|an|the)\s+)?(new\s+)?((test\s+)?(file|module|folder|directory|script|config|test))?\s*[`'"(<[]*$|(→|->|=>|\|)\s*[`'"]*$/i;
 /** "add `A` and `B`", "añadir `LICENSE` y `CONTRIBUTING.md`": an add verb governs every path of its list. */
 const ADD_LIST =
   /(?:^|[^\p{L}])(?:add(?:s|ed|ing)?|añad(?:e|ir|imos)|agreg(?:a|ar)|adicion(?:a|ar)|hinzufügen|ajout(?:e|er))\s+(?:[`'"]*[\w@./-]+[`'"]*\s*(?:,|and|y|e|und|et|&)\s*)*[`'"(<[]*$/iu;
 const CREATION_AFTER = /^[`'">)\]]*\s*(?:\(\s*(new(\s+file)?|or\s+create[^)]*|nuevo|novo|neu|nouveau)\s*\)|(neu\s+)?(erstellen|anlegen|hinzufügen|löschen|entfernen)\b)/i;
-const CREATION_LABEL = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?[^:]{0,60}\b(new|create[sd]?|to\s+create|added|output|outputs|artifacts?|files|deliverables?|neue|nuevos?|novos?|nouveaux)\b[^:]{0,40}:(?:\*\*|__)?\s*$/i;
+const CREATION_LABEL =
+  /^\s*(?:[-*+]\s+)?(?:\*\*|__)?[^:]{0,60}\b(new|create[sd]?|to\s+create|added|output|outputs|artifacts?|files|deliverables?|neue|nuevos?|novos?|nouveaux)\b[^:]{0,40}:(?:\*\*|__)?\s*$/i;
 const FILES_TAG = /<files>|^\s*(?:[-*+]\s+)?(?:\*\*)?(files(\s+(modified|touched|created))?|output|files_modified)(?:\*\*)?\s*:/i;
 
 export function isCreatedByPlan(line: string, startChar: number, endChar: number): boolean {
   const before = line.slice(0, startChar);
-  return CREATION_ANYWHERE.test(before) || CREATION_RIGHT_BEFORE.test(before) || ADD_LIST.test(before.slice(-300)) || CREATION_AFTER.test(line.slice(endChar)) || FILES_TAG.test(before);
+  return (
+    CREATION_ANYWHERE.test(before) || CREATION_RIGHT_BEFORE.test(before) || ADD_LIST.test(before.slice(-300)) || CREATION_AFTER.test(line.slice(endChar)) || FILES_TAG.test(before)
+  );
 }
 
 /** Lines that sit in a list under a "new files:"-style label, up to the next heading or non-list paragraph. */

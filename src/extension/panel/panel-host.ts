@@ -6,14 +6,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import {
-  PersistedPanelState,
-  WebviewMessage,
-  type HostMessage,
-  type PanelRequest,
-  type PanelState,
-  type RenderedSummary,
-} from '../../shared/webview-protocol';
+import { PersistedPanelState, WebviewMessage, type HostMessage, type PanelRequest, type PanelState, type RenderedSummary } from '../../shared/webview-protocol';
 import { createNonce, renderPanelHtml } from './panel-html';
 
 export const PANEL_VIEW_TYPE = 'verifyPlan.panel';
@@ -79,12 +72,7 @@ export class PlanPanelHost implements vscode.Disposable {
       this.schedulePost();
       return;
     }
-    const panel = vscode.window.createWebviewPanel(
-      PANEL_VIEW_TYPE,
-      this.title(),
-      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-      this.webviewOptions(),
-    );
+    const panel = vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, this.title(), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, this.webviewOptions());
     this.adopt(panel);
   }
 
