@@ -115,7 +115,7 @@ const MAIN = {
     enumDescriptions: [
       "Use the Anthropic API when a key is set; otherwise offer the editor's language models.",
       'Always the Anthropic API (needs a key: run "Verify Plan: Set API Key").',
-      "Always the editor's Language Model API (vscode.lm); asks for consent once. Token counts and cost are not reported by this API.",
+      "Always the editor's Language Model API (vscode.lm); asks for consent once. Pick the model with verifyPlan.languageModel.vendor and .family. Token counts and cost are not reported by this API.",
     ],
   }),
   planFolders: spec({
@@ -143,6 +143,33 @@ const MAIN = {
       .describe('Extra glob patterns research agents may never read, on top of the built-in list (`.env*`, keys, `.git/` internals, git-ignored files).'),
     section: 'main',
     order: 9,
+    readers: ['extension'],
+  }),
+  // Empty by default: Copilot is not the only vendor (any extension can contribute models through the
+  // Language Model Chat Provider API), and a vendor default would refuse a user whose models come from
+  // another one. With no preference the Claude family is preferred, as before.
+  'languageModel.vendor': spec({
+    schema: z
+      .string()
+      .trim()
+      .default('')
+      .describe(
+        "Vendor of the editor's language model to use when the provider is the editor's Language Model API (`vscode.lm`), e.g. `copilot`. Empty: any vendor. When no model of this vendor is available the run does not start and lists the models that are.",
+      ),
+    section: 'main',
+    order: 10,
+    readers: ['extension'],
+  }),
+  'languageModel.family': spec({
+    schema: z
+      .string()
+      .trim()
+      .default('')
+      .describe(
+        "Family of the editor's language model to use with `vscode.lm`, e.g. `claude-sonnet-4` or `gpt-4o`. Empty: any family (a Claude family is preferred). When no model of this family (and vendor) is available the run does not start and lists the models that are.",
+      ),
+    section: 'main',
+    order: 11,
     readers: ['extension'],
   }),
 } as const;

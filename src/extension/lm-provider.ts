@@ -6,9 +6,13 @@
  * role, so the system blocks become the first user message; it reports no
  * token usage, so usage is zero and the UI says cost is unknown. The user
  * consents once (stored in globalState) before any plan text is sent.
+ * The models are chosen once, before the run's first call
+ * (`chooseLanguageModels`, rules in ./lm-selection.ts); every record names
+ * the editor model that ran (`vendor/family/id`), not the configured id.
  */
 import * as vscode from 'vscode';
 import { ProviderError, ZERO_USAGE, type ChatMessage, type ContentBlock, type LlmProvider, type ModelRequest, type ModelResponse } from '../core/llm/provider';
+import { chooseLanguageModels as choose, describeLmModel, lmSelector, type LmPreference } from './lm-selection';
 
 export const LM_PROVIDER_ID = 'vscode-lm';
 const CONSENT_KEY = 'verifyPlan.languageModelConsent';
@@ -35,15 +39,47 @@ export async function hasLanguageModels(): Promise<boolean> {
   }
 }
 
-export function createLanguageModelProvider(): LlmProvider {
+export type LanguageModelSetup = { ok: true; provider: LlmProvider; models: string[] } | { ok: false; message: string };
+
+/**
+ * Asks the editor for the models matching the user's preference and picks one
+ * per configured model id. Fails (no request sent) when none matches.
+ */
+export async function chooseLanguageModels(preference: LmPreference, wantedIds: readonly string[]): Promise<LanguageModelSetup> {
+  const selector = lmSelector(preference);
+  let matching: vscode.LanguageModelChat[];
+  let available: readonly vscode.LanguageModelChat[];
+  try {
+    matching = await vscode.lm.selectChatModels(selector);
+    // Every model, only to tell the user what they could pick instead.
+    available = matching.length > 0 ? matching : await vscode.lm.selectChatModels();
+  } catch (err) {
+    return { ok: false, message: `The editor's language models could not be listed: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  const choice = choose(matching, available, preference, wantedIds);
+  if (!choice.ok) return choice;
+  return { ok: true, provider: createLanguageModelProvider(choice.byModelId), models: [...new Set([...choice.byModelId.values()].map(describeLmModel))] };
+}
+
+/** `models` maps each configured model id to the editor model that serves it. */
+export function createLanguageModelProvider(models: ReadonlyMap<string, vscode.LanguageModelChat>): LlmProvider {
+  const modelFor = (id: string): vscode.LanguageModelChat => {
+    const model = models.get(id);
+    if (!model) throw new ProviderError(`No editor language model was chosen for "${id}".`, 'api_error');
+    return model;
+  };
   return {
     id: LM_PROVIDER_ID,
-    send: (request) => sendOnce(request),
+    reportsUsage: false,
+    servedModel: (id) => {
+      const model = models.get(id);
+      return model ? describeLmModel(model) : id;
+    },
+    send: (request) => sendOnce(request, modelFor(request.model)),
   };
 }
 
-async function sendOnce(request: ModelRequest): Promise<ModelResponse> {
-  const model = await pickModel(request.model);
+async function sendOnce(request: ModelRequest, model: vscode.LanguageModelChat): Promise<ModelResponse> {
   const cts = new vscode.CancellationTokenSource();
   const onAbort = () => cts.cancel();
   if (request.signal?.aborted) throw new ProviderError('cancelled before the request was sent', 'cancelled');
@@ -70,22 +106,13 @@ async function sendOnce(request: ModelRequest): Promise<ModelResponse> {
     }
     if (text) content.unshift({ type: 'text', text });
     const usedTools = content.some((b) => b.type === 'tool_use');
-    return { content, stopReason: usedTools ? 'tool_use' : 'end_turn', usage: { ...ZERO_USAGE }, model: model.id };
+    return { content, stopReason: usedTools ? 'tool_use' : 'end_turn', usage: { ...ZERO_USAGE }, model: describeLmModel(model) };
   } catch (err) {
     throw toProviderError(err, request.signal);
   } finally {
     request.signal?.removeEventListener('abort', onAbort);
     cts.dispose();
   }
-}
-
-/** Prefers a model whose id or family names the requested model; else the first the editor offers. */
-async function pickModel(wanted: string): Promise<vscode.LanguageModelChat> {
-  const models = await vscode.lm.selectChatModels();
-  const lower = wanted.toLowerCase();
-  const match = models.find((m) => m.id.toLowerCase() === lower || m.family.toLowerCase() === lower) ?? models.find((m) => m.family.toLowerCase().includes('claude')) ?? models[0];
-  if (!match) throw new ProviderError('The editor offers no language models. Set an Anthropic API key instead.', 'auth');
-  return match;
 }
 
 /** Exported for the integration suite, which checks the mapping against the real vscode classes. */

@@ -8,7 +8,8 @@ import * as vscode from 'vscode';
 import { loadEngine } from './engine-loader';
 import type { LlmProvider } from '../core/llm/provider';
 import type { ApiKeyStore } from './api-key';
-import { createLanguageModelProvider, ensureLanguageModelConsent, hasLanguageModels } from './lm-provider';
+import { chooseLanguageModels, ensureLanguageModelConsent, hasLanguageModels } from './lm-provider';
+import { LM_SETTINGS_QUERY } from './lm-selection';
 import type { VerifyPlanSettings } from './settings';
 import type { ModelLifecycle } from '../core/llm/model-lifecycle';
 import { DEFAULT_MODELS } from '../core/config';
@@ -54,7 +55,16 @@ export async function chooseProvider(settings: VerifyPlanSettings, keys: ApiKeyS
   }
   if (settings.provider !== 'anthropic' && (await hasLanguageModels())) {
     if (!(await ensureLanguageModelConsent(globalState))) return null;
-    return { provider: createLanguageModelProvider(), label: 'editor language model (vscode.lm)', costKnown: false, secrets: [] };
+    const setup = await chooseLanguageModels(settings.languageModel, [...new Set(Object.values(settings.models))]);
+    if (!setup.ok) {
+      // Before any request: a preference the editor cannot meet is never replaced by another vendor's model.
+      const openSettings = 'Open Settings';
+      void vscode.window.showErrorMessage(`Verify Plan: ${setup.message} No request was sent.`, openSettings).then((pick) => {
+        if (pick === openSettings) void vscode.commands.executeCommand('workbench.action.openSettings', LM_SETTINGS_QUERY);
+      });
+      return null;
+    }
+    return { provider: setup.provider, label: `editor language model (vscode.lm: ${setup.models.join(', ')})`, costKnown: false, secrets: [] };
   }
   const setKey = 'Set API Key';
   const why = settings.provider === 'languageModel' ? 'The editor offers no language models.' : 'No Anthropic API key is set and the editor offers no language models.';

@@ -36,6 +36,8 @@ export interface VerifyPlanSettings {
   planFolders: string[];
   webSearch: boolean;
   denyGlobs: string[];
+  /** The editor model to use with `vscode.lm`; '' = no preference. */
+  languageModel: { vendor: string; family: string };
   models: Record<AgentRole, string>;
   effort: Record<AgentRole, EffortLevel>;
 }
@@ -53,6 +55,7 @@ function fromValues(v: SettingValues): VerifyPlanSettings {
     planFolders: v.planFolders,
     webSearch: v.webSearch,
     denyGlobs: v.denyGlobs,
+    languageModel: { vendor: v['languageModel.vendor'], family: v['languageModel.family'] },
     models: modelsFrom(v),
     effort: effortsFrom(v),
   };

@@ -87,6 +87,21 @@ describe('llm: callAgent against the fake API', function () {
     assert.equal(server.received[0]!.body.messages[0].content[0].cache_control, undefined, 'no breakpoint on per-call state');
   });
 
+  it('records the model that served the call (provider.servedModel, e.g. the editor model of vscode.lm), success or failure', async () => {
+    const api = freeText();
+    const served = 'copilot/claude-sonnet-4/claude-sonnet-4';
+    const editor: LlmProvider = { id: 'editor', reportsUsage: false, servedModel: (id) => (id === MODEL ? served : id), send: (request) => api.send(request) };
+    replies(text(JSON.stringify(GOOD)));
+    const ok = await callAgent(input({ provider: editor }));
+    assert.ok(ok.ok);
+    assert.equal(ok.call.model, served);
+    assert.equal(server.received[0]!.body.model, MODEL, 'the request still names the configured id');
+    replies(text('', { stopReason: 'refusal' }));
+    const failed = await callAgent(input({ provider: editor }));
+    assert.ok(!failed.ok);
+    assert.equal(failed.call.model, served);
+  });
+
   it('free text: accepts bare JSON with braces inside strings', async () => {
     const value = { verdict: 'PROCEED', reasons: ['the {config} block "}" is fine'] };
     replies(text(`Verdict follows {see below}: ${JSON.stringify(value)} thanks`));

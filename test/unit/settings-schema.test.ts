@@ -29,6 +29,7 @@ const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'
 function extensionValue(settings: typeof EXTENSION_DEFAULTS, key: SettingKey): unknown {
   if (key.startsWith('models.')) return settings.models[key.slice('models.'.length) as AgentRole];
   if (key.startsWith('effort.')) return settings.effort[key.slice('effort.'.length) as AgentRole];
+  if (key.startsWith('languageModel.')) return settings.languageModel[key.slice('languageModel.'.length) as 'vendor' | 'family'];
   return (settings as unknown as Record<string, unknown>)[key];
 }
 

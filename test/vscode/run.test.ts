@@ -12,8 +12,8 @@ import * as vscode from 'vscode';
 import type { RunResult } from '../../src/core/run-types';
 import type { VerifyPlanApi } from '../../src/extension/extension';
 import { presentStatus } from '../../src/extension/status-model';
-import { createLanguageModelProvider, toLmMessages } from '../../src/extension/lm-provider';
-import { ProviderError, type ModelRequest } from '../../src/core/llm/provider';
+import { chooseLanguageModels, toLmMessages } from '../../src/extension/lm-provider';
+import type { ModelRequest } from '../../src/core/llm/provider';
 import { FakeAnthropicServer } from '../support/fake-anthropic';
 import { activateExtension, click, domTexts, hasControl, nextEvent, ourDiagnostics, press, screenshot, typeText, waitFor, waitForLenses, useFakeApi } from './helpers';
 import { BLOCKED_QUOTE, MAIN_LINES, blockedScript, hangingScript, mainScript } from './scripts';
@@ -372,13 +372,19 @@ suite('Verify Plan in a real VS Code', function () {
       assert.equal((result.content[0] as vscode.LanguageModelTextPart).value, 'ERROR: refused');
     });
 
-    test('with no editor models, a send fails with a clear provider error (no crash)', async () => {
+    test('with no editor models, choosing them fails with a clear message before any request (no crash)', async () => {
       const models = await vscode.lm.selectChatModels();
       if (models.length > 0) return; // a host with a chat extension: nothing to check here
-      await assert.rejects(
-        createLanguageModelProvider().send(request),
-        (err: unknown) => err instanceof ProviderError && err.kind === 'auth' && /no language models/.test(err.message),
-      );
+      const setup = await chooseLanguageModels({ vendor: '', family: '' }, ['claude-opus-5-5']);
+      assert.ok(!setup.ok);
+      assert.match(setup.message, /offers no language models/);
+    });
+
+    test('a vendor no editor model has is refused through the real selectChatModels, naming the selector', async () => {
+      const setup = await chooseLanguageModels({ vendor: 'no-such-vendor', family: '' }, ['claude-opus-5-5']);
+      assert.ok(!setup.ok, 'never another vendor instead');
+      const models = await vscode.lm.selectChatModels();
+      assert.match(setup.message, models.length > 0 ? /vendor "no-such-vendor"/ : /offers no language models/);
     });
   });
 

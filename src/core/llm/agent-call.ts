@@ -37,6 +37,7 @@ import { serverToolNotice, serverToolUsesOf, type ServerToolUse } from './server
 import {
   addUsage,
   ProviderError,
+  servedModelOf,
   ZERO_USAGE,
   type ChatMessage,
   type ContentBlock,
@@ -184,7 +185,7 @@ export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallR
   const record = (ok: boolean): CallRecord => ({
     role: input.role,
     iteration: input.iteration,
-    model: input.model,
+    model: servedModelOf(input.provider, input.model),
     usage,
     cost_usd: costOf(usage, input.model, input.prices),
     duration_ms: Math.max(0, Math.round(performance.now() - started)),

@@ -108,6 +108,19 @@ export interface LlmProvider {
    * with the shape described in the prompt, parsed, and corrected once.
    */
   structuredOutputs?(model: string): boolean;
+  /**
+   * The model that actually answers requests for the configured id, as
+   * records, reports and views name it (`vscode.lm`: the editor model chosen
+   * at run start, `vendor/family/id`). Absent: the configured id itself.
+   */
+  servedModel?(model: string): string;
+  /** False when the provider reports no token usage (`vscode.lm`): tokens and cost are unknown, not zero. Absent means true. */
+  readonly reportsUsage?: boolean;
+}
+
+/** The name of the model that serves `model` on `provider` (see `LlmProvider.servedModel`). */
+export function servedModelOf(provider: LlmProvider, model: string): string {
+  return provider.servedModel?.(model) ?? model;
 }
 
 /** Errors a provider throws, classified for the failure protocol. */

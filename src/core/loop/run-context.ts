@@ -15,7 +15,7 @@ import type { AgentSpec } from '../agents/spec';
 import type { Plan } from '../plan';
 import type { ResearchCallContext, ResearchMode } from '../research';
 import { callAgent, usesStructuredOutputs } from '../llm/agent-call';
-import { addUsage, ZERO_USAGE, type TextBlock } from '../llm/provider';
+import { addUsage, servedModelOf, ZERO_USAGE, type TextBlock } from '../llm/provider';
 import { planBlock, systemRules } from '../agents/shared';
 import { instructionsFor } from '../agents/spec';
 import { technicalDebtWarning } from '../convergence';
@@ -89,7 +89,7 @@ export class RunContext {
       return this.fail(role, iteration, 'budget', `Spending cap of $${this.options.config.spendingCapUsd.toFixed(2)} reached; no further agent calls.`);
     }
     const model = this.options.config.models[role];
-    this.emit({ type: 'agent-started', iteration, role, model });
+    this.emit({ type: 'agent-started', iteration, role, model: servedModelOf(this.options.provider, model) });
     const research = this.options.research ?? null;
     const executor = research ? research.executorFor(role, iteration, modes, context) : undefined;
     const structured = usesStructuredOutputs(this.options.provider, model);
