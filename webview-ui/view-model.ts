@@ -2,8 +2,8 @@
  * Derives what the panel draws from a PanelState: one view for a finished
  * run and for a run in progress. Pure functions, no DOM.
  */
-import type { AgentFailure, Assertion, AuditorOutput, Challenge, ChallengeStatus, ConvergenceStatus, IterationState, Usage, UserResponse } from '../src/core/protocol';
-import { forcedExitIteration, stopCauseOf } from '../src/core/labels';
+import type { AgentFailure, AgentRole, Assertion, AuditorOutput, Challenge, ChallengeStatus, ConvergenceStatus, IterationState, Usage, UserResponse } from '../src/core/protocol';
+import { forcedExitIteration, modelsOfRun, stopCauseOf } from '../src/core/labels';
 import type { Assessment, QualityResult, RunResult, VerdictLabel } from '../src/core/run-types';
 import type { AnsweredCheckpoint, LiveRun, PanelState } from '../src/shared/webview-protocol';
 
@@ -60,6 +60,10 @@ export interface RunView {
   assertions: Assertion[];
   usage: Usage;
   costUsd: number;
+  /** false when the provider reported no token usage (vscode.lm): tokens and cost are unknown, not zero. */
+  usageReported: boolean;
+  /** The model(s) that ran, each with the roles it ran (from the call records, which name the serving model). */
+  models: { model: string; roles: AgentRole[] }[];
 }
 
 interface CallLike {
@@ -156,6 +160,8 @@ function fromResult(planPath: string | null, r: RunResult, live: LiveRun | null)
     assertions: final?.assertions ?? [],
     usage: r.usage,
     costUsd: r.costUsd,
+    usageReported: r.usageReported !== false,
+    models: modelsOfRun(r.calls),
   };
 }
 
@@ -185,6 +191,8 @@ function fromLive(planPath: string | null, live: LiveRun): RunView {
     assertions: final?.assertions ?? [],
     usage: live.usage,
     costUsd: live.costUsd,
+    usageReported: live.usageReported,
+    models: modelsOfRun(live.calls),
   };
 }
 
@@ -223,5 +231,7 @@ export function buildView(state: PanelState): RunView {
     assertions: [],
     usage: NO_USAGE,
     costUsd: 0,
+    usageReported: true,
+    models: [],
   };
 }

@@ -20,6 +20,22 @@ export const ROLE_NAMES: Record<AgentRole, string> = {
   auditor: 'Auditor',
 };
 
+/** What the views say instead of a token count or a cost the provider did not report (`RunResult.usageReported` false). */
+export const USAGE_NOT_REPORTED = 'not reported by this API';
+export const USAGE_NOT_REPORTED_NOTE = "Token counts and cost are not reported by the editor's Language Model API (vscode.lm).";
+
+/** The distinct models that ran `role`, in call order (a call names the model that served it). */
+export function modelsOfRole(calls: readonly { role: AgentRole; model: string }[], role: AgentRole): string[] {
+  return [...new Set(calls.filter((c) => c.role === role).map((c) => c.model))];
+}
+
+/** Each model that ran in the run and the roles it ran (in ROLE_NAMES order), models in the order they first ran. */
+export function modelsOfRun(calls: readonly { role: AgentRole; model: string }[]): { model: string; roles: AgentRole[] }[] {
+  const models = [...new Set(calls.map((c) => c.model))];
+  const roles = Object.keys(ROLE_NAMES) as AgentRole[];
+  return models.map((model) => ({ model, roles: roles.filter((r) => calls.some((c) => c.role === r && c.model === model)) }));
+}
+
 /** The quality dimensions as seed 000's scoring table names them. */
 export const DIMENSION_NAMES: Record<QualityDimension, string> = {
   approach_soundness: 'Approach Soundness',

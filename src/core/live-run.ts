@@ -65,6 +65,8 @@ export const LiveRun = z.object({
   answeredCheckpoints: z.array(AnsweredCheckpoint),
   usage: Usage,
   costUsd: z.number().min(0),
+  /** false when the provider reports no token usage (vscode.lm): tokens and cost are unknown, not zero. */
+  usageReported: z.boolean().default(true),
   verdict: VerdictLabel.nullable(),
   /** Why the loop stopped (the finished run's `stopCause`); null while running. */
   stopCause: StopCause.nullable().default(null),

@@ -33,6 +33,7 @@ export function emptyLive(runId: string, planPath: string): LiveRun {
     answeredCheckpoints: [],
     usage: ZERO_USAGE,
     costUsd: 0,
+    usageReported: true,
     verdict: null,
     stopCause: null,
     savedTo: null,
@@ -54,7 +55,7 @@ function keepLast<T>(items: readonly T[], item: T, limit: number): T[] {
 
 export function reduceLive(live: LiveRun | null, event: RunEvent): LiveRun {
   if (event.type === 'run-started') {
-    return { ...emptyLive(event.runId, event.planPath), assessment: event.assessment };
+    return { ...emptyLive(event.runId, event.planPath), assessment: event.assessment, usageReported: event.usageReported !== false };
   }
   if (event.type === 'run-finished') {
     const r = event.result;
@@ -74,6 +75,7 @@ export function reduceLive(live: LiveRun | null, event: RunEvent): LiveRun {
       checkpoint: null,
       usage: r.usage,
       costUsd: r.costUsd,
+      usageReported: r.usageReported !== false,
       verdict: r.verdict,
       stopCause: stopCauseOf(r),
     };

@@ -35,7 +35,7 @@ export async function runVerification(options: RunOptions): Promise<RunResult> {
   const config = options.config;
   const assessment = assess(plan, { team: config.team, threshold: config.threshold });
   const ctx = new RunContext(options, plan, assessment);
-  ctx.emit({ type: 'run-started', runId: ctx.runId, planPath: options.planPath, assessment });
+  ctx.emit({ type: 'run-started', runId: ctx.runId, planPath: options.planPath, assessment, ...(options.provider.reportsUsage === false ? { usageReported: false } : {}) });
 
   if (assessment.team === null) {
     return finish(ctx, {

@@ -87,6 +87,8 @@ export const RunResult = z.object({
   partial: z.boolean().describe('true when cancelled, aborted, failed or cut by the spending cap'),
   /** Why the loop stopped; absent in results written before this field existed. */
   stopCause: StopCause.optional(),
+  /** false when the provider reports no token usage (the editor's `vscode.lm`): tokens and cost are unknown, not zero. Absent means reported. */
+  usageReported: z.boolean().optional(),
 });
 export type RunResult = z.infer<typeof RunResult>;
 
@@ -106,7 +108,7 @@ export type Phase = 'assess' | 'challenge' | 'research' | 'synthesis' | 'audit' 
 
 /** Progress events, in the order the loop emits them. Every front end renders from these. */
 export type RunEvent =
-  | { type: 'run-started'; runId: string; planPath: string; assessment: Assessment }
+  | { type: 'run-started'; runId: string; planPath: string; assessment: Assessment; /** false: the provider reports no token usage (vscode.lm). */ usageReported?: boolean }
   | { type: 'phase-started'; iteration: number; phase: Phase; roles: AgentRole[] }
   | { type: 'agent-started'; iteration: number; role: AgentRole; model: string }
   | { type: 'agent-text'; iteration: number; role: AgentRole; delta: string }

@@ -250,9 +250,33 @@ describe('report: Markdown', () => {
       costUsd: 0.06,
     });
     const s = section(out, 'Tokens and cost');
-    assert.match(s, /\| Challenger \| 2 \| 2,000 \| 400 \| 5,000 \| 300 \| \$0\.06 \|/);
-    assert.match(s, /\| \*\*Total\*\* \| 3 \| 2,010 \| 405 \| 5,000 \| 300 \| \$0\.06 \|/);
+    assert.match(s, /\| Role \| Model \| Calls \|/);
+    assert.match(s, /\| Challenger \| claude-opus-4-6 \| 2 \| 2,000 \| 400 \| 5,000 \| 300 \| \$0\.06 \|/);
+    assert.match(s, /\| Synthesizer \| mystery-model \| 1 \|/);
+    assert.match(s, /\| \*\*Total\*\* \| {2}\| 3 \| 2,010 \| 405 \| 5,000 \| 300 \| \$0\.06 \|/);
     assert.match(s, /No price is configured for mystery-model/);
+  });
+
+  it('names the editor model (vscode.lm) that ran each role, and says tokens and cost were not reported instead of $0', () => {
+    const call = (role: 'challenger' | 'synthesizer' | 'resolver', model: string) => ({
+      role,
+      iteration: 1,
+      model,
+      usage: { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+      cost_usd: 0,
+      duration_ms: 10,
+      tool_calls: 0,
+      ok: true,
+    });
+    const sonnet = 'copilot/claude-sonnet-4/claude-sonnet-4';
+    const gpt = 'copilot/gpt-4o/gpt-4o';
+    const out = render({ calls: [call('challenger', sonnet), call('resolver', gpt), call('challenger', gpt), call('synthesizer', sonnet)], usageReported: false });
+    const s = section(out, 'Tokens and cost');
+    assert.match(s, /\| Challenger \| copilot\/claude-sonnet-4\/claude-sonnet-4, copilot\/gpt-4o\/gpt-4o \| 2 \|/);
+    assert.match(s, /\| Resolver \| copilot\/gpt-4o\/gpt-4o \| 1 \|/);
+    assert.match(s, /\| Synthesizer \| copilot\/claude-sonnet-4\/claude-sonnet-4 \| 1 \|/);
+    assert.match(s, /not reported by the editor's Language Model API/);
+    assert.doesNotMatch(s, /\$0\.00/, 'no invented cost');
   });
 
   it('ends with the recommended next step (loop-provided or a default)', () => {

@@ -79,6 +79,11 @@ describe('webview panel (Chromium)', function () {
     // Issue #11 item 2: the user's decisions, in the user's words, beside the verdict they do not change.
     await expect(page.locator('[data-testid=user-decisions]')).toHaveText(/C1 you answered: “We can take a 10 minute maintenance window at night\.”/, INNER_TEXT);
     await expect(page.locator('[data-testid=total-cost]')).toHaveText(/^\$1\.\d\d$/, INNER_TEXT);
+    // Issue 12 item 6: which model ran each role, from the call records.
+    await expect(page.locator('[data-testid=model]')).toHaveText(
+      [/^claude-opus-4-6 \(Challenger, Devil's advocate, Synthesizer, Auditor\)$/, /^claude-sonnet-4-6 \(Domain expert, Resolver, Researcher\)$/],
+      INNER_TEXT,
+    );
 
     const iterations = page.locator('[data-testid=iteration]');
     await expect(iterations).toHaveCount(3);
@@ -294,6 +299,33 @@ describe('webview panel (Chromium)', function () {
     await showState(page, { planPath: plan, result: { ...fullRun.result!, runId: 'run-live-0930' }, live: finished });
     await expect(page.locator('[data-section=live]')).toHaveCount(0);
     await expect(page.locator('[data-testid=verdict]')).toHaveText('REVISE');
+  });
+
+  it("names the editor's model (vscode.lm) that ran, and says tokens and cost were not reported instead of $0, finished and live", async () => {
+    page = await harness.open();
+    const editor = 'copilot/claude-sonnet-4/claude-sonnet-4';
+    const none = { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
+    const base = fullRun.result!;
+    const result = { ...base, usageReported: false, usage: none, costUsd: 0, calls: base.calls.map((c) => ({ ...c, model: editor, usage: none, cost_usd: 0 })) };
+    await showState(page, { ...fullRun, result });
+    await expect(page.locator('[data-testid=models]')).toHaveText(
+      `${editor} (Challenger, Domain expert, Devil's advocate, Resolver, Researcher, Synthesizer, Auditor)`,
+      INNER_TEXT,
+    );
+    await expect(page.locator('[data-testid=total-cost]')).toHaveText('not reported by this API');
+    await expect(page.locator('[data-testid=total-tokens]')).toHaveText('not reported by this API');
+    await expect(page.locator('[data-testid=iteration-usage]').nth(1)).toHaveText('5 calls', INNER_TEXT);
+
+    // Live: the run-started event says the provider reports no usage; agents are named by the model that serves them.
+    const events = liveFixture.events.slice(0, liveFixture.marks.midFirstIteration).map((e): RunEvent => {
+      if (e.type === 'run-started') return { ...e, usageReported: false };
+      if (e.type === 'agent-started') return { ...e, model: editor };
+      return e;
+    });
+    const live = LiveRun.parse(events.reduce<LiveRun | null>(reduceLive, null));
+    await showState(page, { planPath: fullRun.planPath, result: null, live });
+    await expect(page.locator('[data-testid=live-agents]')).toHaveText(new RegExp(`Challenger · ${editor.replace(/[/.]/g, '\\$&')}`), INNER_TEXT);
+    await expect(page.locator('[data-testid=live-cost]')).toHaveText('tokens and cost not reported by this API');
   });
 
   it('keeps the previous result visible under a new run until its first iteration ends', async () => {

@@ -92,7 +92,7 @@ export class IterationTimeline extends LitElement {
         <span class="pill plain ${s.status === 'CONVERGED' ? 'tone-good' : s.status === 'CONTINUE' ? 'tone-neutral' : 'tone-bad'}"><span>${STATUS_TEXT[s.status]}</span></span>
         ${s.degradation ? html`<span class="flag tone-bad" data-testid="degradation" title="This iteration created more problems than it solved">DEGRADATION</span>` : nothing}
         ${s.reSweep ? html`<span class="badge">re-sweep</span>` : nothing} ${s.reProbe ? html`<span class="badge">re-probe</span>` : nothing}
-        <span class="muted" data-testid="iteration-usage">${formatTokens(s.tokens)} tokens · ${formatCost(s.costUsd)} · ${s.calls} calls</span>
+        <span class="muted" data-testid="iteration-usage">${this.view.usageReported ? `${formatTokens(s.tokens)} tokens · ${formatCost(s.costUsd)} · ` : ''}${s.calls} calls</span>
       </div>
       <div class="counts">
         <span>opened <b data-testid="opened">${s.opened}</b></span>
@@ -133,7 +133,7 @@ export class IterationTimeline extends LitElement {
       ${
         other.calls > 0
           ? html`<p class="muted" data-testid="other-usage">
-              Assessment, audit and report: ${formatTokens(other.tokens)} tokens · ${formatCost(other.costUsd)} · ${other.calls} calls
+              Assessment, audit and report: ${v.usageReported ? `${formatTokens(other.tokens)} tokens · ${formatCost(other.costUsd)} · ` : ''}${other.calls} calls
             </p>`
           : nothing
       }

@@ -2,7 +2,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import type { LiveRun } from '../../src/shared/webview-protocol';
 import { askHost } from '../actions';
-import { PHASE_NAMES, ROLE_NAMES, formatCost, formatTokens } from '../format';
+import { PHASE_NAMES, ROLE_NAMES, USAGE_NOT_REPORTED, formatCost, formatTokens } from '../format';
 import { base } from '../styles';
 import { totalTokens } from '../view-model';
 
@@ -80,7 +80,9 @@ export class LiveStatus extends LitElement {
       <div class="row">
         <span class="spinner" aria-hidden="true"></span>
         <h2 id="live-heading" class="grow" aria-live="polite" data-testid="live-phase">${where}</h2>
-        <span class="muted" data-testid="live-cost">${formatTokens(totalTokens(live.usage))} tokens · ${formatCost(live.costUsd)}</span>
+        <span class="muted" data-testid="live-cost"
+          >${live.usageReported ? `${formatTokens(totalTokens(live.usage))} tokens · ${formatCost(live.costUsd)}` : `tokens and cost ${USAGE_NOT_REPORTED}`}</span
+        >
         <button class="secondary" ?disabled=${this.cancelling} aria-label="Cancel the verification" @click=${() => askHost(this, { action: 'cancel' })}>
           ${this.cancelling ? 'Cancelling…' : 'Cancel'}
         </button>

@@ -2,7 +2,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import type { PanelRequest } from '../../src/shared/webview-protocol';
 import { askHost, busyKey } from '../actions';
-import { formatCost, formatTokens, plural, verdictTone } from '../format';
+import { ROLE_NAMES, USAGE_NOT_REPORTED, formatCost, formatTokens, plural, verdictTone } from '../format';
 import { base } from '../styles';
 import { totalTokens, type RunView } from '../view-model';
 
@@ -184,10 +184,18 @@ export class VerdictCard extends LitElement {
         }
         <dt>Iterations</dt>
         <dd>${v.iterations.length}</dd>
+        ${
+          v.models.length > 0
+            ? html`<dt>${v.models.length === 1 ? 'Model' : 'Models'}</dt>
+                <dd data-testid="models">
+                  ${v.models.map((m, i) => html`${i > 0 ? '; ' : ''}<span data-testid="model"><code>${m.model}</code> (${m.roles.map((r) => ROLE_NAMES[r]).join(', ')})</span>`)}
+                </dd>`
+            : nothing
+        }
         <dt>Tokens</dt>
-        <dd data-testid="total-tokens">${formatTokens(tokens)} (${formatTokens(v.usage.cache_read_input_tokens)} from cache)</dd>
+        <dd data-testid="total-tokens">${v.usageReported ? `${formatTokens(tokens)} (${formatTokens(v.usage.cache_read_input_tokens)} from cache)` : USAGE_NOT_REPORTED}</dd>
         <dt>Cost</dt>
-        <dd data-testid="total-cost">${formatCost(v.costUsd)}</dd>
+        <dd data-testid="total-cost">${v.usageReported ? formatCost(v.costUsd) : USAGE_NOT_REPORTED}</dd>
       </dl>
       ${this.techDebt()}
       ${

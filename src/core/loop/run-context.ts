@@ -189,6 +189,7 @@ export class RunContext {
       confidence: confidenceOf(assertions),
       partial: parts.partial,
       ...(parts.stopCause ? { stopCause: parts.stopCause } : {}),
+      ...(this.options.provider.reportsUsage === false ? { usageReported: false } : {}),
     };
   }
 

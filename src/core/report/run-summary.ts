@@ -5,7 +5,7 @@
 import { AgentRole, type CallRecord, type IterationState, type Usage } from '../protocol';
 import type { Assessment, CheckpointRequest, RunResult } from '../run-types';
 import { cell, escapeInline, table } from './escape';
-import { ROLE_NAMES, describeFailure, failureConsequence, partialReason, plural } from '../labels';
+import { ROLE_NAMES, USAGE_NOT_REPORTED_NOTE, describeFailure, failureConsequence, modelsOfRole, partialReason, plural } from '../labels';
 import { nextStepFor } from '../convergence/verdict';
 
 export const STRONG_REVISE_NOTE = 'Strongly recommended: address these before proceeding.';
@@ -119,15 +119,30 @@ function fmtUsd(n: number): string {
 
 const ZERO: Usage = { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
 
-function usageRow(name: string, calls: number, u: Usage, cost: number): string[] {
-  return [name, String(calls), fmtTokens(u.input_tokens), fmtTokens(u.output_tokens), fmtTokens(u.cache_read_input_tokens), fmtTokens(u.cache_creation_input_tokens), fmtUsd(cost)];
+function usageRow(name: string, models: string, calls: number, u: Usage, cost: number): string[] {
+  return [
+    name,
+    models,
+    String(calls),
+    fmtTokens(u.input_tokens),
+    fmtTokens(u.output_tokens),
+    fmtTokens(u.cache_read_input_tokens),
+    fmtTokens(u.cache_creation_input_tokens),
+    fmtUsd(cost),
+  ];
 }
 
+/** Per role: the model(s) that ran it (as each call recorded the serving model), calls, tokens and cost. */
 export function usageSection(result: RunResult): string {
   const rows: string[][] = [];
   for (const role of AgentRole.options) {
     const calls = result.calls.filter((c) => c.role === role);
     if (calls.length === 0) continue;
+    const models = cell(modelsOfRole(calls, role).join(', '), 200);
+    if (result.usageReported === false) {
+      rows.push([ROLE_NAMES[role], models, String(calls.length)]);
+      continue;
+    }
     const u = calls.reduce<Usage>(
       (acc, c) => ({
         input_tokens: acc.input_tokens + c.usage.input_tokens,
@@ -140,17 +155,22 @@ export function usageSection(result: RunResult): string {
     rows.push(
       usageRow(
         ROLE_NAMES[role],
+        models,
         calls.length,
         u,
         calls.reduce((s, c) => s + c.cost_usd, 0),
       ),
     );
   }
-  rows.push(usageRow('**Total**', result.calls.length, result.usage, result.costUsd));
+  if (result.usageReported === false) {
+    rows.push(['**Total**', '', String(result.calls.length)]);
+    return `## Tokens and cost\n\n${table(['Role', 'Model', 'Calls'], rows, ['left', 'left', 'right'])}\n\n${USAGE_NOT_REPORTED_NOTE}`;
+  }
+  rows.push(usageRow('**Total**', '', result.calls.length, result.usage, result.costUsd));
   const unpriced = unpricedModels(result.calls);
   const note = unpriced.length > 0 ? `\n\nNo price is configured for ${unpriced.map(escapeInline).join(', ')}; those calls count as $0.` : '';
-  const header = ['Role', 'Calls', 'Input', 'Output', 'Cache read', 'Cache write', 'Cost'];
-  return `## Tokens and cost\n\n${table(header, rows, ['left', 'right', 'right', 'right', 'right', 'right', 'right'])}${note}`;
+  const header = ['Role', 'Model', 'Calls', 'Input', 'Output', 'Cache read', 'Cache write', 'Cost'];
+  return `## Tokens and cost\n\n${table(header, rows, ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right'])}${note}`;
 }
 
 function unpricedModels(calls: CallRecord[]): string[] {

@@ -26,6 +26,7 @@ import { parsePlan, type Range } from '../plan';
 import type { Challenge, Severity } from '../protocol';
 import { RULES, RULE_CODES, type FindingLevel, type RuleCode, type StaticFinding } from '../rules/catalog';
 import type { Assessment, RunResult, VerdictLabel } from '../run-types';
+import { modelsOfRun } from '../labels';
 
 export const SARIF_SCHEMA_URI = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 export const SRCROOT = '%SRCROOT%';
@@ -210,6 +211,9 @@ export function planSummary(plan: SarifPlan) {
       plan.findings.map((f) => f.level),
     ),
     costUsd: plan.result?.costUsd ?? 0,
+    // The model(s) that ran each role; the editor's vscode.lm reports no usage, so its $0 is "unknown".
+    ...(plan.result ? { models: modelsOfRun(plan.result.calls) } : {}),
+    ...(plan.result?.usageReported === false ? { usageReported: false } : {}),
   };
 }
 
