@@ -31,7 +31,7 @@ export interface CorpusPlan {
   repo: string;
   format: string;
   heldOut: boolean;
-  /** Held-out batches: "fresh-2: …" was added and labelled before the changes that followed it. */
+  /** Labelling batches: "fresh-2: …" and "fresh-3: …" were added and labelled before the changes that followed them (see batchOf). */
   batch: string;
   planPath: string;
   text: string;
@@ -182,8 +182,9 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
   const out: string[] = [];
   for (const [name, subset] of [
     ['Tuning plans', plans.filter((p) => !p.heldOut)],
-    ['Held-out plans (earlier batches)', plans.filter((p) => p.heldOut && !isFreshBatch2(p))],
-    ['Held-out plans, fresh batch 2 (labelled before the changes after it)', plans.filter(isFreshBatch2)],
+    ['Held-out plans (earlier batches)', plans.filter((p) => p.heldOut && batchOf(p) === 'earlier')],
+    ['Held-out plans, fresh batch 2 (labelled before the changes after it)', plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-2')],
+    ['Held-out plans, fresh batch 3 (labelled before the third round; never tuned on)', plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-3')],
     ['Whole corpus (tuning and held-out; the test thresholds apply here)', plans],
   ] as const) {
     const { perRule, unlabelled, errorsOnUnbrokenPlans } = score(subset);
@@ -197,8 +198,11 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
   return out;
 }
 
-function isFreshBatch2(plan: CorpusPlan): boolean {
-  return plan.heldOut && plan.batch.startsWith('fresh-2');
+/** Which labelling round a plan came in: "fresh-2: …" and "fresh-3: …" batches were labelled before the rule changes that followed them. */
+export function batchOf(plan: CorpusPlan): 'earlier' | 'fresh-2' | 'fresh-3' {
+  if (plan.batch.startsWith('fresh-3')) return 'fresh-3';
+  if (plan.batch.startsWith('fresh-2')) return 'fresh-2';
+  return 'earlier';
 }
 
 function tableRow(rule: string, s: RuleScore): string {
