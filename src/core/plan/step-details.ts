@@ -13,8 +13,9 @@
  *                  reference follows at once ("After step 2", "Requires: Phase 1").
  * Success criterion. The first own line holding "Success criteria:", "Verify:",
  * "Verification:", "Acceptance:", "Test:", "Expected:", "Validation:", "Exit
- * criteria:" or "Done when" (case-insensitive, bold allowed); its text is the rest of
- * the line, else the list items that follow.
+ * criteria:", "Output:", "Deliverable:" or "Done when" (case-insensitive, bold allowed);
+ * its text is the rest of the line, else the list items that follow. A numbered
+ * sub-step that is the check ("Step 2: Verify …", "Step 4: Run the tests") counts too.
  */
 import { charSpan } from './text';
 import type { StepRef } from './types';
@@ -45,12 +46,14 @@ export interface StepPrefix {
   rawId: string;
   rest: string;
   /** Which pattern matched: a step keyword with a number, a number alone, or a keyword alone ("Task: …"). */
-  kind: 'keyword' | 'number' | 'label' | null;
+  kind: 'keyword' | 'number' | 'letter' | 'label' | null;
 }
 
 const KEYWORD_PREFIX = new RegExp(`^(${KEYWORD}\\s*[-_#]?\\s*${NUMBER}(?:-\\d+)*)(?![\\w])\\.?\\s*(?:[:.)|—–-]+\\s*)?`, 'i');
 const NUMBER_PREFIX = new RegExp(`^(${NUMBER})(?:[.):]\\s*|\\s+[—–:-]?\\s*|$)`, 'i');
 const LABEL_PREFIX = new RegExp(`^${KEYWORD}\\s*[:—–-]\\s*`, 'i');
+/** "A. Core renderer", "B) Extension": a lettered workstream or step, id "a", "b" (one capital letter, then "." or ")"). */
+const LETTER_PREFIX = /^([A-Z])[.)]\s+(?=\S)/;
 
 /** Splits a plain title into its step prefix and the rest. */
 export function stepPrefix(title: string): StepPrefix {
@@ -58,6 +61,8 @@ export function stepPrefix(title: string): StepPrefix {
   if (k) return { rawId: k[1] ?? '', rest: title.slice(k[0].length).trim(), kind: 'keyword' };
   const n = NUMBER_PREFIX.exec(title);
   if (n) return { rawId: n[1] ?? '', rest: title.slice(n[0].length).trim(), kind: 'number' };
+  const letter = LETTER_PREFIX.exec(title);
+  if (letter) return { rawId: letter[1] ?? '', rest: title.slice(letter[0].length).trim(), kind: 'letter' };
   const l = LABEL_PREFIX.exec(title);
   if (l) return { rawId: '', rest: title.slice(l[0].length).trim(), kind: 'label' };
   return { rawId: '', rest: title, kind: null };
@@ -171,11 +176,17 @@ function refsIn(lines: readonly string[], line: number, offset: number, segment:
 }
 
 const CRITERION =
-  /(?:^|[^\w])(success\s+criteri(?:a|on)|(?:independent\s+)?test\s+criteria|verify|verification|acceptance(?:\s+criteria)?|tests?|expected(?:\s+(?:results?|outcome|behaviou?r))?|validation|exit\s+criteria|checkpoint|output|criterios?\s+de\s+aceptaci[oó]n|verificar|crit[eé]rios?\s+de\s+aceita[cç][aã]o|akzeptanzkriterien|pr[uü]fung|crit[eè]res?\s+d'acceptation|v[eé]rification)\s*:|(?:^|[^\w])(done\s+when)\b\s*:?|(?:^|\s)_(requirements?)\s*:|<(verify|done|acceptance_criteria|automated)>/i;
+  /(?:^|[^\w])(success\s+criteri(?:a|on)|(?:independent\s+)?test\s+criteria|verify|verification|acceptance(?:\s+criteria)?|tests?|expected(?:\s+(?:results?|outcome|behaviou?r))?|validation|exit\s+criteria|checkpoint|output|deliverables?|criterios?\s+de\s+aceptaci[oó]n|verificar|crit[eé]rios?\s+de\s+aceita[cç][aã]o|akzeptanzkriterien|pr[uü]fung|crit[eè]res?\s+d'acceptation|v[eé]rification)\s*:|(?:^|[^\w])(done\s+when)\b\s*:?|(?:^|\s)_(requirements?)\s*:|<(verify|done|acceptance_criteria|automated)>/i;
 
 /** "Run: `npm test` — expect PASS": a command with its expected outcome (superpowers plans). */
 const RUN_LINE = /(?:^|[^\w])run\s*:/i;
 const EXPECT = /\bexpect(?:s|ed)?\b/i;
+/**
+ * A sub-step that is the check ("**Step 2: Verify the extension loads**", "Step 4: Run the tests"):
+ * superpowers plans split a task into numbered bold sub-steps, and the verifying one is its criterion.
+ */
+const CHECK_SUBSTEP =
+  /^\s*(?:[-*+]\s+)?step\s+\d+[a-z]?\s*[:.)–—-]\s*((?:verify|validate|confirm|check|test|run\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,2}(?:tests?|suite|checks?))\b.*)$/i;
 
 /** The first success criterion on lines `from..to`. */
 export function findSuccessCriterion(lines: readonly string[], from: number, to: number, skip: (line: number) => boolean): { text: string; line: number } | null {
@@ -184,6 +195,8 @@ export function findSuccessCriterion(lines: readonly string[], from: number, to:
     const plain = (lines[i] ?? '').replace(/\*\*|__/g, '');
     if (plain.length > 20000) continue;
     if (RUN_LINE.test(plain) && EXPECT.test(plain)) return { text: plain.trim().slice(0, 500), line: i };
+    const sub = CHECK_SUBSTEP.exec(plain);
+    if (sub) return { text: (sub[1] ?? '').trim().slice(0, 500), line: i };
     const m = CRITERION.exec(plain);
     if (!m) continue;
     let text = plain

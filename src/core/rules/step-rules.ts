@@ -9,7 +9,8 @@ import type { Draft } from './text-rules';
 
 /**
  * A step that is itself a check ("Checkpoint – …", "Final verification", "Write
- * property test for …") needs no other criterion; a
+ * property test for …") needs no other criterion, and is the criterion of the
+ * sibling steps before it; a documentation-only step's document is its result; a
  * sub-step shares its outer step's criterion, a ticked checkbox step is done, and a group (a step with steps
  * nested in it) has its criteria in its sub-steps.
  */
@@ -31,6 +32,8 @@ export function noSuccessCriterionRule(plan: Plan): Draft[] {
   const ids = plan.steps.map((s) => s.id);
   // A group: a Kiro task "1" with sub-tasks "1.1"…, or any step with steps nested in it (a phase and its units).
   const isGroup = (id: string, i: number): boolean => (/^\d+$/.test(id) && ids.some((other) => other.startsWith(`${id}.`))) || nested[i + 1] === true;
+  const checkedLater = checkedByLaterStep(plan, nested);
+  const mentions = lazyMentions(plan);
   return plan.steps
     .filter(
       (step, i) =>
@@ -39,7 +42,9 @@ export function noSuccessCriterionRule(plan: Plan): Draft[] {
         !CHECK_STEP.test(step.title) &&
         !isGroup(step.id, i) &&
         !SPEC_KIT_ID.test(step.id) &&
-        !DONE_CHECKBOX.test(plan.lines[step.line] ?? ''),
+        !DONE_CHECKBOX.test(plan.lines[step.line] ?? '') &&
+        !checkedLater[i] &&
+        !isDocsOnlyStep(plan, i, mentions),
     )
     .map((step) => ({
       code: 'no-success-criterion',
@@ -47,6 +52,72 @@ export function noSuccessCriterionRule(plan: Plan): Draft[] {
       range: lineRange(plan, step.line),
       data: { stepId: step.id, stepLine: step.line },
     }));
+}
+
+/**
+ * For each step: is a later sibling a check step ("6 — Regression tests", "Final
+ * verification", "Run the test suite"; not a bare "Checkpoint")? Such a step is the criterion of the
+ * steps before it in the same list: siblings are top-level steps (not nested)
+ * from the same section and of the same kind (list items or headings), and
+ * the run stops at a step that has a criterion of its own, which starts a new
+ * stretch.
+ */
+function checkedByLaterStep(plan: Plan, nested: readonly boolean[]): boolean[] {
+  const out = plan.steps.map(() => false);
+  // A checkpoint ("Checkpoint - all tests pass") is a gate that runs whatever tests exist; it says nothing about a step no test covers.
+  const isCheck = (title: string): boolean => CHECK_STEP.test(title) && !/^\W*checkpoint\b/i.test(title);
+  // One pass from the end (plans can have thousands of steps): a run of siblings ends where the section or the kind changes.
+  let covered = false;
+  let run: string | null = null;
+  for (let i = plan.steps.length - 1; i >= 0; i--) {
+    const step = plan.steps[i] as (typeof plan.steps)[number];
+    if (nested[i]) continue;
+    const key = `${step.source}\u0000${step.sectionTitle ?? ''}`;
+    if (key !== run) {
+      run = key;
+      covered = false;
+    }
+    out[i] = covered;
+    if (isCheck(step.title)) covered = true;
+  }
+  return out;
+}
+
+interface PathMention {
+  path: string;
+  line: number;
+}
+
+/** Every mention of every referenced path, computed once per run and only when a docs-titled step needs it. */
+function lazyMentions(plan: Plan): () => readonly PathMention[] {
+  let all: PathMention[] | null = null;
+  return () =>
+    (all ??= plan.referencedPaths.flatMap((ref) => (ref.ranges && ref.ranges.length > 0 ? ref.ranges : [ref.range]).map((r) => ({ path: ref.path, line: r.startLine }))));
+}
+
+/** A documentation step by its title: "Update docs", "Write README", "Document the flag", "Update CHANGELOG". */
+const DOCS_TITLE =
+  /^\W*(?:(?:write|update|add|refresh|revise|amend|extend)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:docs?|documentation|readme|changelog|user\s+guide|guide|release\s+notes)\b|document\b)/i;
+/** Paths that are documents: Markdown and other prose files, and anything under a docs folder. */
+const DOC_PATH = /(?:^|\/)docs?\/|\.(?:md|mdx|markdown|rst|adoc|txt)$|(?:^|\/)(?:README|CHANGELOG|LICENSE|NOTICE|AUTHORS)(?:\.\w+)?$/i;
+/** A superpowers-style "Files:" entry ("- Modify: `README.md`", "- Create: `docs/x.md`"). */
+const FILES_ENTRY = /^\s*[-*+]\s+(?:\*\*)?(?:create|modify|update|edit|test)(?:\*\*)?\s*:/i;
+
+/**
+ * A documentation-only step: its title says it writes or updates docs and
+ * every file it names is a document (when it has a "Files:" list, the files
+ * listed there). The document is its deliverable: written as the step says,
+ * it is done, so it needs no separate criterion.
+ */
+function isDocsOnlyStep(plan: Plan, i: number, mentions: () => readonly PathMention[]): boolean {
+  const step = plan.steps[i];
+  if (!step || !DOCS_TITLE.test(step.title)) return false;
+  const next = plan.steps[i + 1];
+  const end = next !== undefined && next.line <= step.range.endLine ? next.line - 1 : step.range.endLine;
+  const own = mentions().filter((m) => m.line >= step.line && m.line <= end);
+  const listed = own.filter((m) => FILES_ENTRY.test(plan.lines[m.line] ?? ''));
+  const named = listed.length > 0 ? listed : own;
+  return named.every((m) => DOC_PATH.test(m.path.replace(/^@/, '')));
 }
 
 export function danglingDependencyRule(plan: Plan): Draft[] {

@@ -52,13 +52,22 @@ export function isCreatedByPlan(line: string, startChar: number, endChar: number
   );
 }
 
-/** Lines that sit in a list under a "new files:"-style label, up to the next heading or non-list paragraph. */
+const FILES_OPEN = /^\s*<files>\s*$/;
+
+/** Lines that sit in a list under a "new files:"-style label, up to the next heading or non-list paragraph; and the lines of a multi-line GSD `<files>` block. */
 function creationBlockLines(lines: readonly string[]): Set<number> {
   const out = new Set<number>();
   let open = false;
+  let filesTag = false;
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i] ?? '';
     if (l.length > 2000) continue;
+    // A GSD task's <files> block over several lines: every line up to </files> lists a file the task writes.
+    if (filesTag || FILES_OPEN.test(l)) {
+      filesTag = !/<\/files>/.test(l);
+      out.add(i);
+      continue;
+    }
     if (/^\s{0,3}#/.test(l)) open = false;
     if (CREATION_LABEL.test(l)) {
       open = true;
@@ -93,7 +102,8 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
     if (exists !== false) continue;
     if (notAWorkspacePath(plan, path, env)) continue;
     if (!hasExtension(path) && safeExists(env, path.split('/')[0] ?? '') === false) continue; // "production/main", "log/10": not a file path
-    if (created.has(path) || (!path.includes('/') && created.has(`/${path}`))) continue;
+    if (created.has(path) || (!path.includes('/') && created.has(`/${path}`)) || [...created].some((c) => c.endsWith(`/${path}`))) continue;
+    if (mentions.every((r) => citedAsSource(plan.lines, r.startLine, r.startChar))) continue;
     const elsewhere = safeNamed(env, path);
     // A bare name or a path fragment that ends a workspace path names that file (or one of a few), as a reader takes it.
     if (elsewhere.suffix.length >= 1) continue;
@@ -137,6 +147,26 @@ function createdPaths(plan: Plan): Set<string> {
     out.add(`/${path.slice(path.lastIndexOf('/') + 1)}`);
   }
   return out;
+}
+
+/**
+ * Where a plan says what it was made from ("Consolidated from two reviews
+ * (`a.md` and `b.md`)", "Compiled from …", "Distilled from …"): those sources
+ * are its provenance, not files it reads or changes, and are often working
+ * notes that were never committed. Judged on the sentence that holds the
+ * mention (the paragraph up to it, back to the last sentence end).
+ */
+const PROVENANCE = /\b(?:consolidated|compiled|distill?ed|synthesi[sz]ed|summari[sz]ed|condensed)\s+from\b/i;
+
+function citedAsSource(lines: readonly string[], line: number, startChar: number): boolean {
+  let text = (lines[line] ?? '').slice(0, startChar);
+  for (let i = line - 1; i >= 0 && i >= line - 6; i--) {
+    const previous = lines[i] ?? '';
+    if (previous.trim() === '' || /^\s*#/.test(previous)) break;
+    text = `${previous} ${text}`;
+  }
+  const sentence = text.split(/[.!?](?:\s|$)/).pop() ?? text;
+  return PROVENANCE.test(sentence);
 }
 
 /** Folders a build or an install fills; a path under one that the repository does not track exists only after that build. */
