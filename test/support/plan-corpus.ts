@@ -185,6 +185,7 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
     ['Held-out plans (earlier batches)', plans.filter((p) => p.heldOut && batchOf(p) === 'earlier')],
     ['Held-out plans, fresh batch 2 (labelled before the changes after it)', plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-2')],
     ['Held-out plans, fresh batch 3 (labelled before the third round; never tuned on)', plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-3')],
+    ['Held-out plans, fresh batch 4 (labelled after the third round, before the fourth; never tuned on)', plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-4')],
     ['Whole corpus (tuning and held-out; the test thresholds apply here)', plans],
   ] as const) {
     const { perRule, unlabelled, errorsOnUnbrokenPlans } = score(subset);
@@ -198,8 +199,9 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
   return out;
 }
 
-/** Which labelling round a plan came in: "fresh-2: …" and "fresh-3: …" batches were labelled before the rule changes that followed them. */
-export function batchOf(plan: CorpusPlan): 'earlier' | 'fresh-2' | 'fresh-3' {
+/** Which labelling round a plan came in: "fresh-2: …", "fresh-3: …" and "fresh-4: …" batches were labelled before the rule changes that followed them. */
+export function batchOf(plan: CorpusPlan): 'earlier' | 'fresh-2' | 'fresh-3' | 'fresh-4' {
+  if (plan.batch.startsWith('fresh-4')) return 'fresh-4';
   if (plan.batch.startsWith('fresh-3')) return 'fresh-3';
   if (plan.batch.startsWith('fresh-2')) return 'fresh-2';
   return 'earlier';
