@@ -60,6 +60,23 @@ const BEFORE_ROUND_3 = [
   '',
 ];
 
+/** After the third round, before the fourth (rules at b6eab00), with fresh batch 4 labelled and held out. */
+const BEFORE_ROUND_4 = [
+  'After the third round, before the fourth (rules at b6eab00; fresh batch 4, five plans from five new repositories, labelled then and held out from here on):',
+  '',
+  '| subset | findings | TP | FP | misses | precision | recall |',
+  '|---|---|---|---|---|---|---|',
+  '| tuning plans (21) | 23 | 18 | 5 | 1 | 78 % | 95 % |',
+  '| held out, earlier batches (8) | 4 | 4 | 0 | 0 | 100 % | 100 % |',
+  '| fresh batch 2 (6) | 2 | 2 | 0 | 0 | 100 % | 100 % |',
+  '| fresh batch 3 held out (3), checked here for the first time | 23 | 6 | 17 | 4 | 26 % | 60 % |',
+  '| fresh batch 4 held out (5) | 6 | 1 | 5 | 0 | 17 % | 100 % |',
+  '| whole corpus (43) | 58 | 31 | 27 | 5 | 53 % | 86 % |',
+  '',
+  "The held-out check after round 3 failed (batch 3: 26 %): its false findings were a Portuguese plan-wide completion section, a file-inventory row marked 'criar', a Go qualified name, Portuguese 'todo', a GSD plan reading what the plan it depends on creates, ESM '.js' specifiers and `unknown` quoted as expected output. The fourth round tuned on those two plans (gsd-loci, cursor-vmware-mcp-pt); batch 4 stayed held out and was not looked at for tuning.",
+  '',
+];
+
 export function staticChecksSection(): string[] {
   return [
     '## 6. Static checks on real plans',
@@ -69,9 +86,10 @@ export function staticChecksSection(): string[] {
     ...BEFORE,
     ...BEFORE_ROUND_2,
     ...BEFORE_ROUND_3,
+    ...BEFORE_ROUND_4,
     'After (every run recomputes this from the labels):',
     '',
     ...corpusTables(),
-    'Issue #17 target: precision >= 90 % overall and >= 80 % for a rule with 10+ findings, over the whole corpus. Not met: the remaining false findings are steps whose criterion is worded as a purpose or an oracle named elsewhere, a docs-only task, and two review documents a plan cites as its sources. test/unit/plan-corpus.test.ts holds the measured floor (75 %) until the rules reach the target.',
+    'Issue #17 target: precision >= 90 % overall and >= 80 % for a rule with 10+ findings, over the whole corpus. Not met at the fourth round: 79 % overall (31/39), `no-success-criterion` 79 % (15/19). Fresh batch 4, held out and never tuned on, scores 17 % (1/6): its five false findings are numbered document sections and architecture layers read as steps ("## 1. Arquitectura Base", "### 1. VS Code Extension Layer" under "## Architecture"), left unfixed so the batch stays an honest check. The other three: a deliverable placed after a sub-section (ghostty-webgl workstream B), README text for users inside a nested code fence (pi-superpowers), a spec-kit plan.md whose risks live in its spec (simple-agent-manager). test/unit/plan-corpus.test.ts holds the measured floor (79 % overall, 78 % per rule) until the rules reach the target.',
   ];
 }

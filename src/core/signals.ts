@@ -11,9 +11,11 @@
  * Words inside a phrase may be separated by spaces or tabs, never a line break.
  * Not a signal: part of a name ("wasm32-unknown-unknown", "doc/TODO.md"),
  * "unknown" used as an adjective ("unknown keys are ignored"), a marker named
- * as absent ("No TBD, TODO, or placeholders", "without TODOs", "sin TBD").
+ * as absent ("No TBD, TODO, or placeholders", "without TODOs", "sin TBD"),
+ * a word inside inline code (`unknown` as expected output), lower-case "todo"
+ * before a word (Spanish / Portuguese "todo el flujo": every, all).
  */
-import { charSpan, lineStarts, lineOf } from './plan/text';
+import { charSpan, inlineCodeSpans, lineStarts, lineOf } from './plan/text';
 import type { UnknownSignal } from './plan/types';
 
 const PHRASES = [
@@ -49,6 +51,11 @@ const WORD_CHAR = /[\p{L}\p{N}_]/u;
 const NEGATED =
   /(?:^|[^\p{L}])(?:no|without|zero|free\s+of|nor|sin|sem|kein(?:e|en)?|ohne|aucun|sans)[\s,/"'`*()“”]*(?:(?:tbd|tbc|tba|todos?|fixmes?|xxx|placeholders?|markers?|or|and|nor)[\s,/"'`*()“”]*)*$/iu;
 
+function insideInlineCode(line: string, col: number): boolean {
+  if (line.indexOf('`') === -1 || line.length > 20000) return false;
+  return inlineCodeSpans(line).some(([s, e]) => col >= s && col < e);
+}
+
 function isWordChar(ch: string): boolean {
   return ch !== '' && WORD_CHAR.test(ch);
 }
@@ -73,8 +80,12 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
       continue;
     // "unknown keys", "unknown fields": an adjective for a decided behaviour, not an undecided point.
     if (/^unknown$/i.test(m[0]) && /^[ \t]+\p{L}/u.test(text.slice(at + m[0].length, at + m[0].length + 3))) continue;
+    // Lower-case "todo" before a word is Spanish or Portuguese ("todo tool novo", "todo el flujo": every, all), not the marker.
+    if (m[0] === 'todo' && /^[ \t]+\p{L}/u.test(text.slice(at + m[0].length, at + m[0].length + 3))) continue;
     const line = lineOf(starts, at);
     if (skip(line)) continue;
+    // Inside inline code the word is quoted text (an expected message, an identifier), not an undecided point.
+    if (insideInlineCode(lines[line] ?? '', at - (starts[line] as number))) continue;
     if (NEGATED.test(text.slice(Math.max(starts[line] as number, at - 200), at))) continue;
     out.push({ signal: m[0], range: charSpan(lines, line, at - (starts[line] as number), m[0].length) });
   }

@@ -4,7 +4,9 @@
  * labels that say which findings are right.
  *
  * Per plan folder:
- *   provenance.json  repo, commit, format, heldOut, license, plans (paths in the repo)
+ *   provenance.json  repo, commit, format, heldOut, license, plans (paths in the repo); batch (which
+ *                    labelling round), heldOutThrough (the round a plan was held out through
+ *                    before it was tuned on), planCommit / submodules / filesNote when they differ
  *   files.txt        `git ls-tree -r --name-only <commit>`: the workspace, as names only
  *   plan/<path>      the plan text at its path in the repository
  *   gitignore.json   the commit's .gitignore files: { "<path>/.gitignore": "<text>" }
@@ -31,6 +33,8 @@ export interface CorpusPlan {
   repo: string;
   format: string;
   heldOut: boolean;
+  /** The last tuning round a plan was held out through ("round 3"), when it was held out once and tuned on later; '' otherwise. */
+  heldOutThrough: string;
   /** Labelling batches: "fresh-2: …" and "fresh-3: …" were added and labelled before the changes that followed them (see batchOf). */
   batch: string;
   planPath: string;
@@ -51,7 +55,7 @@ export function loadCorpus(): CorpusPlan[] {
     const dir = path.join(CORPUS_DIR, id);
     const provenancePath = path.join(dir, 'provenance.json');
     if (!existsSync(provenancePath)) continue;
-    const prov = JSON.parse(readFileSync(provenancePath, 'utf8')) as { repo: string; format: string; heldOut: boolean; plans: string[]; batch?: string };
+    const prov = JSON.parse(readFileSync(provenancePath, 'utf8')) as { repo: string; format: string; heldOut: boolean; plans: string[]; batch?: string; heldOutThrough?: string };
     const names = readFileSync(path.join(dir, 'files.txt'), 'utf8')
       .split('\n')
       .filter((l) => l !== '');
@@ -64,6 +68,7 @@ export function loadCorpus(): CorpusPlan[] {
         format: prov.format,
         heldOut: prov.heldOut,
         batch: prov.batch ?? '',
+        heldOutThrough: prov.heldOutThrough ?? '',
         planPath,
         text: readFileSync(path.join(dir, 'plan', planPath), 'utf8'),
         files,
@@ -184,7 +189,10 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
     ['Tuning plans', plans.filter((p) => !p.heldOut)],
     ['Held-out plans (earlier batches)', plans.filter((p) => p.heldOut && batchOf(p) === 'earlier')],
     ['Held-out plans, fresh batch 2 (labelled before the changes after it)', plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-2')],
-    ['Held-out plans, fresh batch 3 (labelled before the third round; never tuned on)', plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-3')],
+    [
+      "Fresh batch 3's held-out plans (labelled before the third round and held out through it; gsd-loci and cursor-vmware-mcp-pt were tuned on in the fourth round, kiro-moldova-direct never)",
+      plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-3'),
+    ],
     ['Held-out plans, fresh batch 4 (labelled after the third round, before the fourth; never tuned on)', plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-4')],
     ['Whole corpus (tuning and held-out; the test thresholds apply here)', plans],
   ] as const) {

@@ -14,15 +14,19 @@
  *             work items, action items, checklist, procedure, execution, roadmap, todo
  *   steps     (es/pt/de/fr) tareas, pasos, fases, implementación, tarefas, passos, etapas, Schritte,
  *             Aufgaben, Umsetzung, Phasen, étapes, tâches, mise en œuvre
- *   success   (es/pt/de/fr) criterios de aceptación, critérios de aceitação, Akzeptanzkriterien,
- *             critères d'acceptation (checked right after non-goals)
+ *   success   (es/pt/de/fr) criterios de aceptación / de finalización / de éxito, critérios de
+ *             aceitação / de conclusão / de sucesso, Akzeptanz-, Abschluss-, Erfolgskriterien,
+ *             critères d'acceptation / d'achèvement / de réussite (checked right after non-goals)
  *   other     anything else
  */
 import type { SectionKind } from './types';
 
 const RULES: ReadonlyArray<readonly [SectionKind, RegExp]> = [
   ['other', /\b(non\s*-?\s*goals?|out\s+of\s+scope)\b/i],
-  ['success', /(?<!\p{L})(criterios\s+de\s+aceptaci[oó]n|crit[ée]rios\s+de\s+aceita[cç][aã]o|akzeptanzkriterien|crit[èe]res\s+d['’]acceptation)(?!\p{L})/iu],
+  [
+    'success',
+    /(?<!\p{L})(criterios\s+de\s+(?:aceptaci[oó]n|finalizaci[oó]n|terminaci[oó]n|[ée]xito)|crit[ée]rios\s+de\s+(?:aceita[cç][aã]o|conclus[aã]o|sucesso)|akzeptanzkriterien|abschlusskriterien|erfolgskriterien|crit[èe]res\s+d['’](?:acceptation|ach[èe]vement)|crit[èe]res\s+de\s+(?:r[ée]ussite|fin))(?!\p{L})/iu,
+  ],
   [
     'success',
     /\b(success\s+(criteria|criterion|metrics?)|acceptance(\s+criteria)?|definition\s+of\s+done|done\s+when|exit\s+criteria|(phase|step|task)\s+completion|completion\s+criteria)\b/i,

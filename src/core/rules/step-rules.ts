@@ -20,8 +20,12 @@ const CHECK_STEP =
 /** A ticked step ("- [x] …") is done: how to know it is done no longer needs saying. */
 const DONE_CHECKBOX = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
 
-/** A success section that speaks for every step ("Phase completion", "Definition of done", "Step completion criteria"). */
-const PLAN_WIDE = /\b(phase|step|task)\s+completion|definition\s+of\s+done|completion\s+criteria/i;
+/**
+ * A success section that speaks for every step ("Phase completion", "Definition of done", "Step completion criteria"),
+ * also in es/pt/de/fr ("Criterios de finalización", "Critérios de conclusão", "Abschlusskriterien", "Critères d'achèvement").
+ */
+const PLAN_WIDE =
+  /\b(phase|step|task)\s+completion|definition\s+of\s+done|completion\s+criteria|(?<!\p{L})(criterios\s+de\s+(?:finalizaci[oó]n|terminaci[oó]n)|crit[ée]rios\s+de\s+conclus[aã]o|abschlusskriterien|crit[èe]res\s+d['’]ach[èe]vement|crit[èe]res\s+de\s+fin)(?!\p{L})/iu;
 
 /** spec-kit tasks.md: one-line tasks whose criteria are the spec's acceptance scenarios and the phase checkpoints. */
 const SPEC_KIT_ID = /^t\d{3,}$/i;

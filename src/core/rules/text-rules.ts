@@ -36,7 +36,7 @@ export function unknownSignalRule(plan: Plan): Draft[] {
 const CREATION_ANYWHERE =
   /\b(create[sd]?|creating|introduc(e|es|ed|ing)|scaffold(s|ed|ing)?|generat(e|es|ed|ing)|delet(e|es|ed|ing)|remov(e|es|ed|ing)|(rename[sd]?|move[sd]?|copy|copie[sd]|split|extract(s|ed)?)\b.*\b(to|into|as)|download(s|ed|ing)?|produc(e|es|ed|ing)|write\s+(?:\w+\s+){0,2}tests?\b.*\b(in|to|at)|crear|creamos|criar|cria|erstellen|erstelle|anlegen|neue[nr]?|créer|creer|nouveau|nouvelle|nuevo|nueva|novo|nova|eliminar|supprimer|löschen|borrar|apagar)\b/i;
 const CREATION_RIGHT_BEFORE =
-  /\b(add(s|ed|ing)?|write|writes|writing|new)\s+((a|an|the)\s+)?(new\s+)?((test\s+)?(file|module|folder|directory|script|config|test))?\s*[`'"(<[]*$|(→|->|=>|\|)\s*[`'"]*$/i;
+  /\b(add(s|ed|ing)?|write|writes|writing|new)\s+((a|an|the)\s+)?(new\s+)?((test\s+)?(file|module|folder|directory|script|config|test))?\s*[`'"(<[]*$|(→|->|=>)\s*[`'"]*$/i;
 /** "add `A` and `B`", "añadir `LICENSE` y `CONTRIBUTING.md`": an add verb governs every path of its list. */
 const ADD_LIST =
   /(?:^|[^\p{L}])(?:add(?:s|ed|ing)?|añad(?:e|ir|imos)|agreg(?:a|ar)|adicion(?:a|ar)|hinzufügen|ajout(?:e|er))\s+(?:[`'"]*[\w@./-]+[`'"]*\s*(?:,|and|y|e|und|et|&)\s*)*[`'"(<[]*$/iu;
@@ -48,8 +48,42 @@ const FILES_TAG = /<files>|^\s*(?:[-*+]\s+)?(?:\*\*)?(files(\s+(modified|touched
 export function isCreatedByPlan(line: string, startChar: number, endChar: number): boolean {
   const before = line.slice(0, startChar);
   return (
-    CREATION_ANYWHERE.test(before) || CREATION_RIGHT_BEFORE.test(before) || ADD_LIST.test(before.slice(-300)) || CREATION_AFTER.test(line.slice(endChar)) || FILES_TAG.test(before)
+    CREATION_ANYWHERE.test(before) ||
+    CREATION_RIGHT_BEFORE.test(before) ||
+    newSideOfTable(before) ||
+    ADD_LIST.test(before.slice(-300)) ||
+    CREATION_AFTER.test(line.slice(endChar)) ||
+    FILES_TAG.test(before) ||
+    tableRowCreates(line, startChar)
   );
+}
+
+/** The new side of an "old | new" table: a path that opens a cell after a non-empty one (the first cell is the old side, or an inventory's path). */
+function newSideOfTable(before: string): boolean {
+  const m = /\|\s*[`'"]*$/.exec(before);
+  return m !== null && /[^\s|]/.test(before.slice(0, m.index));
+}
+
+/** A cell that is only an operation that brings a file into being or removes it ("create", "new", "criar", "crear", "neu", "créer", "delete"…). */
+const OPERATION_CELL =
+  /^(?:create[sd]?|new|add(?:ed)?|delete[sd]?|remove[sd]?|criar|criado|novo|nova|crear|creado|nuevo|nueva|eliminar|apagar|neu|erstellen|anlegen|l[öo]schen|cr[ée]er|nouveau|nouvelle|supprimer)$/i;
+
+/**
+ * A file-inventory table row ("| `tools/host.go` | criar | host ops |", "| a.ts, b.ts | Create |"):
+ * when another cell of the row is an operation that creates or deletes, the paths in the row are the plan's own.
+ */
+function tableRowCreates(line: string, startChar: number): boolean {
+  if (!/^\s*\|/.test(line)) return false;
+  const cells: Array<{ start: number; text: string }> = [];
+  let start = line.indexOf('|') + 1;
+  for (let i = start; i <= line.length; i++) {
+    if (i === line.length || (line[i] === '|' && line[i - 1] !== '\\')) {
+      cells.push({ start, text: line.slice(start, i) });
+      start = i + 1;
+    }
+  }
+  const own = cells.findIndex((c, i) => startChar >= c.start && (i === cells.length - 1 || startChar < (cells[i + 1] as { start: number }).start));
+  return cells.some((c, i) => i !== own && OPERATION_CELL.test(c.text.replace(/[*_`]/g, '').trim()));
 }
 
 const FILES_OPEN = /^\s*<files>\s*$/;
@@ -95,7 +129,9 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
   for (const ref of plan.referencedPaths) {
     const path = readerPath(ref.path);
     if (path === null) continue;
-    const mentions = (ref.ranges && ref.ranges.length > 0 ? ref.ranges : [ref.range]).filter((r) => !AGENT_HOME_REFERENCE.test(plan.lines[r.startLine] ?? ''));
+    const mentions = (ref.ranges && ref.ranges.length > 0 ? ref.ranges : [ref.range]).filter(
+      (r) => !AGENT_HOME_REFERENCE.test(plan.lines[r.startLine] ?? '') && !namedAsText(plan.lines[r.startLine] ?? '', r.startChar, r.endChar),
+    );
     if (mentions.length === 0) continue;
     if (ref.path.startsWith('@') && isPackageName(path, env)) continue;
     const exists = safeExists(env, path);
@@ -104,12 +140,14 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
     if (!hasExtension(path) && safeExists(env, path.split('/')[0] ?? '') === false) continue; // "production/main", "log/10": not a file path
     if (created.has(path) || (!path.includes('/') && created.has(`/${path}`)) || [...created].some((c) => c.endsWith(`/${path}`))) continue;
     if (mentions.every((r) => citedAsSource(plan.lines, r.startLine, r.startChar))) continue;
+    if (isScriptTwinOfTypeScript(path, env)) continue;
     const elsewhere = safeNamed(env, path);
     // A bare name or a path fragment that ends a workspace path names that file (or one of a few), as a reader takes it.
     if (elsewhere.suffix.length >= 1) continue;
     const suggestion = elsewhere.suffix[0] ?? (elsewhere.basename.length === 1 ? elsewhere.basename[0] : undefined);
     // A design document describes the system to be: its new files are proposals, only a wrong path to an existing file is a finding.
-    if (plan.format === 'descriptive' && suggestion === undefined) continue;
+    // A GSD plan that depends on earlier plans reads what they create before they have run: the same holds there.
+    if ((plan.format === 'descriptive' || (plan.format === 'gsd' && dependsOnEarlierPlans(plan.lines))) && suggestion === undefined) continue;
     for (const range of mentions) {
       out.push({
         code: 'missing-file',
@@ -195,6 +233,17 @@ function notAWorkspacePath(plan: Plan, path: string, env: RuleEnvironment): bool
 
 const DELIVERABLE_LEAD = /^\s*(?:#{1,6}\s+(?:\d+[.)]\s+)?|(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\*?\s+)?(?:\d+(?:\.\d+)*\.?\s+)?)(?:\*\*|__)?[`'"]?$/;
 
+/**
+ * "Replace any `CLAUDE.md` references", "remove all `config.yml` mentions": the name is text the step
+ * edits in other files (a string to find), not a file the plan needs.
+ */
+function namedAsText(line: string, startChar: number, endChar: number): boolean {
+  return (
+    /\b(?:replace|remove|strip|rewrite|drop|find)\s+(?:all\s+|any\s+|every\s+|the\s+)?[`'"]*$/i.test(line.slice(0, startChar)) &&
+    /^[`'"]*\s+(?:references?|mentions?|occurrences?)\b/i.test(line.slice(endChar))
+  );
+}
+
 /** A line that is an agent's reference into its home folder ("@/Users/me/.claude/…", "@~/…", "@$HOME/…"): outside the workspace, spaces and all. */
 const AGENT_HOME_REFERENCE = /^\s*@(?:\/|~|\$\{?HOME\b)/;
 
@@ -218,6 +267,32 @@ function safeNamed(env: RuleEnvironment, path: string): { suffix: string[]; base
   } catch {
     return { suffix: [], basename: [] };
   }
+}
+
+/**
+ * TypeScript's ESM convention: an import names the emitted ".js" ("from './config/index.js'") of a ".ts" source.
+ * A ".js"/".mjs"/".cjs"/".jsx" path whose TypeScript twin exists (at that path, or as the end of one) is that file.
+ */
+function isScriptTwinOfTypeScript(path: string, env: RuleEnvironment): boolean {
+  const m = /^(.*)\.([mc]?)js(x?)$/.exec(path);
+  if (!m) return false;
+  const twin = `${m[1]}.${m[2]}ts${m[3]}`;
+  return safeExists(env, twin) === true || safeNamed(env, twin).suffix.length > 0;
+}
+
+/** A GSD PLAN.md whose frontmatter names earlier plans ("depends_on: [\"04-01\"]", or a "depends_on:" list): a later wave. */
+function dependsOnEarlierPlans(lines: readonly string[]): boolean {
+  if ((lines[0] ?? '').trim() !== '---') return false;
+  for (let i = 1; i < Math.min(lines.length, 200); i++) {
+    const l = lines[i] ?? '';
+    if (l.trim() === '---') return false;
+    const m = /^depends_on:\s*(.*)$/.exec(l);
+    if (!m) continue;
+    const inline = (m[1] ?? '').trim();
+    if (inline !== '') return !/^\[\s*\]$|^(?:none|null|~)$/i.test(inline);
+    return /^\s+-\s*\S/.test(lines[i + 1] ?? '');
+  }
+  return false;
 }
 
 /** A host whose lookup throws must not take the other rules down with it. */

@@ -1,8 +1,9 @@
 /**
- * Issue #17, third round: conventions of real plans found on the fresh
- * batch 3 tuning plans and on the earlier held-out false findings. Each case
- * is a small made-up plan in the pattern's style, not a corpus excerpt, and
- * each pairs what is no longer flagged with what still is.
+ * Issue #17, third and fourth rounds: conventions of real plans found on the
+ * fresh batch 3 tuning plans and the earlier held-out false findings (round
+ * 3), then on batch 3's held-out plans once they had been checked (round 4).
+ * Each case is a small made-up plan in the pattern's style, not a corpus
+ * excerpt, and each pairs what is no longer flagged with what still is.
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -168,5 +169,64 @@ describe('round 3: missing-file', () => {
       'For the current schema, see `docs/schema.md`.',
     ].join('\n');
     assert.deepEqual(lines(run(text, ['README.md']), 'missing-file'), [6]);
+  });
+});
+
+describe('round 4: conventions found on batch 3 (held out through round 3)', () => {
+  it('a plan-wide completion section in Portuguese, Spanish, German or French speaks for every step, as "Completion criteria" does', () => {
+    const body = ['## Passos', '', '### Fase 1 — Cliente', 'x', '', '### Fase 2 — Ferramentas', 'y', ''];
+    for (const heading of ['## Critérios de conclusão', '## Criterios de finalización', '## Abschlusskriterien', "## Critères d'achèvement", '## Completion criteria']) {
+      const text = ['# Plano', '', ...body, heading, '- [ ] Fase 1: login ok', '- [ ] Fase 2: testes verdes'].join('\n');
+      assert.deepEqual(lines(run(text), 'no-success-criterion'), [], heading);
+    }
+    assert.deepEqual(lines(run(['# Plano', '', ...body].join('\n')), 'no-success-criterion'), [5, 8]);
+  });
+
+  it('a file-inventory table row whose operation cell creates ("| `a_test.go`, `b_test.go` | criar |") exempts every path in the row; an "editar" row does not', () => {
+    const text = ['# Plan', '', '| Caminho | Operação |', '|---|---|', '| `svc/a_test.go`, `svc/b_test.go` | criar |', '| `svc/c.go` | editar |'].join('\n');
+    assert.deepEqual(lines(run(text, ['svc/main.go']), 'missing-file'), [6]);
+  });
+
+  it('an ESM import specifier ending ".js" names its TypeScript source; a ".js" with no twin is still missing', () => {
+    const text = ['# Plan', '', 'The CLI imports `loader` from `config/index.js` and `cache` from `cache/index.js`.'].join('\n');
+    assert.deepEqual(lines(run(text, ['src/config/index.ts']), 'missing-file'), [3]);
+    assert.equal(run(text, ['src/config/index.ts']).filter((f) => f.code === 'missing-file').length, 1);
+  });
+
+  it('a qualified name ("auth/token.Verifier") is a package and a type, not a file; "auth/token.go" is a file', () => {
+    const text = ['# Plan', '', 'Wrap `auth/token.Verifier` and edit `auth/token.go`.'].join('\n');
+    const missing = run(text, ['auth/other.go']).filter((f) => f.code === 'missing-file');
+    assert.deepEqual(
+      missing.map((f) => f.data?.path),
+      ['auth/token.go'],
+    );
+  });
+
+  it('a GSD plan that depends on earlier plans may read what they create; a first-wave plan may not', () => {
+    const plan = (dependsOn: string): string =>
+      [
+        '---',
+        'phase: 02-api',
+        'plan: 02',
+        `depends_on: ${dependsOn}`,
+        '---',
+        '<task type="auto">',
+        '  <name>Task 1: Wire</name>',
+        '  <action>Import `src/api/routes.ts`.</action>',
+        '  <verify>npm test</verify>',
+        '</task>',
+      ].join('\n');
+    assert.deepEqual(lines(run(plan('["02-01"]'), ['src/index.ts']), 'missing-file'), []);
+    assert.deepEqual(lines(run(plan('[]'), ['src/index.ts']), 'missing-file'), [8]);
+  });
+
+  it('"Replace any `CLAUDE.md` references" names text to edit, not a file; "Read `CLAUDE.md`" names a file', () => {
+    assert.deepEqual(lines(run('# Port\n\nReplace any `CLAUDE.md` references with the new name.\n', ['README.md']), 'missing-file'), []);
+    assert.deepEqual(lines(run('# Port\n\nRead `CLAUDE.md` first.\n', ['README.md']), 'missing-file'), [3]);
+  });
+
+  it('unknown signals: a word in inline code is quoted text; lower-case "todo" before a word is Spanish / Portuguese; the marker still counts', () => {
+    const text = ['# Plan', '', 'stderr contains `unknown` for a bad alias.', 'Revisar todo el flujo antes de publicar.', 'TODO decide the retry limit.'].join('\n');
+    assert.deepEqual(lines(run(text), 'unknown-signal'), [5]);
   });
 });
