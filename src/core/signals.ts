@@ -51,9 +51,18 @@ const WORD_CHAR = /[\p{L}\p{N}_]/u;
 const NEGATED =
   /(?:^|[^\p{L}])(?:no|without|zero|free\s+of|nor|sin|sem|kein(?:e|en)?|ohne|aucun|sans)[\s,/"'`*()“”]*(?:(?:tbd|tbc|tba|todos?|fixmes?|xxx|placeholders?|markers?|or|and|nor)[\s,/"'`*()“”]*)*$/iu;
 
-function insideInlineCode(line: string, col: number): boolean {
-  if (line.indexOf('`') === -1 || line.length > 20000) return false;
-  return inlineCodeSpans(line).some(([s, e]) => col >= s && col < e);
+/** Inline code spans of one line, computed once per line (a line can hold thousands of matches); long lines are not looked into. */
+function inlineCodeLookup(lines: readonly string[]): (line: number, col: number) => boolean {
+  let cachedLine = -1;
+  let spans: Array<[number, number]> = [];
+  return (line, col) => {
+    if (line !== cachedLine) {
+      cachedLine = line;
+      const text = lines[line] ?? '';
+      spans = text.length > 20000 || text.indexOf('`') === -1 ? [] : inlineCodeSpans(text);
+    }
+    return spans.some(([s, e]) => col >= s && col < e);
+  };
 }
 
 function isWordChar(ch: string): boolean {
@@ -72,6 +81,7 @@ function isNameChar(ch: string): boolean {
 export function findUnknownSignals(lines: readonly string[], skip: (line: number) => boolean = () => false, text = lines.join('\n')): UnknownSignal[] {
   const out: UnknownSignal[] = [];
   const starts = lineStarts(lines);
+  const insideInlineCode = inlineCodeLookup(lines);
   for (const m of text.matchAll(SIGNAL)) {
     const at = m.index ?? 0;
     const first = m[0].charAt(0);
@@ -85,7 +95,7 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
     const line = lineOf(starts, at);
     if (skip(line)) continue;
     // Inside inline code the word is quoted text (an expected message, an identifier), not an undecided point.
-    if (insideInlineCode(lines[line] ?? '', at - (starts[line] as number))) continue;
+    if (insideInlineCode(line, at - (starts[line] as number))) continue;
     if (NEGATED.test(text.slice(Math.max(starts[line] as number, at - 200), at))) continue;
     out.push({ signal: m[0], range: charSpan(lines, line, at - (starts[line] as number), m[0].length) });
   }

@@ -126,6 +126,9 @@ export function readerPath(raw: string): string | null {
 export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
   const out: Draft[] = [];
   const created = createdPaths(plan);
+  // Every proper tail of a created path ("code-reviewer/prompt.md" of "skills/code-reviewer/prompt.md"): a fragment names that file.
+  const createdEnds = new Set<string>();
+  for (const c of created) for (let at = c.indexOf('/'); at !== -1; at = c.indexOf('/', at + 1)) createdEnds.add(c.slice(at + 1));
   for (const ref of plan.referencedPaths) {
     const path = readerPath(ref.path);
     if (path === null) continue;
@@ -138,7 +141,7 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
     if (exists !== false) continue;
     if (notAWorkspacePath(plan, path, env)) continue;
     if (!hasExtension(path) && safeExists(env, path.split('/')[0] ?? '') === false) continue; // "production/main", "log/10": not a file path
-    if (created.has(path) || (!path.includes('/') && created.has(`/${path}`)) || [...created].some((c) => c.endsWith(`/${path}`))) continue;
+    if (created.has(path) || (!path.includes('/') && created.has(`/${path}`)) || createdEnds.has(path)) continue;
     if (mentions.every((r) => citedAsSource(plan.lines, r.startLine, r.startChar))) continue;
     if (isScriptTwinOfTypeScript(path, env)) continue;
     const elsewhere = safeNamed(env, path);
