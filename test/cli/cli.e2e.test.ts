@@ -7,26 +7,17 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RunResult } from '../../src/core/run-types';
-import { byRole, FakeAnthropicServer, type FakeReply, type ReceivedRequest } from '../support/fake-anthropic';
-import { audit, challenge, challengerOut, planEvidence, quality, reply, researcherOut, synth, update } from '../support/replies';
-import { ensureBuilt, runCli, TEST_KEY, TempWorkspace, type CliRun, SESSIONS_PLAN } from './run-cli';
+import { byRole, sequence } from '../support/fake-anthropic';
+import { audit, challenge, challengerOut, quality, reply, researcherOut, synth, update } from '../support/replies';
+import { TEST_KEY, type CliRun, SESSIONS_PLAN, SESSIONS_QUOTE as QUOTE, SESSIONS_FALLBACK as FALLBACK, useCliAgainstFake } from './run-cli';
 
 const PLAN = SESSIONS_PLAN;
 /** 1-based line of the quote the scripted challenges use. */
-const QUOTE = 'Replace the in-memory map';
 const QUOTE_LINE = PLAN.split('\n').findIndex((l) => l.includes(QUOTE)) + 1;
 
 const TRIVIAL_PLAN = '# Fix typo\n\nFix the typo in the README title.\n';
 
-/** Replies in order for a role; once used up, `then` answers every further call. */
-function sequence(replies: FakeReply[], then: FakeReply): (req: ReceivedRequest) => FakeReply {
-  let i = 0;
-  return () => replies[i++] ?? then;
-}
-
 const noChallenges = reply(challengerOut([]));
-/** A passage of PLAN that answers the scripted outage concern: the ground a settlement needs (issue #11 item 1). */
-const FALLBACK = planEvidence('A Redis outage logs users out; fall back to read-only mode.');
 const noResearch = reply(researcherOut());
 
 function assertNoKey(run: CliRun): void {
@@ -35,26 +26,12 @@ function assertNoKey(run: CliRun): void {
 
 describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
   this.timeout(30000);
-  let server: FakeAnthropicServer;
-  let ws: TempWorkspace;
-
-  before(() => ensureBuilt());
-  beforeEach(async () => {
-    server = await FakeAnthropicServer.start();
-    ws = new TempWorkspace();
-  });
-  afterEach(async () => {
-    await server.stop();
-    ws.dispose();
-  });
-
-  const withKey = () => ({ ANTHROPIC_API_KEY: TEST_KEY, ANTHROPIC_BASE_URL: server.baseURL });
-  const cli = (args: string[], env: Record<string, string | undefined> = withKey(), extra: Partial<Parameters<typeof runCli>[1]> = {}) =>
-    runCli(args, { cwd: ws.dir, env, ...extra });
+  const h = useCliAgainstFake();
+  const { cli } = h;
 
   it('PROCEED in one iteration: exit 0, Markdown report on stdout, progress on stderr, state saved', async () => {
-    ws.plan('sessions.md', PLAN);
-    server.setScript(
+    h.ws.plan('sessions.md', PLAN);
+    h.server.setScript(
       byRole({
         challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE, severity: 'SIGNIFICANT' })]))], noChallenges),
         researcher: () => noResearch,
@@ -72,15 +49,15 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
     assert.match(run.stderr, /Iteration 1: 1 resolved, 0 remaining/);
     assert.match(run.stderr, /Run state: .*\.verify-plan/);
     assert.doesNotMatch(run.stdout, /Starting verification/);
-    assert.ok(existsSync(path.join(ws.dir, '.verify-plan')), 'run state is saved under .verify-plan/');
+    assert.ok(existsSync(path.join(h.ws.dir, '.verify-plan')), 'run state is saved under .verify-plan/');
     assertNoKey(run);
     // The key reaches the API (header name depends on the SDK version) and nowhere else.
-    assert.ok(server.received.every((r) => JSON.stringify([r.headers['x-api-key'], r.headers.authorization]).includes(TEST_KEY)));
+    assert.ok(h.server.received.every((r) => JSON.stringify([r.headers['x-api-key'], r.headers.authorization]).includes(TEST_KEY)));
   });
 
   it('REVISE: a SIGNIFICANT challenge left unresolved exits 1', async () => {
-    ws.plan('sessions.md', PLAN);
-    server.setScript(
+    h.ws.plan('sessions.md', PLAN);
+    h.server.setScript(
       byRole({
         challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE, severity: 'SIGNIFICANT' })]))], noChallenges),
         researcher: () => noResearch,
@@ -95,8 +72,8 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
   });
 
   it('RETHINK: a BLOCKING challenge that persists through 3 iterations exits 2', async () => {
-    ws.plan('sessions.md', PLAN);
-    server.setScript(
+    h.ws.plan('sessions.md', PLAN);
+    h.server.setScript(
       byRole({
         challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE, severity: 'BLOCKING' })]))], noChallenges),
         researcher: () => noResearch,
@@ -108,13 +85,13 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
     assert.equal(run.code, 2, run.stderr);
     assert.match(run.stdout, /\*\*RETHINK\*\*/);
     assert.match(run.stdout, /Score \(pre-rethink\)/);
-    assert.equal(server.received.filter((r) => r.role === 'synthesizer').length, 3);
+    assert.equal(h.server.received.filter((r) => r.role === 'synthesizer').length, 3);
     assertNoKey(run);
   });
 
   it('BLOCKED checkpoint without a terminal: continues by policy, notes it, and can still converge', async () => {
-    ws.plan('sessions.md', PLAN);
-    server.setScript(
+    h.ws.plan('sessions.md', PLAN);
+    h.server.setScript(
       byRole({
         challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE, severity: 'BLOCKING' })]))], noChallenges),
         researcher: () => noResearch,
@@ -135,9 +112,9 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
   });
 
   it('a re-run carries the last run forward from the state folder (--state-dir)', async () => {
-    const planFile = ws.plan('sessions.md', PLAN);
+    const planFile = h.ws.plan('sessions.md', PLAN);
     const claim = 'The plan assumes Redis is always reachable (memory marker 7Q)';
-    server.setScript(
+    h.server.setScript(
       byRole({
         challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE, claim })]))], noChallenges),
         researcher: () => noResearch,
@@ -147,13 +124,13 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
     );
     const first = await cli(['--team', 'base', '--state-dir', 'state']);
     assert.equal(first.code, 1, first.stderr);
-    assert.ok(existsSync(path.join(ws.dir, 'state')));
-    const before = server.received.length;
+    assert.ok(existsSync(path.join(h.ws.dir, 'state')));
+    const before = h.server.received.length;
 
-    ws.file(path.relative(ws.dir, planFile), PLAN.replace('fall back to read-only mode', 'fall back to signed cookies'));
+    h.ws.file(path.relative(h.ws.dir, planFile), PLAN.replace('fall back to read-only mode', 'fall back to signed cookies'));
     const second = await cli(['--team', 'base', '--state-dir', 'state']);
     assert.equal(second.code, 0, second.stderr); // this time the challenger raises nothing
-    const challengerRequest = server.received.slice(before).find((r) => r.role === 'challenger');
+    const challengerRequest = h.server.received.slice(before).find((r) => r.role === 'challenger');
     const sent = JSON.stringify(challengerRequest?.body);
     const firstRunId = /^Run ([\w-]+), started/m.exec(first.stdout)?.[1];
     assert.ok(firstRunId && sent.includes(firstRunId), 'the challenger sees the previous run');
@@ -161,29 +138,29 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
   });
 
   it('a TRIVIAL plan gives PROCEED (trivial) without any request', async () => {
-    ws.plan('typo.md', TRIVIAL_PLAN);
+    h.ws.plan('typo.md', TRIVIAL_PLAN);
     const run = await cli([]);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /PROCEED \(trivial\)/);
-    assert.equal(server.received.length, 0);
+    assert.equal(h.server.received.length, 0);
   });
 
   it('without a key: static checks only, the message says so, exit 0', async () => {
-    ws.plan('sessions.md', PLAN);
-    const run = await cli([], { ANTHROPIC_BASE_URL: server.baseURL });
+    h.ws.plan('sessions.md', PLAN);
+    const run = await cli([], { env: { ANTHROPIC_BASE_URL: h.server.baseURL } });
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /^Complexity: \d+\/16\. Team: (BASE|SCALED)\./m);
     assert.match(run.stdout, /Agent loop skipped: set ANTHROPIC_API_KEY to run the verification team \(static checks only\)\./);
     assert.match(run.stdout, /\.claude\/plans\/sessions\.md:\d+:\d+: (info|warning|error) [a-z-]+: /);
-    assert.equal(server.received.length, 0);
+    assert.equal(h.server.received.length, 0);
   });
 
   it('--static with a key makes no request either', async () => {
-    ws.plan('sessions.md', PLAN);
+    h.ws.plan('sessions.md', PLAN);
     const run = await cli(['--static']);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /Agent loop skipped \(--static\)/);
-    assert.equal(server.received.length, 0);
+    assert.equal(h.server.received.length, 0);
   });
 
   it('an unknown flag exits 4 with a clear message', async () => {
@@ -198,23 +175,23 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
     assert.equal(missing.code, 4);
     assert.match(missing.stderr, /Plan file not found: nope\.md/);
     // HOME is the empty workspace, so the default `~/.claude/plans` cannot find the developer's own plans.
-    const none = await cli([], { ...withKey(), HOME: ws.dir });
+    const none = await cli([], { env: { ...h.keyedEnv(), HOME: h.ws.dir } });
     assert.equal(none.code, 4);
     assert.match(none.stderr, /No plan files found in `\.claude\/plans`, `specs\/\*\/plan\.md`, `\.kiro\/specs\/\*`, `~\/\.claude\/plans`\. Pass the path to your plan file/);
   });
 
   it('discovery picks the newest .claude/plans/*.md by modification time', async () => {
-    ws.plan('older.md', PLAN, 1_700_000_000);
-    ws.plan('newer.md', PLAN, 1_700_000_500);
-    ws.plan('oldest.md', PLAN, 1_600_000_000);
+    h.ws.plan('older.md', PLAN, 1_700_000_000);
+    h.ws.plan('newer.md', PLAN, 1_700_000_500);
+    h.ws.plan('oldest.md', PLAN, 1_600_000_000);
     const run = await cli(['--static']);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /^Plan: \.claude\/plans\/newer\.md$/m);
   });
 
   it('--json prints only the RunResult on stdout (valid against the schema) and --out writes the same report', async () => {
-    ws.plan('sessions.md', PLAN);
-    server.setScript(
+    h.ws.plan('sessions.md', PLAN);
+    h.server.setScript(
       byRole({
         challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE })]))], noChallenges),
         researcher: () => noResearch,
@@ -228,13 +205,13 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
     assert.equal(result.verdict, 'PROCEED');
     assert.equal(result.iterations.at(-1)?.challenges[0]?.id, 'C1');
     assert.match(run.stderr, /Starting verification/);
-    assert.equal(readFileSync(path.join(ws.dir, 'report.json'), 'utf8'), run.stdout);
+    assert.equal(readFileSync(path.join(h.ws.dir, 'report.json'), 'utf8'), run.stdout);
     assertNoKey(run);
   });
 
   it('--out writes the Markdown report atomically', async () => {
-    ws.plan('sessions.md', PLAN);
-    server.setScript(
+    h.ws.plan('sessions.md', PLAN);
+    h.server.setScript(
       byRole({
         challenger: sequence([reply(challengerOut([]))], noChallenges),
         researcher: () => noResearch,
@@ -244,18 +221,18 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
     );
     const run = await cli(['--team', 'base', '--out', 'verify-report.md']);
     assert.equal(run.code, 0, run.stderr);
-    const written = readFileSync(path.join(ws.dir, 'verify-report.md'), 'utf8');
+    const written = readFileSync(path.join(h.ws.dir, 'verify-report.md'), 'utf8');
     assert.equal(written, run.stdout);
     assert.match(written, /^# Verify Plan: /);
     assert.match(run.stderr, /Report written to .*verify-report\.md/);
   });
 
   it('Ctrl-C mid-run exits 130 with the partial report', async () => {
-    ws.plan('sessions.md', PLAN);
-    server.setScript(byRole({ challenger: () => ({ kind: 'hang' }), researcher: () => noResearch }));
-    const run = await cli(['--team', 'base'], withKey(), {
+    h.ws.plan('sessions.md', PLAN);
+    h.server.setScript(byRole({ challenger: () => ({ kind: 'hang' }), researcher: () => noResearch }));
+    const run = await cli(['--team', 'base'], {
       onSpawn: (child) => {
-        void server.waitForRequests(1, 15000).then(() => child.kill('SIGINT'));
+        void h.server.waitForRequests(1, 15000).then(() => child.kill('SIGINT'));
       },
     });
     assert.equal(run.code, 130, run.stderr);
@@ -265,8 +242,8 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
   });
 
   it('the spending cap stops the run: exit 3 and the report says why', async () => {
-    ws.plan('sessions.md', PLAN);
-    server.setScript(
+    h.ws.plan('sessions.md', PLAN);
+    h.server.setScript(
       byRole({
         challenger: () => reply(challengerOut([challenge({ quote: QUOTE, severity: 'BLOCKING' })])),
         researcher: () => noResearch,
@@ -277,12 +254,12 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
     const run = await cli(['--team', 'base', '--spending-cap', '0.000001']);
     assert.equal(run.code, 3, run.stderr);
     assert.match(run.stdout, /Partial run: the spending cap was reached/);
-    assert.equal(server.received.length, 1, 'no agent call starts after the cap is reached');
+    assert.equal(h.server.received.length, 1, 'no agent call starts after the cap is reached');
   });
 
   it('agent failures that force an exit give exit 3 and are explained', async () => {
-    ws.plan('sessions.md', PLAN);
-    server.setScript(
+    h.ws.plan('sessions.md', PLAN);
+    h.server.setScript(
       byRole({
         challenger: () => reply(challengerOut([challenge({ quote: QUOTE })])),
         researcher: () => noResearch,
@@ -298,8 +275,8 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
   });
 
   it('--base-url wins over ANTHROPIC_BASE_URL', async () => {
-    ws.plan('sessions.md', PLAN);
-    server.setScript(
+    h.ws.plan('sessions.md', PLAN);
+    h.server.setScript(
       byRole({
         challenger: () => noChallenges,
         researcher: () => noResearch,
@@ -307,18 +284,18 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
         auditor: () => reply(audit()),
       }),
     );
-    const run = await cli(['--team', 'base', '--base-url', server.baseURL], { ANTHROPIC_API_KEY: TEST_KEY, ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' });
+    const run = await cli(['--team', 'base', '--base-url', h.server.baseURL], { env: { ANTHROPIC_API_KEY: TEST_KEY, ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' } });
     assert.equal(run.code, 0, run.stderr);
-    assert.ok(server.received.length >= 2);
+    assert.ok(h.server.received.length >= 2);
   });
 
   it('check re-runs the stored assertions without any LLM call', async () => {
-    ws.plan('sessions.md', PLAN);
+    h.ws.plan('sessions.md', PLAN);
     const withAssertion = challenge({
       quote: QUOTE,
       assertions: [{ type: 'file_exists', description: 'the Redis store module exists', path: 'src/session/store.ts' }],
     });
-    server.setScript(
+    h.server.setScript(
       byRole({
         challenger: sequence([reply(challengerOut([withAssertion]))], noChallenges),
         researcher: () => noResearch,
@@ -328,22 +305,22 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
     );
     const first = await cli(['--team', 'base']);
     assert.equal(first.code, 0, first.stderr);
-    const requests = server.received.length;
+    const requests = h.server.received.length;
 
     const failing = await cli(['check']);
     assert.equal(failing.code, 1, failing.stderr);
     assert.match(failing.stdout, /FAIL\s+A-001\s+the Redis store module exists/);
     assert.match(failing.stdout, /Confidence: 0% \(0\/1 assertions passing\)/);
 
-    ws.file('src/session/store.ts', 'export {};\n');
+    h.ws.file('src/session/store.ts', 'export {};\n');
     const passing = await cli(['check', '--json']);
     assert.equal(passing.code, 0, passing.stderr);
     assert.deepEqual(JSON.parse(passing.stdout).confidence, { passed: 1, total: 1 });
-    assert.equal(server.received.length, requests, 'check makes no LLM call');
+    assert.equal(h.server.received.length, requests, 'check makes no LLM call');
   });
 
   it('check with no stored run exits 4', async () => {
-    ws.plan('sessions.md', PLAN);
+    h.ws.plan('sessions.md', PLAN);
     const run = await cli(['check']);
     assert.equal(run.code, 4);
     assert.match(run.stderr, /No stored assertions for \.claude\/plans\/sessions\.md/);

@@ -9,11 +9,11 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Log } from 'sarif';
-import { byRole, FakeAnthropicServer, type FakeReply, type ReceivedRequest } from '../support/fake-anthropic';
+import { byRole, sequence } from '../support/fake-anthropic';
 import { audit, challenge, challengerOut, quality, reply, researcherOut, synth, update } from '../support/replies';
 import { runCompositeAction, type ActionRun } from '../support/composite-action-runner';
 import { sarifSchemaErrors } from '../support/sarif-validator';
-import { cleanEnv, ensureBuilt, REPO_ROOT, TEST_KEY, TempWorkspace, SESSIONS_PLAN_DANGLING } from './run-cli';
+import { cleanEnv, REPO_ROOT, TEST_KEY, SESSIONS_PLAN_DANGLING, SESSIONS_QUOTE as QUOTE, useCliAgainstFake } from './run-cli';
 
 const SOUND_OLD_PLAN = `# Plan: rotate logs
 
@@ -25,12 +25,6 @@ const SOUND_OLD_PLAN = `# Plan: rotate logs
 `;
 
 const NEW_PLAN = SESSIONS_PLAN_DANGLING;
-const QUOTE = 'Replace the in-memory map';
-
-function sequence(replies: FakeReply[], then: FakeReply): (req: ReceivedRequest) => FakeReply {
-  let i = 0;
-  return () => replies[i++] ?? then;
-}
 
 /** A challenge the synthesizer keeps UNRESOLVED: BLOCKING gives RETHINK, SIGNIFICANT gives REVISE. */
 function script(severity: 'BLOCKING' | 'SIGNIFICANT') {
@@ -46,42 +40,35 @@ const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd,
 
 describe('GitHub Action (action.yml steps, fake GITHUB_* environment, fake API)', function () {
   this.timeout(60000);
-  let server: FakeAnthropicServer;
-  let ws: TempWorkspace;
   let base: string;
-  before(() => ensureBuilt());
-  beforeEach(async () => {
-    server = await FakeAnthropicServer.start();
-    ws = new TempWorkspace();
-    git(ws.dir, 'init', '-q', '-b', 'main');
-    git(ws.dir, 'config', 'user.email', 'ci@example.test');
-    git(ws.dir, 'config', 'user.name', 'CI');
-    ws.file('README.md', '# App\n');
-    ws.plan('logs.md', SOUND_OLD_PLAN);
-    git(ws.dir, 'add', '-A');
-    git(ws.dir, 'commit', '-q', '-m', 'base');
-    base = git(ws.dir, 'rev-parse', 'HEAD');
-    ws.plan('sessions.md', NEW_PLAN);
-    ws.file('README.md', '# App\n\nNow with sessions.\n');
-    ws.file('docs/notes.md', 'Not a plan.\n');
-    git(ws.dir, 'add', '-A');
-    git(ws.dir, 'commit', '-q', '-m', 'head');
-  });
-  afterEach(async () => {
-    await server.stop();
-    ws.dispose();
+  const h = useCliAgainstFake({
+    prepare: ({ ws }) => {
+      git(ws.dir, 'init', '-q', '-b', 'main');
+      git(ws.dir, 'config', 'user.email', 'ci@example.test');
+      git(ws.dir, 'config', 'user.name', 'CI');
+      ws.file('README.md', '# App\n');
+      ws.plan('logs.md', SOUND_OLD_PLAN);
+      git(ws.dir, 'add', '-A');
+      git(ws.dir, 'commit', '-q', '-m', 'base');
+      base = git(ws.dir, 'rev-parse', 'HEAD');
+      ws.plan('sessions.md', NEW_PLAN);
+      ws.file('README.md', '# App\n\nNow with sessions.\n');
+      ws.file('docs/notes.md', 'Not a plan.\n');
+      git(ws.dir, 'add', '-A');
+      git(ws.dir, 'commit', '-q', '-m', 'head');
+    },
   });
 
   function event(name: 'pull_request' | 'push'): Record<string, string> {
-    const file = path.join(ws.dir, '..', `${path.basename(ws.dir)}-event.json`);
+    const file = path.join(h.ws.dir, '..', `${path.basename(h.ws.dir)}-event.json`);
     const payload =
-      name === 'pull_request' ? { pull_request: { number: 7, base: { sha: base, ref: 'main' }, head: { sha: git(ws.dir, 'rev-parse', 'HEAD') } } } : { ref: 'refs/heads/main' };
+      name === 'pull_request' ? { pull_request: { number: 7, base: { sha: base, ref: 'main' }, head: { sha: git(h.ws.dir, 'rev-parse', 'HEAD') } } } : { ref: 'refs/heads/main' };
     writeFileSync(file, JSON.stringify(payload));
     return { GITHUB_EVENT_NAME: name, GITHUB_EVENT_PATH: file };
   }
 
   const act = (inputs: Record<string, string>, env: Record<string, string>) =>
-    runCompositeAction(REPO_ROOT, { inputs: { team: 'base', ...inputs }, workspace: ws.dir, env: cleanEnv({ ANTHROPIC_BASE_URL: server.baseURL, ...env }) });
+    runCompositeAction(REPO_ROOT, { inputs: { team: 'base', ...inputs }, workspace: h.ws.dir, env: cleanEnv({ ANTHROPIC_BASE_URL: h.server.baseURL, ...env }) });
 
   const sarifOf = (run: ActionRun): Log => {
     const log = JSON.parse(readFileSync(run.outputs['sarif-file']!, 'utf8')) as Log;
@@ -91,7 +78,7 @@ describe('GitHub Action (action.yml steps, fake GITHUB_* environment, fake API)'
   const stepLog = (run: ActionRun) => run.steps.map((s) => `${s.name}: ran=${s.ran} code=${s.code}\n${s.stderr}`).join('\n');
 
   it('pull request, RETHINK, fail-on RETHINK: only the changed plan is verified; summary, outputs, SARIF; the gate fails the job', async () => {
-    server.setScript(script('BLOCKING'));
+    h.server.setScript(script('BLOCKING'));
     const run = await act({ 'fail-on': 'RETHINK', 'anthropic-api-key': TEST_KEY }, event('pull_request'));
     assert.equal(run.failed, true, stepLog(run));
     assert.equal(run.steps.at(-1)!.name, 'Gate on the verdict');
@@ -117,7 +104,7 @@ describe('GitHub Action (action.yml steps, fake GITHUB_* environment, fake API)'
   });
 
   it('REVISE passes fail-on RETHINK and fails fail-on REVISE; upload-sarif hands the SARIF file to codeql-action/upload-sarif', async () => {
-    server.setScript(script('SIGNIFICANT'));
+    h.server.setScript(script('SIGNIFICANT'));
     const lenient = await act({ 'fail-on': 'RETHINK', 'anthropic-api-key': TEST_KEY, 'upload-sarif': 'true' }, event('pull_request'));
     assert.equal(lenient.failed, false, stepLog(lenient));
     assert.equal(lenient.outputs.verdict, 'REVISE');
@@ -127,12 +114,12 @@ describe('GitHub Action (action.yml steps, fake GITHUB_* environment, fake API)'
     assert.deepEqual(lenient.uses, [{ uses: 'github/codeql-action/upload-sarif@v4', with: { sarif_file: lenient.outputs['sarif-file'], category: 'verify-plan' } }]);
     sarifOf(lenient);
 
-    server.setScript(script('SIGNIFICANT'));
+    h.server.setScript(script('SIGNIFICANT'));
     const strict = await act({ 'fail-on': 'REVISE', 'anthropic-api-key': TEST_KEY }, event('pull_request'));
     assert.equal(strict.failed, true, stepLog(strict));
     assert.equal(strict.outputs.failed, 'true');
 
-    server.setScript(script('BLOCKING'));
+    h.server.setScript(script('BLOCKING'));
     const never = await act({ 'fail-on': 'never', 'anthropic-api-key': TEST_KEY }, event('pull_request'));
     assert.equal(never.outputs.verdict, 'RETHINK');
     assert.equal(never.failed, false, 'fail-on never never fails');
@@ -140,11 +127,11 @@ describe('GitHub Action (action.yml steps, fake GITHUB_* environment, fake API)'
 
   it('push without a key: every matching plan, static checks only, no request; fail-on REVISE fails on static errors', async () => {
     const run = await act({ 'fail-on': 'REVISE', 'sarif-file': 'out/plans.sarif' }, event('push'));
-    assert.equal(server.received.length, 0);
+    assert.equal(h.server.received.length, 0);
     assert.equal(run.outputs.plans, '2');
     assert.equal(run.outputs.verdict, 'STATIC-ONLY');
     assert.ok(Number(run.outputs['static-errors']) >= 1, 'the dangling dependency is an error');
-    assert.equal(run.outputs['sarif-file'], path.join(ws.dir, 'out', 'plans.sarif'));
+    assert.equal(run.outputs['sarif-file'], path.join(h.ws.dir, 'out', 'plans.sarif'));
     assert.equal(run.failed, true);
     assert.match(run.summary, /### \.claude\/plans\/logs\.md/);
     assert.match(run.summary, /### \.claude\/plans\/sessions\.md/);

@@ -7,39 +7,21 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { byRole, FakeAnthropicServer, type FakeReply, type ReceivedRequest } from '../support/fake-anthropic';
-import { audit, challenge, challengerOut, planEvidence, quality, reply, researcherOut, synth, update } from '../support/replies';
-import { ensureBuilt, runCli, TEST_KEY, TempWorkspace, SESSIONS_PLAN } from './run-cli';
+import { byRole, sequence } from '../support/fake-anthropic';
+import { audit, challenge, challengerOut, quality, reply, researcherOut, synth, update } from '../support/replies';
+import { TEST_KEY, SESSIONS_PLAN, SESSIONS_QUOTE as QUOTE, proceedScript, useCliAgainstFake } from './run-cli';
 
 const PLAN = SESSIONS_PLAN;
-const QUOTE = 'Replace the in-memory map';
-
-function sequence(replies: FakeReply[], then: FakeReply): (req: ReceivedRequest) => FakeReply {
-  let i = 0;
-  return () => replies[i++] ?? then;
-}
 
 describe('verify-plan hook claude-code (built CLI + fake Anthropic API)', function () {
   this.timeout(30000);
-  let server: FakeAnthropicServer;
-  let ws: TempWorkspace;
-  before(() => ensureBuilt());
-  beforeEach(async () => {
-    server = await FakeAnthropicServer.start();
-    ws = new TempWorkspace();
-  });
-  afterEach(async () => {
-    await server.stop();
-    ws.dispose();
-  });
-
+  const h = useCliAgainstFake();
   const payload = () =>
-    JSON.stringify({ session_id: 'abc-123', transcript_path: '/tmp/t.jsonl', cwd: ws.dir, hook_event_name: 'PreToolUse', tool_name: 'ExitPlanMode', tool_input: { plan: PLAN } });
-  const hook = (env: Record<string, string> = { ANTHROPIC_API_KEY: TEST_KEY, ANTHROPIC_BASE_URL: server.baseURL }) =>
-    runCli(['hook', 'claude-code', '--team', 'base'], { cwd: ws.dir, env, input: payload() });
+    JSON.stringify({ session_id: 'abc-123', transcript_path: '/tmp/t.jsonl', cwd: h.ws.dir, hook_event_name: 'PreToolUse', tool_name: 'ExitPlanMode', tool_input: { plan: PLAN } });
+  const hook = (env: Record<string, string> = h.keyedEnv()) => h.cli(['hook', 'claude-code', '--team', 'base'], { env, input: payload() });
 
   it('a flawed plan is denied with the open challenge (quote, concern, alternative) in the reason', async () => {
-    server.setScript(
+    h.server.setScript(
       byRole({
         challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE, severity: 'SIGNIFICANT' })]))], reply(challengerOut([]))),
         researcher: () => reply(researcherOut()),
@@ -57,26 +39,14 @@ describe('verify-plan hook claude-code (built CLI + fake Anthropic API)', functi
     assert.match(reason, /\[SIGNIFICANT, new\] C1/);
     assert.ok(reason.includes(QUOTE), reason);
     assert.match(reason, /Concern: .+\nAlternative: .+/);
-    const saved = path.join(ws.dir, '.claude', 'plans', 'claude-code-abc-123.md');
+    const saved = path.join(h.ws.dir, '.claude', 'plans', 'claude-code-abc-123.md');
     assert.equal(readFileSync(saved, 'utf8'), PLAN);
-    assert.equal(readFileSync(path.join(ws.dir, '.verify-plan', '.gitignore'), 'utf8'), '*\n');
+    assert.equal(readFileSync(path.join(h.ws.dir, '.verify-plan', '.gitignore'), 'utf8'), '*\n');
     assert.ok(!run.stdout.includes(TEST_KEY) && !run.stderr.includes(TEST_KEY));
   });
 
   it('a sound plan is not blocked: no permission decision, so the user still approves it', async () => {
-    server.setScript(
-      byRole({
-        challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE, severity: 'SIGNIFICANT' })]))], reply(challengerOut([]))),
-        researcher: () => reply(researcherOut()),
-        synthesizer: () =>
-          reply(
-            synth([update('C1', 'RESOLVED', 'The plan falls back to read-only mode', [planEvidence('A Redis outage logs users out; fall back to read-only mode.')])], {
-              quality: quality(8),
-            }),
-          ),
-        auditor: () => reply(audit()),
-      }),
-    );
+    h.server.setScript(proceedScript()); // the one challenge is resolved on the plan's own fallback
     const run = await hook();
     assert.equal(run.code, 0, run.stderr);
     const out = JSON.parse(run.stdout);
@@ -103,20 +73,18 @@ describe('verify-plan hook claude-code (built CLI + fake Anthropic API)', functi
           ),
         auditor: () => reply(audit()),
       });
-    server.setScript(script(true));
+    h.server.setScript(script(true));
     const first = await hook();
     const firstReason: string = JSON.parse(first.stdout).hookSpecificOutput.permissionDecisionReason;
     assert.match(firstReason, /\[SIGNIFICANT, new\] C1/);
     assert.match(firstReason, /\[SIGNIFICANT, new\] C2/);
-    const before = server.received.length;
+    const before = h.server.received.length;
 
     // Claude revises the plan (the REDIS_URL step now states its default) and calls ExitPlanMode again in the same session.
     const revised = PLAN.replace(`${docs}.`, 'Document REDIS_URL (default redis://localhost:6379) in the deploy guide.');
-    server.setScript(script(false));
-    const second = await runCli(['hook', 'claude-code', '--team', 'base'], {
-      cwd: ws.dir,
-      env: { ANTHROPIC_API_KEY: TEST_KEY, ANTHROPIC_BASE_URL: server.baseURL },
-      input: JSON.stringify({ session_id: 'abc-123', cwd: ws.dir, hook_event_name: 'PreToolUse', tool_name: 'ExitPlanMode', tool_input: { plan: revised } }),
+    h.server.setScript(script(false));
+    const second = await h.cli(['hook', 'claude-code', '--team', 'base'], {
+      input: JSON.stringify({ session_id: 'abc-123', cwd: h.ws.dir, hook_event_name: 'PreToolUse', tool_name: 'ExitPlanMode', tool_input: { plan: revised } }),
     });
     assert.equal(second.code, 0, second.stderr);
     const out = JSON.parse(second.stdout);
@@ -126,11 +94,11 @@ describe('verify-plan hook claude-code (built CLI + fake Anthropic API)', functi
     assert.match(reason, /1 challenge\(s\) from the previous version are fixed/);
     assert.doesNotMatch(reason, /REDIS_URL setting/);
     assert.equal(
-      readFileSync(path.join(ws.dir, '.claude', 'plans', 'claude-code-abc-123.md'), 'utf8'),
+      readFileSync(path.join(h.ws.dir, '.claude', 'plans', 'claude-code-abc-123.md'), 'utf8'),
       revised,
       'the revision replaces the session plan file, so both runs share one memory',
     );
-    const challengerRequest = server.received.slice(before).find((r) => r.role === 'challenger');
+    const challengerRequest = h.server.received.slice(before).find((r) => r.role === 'challenger');
     const sent = JSON.stringify(challengerRequest?.body);
     assert.ok(sent.includes('memory marker 9K'), 'the challenger sees the earlier challenges (the memory of the last run)');
     assert.ok(sent.includes('redis://localhost:6379'), 'and the diff of the revision');
@@ -142,13 +110,13 @@ describe('verify-plan hook claude-code (built CLI + fake Anthropic API)', functi
     const out = JSON.parse(run.stdout);
     assert.equal(out.hookSpecificOutput, undefined);
     assert.match(out.systemMessage, /static checks only/);
-    assert.equal(server.received.length, 0);
+    assert.equal(h.server.received.length, 0);
   });
 
   it('unusable input is reported, never blocks and never crashes', async () => {
-    const run = await runCli(['hook', 'claude-code'], { cwd: ws.dir, env: {}, input: '{"tool_input": 3' });
+    const run = await h.cli(['hook', 'claude-code'], { env: {}, input: '{"tool_input": 3' });
     assert.equal(run.code, 0, run.stderr);
     assert.match(JSON.parse(run.stdout).systemMessage, /unusable hook input/);
-    assert.ok(!existsSync(path.join(ws.dir, '.claude')));
+    assert.ok(!existsSync(path.join(h.ws.dir, '.claude')));
   });
 });

@@ -1,11 +1,19 @@
 /**
  * Spawns the built CLI (`node dist/cli.js`) as a child process, the way a
  * user or a CI step runs it, and collects its output and exit code.
+ *
+ * A suite that runs the CLI against the fake Messages API uses
+ * `useCliAgainstFake()` (the one harness for test/cli, test/reliability and
+ * test/hostile): it builds the CLI once and gives each test a fresh fake
+ * server, a fresh temp workspace and `cli()` with a test key.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { AssertionDraft } from '../../src/core/protocol';
+import { byRole, FakeAnthropicServer, sequence, type FakeServerOptions } from '../support/fake-anthropic';
+import { audit, challenge, challengerOut, planEvidence, quality, reply, researcherOut, synth, update } from '../support/replies';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const CLI = path.join(REPO_ROOT, 'dist', 'cli.js');
@@ -101,3 +109,85 @@ Persist user sessions so a deploy does not log everyone out.
 
 /** SESSIONS_PLAN with step 3's criterion replaced by a dependency on a step that does not exist (a static error-level finding). */
 export const SESSIONS_PLAN_DANGLING = SESSIONS_PLAN.replace('Success: the deploy guide lists it.', 'Depends on: step 7.');
+
+/** A passage of SESSIONS_PLAN the scripted challenges quote (step 2). */
+export const SESSIONS_QUOTE = 'Replace the in-memory map';
+/** SESSIONS_PLAN's own answer to the outage concern: the ground a settlement needs (issue #11 item 1). */
+export const SESSIONS_FALLBACK = planEvidence('A Redis outage logs users out; fall back to read-only mode.');
+
+/**
+ * A PROCEED run of SESSIONS_PLAN in one iteration: one SIGNIFICANT challenge
+ * on SESSIONS_QUOTE (carrying `assertions`), resolved on SESSIONS_FALLBACK.
+ * `beforeAudit` runs when the auditor is asked, i.e. late in the run, after
+ * the first state save.
+ */
+export function proceedScript(assertions: AssertionDraft[] = [], beforeAudit: () => void = () => undefined) {
+  return byRole({
+    challenger: sequence([reply(challengerOut([challenge({ quote: SESSIONS_QUOTE, severity: 'SIGNIFICANT', assertions })]))], reply(challengerOut([]))),
+    researcher: () => reply(researcherOut()),
+    synthesizer: () => reply(synth([update('C1', 'RESOLVED', 'The plan falls back to read-only mode', [SESSIONS_FALLBACK])], { quality: quality(8) })),
+    auditor: () => {
+      beforeAudit();
+      return reply(audit());
+    },
+  });
+}
+
+/** What a test sees of `useCliAgainstFake()`; the fields are fresh for each test (read them inside `it`). */
+export interface CliAgainstFake {
+  /** The fake Messages API this test's CLI talks to (no script until the test sets one). */
+  readonly server: FakeAnthropicServer;
+  /** This test's temp workspace; the CLI's working folder. */
+  readonly ws: TempWorkspace;
+  /** ANTHROPIC_API_KEY = TEST_KEY and ANTHROPIC_BASE_URL = the fake server. */
+  keyedEnv: () => Record<string, string>;
+  /** The built CLI in the workspace with `keyedEnv()`; `extra` overrides any option (an `env` there replaces the keyed one). */
+  cli: (args: string[], extra?: Partial<CliOptions>) => Promise<CliRun>;
+}
+
+export interface CliAgainstFakeOptions {
+  /** Options of each test's fake server. */
+  server?: FakeServerOptions;
+  /** Runs before each test once the server and workspace exist (write plans, git init…). */
+  prepare?: (h: CliAgainstFake) => void | Promise<void>;
+}
+
+/**
+ * Registers the mocha hooks of a CLI-against-fake suite in the calling
+ * `describe`: build dist/cli.js once; before each test a new fake server and
+ * temp workspace; after each, both disposed (the server stopped, so a hung
+ * request never outlives its test).
+ */
+export function useCliAgainstFake(options: CliAgainstFakeOptions = {}): CliAgainstFake {
+  let current: { server: FakeAnthropicServer; ws: TempWorkspace } | undefined;
+  const now = () => {
+    if (!current) throw new Error('useCliAgainstFake: read server/ws inside a test or hook, not while the suite is declared');
+    return current;
+  };
+  const h: CliAgainstFake = {
+    get server() {
+      return now().server;
+    },
+    get ws() {
+      return now().ws;
+    },
+    keyedEnv: () => ({ ANTHROPIC_API_KEY: TEST_KEY, ANTHROPIC_BASE_URL: now().server.baseURL }),
+    cli: (args, extra = {}) => runCli(args, { cwd: now().ws.dir, env: h.keyedEnv(), ...extra }),
+  };
+  before(() => ensureBuilt());
+  beforeEach(async () => {
+    current = { server: await FakeAnthropicServer.start(options.server), ws: new TempWorkspace() };
+    await options.prepare?.(h);
+  });
+  afterEach(async () => {
+    const done = current;
+    current = undefined;
+    if (!done) return;
+    try {
+      await done.server.stop();
+    } finally {
+      done.ws.dispose();
+    }
+  });
+  return h;
+}

@@ -9,19 +9,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Log } from 'sarif';
 import { challengeFingerprint } from '../../src/core/fingerprint';
-import { byRole, FakeAnthropicServer, type FakeReply, type ReceivedRequest } from '../support/fake-anthropic';
+import { byRole, sequence } from '../support/fake-anthropic';
 import { audit, challenge, challengerOut, quality, reply, researcherOut, synth, update } from '../support/replies';
 import { sarifSchemaErrors } from '../support/sarif-validator';
-import { ensureBuilt, runCli, TEST_KEY, TempWorkspace, SESSIONS_PLAN_DANGLING } from './run-cli';
+import { TEST_KEY, SESSIONS_PLAN_DANGLING, SESSIONS_QUOTE as QUOTE, useCliAgainstFake } from './run-cli';
 
 const PLAN = SESSIONS_PLAN_DANGLING;
-const QUOTE = 'Replace the in-memory map';
 const QUOTE_LINE = PLAN.split('\n').findIndex((l) => l.includes(QUOTE)) + 1;
-
-function sequence(replies: FakeReply[], then: FakeReply): (req: ReceivedRequest) => FakeReply {
-  let i = 0;
-  return () => replies[i++] ?? then;
-}
 
 function parseValid(stdout: string): Log {
   const log = JSON.parse(stdout) as Log;
@@ -32,27 +26,19 @@ function parseValid(stdout: string): Log {
 
 describe('verify-plan --format sarif (built CLI)', function () {
   this.timeout(30000);
-  let server: FakeAnthropicServer;
-  let ws: TempWorkspace;
-  before(() => ensureBuilt());
-  beforeEach(async () => {
-    server = await FakeAnthropicServer.start();
-    ws = new TempWorkspace();
-    // The workspace is a git repository and the CLI runs from a sub-folder: uris are repository-relative.
-    spawnSync('git', ['init', '-q', ws.dir]);
-    ws.file('docs/.keep', '');
-    ws.file('docs/plans/sessions.md', PLAN);
+  const h = useCliAgainstFake({
+    prepare: ({ ws }) => {
+      // The workspace is a git repository and the CLI runs from a sub-folder: uris are repository-relative.
+      spawnSync('git', ['init', '-q', ws.dir]);
+      ws.file('docs/.keep', '');
+      ws.file('docs/plans/sessions.md', PLAN);
+    },
   });
-  afterEach(async () => {
-    await server.stop();
-    ws.dispose();
-  });
-
-  const cwd = () => path.join(ws.dir, 'docs');
+  const cwd = () => path.join(h.ws.dir, 'docs');
 
   it('agent loop: the unresolved challenge and the static findings, levels, region, fingerprint, verdict; valid 2.1.0', async () => {
     const flagged = challenge({ quote: QUOTE, severity: 'SIGNIFICANT' });
-    server.setScript(
+    h.server.setScript(
       byRole({
         challenger: sequence([reply(challengerOut([flagged]))], reply(challengerOut([]))),
         researcher: () => reply(researcherOut()),
@@ -60,10 +46,7 @@ describe('verify-plan --format sarif (built CLI)', function () {
         auditor: () => reply(audit()),
       }),
     );
-    const run = await runCli(['plans/sessions.md', '--team', 'base', '--format', 'sarif', '--out', 'report.sarif'], {
-      cwd: cwd(),
-      env: { ANTHROPIC_API_KEY: TEST_KEY, ANTHROPIC_BASE_URL: server.baseURL },
-    });
+    const run = await h.cli(['plans/sessions.md', '--team', 'base', '--format', 'sarif', '--out', 'report.sarif'], { cwd: cwd() });
     assert.equal(run.code, 1, run.stderr);
     const log = parseValid(run.stdout);
     assert.equal(readFileSync(path.join(cwd(), 'report.sarif'), 'utf8'), run.stdout);
@@ -87,19 +70,19 @@ describe('verify-plan --format sarif (built CLI)', function () {
   });
 
   it('without a key: static findings only, no request, no verdict, valid 2.1.0; --json still means JSON', async () => {
-    const run = await runCli(['plans/sessions.md', '--format', 'sarif'], { cwd: cwd(), env: {} });
+    const run = await h.cli(['plans/sessions.md', '--format', 'sarif'], { cwd: cwd(), env: {} });
     assert.equal(run.code, 1, 'an error-level finding gives exit 1 as in the Markdown mode');
     const log = parseValid(run.stdout);
-    assert.equal(server.received.length, 0);
+    assert.equal(h.server.received.length, 0);
     assert.match(run.stderr, /static checks only/);
     const props = log.runs[0]!.properties!;
     assert.equal(props.verdict, null);
     assert.equal((props.plans as { mode: string }[])[0]!.mode, 'static');
     assert.ok(log.runs[0]!.results!.some((r) => r.ruleId === 'dangling-dependency' && r.level === 'error'));
     assert.ok(log.runs[0]!.results!.every((r) => r.locations![0]!.physicalLocation!.artifactLocation!.uri === 'docs/plans/sessions.md'));
-    const json = await runCli(['plans/sessions.md', '--json'], { cwd: cwd(), env: {} });
+    const json = await h.cli(['plans/sessions.md', '--json'], { cwd: cwd(), env: {} });
     assert.equal(JSON.parse(json.stdout).mode, 'static');
-    const clash = await runCli(['plans/sessions.md', '--json', '--format', 'sarif'], { cwd: cwd(), env: {} });
+    const clash = await h.cli(['plans/sessions.md', '--json', '--format', 'sarif'], { cwd: cwd(), env: {} });
     assert.equal(clash.code, 4);
   });
 });

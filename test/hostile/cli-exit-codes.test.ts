@@ -10,18 +10,11 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureBuilt } from '../cli/run-cli';
-import { hostileCli, PLAN, proceedScript, type HostileCli } from './hostile-cli';
+import { proceedScript, SESSIONS_PLAN as PLAN, useCliAgainstFake } from '../cli/run-cli';
 
 describe('hostile workspace: exit codes when a result cannot be kept or nothing was verified', function () {
   this.timeout(30_000);
-  let h: HostileCli;
-  before(() => ensureBuilt());
-  beforeEach(async () => {
-    h = await hostileCli();
-    h.ws.plan('sessions.md', PLAN);
-  });
-  afterEach(() => h.dispose());
+  const h = useCliAgainstFake({ prepare: ({ ws }) => void ws.plan('sessions.md', PLAN) });
 
   it('-o naming a folder: exit 4 with a clear message, before any request', async () => {
     mkdirSync(path.join(h.ws.dir, 'reports'));

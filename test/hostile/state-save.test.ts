@@ -11,21 +11,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RunResult } from '../../src/core/run-types';
 import { createFileRunStore } from '../../src/core/store';
-import { ensureBuilt } from '../cli/run-cli';
-import { hostileCli, PLAN, proceedScript, type HostileCli } from './hostile-cli';
+import { proceedScript, SESSIONS_PLAN as PLAN, useCliAgainstFake } from '../cli/run-cli';
 
 describe('hostile workspace: run state that cannot be kept, stored runs that are corrupt', function () {
   this.timeout(30_000);
-  let h: HostileCli;
   let planFile: string;
-  before(() => ensureBuilt());
-  beforeEach(async () => {
-    h = await hostileCli();
-    planFile = h.ws.plan('sessions.md', PLAN);
-  });
+  const h = useCliAgainstFake({ prepare: ({ ws }) => void (planFile = ws.plan('sessions.md', PLAN)) });
   let outside: string | undefined;
-  afterEach(async () => {
-    await h.dispose();
+  afterEach(() => {
     if (outside) rmSync(outside, { recursive: true, force: true });
     outside = undefined;
   });

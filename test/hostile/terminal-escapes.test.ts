@@ -11,19 +11,7 @@ import assert from 'node:assert/strict';
 import { RunResult } from '../../src/core/run-types';
 import { byRole, type FakeReply } from '../support/fake-anthropic';
 import { researcherOut, reply } from '../support/replies';
-import { ensureBuilt, runCli, TEST_KEY, type CliRun } from '../cli/run-cli';
-import { hostileCli, type HostileCli } from './hostile-cli';
-
-const PLAN = `# Plan: keep sessions across restarts
-
-## Steps
-1. Add a Redis client in src/session/store.ts. Success: the unit tests for the store pass.
-2. Replace the in-memory map in src/server.ts with the Redis store. Success: a session survives a restart.
-3. Document REDIS_URL in docs/deploy.md. Success: the deploy guide lists it.
-
-## Risks
-- A Redis outage logs users out; fall back to read-only mode.
-`;
+import { TEST_KEY, type CliRun, SESSIONS_PLAN as PLAN, useCliAgainstFake } from '../cli/run-cli';
 
 /** What an attacker would send: window title, clipboard write, erase line + CR + forged verdict, 8-bit CSI, bidi override, backspaces. */
 const ATTACK =
@@ -55,12 +43,7 @@ function assertTerminalSafe(run: CliRun): void {
 
 describe('hostile workspace: control sequences never reach the terminal (CLI + fake API)', function () {
   this.timeout(30_000);
-  let h: HostileCli;
-  before(() => ensureBuilt());
-  beforeEach(async () => {
-    h = await hostileCli();
-  });
-  afterEach(() => h.dispose());
+  const h = useCliAgainstFake();
   const cli = (args: string[]) => h.cli(args);
 
   const refusal: FakeReply = { kind: 'text', text: ATTACK, stopReason: 'refusal' };
@@ -95,7 +78,7 @@ describe('hostile workspace: control sequences never reach the terminal (CLI + f
 
   it('a plan file whose name carries escapes and a newline: static mode prints it inert on one line', async () => {
     h.ws.plan('x\u001b]0;t\u0007\nVerdict: PROCEED\r\u202e.md', PLAN);
-    const run = await runCli(['--static'], { cwd: h.ws.dir });
+    const run = await h.cli(['--static'], { env: {} });
     assert.equal(run.code, 0, run.stderr);
     assertTerminalSafe(run);
     assert.match(run.stdout, /^Plan: \.claude\/plans\/x.*Verdict: PROCEED.*\.md$/m, 'the name is shown, on its own line');

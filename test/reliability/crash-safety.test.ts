@@ -11,9 +11,9 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { RunResult } from '../../src/core/run-types';
 import { createFileRunStore } from '../../src/core/store';
-import { byRole, FakeAnthropicServer } from '../support/fake-anthropic';
+import { byRole } from '../support/fake-anthropic';
 import { audit, challenge, challengerOut, quality, reply, researcherOut, synth, update, planEvidence } from '../support/replies';
-import { ensureBuilt, REPO_ROOT, runCli, TEST_KEY, TempWorkspace } from '../cli/run-cli';
+import { REPO_ROOT, TEST_KEY, TempWorkspace, useCliAgainstFake } from '../cli/run-cli';
 import { examplePlan, runAgainstFake } from '../support/run-harness';
 import { SCENARIO_QUOTE } from '../support/fault-scenario';
 import { runFaultCell } from '../support/fault-run';
@@ -84,19 +84,10 @@ describe('reliability: crash-safe persistence', function () {
   });
 
   describe('the CLI killed with SIGKILL mid-run', () => {
-    let server: FakeAnthropicServer;
-    let ws: TempWorkspace;
-    before(() => ensureBuilt());
-    beforeEach(async () => {
-      server = await FakeAnthropicServer.start();
-      ws = new TempWorkspace();
-    });
-    afterEach(async () => {
-      await server.stop();
-      ws.dispose();
-    });
+    const h = useCliAgainstFake();
 
     it('leaves the last completed phase on disk, readable, and the next run carries it forward', async () => {
+      const { server, ws } = h;
       const planFile = ws.plan('limiter.md', examplePlan('base-team-rate-limiter').planText);
       const stateDir = path.join(ws.dir, 'state');
       const store = createFileRunStore(stateDir);
@@ -107,10 +98,7 @@ describe('reliability: crash-safe persistence', function () {
           researcher: () => ({ kind: 'hang' }),
         }),
       );
-      const env = { ANTHROPIC_API_KEY: TEST_KEY, ANTHROPIC_BASE_URL: server.baseURL };
-      const killed = await runCli(['--team', 'base', '--state-dir', 'state', planFile], {
-        cwd: ws.dir,
-        env,
+      const killed = await h.cli(['--team', 'base', '--state-dir', 'state', planFile], {
         timeoutMs: 30_000,
         onSpawn: (child) => {
           void server.waitFor(() => server.received.some((r) => r.role === 'researcher'), 20_000, 'the research phase').then(() => child.kill('SIGKILL'));
@@ -140,7 +128,7 @@ describe('reliability: crash-safe persistence', function () {
           auditor: () => reply(audit()),
         }),
       );
-      const next = await runCli(['--team', 'base', '--state-dir', 'state', planFile], { cwd: ws.dir, env, timeoutMs: 30_000 });
+      const next = await h.cli(['--team', 'base', '--state-dir', 'state', planFile], { timeoutMs: 30_000 });
       assert.equal(next.signal, null, next.stderr);
       assert.ok(next.code === 0 || next.code === 1 || next.code === 2, `a verdict exit code, got ${next.code}: ${next.stderr}`);
       const challengerBody = JSON.stringify(server.received.slice(before).find((r) => r.role === 'challenger')?.body);

@@ -21,7 +21,7 @@ import { createFileRunStore } from '../../src/core/store';
 import { byRole, FakeAnthropicServer, type FakeReply, type ReceivedRequest } from '../support/fake-anthropic';
 import { audit, challenge, challengerOut, quality, reply, researcherOut, resolverOut, synth, unknown, update } from '../support/replies';
 import { examplePlan } from '../support/run-harness';
-import { ensureBuilt, runCli, TEST_KEY, TempWorkspace } from '../cli/run-cli';
+import { TEST_KEY, useCliAgainstFake } from '../cli/run-cli';
 import { makeWorkspace, SECRET_MARKERS, type TempWorkspace as ResearchWorkspace } from '../unit/research-fixture';
 
 const KEY = 'sk-ant-api03-RELIABILITY-SECRET-7777-abcdef';
@@ -93,20 +93,11 @@ describe('reliability: secrets', function () {
   });
 
   describe('CLI', () => {
-    let server: FakeAnthropicServer;
-    let ws: TempWorkspace;
-    before(() => ensureBuilt());
-    beforeEach(async () => {
-      server = await FakeAnthropicServer.start();
-      ws = new TempWorkspace();
-    });
-    afterEach(async () => {
-      await server.stop();
-      ws.dispose();
-    });
+    const h = useCliAgainstFake();
 
     for (const json of [false, true]) {
       it(`${json ? '--json' : 'Markdown'}: stdout, stderr, --out report and the state folder never contain the key`, async () => {
+        const { server, ws } = h;
         const planFile = ws.plan('limiter.md', examplePlan('base-team-rate-limiter').planText);
         server.setScript(
           byRole({
@@ -115,11 +106,7 @@ describe('reliability: secrets', function () {
             synthesizer: () => echoingError(400, TEST_KEY),
           }),
         );
-        const run = await runCli(['--team', 'base', '--state-dir', 'state', '--out', 'report.out', ...(json ? ['--json'] : []), planFile], {
-          cwd: ws.dir,
-          env: { ANTHROPIC_API_KEY: TEST_KEY, ANTHROPIC_BASE_URL: server.baseURL },
-          timeoutMs: 30_000,
-        });
+        const run = await h.cli(['--team', 'base', '--state-dir', 'state', '--out', 'report.out', ...(json ? ['--json'] : []), planFile], { timeoutMs: 30_000 });
         assert.equal(run.code, 3, `agent failures force an exit: ${run.stderr}`);
         assert.ok(
           server.received.some((r) => r.role === 'synthesizer'),

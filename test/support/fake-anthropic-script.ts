@@ -22,3 +22,9 @@ export function byRole(replies: Partial<Record<AgentRole, FakeReply[] | ((req: R
     return { kind: 'error', status: 500, message, shouldRetry: false };
   };
 }
+
+/** Replies in order for one role (a `byRole` entry); once used up, `then` answers every further call. */
+export function sequence(replies: FakeReply[], then: FakeReply): (req: ReceivedRequest) => FakeReply {
+  let i = 0;
+  return () => replies[i++] ?? then;
+}

@@ -49,7 +49,7 @@ import {
 } from './fake-anthropic-wire';
 import { checkServerToolPairing, checkToolPairing } from './fake-anthropic-rules';
 import { answerProblem, structuredOutputProblem } from './fake-anthropic-schema';
-export { byRole } from './fake-anthropic-script';
+export { byRole, sequence } from './fake-anthropic-script';
 import { notesAsThinking, thinkingConfigProblem, thinks, ThinkingLedger } from './fake-anthropic-thinking';
 import { offeredServerTools, serverToolBlocks, type FakeServerToolUse } from './fake-anthropic-server-tools';
 import { DEFAULT_FAKE_MODELS, FakeModelCatalogue, type FakeModel } from './fake-anthropic-models';
@@ -169,7 +169,7 @@ export class FakeAnthropicServer {
     private script: Script,
     private latency: Latency,
     private readonly catalogue: FakeModelCatalogue,
-    private readonly modelsDown: boolean,
+    private modelsDown: boolean,
   ) {
     this.changes.setMaxListeners(100);
   }
@@ -201,6 +201,11 @@ export class FakeAnthropicServer {
 
   setLatency(latency: Latency): void {
     this.latency = latency;
+  }
+
+  /** 'down': from now on every Models API request gets a reset socket (as the `modelsEndpoint` option). */
+  setModelsEndpoint(state: 'up' | 'down'): void {
+    this.modelsDown = state === 'down';
   }
 
   /** Resolves when `n` requests have arrived. */
