@@ -6,7 +6,7 @@
  * from counts, whatever a model says. Tools are read-only: a model asking to
  * write gets a refusal and the workspace is unchanged. Model-written HTML is
  * inert in the Markdown report (the webview's own XSS test is the Chromium
- * suite, test/webview/render.test.ts with fixtures/xss-run.json).
+ * suite, test/webview/render-safety-layout.test.ts with fixtures/xss-run.json).
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';

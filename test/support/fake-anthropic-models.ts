@@ -6,12 +6,14 @@
  * `after_id` / `before_id` and `limit` (default 20, 1–1000); a model is
  * `{ id, type: 'model', display_name, created_at, max_input_tokens, max_tokens }`.
  * An unknown id is a 404 `not_found_error`, on this endpoint and on
- * `POST /v1/messages` alike.
+ * `POST /v1/messages` alike. `FakeModelsEndpoint` is the route the fake
+ * server hands every `GET /v1/models[/…]` to (and records it).
  *
  * The default catalogue is the id list of the pinned SDK's `Model` type
  * (node_modules/@anthropic-ai/sdk/resources/messages/messages.d.ts; a unit test
  * keeps the two in step) plus `claude-test`, the neutral id of transport tests.
  */
+import type http from 'node:http';
 import { errorBody } from './fake-anthropic-wire';
 
 export interface FakeModel {
@@ -101,5 +103,30 @@ export class FakeModelCatalogue {
       status: 200,
       body: JSON.stringify({ data: page.map(wire), has_more: hasMore, first_id: page[0]?.id ?? null, last_id: page.at(-1)?.id ?? null }),
     };
+  }
+}
+
+/** The Models API route of the fake server: records each request, answers from the catalogue, or resets the socket while down. */
+export class FakeModelsEndpoint {
+  /** Every Models API request path (with query), in order. */
+  readonly requests: string[] = [];
+
+  constructor(
+    readonly catalogue: FakeModelCatalogue,
+    /** true: every request gets a reset socket (an unreachable endpoint). */
+    public down: boolean,
+  ) {}
+
+  /** False when `req` is not a Models API request (the server routes it on); otherwise answers it. */
+  serve(req: http.IncomingMessage, res: http.ServerResponse, url: URL): boolean {
+    if (req.method !== 'GET' || (url.pathname !== '/v1/models' && !url.pathname.startsWith('/v1/models/'))) return false;
+    this.requests.push(`${url.pathname}${url.search}`);
+    if (this.down) {
+      req.socket.destroy();
+      return true;
+    }
+    const answer = this.catalogue.answer(url);
+    res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_fake_models_${this.requests.length}` }).end(answer.body);
+    return true;
   }
 }

@@ -26,33 +26,24 @@
  * `not_found_error`; `GET /v1/models[/{id}]` is the Models API
  * (fake-anthropic-models.ts), or a reset socket with `modelsEndpoint: 'down'`.
  *
- * Token accounting and the prompt-cache model: see fake-anthropic-cache.ts.
+ * This file routes a request and composes the message; beside it: reading a
+ * request, its role and its 400s (fake-anthropic-request.ts), writing the
+ * message or its SSE stream (fake-anthropic-send.ts), token accounting and the
+ * prompt-cache model (fake-anthropic-cache.ts), scripts (fake-anthropic-script.ts).
  */
 import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AgentRole, type Usage } from '../../src/core/protocol';
-import { countCacheBreakpoints, estimateOutputTokens, PromptCacheModel } from './fake-anthropic-cache';
-import {
-  blockEvents,
-  chunkText,
-  errorBody,
-  messageEndEvents,
-  messageJson,
-  messageStartEvent,
-  PING_EVENT,
-  sse,
-  type WireBlock,
-  type WireMessage,
-  type WireServerToolUsage,
-  type WireStopReason,
-} from './fake-anthropic-wire';
-import { checkServerToolPairing, checkToolPairing } from './fake-anthropic-rules';
-import { answerProblem, structuredOutputProblem } from './fake-anthropic-schema';
+import type { AgentRole, Usage } from '../../src/core/protocol';
+import { estimateOutputTokens, PromptCacheModel } from './fake-anthropic-cache';
+import { errorBody, type WireBlock, type WireMessage, type WireServerToolUsage, type WireStopReason } from './fake-anthropic-wire';
+import { sendMessage } from './fake-anthropic-send';
+import { answerProblem } from './fake-anthropic-schema';
+import { delay, readBody, requestProblem, requestRole } from './fake-anthropic-request';
 export { byRole, sequence } from './fake-anthropic-script';
-import { notesAsThinking, thinkingConfigProblem, thinks, ThinkingLedger } from './fake-anthropic-thinking';
+import { notesAsThinking, thinks, ThinkingLedger } from './fake-anthropic-thinking';
 import { offeredServerTools, serverToolBlocks, type FakeServerToolUse } from './fake-anthropic-server-tools';
-import { DEFAULT_FAKE_MODELS, FakeModelCatalogue, type FakeModel } from './fake-anthropic-models';
+import { DEFAULT_FAKE_MODELS, FakeModelCatalogue, FakeModelsEndpoint, type FakeModel } from './fake-anthropic-models';
 
 export interface ReceivedRequest {
   /** The raw wire body (untyped on purpose: tests inspect whatever the client sent). */
@@ -91,53 +82,11 @@ export type FakeReply =
   /** Never answers; ends when the client aborts or the server stops. */
   | { kind: 'hang' };
 
+/** A reply the server answers with a message (whole, or broken off as `truncate` / `stream_error` say). */
+export type MessageReply = Extract<FakeReply, { kind: 'text' | 'json' | 'tool_use' | 'server_tools' | 'truncate' | 'stream_error' }>;
+
 export type Script = (req: ReceivedRequest, index: number) => FakeReply | Promise<FakeReply>;
 type Latency = number | ((req: ReceivedRequest) => number);
-
-const ROLE_MARKER = /\[verify-plan role: ([a-z-]+)\]/;
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
-
-function roleOf(system: unknown): AgentRole | null {
-  const texts = typeof system === 'string' ? [system] : Array.isArray(system) ? system.map((b: { text?: unknown }) => b?.text) : [];
-  for (const text of texts) {
-    const match = typeof text === 'string' ? ROLE_MARKER.exec(text) : null;
-    const parsed = match ? AgentRole.safeParse(match[1]) : null;
-    if (parsed?.success) return parsed.data;
-  }
-  return null;
-}
-
-/** Content of the first message, where the role instructions (and marker) live. */
-function firstMessageContent(body: Record<string, unknown> | null): unknown {
-  const messages = body?.messages;
-  return Array.isArray(messages) ? (messages[0] as { content?: unknown } | undefined)?.content : undefined;
-}
-
-/** Resolves after `ms`, or early when `signal` aborts (a stopped server or a gone client). */
-function delay(ms: number, signal: AbortSignal): Promise<void> {
-  if (ms <= 0 || signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done);
-  });
-}
-
-/** Rejects a request the real API would reject; null when it is well-formed. */
-function validate(body: unknown): string | null {
-  if (!body || typeof body !== 'object') return 'body must be a JSON object';
-  const b = body as Record<string, unknown>;
-  if (typeof b.model !== 'string' || !b.model) return 'model: Field required';
-  if (typeof b.max_tokens !== 'number') return 'max_tokens: Field required';
-  if (!Array.isArray(b.messages) || b.messages.length === 0) return 'messages: at least one message is required';
-  const breakpoints = countCacheBreakpoints(b);
-  if (breakpoints > 4) return `A maximum of 4 blocks with cache_control may be provided. Found ${breakpoints}.`;
-  return checkToolPairing(b.messages) ?? checkServerToolPairing(b.messages) ?? thinkingConfigProblem(b) ?? structuredOutputProblem(b);
-}
 
 export interface FakeServerOptions {
   latencyMs?: Latency;
@@ -154,8 +103,6 @@ export const THINKING_BLOCK_TOKENS = 64;
 export class FakeAnthropicServer {
   /** Every `POST /v1/messages` (the paid endpoint), answered or not. */
   readonly received: ReceivedRequest[] = [];
-  /** Every Models API request path (with query), in order. */
-  readonly modelRequests: string[] = [];
   private readonly changes = new EventEmitter();
   private readonly cache = new PromptCacheModel();
   private readonly thinking = new ThinkingLedger();
@@ -168,10 +115,14 @@ export class FakeAnthropicServer {
     readonly baseURL: string,
     private script: Script,
     private latency: Latency,
-    private readonly catalogue: FakeModelCatalogue,
-    private modelsDown: boolean,
+    private readonly models: FakeModelsEndpoint,
   ) {
     this.changes.setMaxListeners(100);
+  }
+
+  /** Every Models API request path (with query), in order. */
+  get modelRequests(): readonly string[] {
+    return this.models.requests;
   }
 
   static async start(options: FakeServerOptions = {}): Promise<FakeAnthropicServer> {
@@ -182,8 +133,8 @@ export class FakeAnthropicServer {
     });
     const { port } = server.address() as AddressInfo;
     const unscripted: Script = () => ({ kind: 'error', status: 500, message: 'fake server: no script set', shouldRetry: false });
-    const catalogue = new FakeModelCatalogue(options.models ?? DEFAULT_FAKE_MODELS);
-    const fake = new FakeAnthropicServer(server, `http://127.0.0.1:${port}`, options.script ?? unscripted, options.latencyMs ?? 0, catalogue, options.modelsEndpoint === 'down');
+    const models = new FakeModelsEndpoint(new FakeModelCatalogue(options.models ?? DEFAULT_FAKE_MODELS), options.modelsEndpoint === 'down');
+    const fake = new FakeAnthropicServer(server, `http://127.0.0.1:${port}`, options.script ?? unscripted, options.latencyMs ?? 0, models);
     server.on('request', (req, res) => {
       fake.handle(req, res).catch((error: unknown) => {
         if (!res.headersSent) {
@@ -205,7 +156,7 @@ export class FakeAnthropicServer {
 
   /** 'down': from now on every Models API request gets a reset socket (as the `modelsEndpoint` option). */
   setModelsEndpoint(state: 'up' | 'down'): void {
-    this.modelsDown = state === 'down';
+    this.models.down = state === 'down';
   }
 
   /** Resolves when `n` requests have arrived. */
@@ -260,16 +211,8 @@ export class FakeAnthropicServer {
 
     const raw = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://fake');
-    if (req.method === 'GET' && (url.pathname === '/v1/models' || url.pathname.startsWith('/v1/models/'))) {
-      this.modelRequests.push(`${url.pathname}${url.search}`);
+    if (this.models.serve(req, res, url)) {
       this.changes.emit('change');
-      if (this.modelsDown) {
-        endedByServer = true;
-        req.socket.destroy();
-        return;
-      }
-      const answer = this.catalogue.answer(url);
-      res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_fake_models_${this.modelRequests.length}` }).end(answer.body);
       return;
     }
     if (req.method !== 'POST' || !(req.url ?? '').startsWith('/v1/messages')) {
@@ -283,16 +226,16 @@ export class FakeAnthropicServer {
       body = null;
     }
     const b = body as Record<string, unknown> | null;
-    received = { body, headers: { ...req.headers }, role: roleOf(b?.system) ?? roleOf(firstMessageContent(b)), at: Date.now(), aborted: false };
+    received = { body, headers: { ...req.headers }, role: requestRole(b), at: Date.now(), aborted: false };
     const index = this.received.push(received) - 1;
     this.changes.emit('change');
 
-    const invalid = raw === null ? 'request body too large or unreadable' : (validate(body) ?? this.thinking.check(body as Record<string, unknown>));
+    const invalid = raw === null ? 'request body too large or unreadable' : (requestProblem(body) ?? this.thinking.check(body as Record<string, unknown>));
     if (invalid) {
       res.writeHead(400, { 'content-type': 'application/json', 'request-id': `req_fake_${index}` }).end(errorBody(400, undefined, invalid));
       return;
     }
-    const unknownModel = this.catalogue.messagesError(String(b?.model));
+    const unknownModel = this.models.catalogue.messagesError(String(b?.model));
     if (unknownModel) {
       res.writeHead(404, { 'content-type': 'application/json', 'request-id': `req_fake_${index}` }).end(unknownModel);
       return;
@@ -324,7 +267,7 @@ export class FakeAnthropicServer {
   private async serveMessage(
     received: ReceivedRequest,
     index: number,
-    reply: Extract<FakeReply, { kind: 'text' | 'json' | 'tool_use' | 'server_tools' | 'truncate' | 'stream_error' }>,
+    reply: MessageReply,
     res: http.ServerResponse,
     gone: AbortSignal,
     markEndedByServer: () => void,
@@ -394,69 +337,6 @@ export class FakeAnthropicServer {
       cache_creation_input_tokens: this.usageTotals.cache_creation_input_tokens + usage.cache_creation_input_tokens,
     };
     const message: WireMessage = { id: `msg_fake_${n}`, model: body.model, content, stopReason, usage };
-    const headers = { 'request-id': `req_fake_${index}` };
-
-    if (!body.stream) {
-      const json = messageJson(message);
-      if (reply.kind === 'stream_error') {
-        res.writeHead(529, { ...headers, 'content-type': 'application/json', 'x-should-retry': 'false' });
-        res.end(errorBody(529, reply.type ?? 'overloaded_error', reply.message));
-        return;
-      }
-      res.writeHead(200, { ...headers, 'content-type': 'application/json' });
-      if (reply.kind === 'truncate') {
-        markEndedByServer();
-        res.write(json.slice(0, Math.floor(json.length / 2)));
-        if (reply.mode === 'destroy') res.destroy();
-        else res.end();
-      } else res.end(json);
-      return;
-    }
-
-    res.writeHead(200, { ...headers, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    res.write(messageStartEvent(message));
-    res.write(PING_EVENT);
-    if (reply.kind === 'truncate' || reply.kind === 'stream_error') {
-      markEndedByServer();
-      if (text) {
-        res.write(sse('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }));
-        for (const piece of chunkText(text)) {
-          res.write(sse('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } }));
-        }
-      }
-      if (reply.kind === 'stream_error') {
-        const type = reply.type ?? 'overloaded_error';
-        res.end(sse('error', { type: 'error', error: { type, message: reply.message ?? `fake ${type}` } }));
-      } else if (reply.mode === 'destroy') {
-        // Destroy only once the deltas are flushed, so the client sees a stream that breaks mid-way.
-        res.write('', () => res.destroy());
-      } else res.end();
-      return;
-    }
-    const chunkDelay = reply.chunkDelayMs ?? 0;
-    for (const [i, block] of content.entries()) {
-      for (const event of blockEvents(i, block)) {
-        if (gone.aborted) return;
-        res.write(event);
-        if (chunkDelay > 0 && event.startsWith('event: content_block_delta')) await delay(chunkDelay, gone);
-      }
-    }
-    if (gone.aborted) return;
-    for (const event of messageEndEvents(message)) res.write(event);
-    res.end();
+    await sendMessage(res, message, { stream: !!body.stream, requestId: `req_fake_${index}`, reply, text, gone, markEndedByServer });
   }
-}
-
-/** The body as text; null when it exceeds the size limit or the stream fails. */
-function readBody(req: http.IncomingMessage): Promise<string | null> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', () => resolve(null));
-  });
 }
