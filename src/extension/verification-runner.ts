@@ -164,7 +164,7 @@ export class VerificationRunner implements vscode.Disposable {
 }
 
 function announce(result: RunResult, costKnown: boolean): void {
-  const cost = costKnown ? ` · $${result.costUsd.toFixed(2)}` : ' · cost unknown (editor model)';
+  const cost = costKnown ? ` · $${result.costUsd.toFixed(2)}` : ' · cost not reported by this API (editor model)';
   const text = `Verify Plan: ${result.verdict}${result.quality ? ` ${result.quality.total}/10` : ''} — ${result.reason}${cost}`;
   const show = 'Show Report';
   const notify = result.verdict === 'FAILED' || result.verdict === 'RETHINK' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
