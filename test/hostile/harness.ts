@@ -25,8 +25,14 @@ import { runCli, TEST_KEY, type CliRun } from '../cli/run-cli';
 
 export type ToolCall = { name: string; input: unknown };
 
-/** Per-call ceilings from issue 13 ("any single research tool call ≤ 3 s and ≤ 200 MB RSS growth on a 10,000-file repo"). */
-export const CALL_BUDGET = { ms: 3000, rssGrowthMb: 200 } as const;
+/**
+ * Per-call ceilings from issue 13 ("any single research tool call ≤ 3 s and ≤ 200 MB RSS growth on a 10,000-file repo").
+ * The time budget is the CLI's own CPU time for the call (user + system, from /proc): that is the work an attack
+ * makes it do, and a busy machine does not inflate it (wall time did, by 20–30 % under `npm run test:stress`).
+ * Wall time is printed, and bounded only by `CALL_HANG_MS`, which catches a call that waits instead of working.
+ */
+export const CALL_BUDGET = { cpuMs: 3000, rssGrowthMb: 200 } as const;
+export const CALL_HANG_MS = 30_000;
 
 export const HOSTILE_PLAN = `# Plan: add request logging
 
@@ -46,7 +52,10 @@ export interface ToolOutcome {
   /** The tool_result content the model received. */
   content: string;
   isError: boolean;
+  /** Wall time between the request that made the call and the one that carried its result. */
   ms: number;
+  /** The CLI's CPU time (user + system) over the same span; null where /proc is unavailable. */
+  cpuMs: number | null;
   rssGrowthMb: number | null;
 }
 
@@ -78,6 +87,20 @@ function rssKb(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number | null
   }
 }
 
+/** CPU time (user + system) a process has used, in ms, from /proc/<pid>/stat (fields 14 and 15, in USER_HZ = 100 ticks/s on Linux). */
+function cpuMsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses; the fields after its closing ')' start at field 3.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : null;
+  } catch {
+    return null;
+  }
+}
+
 function toolResultsOf(body: ReceivedRequest['body']): { content: string; isError: boolean }[] {
   const messages = (body?.messages ?? []) as { role: string; content: unknown }[];
   const last = messages.at(-1);
@@ -97,9 +120,9 @@ export async function runAttack(options: AttackOptions): Promise<AttackOutcome> 
   writeFileSync(planFile, HOSTILE_PLAN);
   let child: ChildProcess | undefined;
   /** Per researcher request: arrival time, RSS and peak RSS of the CLI at that moment. */
-  const samples: { at: number; rss: number | null; hwm: number | null; results: { content: string; isError: boolean }[] }[] = [];
+  const samples: { at: number; cpuMs: number | null; rss: number | null; hwm: number | null; results: { content: string; isError: boolean }[] }[] = [];
   const researcher = (req: ReceivedRequest): FakeReply => {
-    samples.push({ at: Date.now(), rss: rssKb(child?.pid, 'VmRSS'), hwm: rssKb(child?.pid, 'VmHWM'), results: toolResultsOf(req.body) });
+    samples.push({ at: Date.now(), cpuMs: cpuMsOf(child?.pid), rss: rssKb(child?.pid, 'VmRSS'), hwm: rssKb(child?.pid, 'VmHWM'), results: toolResultsOf(req.body) });
     const next = options.calls[samples.length - 1];
     return next ? { kind: 'tool_use', calls: [next] } : reply(researcherOut());
   };
@@ -124,7 +147,8 @@ export async function runAttack(options: AttackOptions): Promise<AttackOutcome> 
       const after = samples[i + 1] as (typeof samples)[number];
       const result = after.results[0] ?? { content: '', isError: true };
       const growth = after.hwm !== null && before.rss !== null ? Math.max(0, after.hwm - before.rss) / 1024 : null;
-      calls.push({ call: options.calls[i] as ToolCall, ...result, ms: after.at - before.at, rssGrowthMb: growth });
+      const cpuMs = after.cpuMs !== null && before.cpuMs !== null ? after.cpuMs - before.cpuMs : null;
+      calls.push({ call: options.calls[i] as ToolCall, ...result, ms: after.at - before.at, cpuMs, rssGrowthMb: growth });
     }
     return { run, calls, bodies: server.received.map((r) => JSON.stringify(r.body)), elapsedMs: Date.now() - started };
   } finally {
@@ -136,7 +160,10 @@ export async function runAttack(options: AttackOptions): Promise<AttackOutcome> 
 export function assertWithinBudget(outcome: AttackOutcome): void {
   assert.ok(outcome.calls.length > 0, `the crafted calls were made (exit ${outcome.run.code}): ${outcome.run.stderr.slice(-2000)}`);
   for (const c of outcome.calls) {
-    assert.ok(c.ms <= CALL_BUDGET.ms, `${c.call.name} ${JSON.stringify(c.call.input)} took ${c.ms} ms (budget ${CALL_BUDGET.ms} ms)`);
+    const what = `${c.call.name} ${JSON.stringify(c.call.input)}`;
+    assert.ok(c.cpuMs !== null, `${what}: the CLI's CPU time could not be read from /proc`);
+    assert.ok(c.cpuMs <= CALL_BUDGET.cpuMs, `${what} used ${c.cpuMs} ms of CPU (budget ${CALL_BUDGET.cpuMs} ms; wall ${c.ms} ms)`);
+    assert.ok(c.ms <= CALL_HANG_MS, `${what} took ${c.ms} ms of wall time (hang bound ${CALL_HANG_MS} ms, CPU ${c.cpuMs} ms)`);
     if (c.rssGrowthMb !== null) {
       assert.ok(c.rssGrowthMb <= CALL_BUDGET.rssGrowthMb, `${c.call.name} grew the CLI's memory by ${c.rssGrowthMb.toFixed(0)} MB (budget ${CALL_BUDGET.rssGrowthMb} MB)`);
     }
@@ -152,7 +179,7 @@ export function assertNoSecret(outcome: AttackOutcome, secrets: readonly string[
 
 /** Figures for the issue's before/after note, printed once per case. */
 export function report(title: string, outcome: AttackOutcome): void {
-  const calls = outcome.calls.map((c) => `${c.call.name} ${c.ms} ms${c.rssGrowthMb === null ? '' : ` +${c.rssGrowthMb.toFixed(0)} MB`}`).join(', ');
+  const calls = outcome.calls.map((c) => `${c.call.name} ${c.ms} ms (CPU ${c.cpuMs ?? '?'} ms)${c.rssGrowthMb === null ? '' : ` +${c.rssGrowthMb.toFixed(0)} MB`}`).join(', ');
   console.log(`      [${title}] exit ${outcome.run.code}, ${outcome.elapsedMs} ms total; ${calls}`);
 }
 
