@@ -8,9 +8,8 @@
  * RESOLVED and WITHDRAWN challenges were dismissed by the loop itself; they
  * are kept aside as `dismissed` so a flaw raised and then dismissed is visible.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { anchorQuote } from '../anchor';
+import { WorkspaceFileIndex } from '../file-index';
 import { parsePlan, type Plan, type Range } from '../plan';
 import type { Challenge, ChallengeDraft, IterationState, UnknownType } from '../protocol';
 import { runStaticChecks } from '../rules';
@@ -76,21 +75,25 @@ export function predictionsOfRun(result: RunResult, planText: string): RunPredic
   return { counted, dismissed };
 }
 
-/** File lookups confined to the workspace root (a path that leaves it is "cannot tell"). */
-function fileLookup(root: string): (rel: string) => boolean | undefined {
-  return (rel) => {
-    const full = path.resolve(root, rel);
-    const inside = path.relative(root, full);
-    if (inside.startsWith('..') || path.isAbsolute(inside)) return undefined;
-    return existsSync(full);
-  };
-}
-
-/** Static findings of the plan against its workspace, at the rules' default levels. */
-export function staticPredictions(planText: string, workspaceRoot: string): Prediction[] {
+/**
+ * Static findings of the plan against its workspace, at the rules' default
+ * levels. Paths resolve through the shared workspace index
+ * (src/core/file-index.ts), as in the language server and the CLI: relative
+ * to the plan's folder and to the root, unique names and fragments, and
+ * gitignored or outside-root paths "cannot tell".
+ */
+export async function staticPredictions(planText: string, workspaceRoot: string, planFsPath: string | null = null): Promise<Prediction[]> {
   const plan = parsePlan(planText);
   const lines = planText.split(/\r?\n/);
-  return runStaticChecks(plan, { fileExists: fileLookup(workspaceRoot) }).map((f, i) => {
+  const index = new WorkspaceFileIndex([workspaceRoot]);
+  await index.start();
+  let findings;
+  try {
+    findings = runStaticChecks(plan, { fileExists: (p) => index.lookup(planFsPath, p), pathsNamed: (name) => index.pathsNamed(name) });
+  } finally {
+    index.dispose();
+  }
+  return findings.map((f, i) => {
     const range = rangeLines(f.range);
     return {
       id: `static-${i + 1}`,

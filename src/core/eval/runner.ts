@@ -49,7 +49,7 @@ export async function runEval(options: EvalRunOptions): Promise<EvalRunOutcome> 
     return cap > 0 && spent() >= cap ? `cost cap of $${cap} reached ($${spent().toFixed(2)} spent)` : null;
   };
   for (const c of options.cases) {
-    records.push(staticRecord(c));
+    records.push(await staticRecord(c));
     const loopTokens: number[] = [];
     for (let run = 1; run <= options.runs; run++) {
       const why = stop();
@@ -82,9 +82,9 @@ export function median(xs: readonly number[]): number {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
-function staticRecord(c: CorpusCase): RunRecord {
+async function staticRecord(c: CorpusCase): Promise<RunRecord> {
   const started = performance.now();
-  const predictions = staticPredictions(c.planText, c.workspaceRoot);
+  const predictions = await staticPredictions(c.planText, c.workspaceRoot, c.planPath);
   return {
     config: 'static',
     caseId: c.id,
