@@ -143,7 +143,8 @@ describe('research tools: confinement and secrets', () => {
     const result = await call(box, 'grep', { pattern: '^(a+)+$', glob: 'redos.txt' });
     assert.equal(result.isError, true);
     assert.match(result.content, /ran longer than 300 ms \(likely catastrophic backtracking\)/);
-    assert.ok(Date.now() - started < 5_000);
+    // Without the deadline this regex runs for hours; 20 s only tells "stopped" from "hung", whatever the machine's load.
+    assert.ok(Date.now() - started < 20_000, `took ${Date.now() - started} ms`);
     await fs.rm(path.join(ws.root, 'redos.txt'));
   });
 
