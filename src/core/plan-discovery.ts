@@ -4,6 +4,11 @@
  * `--plan-folders`, same default from src/core/settings.ts) and pick the most
  * recently modified Markdown file. The one discovery for the extension (no
  * plan open) and the CLI (no path given); unit-testable against a temp folder.
+ * The same entries also decide which open documents are plans for the
+ * language server: `isPlanPath` (the exact rule, without touching the disk)
+ * and `planSelectorPatterns` (the editor's document selector, a superset the
+ * client narrows with `isPlanPath`), so the CLI, the extension and the server
+ * cannot disagree on what a plan is (test/unit/plan-scope.test.ts).
  *
  * Entry syntax: workspace-relative path, `~/` for the home folder, `*` (or any
  * minimatch pattern) within ONE path segment — never `**`, which the seed
@@ -51,6 +56,47 @@ export async function discoverNewestPlan(input: DiscoveryInput): Promise<{ path:
   return { path: null, message: `No plan files found in ${where}.` };
 }
 
+/**
+ * True when `file` is a plan by the entries, decided on the path alone (no
+ * disk access): a Markdown file an entry names, or a Markdown file directly
+ * inside a folder an entry names. For an existing file this is exactly
+ * whether `discoverPlans` lists it.
+ */
+export function isPlanPath(file: string, input: DiscoveryInput): boolean {
+  const target = path.resolve(file);
+  if (!isMarkdown(target)) return false;
+  for (const entry of input.folders) {
+    for (const { base, segments } of entryStarts(entry, input)) {
+      if (segments.includes('..')) continue;
+      const rel = path.relative(base, target);
+      if (rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) continue;
+      const names = rel.split(path.sep);
+      if (names.length !== segments.length && names.length !== segments.length + 1) continue;
+      if (segments.every((segment, i) => segmentMatches(names[i]!, segment))) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The entries as glob patterns under an absolute base folder (for the
+ * editor's document selector: a RelativePattern each): the place an entry
+ * names and what lies directly in it. A superset of `isPlanPath` (any name
+ * there, any file type, dot-names too), never a subset; the client sends the
+ * server only the documents `isPlanPath` accepts.
+ */
+export function planSelectorPatterns(input: DiscoveryInput): { base: string; pattern: string }[] {
+  const out = new Map<string, { base: string; pattern: string }>();
+  for (const entry of input.folders) {
+    for (const { base, segments } of entryStarts(entry, input)) {
+      if (segments.includes('..')) continue;
+      const named = segments.join('/');
+      for (const pattern of named ? [named, `${named}/*`] : ['*']) out.set(`${base}\0${pattern}`, { base, pattern });
+    }
+  }
+  return [...out.values()];
+}
+
 /** True when `file` lies in (or is) one of the configured plan locations. */
 export async function isInPlanFolders(file: string, input: DiscoveryInput): Promise<boolean> {
   const target = path.resolve(file);
@@ -64,7 +110,10 @@ function entryStarts(entry: string, input: DiscoveryInput): { base: string; segm
   if (trimmed === '~' || trimmed.startsWith('~/')) {
     return [{ base: input.homeDir, segments: splitSegments(trimmed.slice(1)) }];
   }
-  if (path.isAbsolute(trimmed)) return [{ base: path.parse(trimmed).root, segments: splitSegments(trimmed) }];
+  if (path.isAbsolute(trimmed)) {
+    const root = path.parse(trimmed).root;
+    return [{ base: root, segments: splitSegments(trimmed.slice(root.length)) }];
+  }
   return input.roots.map((root) => ({ base: root, segments: splitSegments(trimmed) }));
 }
 
@@ -84,7 +133,7 @@ async function expand(base: string, segments: string[]): Promise<string[]> {
         continue;
       }
       for (const name of await listDir(dir)) {
-        if (minimatch(name, segment, { dot: false })) next.push(path.join(dir, name));
+        if (segmentMatches(name, segment)) next.push(path.join(dir, name));
       }
     }
     current = next;
@@ -109,6 +158,11 @@ async function markdownIn(p: string): Promise<PlanCandidate[]> {
 
 function isMarkdown(name: string): boolean {
   return /\.(md|markdown)$/i.test(name);
+}
+
+/** One path segment against one entry segment (a name, or a pattern within the segment that never matches dot-names): the one rule discovery and `isPlanPath` share. */
+function segmentMatches(name: string, segment: string): boolean {
+  return hasGlob(segment) ? minimatch(name, segment, { dot: false }) : name === segment;
 }
 
 function hasGlob(segment: string): boolean {

@@ -5,9 +5,9 @@
  * menus, other extensions); without it they use the active Markdown editor.
  */
 import * as vscode from 'vscode';
-import * as os from 'node:os';
 import type { RunResult } from '../core/run-types';
 import { discoverNewestPlan } from '../core/plan-discovery';
+import { planScope } from './plan-scope';
 import { planKey } from './findings-registry';
 import type { PanelLink } from './panel-link';
 import { exportReport } from './report-export';
@@ -64,11 +64,7 @@ function lastVerified(s: Services): vscode.Uri | undefined {
 async function planToVerify(s: Services, arg: unknown): Promise<vscode.Uri | undefined> {
   const explicit = uriArg(arg) ?? activePlan();
   if (explicit) return explicit;
-  const found = await discoverNewestPlan({
-    roots: (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
-    folders: s.settings().planFolders,
-    homeDir: os.homedir(),
-  });
+  const found = await discoverNewestPlan(planScope(s.settings().planFolders));
   if (found.path !== null) return vscode.Uri.file(found.path);
   const picked = await vscode.window.showOpenDialog({
     title: `${found.message} Open a Markdown plan or choose one.`,

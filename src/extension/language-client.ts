@@ -6,7 +6,6 @@
  * client with the new document selector. Everything it creates is owned by
  * the returned handle, which is also pushed to `context.subscriptions`.
  */
-import * as os from 'node:os';
 import * as vscode from 'vscode';
 import {
   CloseAction,
@@ -20,8 +19,7 @@ import {
   type ServerOptions,
 } from 'vscode-languageclient/node';
 import { AssessmentChangedNotification, AssessmentRequest, DocumentAssessment, SETTINGS_SECTION } from '../shared/lsp-protocol';
-import { planFolderGlobs } from '../shared/plan-document-selector';
-import { DEFAULT_PLAN_FOLDERS } from './settings';
+import { isPlanDocument, planDocumentSelector, planFoldersSetting, planScope } from './plan-scope';
 
 export interface PlanLanguageClient extends vscode.Disposable {
   /** The static assessment of an open plan (complexity, team, quality), or null when the server has none. */
@@ -56,6 +54,11 @@ class LanguageClientHandle implements PlanLanguageClient {
           this.log.info('Plan folders changed: restarting the Verify Plan language server with the new document selector.');
           void this.restart();
         }
+      }),
+      // Relative plan folders are anchored at the workspace folders, so the selector changes with them.
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        this.log.info('Workspace folders changed: restarting the Verify Plan language server with the new document selector.');
+        void this.restart();
       }),
     );
   }
@@ -100,12 +103,21 @@ class LanguageClientHandle implements PlanLanguageClient {
       run: { module, transport: TransportKind.ipc },
       debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
     };
-    const folders = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<unknown>('planFolders');
-    const entries = Array.isArray(folders) ? folders.filter((f): f is string => typeof f === 'string') : DEFAULT_PLAN_FOLDERS;
-    const globs = planFolderGlobs(entries, os.homedir());
-    this.log.info(`Verify Plan language server: static checks for ${globs.join(', ') || '(no plan folders)'}`);
+    // Core discovery decides what a plan is (src/core/plan-discovery.ts): the selector routes Markdown under the plan
+    // folders here, and the middleware sends the server only the documents isPlanPath accepts, as the CLI and
+    // "Verify Plan" discovery would.
+    const scope = planScope(planFoldersSetting());
+    const selector = planDocumentSelector(scope);
+    const inScope = (doc: vscode.TextDocument) => isPlanDocument(doc, scope);
+    this.log.info(`Verify Plan language server: static checks for plans in ${scope.folders.join(', ') || '(no plan folders)'}`);
     const clientOptions: LanguageClientOptions = {
-      documentSelector: globs.map((pattern) => ({ language: 'markdown', pattern })),
+      documentSelector: selector,
+      middleware: {
+        didOpen: (doc, next) => (inScope(doc) ? next(doc) : Promise.resolve()),
+        didChange: (event, next) => (inScope(event.document) ? next(event) : Promise.resolve()),
+        didSave: (doc, next) => (inScope(doc) ? next(doc) : Promise.resolve()),
+        didClose: (doc, next) => (inScope(doc) ? next(doc) : Promise.resolve()),
+      },
       outputChannel: this.log,
       errorHandler: restartingErrorHandler(this.log),
       initializationOptions: { docsUrl: vscode.Uri.joinPath(this.context.extensionUri, 'README.md').toString() },

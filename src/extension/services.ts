@@ -2,9 +2,7 @@
  * The one context object `activate` builds: every long-lived part of the
  * extension, created once and owned by `context.subscriptions`.
  */
-import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { planFolderGlobs } from '../shared/plan-document-selector';
 import { createFileRunStore } from '../core/store';
 import type { RunEvent } from '../core/run-types';
 import { ActivePlanStatus } from './active-plan-status';
@@ -15,6 +13,7 @@ import { ChallengeDiagnostics } from './diagnostics';
 import { FindingsRegistry } from './findings-registry';
 import { ChallengeHoverProvider } from './hover';
 import { chooseProvider } from './provider-choice';
+import { isPlanDocument, planScope } from './plan-scope';
 import { RunHistory, storageDir, unreadableRunWarner } from './run-history';
 import { readSettings, SETTINGS_SECTION, type VerifyPlanSettings } from './settings';
 import { VerificationRunner } from './verification-runner';
@@ -62,8 +61,8 @@ export function createServices(context: vscode.ExtensionContext, log: vscode.Log
   const status = own(new ActivePlanStatus(registry, runner));
 
   own(new ChallengeDiagnostics(registry));
-  const staticLensCovers = (doc: vscode.TextDocument) =>
-    planFolderGlobs(settings().planFolders, os.homedir()).some((pattern) => vscode.languages.match({ language: 'markdown', pattern }, doc) > 0);
+  // The language server's lens covers exactly the documents the client sends it (plan-scope.ts).
+  const staticLensCovers = (doc: vscode.TextDocument) => isPlanDocument(doc, planScope(settings().planFolders));
   const lenses = own(new PlanCodeLensProvider(registry, runner, staticLensCovers));
   own(vscode.languages.registerCodeLensProvider(PLAN_SELECTOR, lenses));
   own(vscode.languages.registerHoverProvider(PLAN_SELECTOR, new ChallengeHoverProvider(registry)));
