@@ -1,7 +1,7 @@
 /** Words and numbers as the panel shows them. */
 
 /** One naming of roles, dimensions and phases, and one verdict tone, for every front end (src/core/labels.ts). */
-export { DIMENSION_NAMES, PHASE_NAMES, ROLE_NAMES, USAGE_NOT_REPORTED, plural, verdictTone } from '../src/core/labels';
+export { DIMENSION_NAMES, ORIGIN_NAMES, PHASE_NAMES, ROLE_NAMES, USAGE_NOT_REPORTED, plural, verdictTone } from '../src/core/labels';
 
 export function formatTokens(n: number): string {
   if (n < 1000) return String(n);

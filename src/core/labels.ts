@@ -7,7 +7,7 @@
  *
  * Plain data and pure functions only: the browser-side panel imports it.
  */
-import type { AgentFailure, AgentRole, QualityDimension } from './protocol';
+import type { AgentFailure, AgentRole, ChallengeOrigin, QualityDimension } from './protocol';
 import type { Phase, RunResult, StopCause, VerdictLabel } from './run-types';
 
 export const ROLE_NAMES: Record<AgentRole, string> = {
@@ -18,6 +18,15 @@ export const ROLE_NAMES: Record<AgentRole, string> = {
   researcher: 'Researcher',
   synthesizer: 'Synthesizer',
   auditor: 'Auditor',
+};
+
+/** Where a challenge came from: the challenging role by its name, or the researcher's finding it was made from. */
+export const ORIGIN_NAMES: Record<ChallengeOrigin, string> = {
+  challenger: ROLE_NAMES.challenger,
+  'domain-expert': ROLE_NAMES['domain-expert'],
+  'devils-advocate': ROLE_NAMES['devils-advocate'],
+  surfaced: 'Surfaced context',
+  probed: 'Probed risk',
 };
 
 /** What the views say instead of a token count or a cost the provider did not report (`RunResult.usageReported` false). */

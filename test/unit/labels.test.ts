@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { forcedExitIteration, partialReason, stopCauseOf, verdictTone } from '../../src/core/labels';
+import { forcedExitIteration, ORIGIN_NAMES, partialReason, ROLE_NAMES, stopCauseOf, verdictTone } from '../../src/core/labels';
 import { reduceLive } from '../../src/core/live-state';
 import { AgentFailure, AgentRole } from '../../src/core/protocol';
 import { StopCause, VerdictLabel } from '../../src/core/run-types';
@@ -68,11 +68,24 @@ describe('labels and rule-derived facts (one module)', () => {
 
   it('no front end declares its own role, dimension or phase names, verdict tone, failure words or stop-cause rule', () => {
     const shared =
-      /\b(?:const|function|let)\s+(ROLE_NAMES|DIMENSION_NAMES|PHASE_NAMES|verdictTone|describeFailure|failureConsequence|forcedExitIterations?|partialReason|stopCauseOf|FAILURE_WORDS|WHAT_HAPPENED)\b/;
+      /\b(?:const|function|let)\s+(ROLE_NAMES|ORIGIN_NAMES|DIMENSION_NAMES|PHASE_NAMES|verdictTone|describeFailure|failureConsequence|forcedExitIterations?|partialReason|stopCauseOf|FAILURE_WORDS|WHAT_HAPPENED)\b/;
     const offenders = ['src', 'webview-ui']
       .flatMap(sourceFiles)
       .filter((f) => f !== 'src/core/labels.ts')
       .filter((f) => shared.test(readFileSync(path.join(ROOT, f), 'utf8')));
+    assert.deepEqual(offenders, []);
+  });
+
+  it('no front end spells a role name itself (as a string literal); challenge origins name their role through it', () => {
+    const names = Object.values(ROLE_NAMES);
+    for (const role of ['challenger', 'domain-expert', 'devils-advocate'] as const) assert.equal(ORIGIN_NAMES[role], ROLE_NAMES[role]);
+    const offenders = ['src', 'webview-ui']
+      .flatMap(sourceFiles)
+      .filter((f) => f !== 'src/core/labels.ts')
+      .flatMap((f) => {
+        const text = readFileSync(path.join(ROOT, f), 'utf8');
+        return names.filter((n) => text.includes(`'${n}'`) || text.includes(`"${n}"`)).map((n) => `${f}: ${n}`);
+      });
     assert.deepEqual(offenders, []);
   });
 });

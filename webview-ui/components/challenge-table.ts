@@ -7,18 +7,11 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { ChallengeStatus, Severity, type Challenge, type Evidence } from '../../src/core/protocol';
 import { askHost, busyKey } from '../actions';
+import { ORIGIN_NAMES } from '../format';
 import { base } from '../styles';
 import type { ChallengeRow } from '../view-model';
 
 type StatusFilter = 'ALL' | 'ATTENTION' | ChallengeStatus;
-
-const ORIGIN_TEXT: Record<Challenge['origin'], string> = {
-  challenger: 'Challenger',
-  'domain-expert': 'Domain expert',
-  'devils-advocate': "Devil's advocate",
-  surfaced: 'Surfaced context',
-  probed: 'Probed risk',
-};
 
 const CHECKED_TEXT: Record<Evidence['checked'], string> = {
   verified: 'citation checked',
@@ -302,7 +295,7 @@ export class ChallengeTable extends LitElement {
         <td>
           <span class="pill ${c.severity}"><span>${c.severity}</span></span>
         </td>
-        <td>${ORIGIN_TEXT[c.origin]}</td>
+        <td>${ORIGIN_NAMES[c.origin]}</td>
         <td>${this.statusCell(r)}</td>
         <td class="text" data-testid="claim">${c.claim}</td>
         <td>

@@ -4,10 +4,8 @@
  * key-less mode. Each rule is a pure function of the parsed plan (and, for
  * missing-file, a file-existence lookup the host provides).
  *
- * To add a rule: add its code to `RuleCode` and `RULES` (catalog.ts), write
- * the function next to its kin, list it in `RULE_FUNCTIONS`, document it
- * under its anchor in src/server/README.md, and add its setting to
- * package.json ("Verify Plan: Static checks").
+ * To add a rule: every place it touches is listed in src/core/README.md
+ * ("A static check"); its setting is generated from the catalog.
  */
 import type { Plan } from '../plan';
 import type { Assessment } from '../run-types';
