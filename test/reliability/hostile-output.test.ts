@@ -42,7 +42,10 @@ async function assertSound(result: RunResult): Promise<void> {
 }
 
 describe('reliability: hostile model output', function () {
-  this.timeout(30_000);
+  // A hang guard, not a speed budget: streaming a 10,000-challenge (~2 MB) answer through the fake's SSE and the
+  // SDK's accumulator takes ~9 s of CPU (profiled: GC, SSE framing, SDK stream parsing), and over 30 s of wall
+  // time when both cores are busy with other suites.
+  this.timeout(120_000);
 
   it('__proto__ / constructor keys in an answer pollute nothing', async () => {
     const draft = JSON.stringify(challenge());
