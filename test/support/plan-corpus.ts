@@ -194,6 +194,7 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
       plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-3'),
     ],
     ['Held-out plans, fresh batch 4 (labelled after the third round, before the fourth; never tuned on)', plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-4')],
+    ['Held-out plans, fresh batch 5 (labelled after the fourth round, before the fifth; never tuned on)', plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-5')],
     ['Whole corpus (tuning and held-out; the test thresholds apply here)', plans],
   ] as const) {
     const { perRule, unlabelled, errorsOnUnbrokenPlans } = score(subset);
@@ -207,8 +208,9 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
   return out;
 }
 
-/** Which labelling round a plan came in: "fresh-2: …", "fresh-3: …" and "fresh-4: …" batches were labelled before the rule changes that followed them. */
-export function batchOf(plan: CorpusPlan): 'earlier' | 'fresh-2' | 'fresh-3' | 'fresh-4' {
+/** Which labelling round a plan came in: "fresh-2: …" to "fresh-5: …" batches were labelled before the rule changes that followed them. */
+export function batchOf(plan: CorpusPlan): 'earlier' | 'fresh-2' | 'fresh-3' | 'fresh-4' | 'fresh-5' {
+  if (plan.batch.startsWith('fresh-5')) return 'fresh-5';
   if (plan.batch.startsWith('fresh-4')) return 'fresh-4';
   if (plan.batch.startsWith('fresh-3')) return 'fresh-3';
   if (plan.batch.startsWith('fresh-2')) return 'fresh-2';
