@@ -4,15 +4,15 @@
  * with a message that names the flag.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { AgentRole } from '../core/protocol';
-import { settingDefault, type EffortLevel, type TeamSetting } from '../core/settings';
+import { settingDefault, type TeamSetting } from '../core/settings';
+import { parseEngineFlags, type EngineFlags } from './engine-flags';
 import { CliError } from './exit-codes';
-import { parseSettingFlag, settingFlag, SETTING_FLAGS } from './setting-flags';
+import { parseSettingFlag, settingFlagOptions, SETTING_FLAGS } from './setting-flags';
 
 /** The strict number parsers live with the setting flags; eval and hook import them from here. */
 export { parseUsdFlag, parseWholeNumberFlag } from './setting-flags';
 
-export interface RunArgs {
+export interface RunArgs extends EngineFlags {
   command: 'run';
   planPath: string | null;
   /** Where to look for a plan when no path is given (--plan-folders; default from the settings table). */
@@ -25,8 +25,6 @@ export interface RunArgs {
   static: boolean;
   nonInteractive: boolean;
   baseUrl: string | null;
-  models: Partial<Record<AgentRole, string>>;
-  effort: Partial<Record<AgentRole, EffortLevel>>;
   spendingCapUsd: number | undefined;
   stateDir: string | null;
   quiet: boolean;
@@ -47,11 +45,9 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export type CliCommand = RunArgs | CheckArgs | { command: 'help' } | { command: 'version' };
 
-const modelFlag = (role: AgentRole) => settingFlag(`models.${role}`).flag;
-
 const OPTIONS = {
   // Flags that set a setting (--team, --threshold, --spending-cap, --model-<role>, …) come from the settings table.
-  ...Object.fromEntries(SETTING_FLAGS.map((f) => [f.flag, { type: 'string' }])),
+  ...settingFlagOptions(),
   json: { type: 'boolean' },
   format: { type: 'string' },
   out: { type: 'string', short: 'o' },
@@ -106,7 +102,7 @@ export function parseCliArgs(argv: string[]): CliCommand {
   const paths = isCheck ? positionals.slice(1) : positionals;
   if (paths.length > 1) throw new CliError(`Expected at most one plan file, got ${paths.length}: ${paths.join(', ')}. ${HELP_HINT}`);
   const planPath = nonEmpty('plan', paths[0]);
-  const v = values as Record<string, string | boolean | undefined>;
+  const v = values as Record<string, string | string[] | boolean | undefined>;
   const str = (flag: string) => v[flag] as string | undefined;
   if (isCheck) {
     const misplaced = RUN_ONLY.filter((flag) => v[flag] !== undefined);
@@ -115,17 +111,8 @@ export function parseCliArgs(argv: string[]): CliCommand {
     if (format === 'sarif') throw new CliError(`"verify-plan check" prints Markdown or JSON, not SARIF. ${HELP_HINT}`);
     return { command: 'check', planPath, planFolders, format, stateDir: nonEmpty('state-dir', str('state-dir')), quiet: v.quiet === true };
   }
-  const models: Partial<Record<AgentRole, string>> = {};
-  for (const role of AgentRole.options) {
-    const id = parseSettingFlag(`models.${role}`, str(modelFlag(role)));
-    if (id !== undefined) models[role] = id;
-  }
-  const effort: Partial<Record<AgentRole, EffortLevel>> = {};
-  for (const role of AgentRole.options) {
-    const level = parseSettingFlag(`effort.${role}`, str(settingFlag(`effort.${role}`).flag));
-    if (level !== undefined) effort[role] = level;
-  }
   return {
+    ...parseEngineFlags(v),
     command: 'run',
     planPath,
     planFolders,
@@ -138,8 +125,6 @@ export function parseCliArgs(argv: string[]): CliCommand {
     nonInteractive: v['non-interactive'] === true,
     // Empty means "not set here": ANTHROPIC_BASE_URL, then the SDK default, apply.
     baseUrl: parseSettingFlag('baseUrl', str('base-url')) || null,
-    models,
-    effort,
     spendingCapUsd: parseSettingFlag('spendingCapUsd', str('spending-cap')),
     stateDir: nonEmpty('state-dir', str('state-dir')),
     quiet: v.quiet === true,

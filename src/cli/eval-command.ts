@@ -6,23 +6,24 @@
  *   verify-plan eval [--corpus DIR] [--runs N] [--baseline single-pass] [--out DIR]
  *                    [--provider anthropic|fake] [--fake-script FILE] [--rescore DIR]
  *                    [--team base|scaled] [--max-iterations N] [--spending-cap USD] [--max-cost USD]
- *                    [--judge] [--only CASE,…] [--base-url URL] [--model-ROLE ID] [-q]
+ *                    [--judge] [--only CASE,…] [--base-url URL] [-q]
+ *                    [--model-ROLE ID] [--effort-ROLE LEVEL] [--price MODEL=IN/OUT] [--max-retry-wait SECONDS]
  */
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { DEFAULT_MODELS, defaultConfig, type EngineConfig } from '../core/config';
+import { defaultConfig, spendingCapProblem, unpricedModels, type EngineConfig } from '../core/config';
 import { createAnthropicProvider } from '../core/llm/anthropic';
 import type { LlmProvider } from '../core/llm/provider';
-import { AgentRole } from '../core/protocol';
 import { createFakeProvider, EvalInputError, judgeUnmatched, loadCorpus, loadFakeScript, readEvalJson, runEval, scoreAndWrite } from '../core/eval';
 import type { FakeScript } from '../core/eval/fake-provider';
 import type { CorpusCase } from '../core/eval/truth';
 import { parseUsdFlag, parseWholeNumberFlag } from './args';
+import { engineConfigFields, engineFlagOptions, parseEngineFlags, providerFields, type EngineFlags } from './engine-flags';
 import { CliError, ExitCode } from './exit-codes';
 import type { CliIo } from './io';
 
-export interface EvalArgs {
+export interface EvalArgs extends EngineFlags {
   corpus: string;
   runs: number;
   baseline: 'single-pass' | null;
@@ -35,7 +36,6 @@ export interface EvalArgs {
   spendingCapUsd: number | undefined;
   maxCostUsd: number | undefined;
   baseUrl: string | null;
-  models: Partial<Record<AgentRole, string>>;
   judge: boolean;
   /** Case folder names to run (--only a,b); null = every case. */
   only: string[] | null;
@@ -62,7 +62,8 @@ const OPTIONS = {
   judge: { type: 'boolean' },
   only: { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
-  ...Object.fromEntries(AgentRole.options.map((r) => [`model-${r}`, { type: 'string' }])),
+  // --model-<role>, --effort-<role>, --price, --max-retry-wait: the same flags as a run, from the settings table.
+  ...engineFlagOptions(),
 } satisfies ParseArgsConfig['options'];
 
 function oneOf<T extends string>(flag: string, raw: string | undefined, allowed: readonly T[], fallback: T): T {
@@ -86,18 +87,14 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     throw new CliError(`${message} ${HINT}`);
   }
   if (parsed.positionals.length > 0) throw new CliError(`"verify-plan eval" takes no plan path (got ${parsed.positionals[0]}); use --corpus DIR. ${HINT}`);
-  const v = parsed.values as Record<string, string | boolean | undefined>;
+  const v = parsed.values as Record<string, string | string[] | boolean | undefined>;
   const str = (flag: string) => v[flag] as string | undefined;
   const usdFlag = (flag: string) => parseUsdFlag(flag, str(flag));
   const baseUrl = value('base-url', str('base-url'));
   if (baseUrl !== null && !/^https?:\/\/[^\s]+$/i.test(baseUrl)) throw new CliError(`--base-url must be an http(s) URL, got "${baseUrl}".`);
-  const models: Partial<Record<AgentRole, string>> = {};
-  for (const role of AgentRole.options) {
-    const id = value(`model-${role}`, str(`model-${role}`));
-    if (id) models[role] = id.trim();
-  }
   const baseline = str('baseline');
   return {
+    ...parseEngineFlags(v),
     corpus: value('corpus', str('corpus')) ?? DEFAULT_CORPUS,
     runs: parseWholeNumberFlag('runs', str('runs'), 1, 20) ?? 3,
     baseline: baseline === undefined ? null : oneOf('baseline', baseline, ['single-pass'] as const, 'single-pass'),
@@ -110,7 +107,6 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     spendingCapUsd: usdFlag('spending-cap'),
     maxCostUsd: usdFlag('max-cost'),
     baseUrl,
-    models,
     judge: v.judge === true,
     only:
       value('only', str('only'))
@@ -121,10 +117,10 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   };
 }
 
-function engineConfig(args: EvalArgs): EngineConfig {
+export function evalEngineConfig(args: EvalArgs): EngineConfig {
   return defaultConfig({
     team: args.team,
-    models: { ...DEFAULT_MODELS, ...args.models },
+    ...engineConfigFields(args),
     ...(args.maxIterations === undefined ? {} : { maxIterations: args.maxIterations }),
     ...(args.spendingCapUsd === undefined ? {} : { spendingCapUsd: args.spendingCapUsd }),
   });
@@ -145,7 +141,7 @@ async function runEvalCommand(args: EvalArgs, io: CliIo): Promise<number> {
     if (!args.quiet) io.stderr(`${line}\n`);
   };
   const corpusDir = path.resolve(io.cwd, args.corpus);
-  const config = engineConfig(args);
+  const config = evalEngineConfig(args);
 
   if (args.rescore) {
     const outDir = path.resolve(io.cwd, args.rescore);
@@ -182,7 +178,9 @@ async function runEvalCommand(args: EvalArgs, io: CliIo): Promise<number> {
     const apiKey = io.env.ANTHROPIC_API_KEY?.trim();
     if (!apiKey) throw new CliError('verify-plan eval needs ANTHROPIC_API_KEY for --provider anthropic (the default). Use --provider fake to check the mechanics offline.');
     const baseURL = args.baseUrl ?? (io.env.ANTHROPIC_BASE_URL?.trim() || undefined);
-    const provider: LlmProvider = createAnthropicProvider({ apiKey, ...(baseURL ? { baseURL } : {}) });
+    const capProblem = costProblem(config, args.maxCostUsd);
+    if (capProblem) throw new CliError(capProblem);
+    const provider: LlmProvider = createAnthropicProvider({ apiKey, ...(baseURL ? { baseURL } : {}), ...providerFields(args) });
     providerFor = () => provider;
     providerName = 'anthropic';
   }
@@ -225,6 +223,15 @@ async function runEvalCommand(args: EvalArgs, io: CliIo): Promise<number> {
   });
   const code = await publish(io, outputs.markdown, outputs.files, progress);
   return controller.signal.aborted ? ExitCode.interrupted : code;
+}
+
+/** A spending cap or --max-cost cannot be kept when a model's calls would count as $0 (the scripted fake provider has no models to price). */
+function costProblem(config: EngineConfig, maxCostUsd: number | undefined): string | null {
+  const cap = spendingCapProblem(config);
+  if (cap) return cap;
+  const unpriced = unpricedModels(config);
+  if (maxCostUsd === undefined || maxCostUsd <= 0 || unpriced.length === 0) return null;
+  return `--max-cost is set, but no price is known for ${unpriced.join(', ')}, so the eval could not count those calls. Give each a price with --price MODEL=IN/OUT (USD per million tokens) or drop --max-cost.`;
 }
 
 function selectCases(all: CorpusCase[], only: string[] | null): CorpusCase[] {

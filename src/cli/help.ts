@@ -19,7 +19,8 @@ Usage:
                                        re-run the stored assertions of the plan's last run (no LLM call)
   verify-plan hook claude-code         Claude Code PreToolUse hook for ExitPlanMode: reads the hook JSON on stdin,
                                        denies with the open challenges on REVISE/RETHINK (flags: --team,
-                                       --spending-cap USD, --block-on-static)
+                                       --spending-cap USD, --block-on-static, and a run's --model-<role>,
+                                       --effort-<role>, --price, --max-retry-wait)
   verify-plan hook install [--user]    add that hook to .claude/settings.json (--user: ~/.claude/settings.json)
   verify-plan hook uninstall [--user]  remove only that hook entry
   verify-plan github-action            the GitHub Action's step (action.yml; inputs from INPUT_* variables)
@@ -28,7 +29,8 @@ Usage:
                                        --runs N (default 3), --baseline single-pass, --out DIR (default
                                        .verify-plan/eval), --provider anthropic|fake, --judge, --rescore DIR,
                                        --max-cost USD (stop starting runs once the eval spent this much),
-                                       --only CASE,... (run only these corpus folders)
+                                       --only CASE,... (run only these corpus folders), and a run's
+                                       --model-<role>, --effort-<role>, --price, --max-retry-wait
 
 Without a plan path, the newest Markdown plan in the plan folders (--plan-folders, relative to the current
 directory; ~ is the home folder) is used.

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { open, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { DEFAULT_EFFORT, DEFAULT_MODELS, defaultConfig, spendingCapProblem, type EngineConfig } from '../core/config';
+import { DEFAULT_MODELS, defaultConfig, spendingCapProblem, type EngineConfig } from '../core/config';
 import { createAnthropicModelLookup, createAnthropicProvider } from '../core/llm/anthropic';
 import { ModelLifecycle } from '../core/llm/model-lifecycle';
 import { runVerification } from '../core/loop';
@@ -22,6 +22,7 @@ import { terminalLine, terminalSafe } from '../core/terminal-text';
 import type { RunArgs } from './args';
 import { promptCheckpoint } from './checkpoint-prompt';
 import { discoverPlan, readPlanText } from './discover';
+import { engineConfigFields, providerFields } from './engine-flags';
 import { CliError, ExitCode, exitCodeForResult } from './exit-codes';
 import { writeFileAtomic, type CliIo } from './io';
 import { policyNote, progressLine } from './progress';
@@ -34,8 +35,7 @@ export const DEFAULT_STATE_DIR = '.verify-plan';
 export function configFromArgs(args: RunArgs): EngineConfig {
   return defaultConfig({
     team: args.team,
-    models: { ...DEFAULT_MODELS, ...args.models },
-    effort: { ...DEFAULT_EFFORT, ...args.effort },
+    ...engineConfigFields(args),
     ...(args.threshold === undefined ? {} : { threshold: args.threshold }),
     ...(args.maxIterations === undefined ? {} : { maxIterations: args.maxIterations }),
     ...(args.spendingCapUsd === undefined ? {} : { spendingCapUsd: args.spendingCapUsd }),
@@ -126,7 +126,7 @@ export async function verifyPlanFile(args: RunArgs, io: CliIo, planPath: string,
       planPath,
       planText,
       workspaceRoot: io.cwd,
-      provider: createAnthropicProvider({ apiKey, ...(baseURL ? { baseURL } : {}) }),
+      provider: createAnthropicProvider({ apiKey, ...(baseURL ? { baseURL } : {}), ...providerFields(args) }),
       config,
       signal: controller.signal,
       store,

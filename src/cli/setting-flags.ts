@@ -38,11 +38,13 @@ export interface SettingFlag {
   flag: string;
   arg: string;
   help: string;
+  /** May be given more than once (parseArgs `multiple`). */
+  repeatable: boolean;
 }
 
 export const SETTING_FLAGS: readonly SettingFlag[] = settingsReadBy('cli').flatMap((key) => {
   const cli = SETTINGS[key].cli;
-  return cli ? [{ key, ...cli }] : [];
+  return cli ? [{ key, flag: cli.flag, arg: cli.arg, help: cli.help, repeatable: cli.repeatable !== undefined }] : [];
 });
 
 export function settingFlag(key: SettingKey): SettingFlag {
@@ -73,10 +75,34 @@ function expected(f: SettingFlag, shape: Shape): string {
   return 'a value';
 }
 
+/** parseArgs options for these setting flags (repeatable ones collect every occurrence). */
+export function settingFlagOptions(flags: readonly SettingFlag[] = SETTING_FLAGS): Record<string, { type: 'string'; multiple?: true }> {
+  return Object.fromEntries(flags.map((f) => [f.flag, f.repeatable ? { type: 'string', multiple: true } : { type: 'string' }]));
+}
+
+/** A repeatable flag's texts through the setting's `fromTexts`, then its schema. */
+function parseRepeatable<K extends SettingKey>(key: K, f: SettingFlag, texts: readonly string[]): SettingValues[K] {
+  const fromTexts = SETTINGS[key].cli?.repeatable?.fromTexts;
+  if (!fromTexts) throw new Error(`--${f.flag} is not repeatable`);
+  let input: unknown;
+  try {
+    input = fromTexts(texts);
+  } catch (error) {
+    throw new CliError(`--${f.flag} ${error instanceof Error ? error.message : String(error)}.`);
+  }
+  const parsed = (SETTINGS[key].schema as z.ZodType).safeParse(input);
+  if (parsed.success) return parsed.data as SettingValues[K];
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? `${issue.path.map(String).join('.')}: ` : '';
+  throw new CliError(`--${f.flag}: ${where}${issue?.message ?? 'invalid value'}, got "${texts.join('" "')}".`);
+}
+
 /** The flag's value, validated by the setting's schema; undefined when the flag is absent. A bad value is a CliError naming the flag. */
-export function parseSettingFlag<K extends SettingKey>(key: K, raw: string | undefined): SettingValues[K] | undefined {
+export function parseSettingFlag<K extends SettingKey>(key: K, raw: string | readonly string[] | undefined): SettingValues[K] | undefined {
   if (raw === undefined) return undefined;
   const f = settingFlag(key);
+  if (f.repeatable) return parseRepeatable(key, f, typeof raw === 'string' ? [raw] : raw);
+  if (typeof raw !== 'string') throw new CliError(`--${f.flag} may be given once.`);
   const shape = shapeOf(key);
   const text = raw.trim();
   let input: unknown = text;
@@ -100,11 +126,15 @@ export function parseSettingFlag<K extends SettingKey>(key: K, raw: string | und
   throw new CliError(`--${f.flag} ${custom ?? `must be ${expected(f, shape)}`}, got "${raw}".`);
 }
 
+/** A default as `--help` shows it: lists comma-separated, an empty text or an empty table as `none`. */
+export function shownDefault(value: unknown): string {
+  if (Array.isArray(value)) return value.join(',');
+  if (value === '' || (typeof value === 'object' && value !== null && Object.keys(value).length === 0)) return 'none';
+  return String(value);
+}
+
 /** The `--help` lines of the setting flags, each with its default from the table. */
-export function settingFlagHelpLines(): string[] {
-  return SETTING_FLAGS.map((f) => {
-    const value = settingDefault(f.key);
-    const shown = Array.isArray(value) ? value.join(',') : value === '' ? 'none' : String(value);
-    return `  --${f.flag} ${f.arg}`.padEnd(32) + `${f.help} (default ${shown})`;
-  });
+export function settingFlagHelpLines(flags: readonly SettingFlag[] = SETTING_FLAGS): string[] {
+  // At least two spaces between the flag and its text, also when the flag is longer than the column (--effort-devils-advocate LEVEL).
+  return flags.map((f) => `  --${f.flag} ${f.arg}  `.padEnd(32) + `${f.help} (default ${shownDefault(settingDefault(f.key))})`);
 }

@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { AgentRole, type Usage } from './protocol';
 import { MODEL_TABLE } from './models';
-import { EffortLevel, SETTINGS, effortsFrom, modelsFrom, settingDefaults } from './settings';
+import { EffortLevel, SETTINGS, SETTINGS_SECTION, effortsFrom, modelsFrom, settingDefaults } from './settings';
 
 const PriceBandSchema = z.object({
   /** USD per million input tokens */
@@ -64,7 +64,7 @@ export function defaultConfig(overrides: Partial<z.input<typeof EngineConfig>> =
   return EngineConfig.parse(overrides);
 }
 
-/** Cost of one call in USD; unknown models cost 0 (see `unpricedModels`: a spending cap refuses to start with one). */
+/** Cost of one call in USD; a model without a price (neither the table nor the user's, user-prices.ts) costs 0, so a spending cap refuses to start with one (`spendingCapProblem`). */
 export function costOf(usage: Usage, model: string, prices: PriceTable): number {
   const p = prices[model];
   if (!p) return 0;
@@ -100,6 +100,6 @@ export function spendingCapProblem(config: Pick<EngineConfig, 'models' | 'prices
   const list = unpriced.map((id) => `${id} (${roles(id)})`).join('; ');
   return (
     `A spending cap of $${config.spendingCapUsd.toFixed(2)} is set, but no price is known for ${list}, so the cap could not count those calls. ` +
-    'Choose a model with a known price (src/core/models.ts lists them) or remove the cap.'
+    `Give it a price in USD per million tokens (the ${SETTINGS_SECTION}.prices setting; on the command line --price MODEL=IN/OUT), choose a model with a known price (src/core/models.ts lists them), or remove the cap.`
   );
 }

@@ -18,6 +18,7 @@
 import * as z from 'zod';
 import { DEFAULT_JUDGEMENT_MODEL, DEFAULT_RESEARCH_MODEL } from './models';
 import { AgentRole } from './protocol';
+import { MAX_USD_PER_MTOK, pricesFromTexts, UserPrices } from './user-prices';
 import { RULES, RULE_CODES, RULE_LEVELS, type RuleCode, type RuleLevel } from './rules/catalog';
 
 export const SETTINGS_SECTION = 'verifyPlan';
@@ -36,7 +37,16 @@ export interface SettingSpec<S extends z.ZodType = z.ZodType> {
   /** Ignored in workspace settings of untrusted workspaces. */
   restricted?: boolean;
   /** The CLI flag (without `--`) and its `--help` line, when the CLI reads the setting. */
-  cli?: { flag: string; arg: string; help: string };
+  cli?: {
+    flag: string;
+    arg: string;
+    help: string;
+    /**
+     * A flag that may be given more than once; its texts become the setting's
+     * raw value through `fromTexts` (which throws an Error saying what is wrong).
+     */
+    repeatable?: { fromTexts: (texts: readonly string[]) => unknown };
+  };
 }
 
 const spec = <S extends z.ZodType>(s: SettingSpec<S>): SettingSpec<S> => s;
@@ -171,6 +181,37 @@ const MAIN = {
     section: 'main',
     order: 11,
     readers: ['extension'],
+  }),
+  // Ignored in untrusted workspace settings: a cloned repository must not be able to price a model at $0 and so switch the cap off.
+  prices: spec({
+    schema: UserPrices.default({}).describe(
+      `Prices for models the built-in table does not know, or overrides of it, in USD per million tokens: \`{ "model-id": { "inputPerMTok": 4, "outputPerMTok": 20 } }\`, optionally with \`cacheWritePerMTok\` (5-minute write; default 1.25× input) and \`cacheReadPerMTok\` (default 0.1× input). Each price 0–${MAX_USD_PER_MTOK}. With a spending cap, a model without a price refuses to start; with one, the cap counts its calls.`,
+    ),
+    section: 'main',
+    order: 12,
+    readers: ['extension', 'cli'],
+    restricted: true,
+    cli: {
+      flag: 'price',
+      arg: 'MODEL=IN/OUT',
+      help: `a model's price in USD per million input/output tokens, optionally /CACHE_WRITE/CACHE_READ; repeatable`,
+      repeatable: { fromTexts: pricesFromTexts },
+    },
+  }),
+  maxRetryWaitSeconds: spec({
+    schema: z
+      .number()
+      .int()
+      .min(0)
+      .max(300)
+      .default(60)
+      .describe(
+        'Longest wait, in seconds, when the API asks to retry later (`retry-after` on a rate limit or overload). A longer requested wait fails the agent call at once and says so, instead of holding up the run. Waits are shown as progress ("rate limited, retrying in 20 s").',
+      ),
+    section: 'main',
+    order: 13,
+    readers: ['extension', 'cli'],
+    cli: { flag: 'max-retry-wait', arg: 'SECONDS', help: 'longest retry-after wait (rate limit, overload) before an agent call fails instead' },
   }),
 } as const;
 

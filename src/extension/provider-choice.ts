@@ -45,7 +45,7 @@ export async function chooseProvider(settings: VerifyPlanSettings, keys: ApiKeyS
     if (apiKey) {
       const baseURL = settings.baseUrl || undefined;
       return {
-        provider: loadEngine().createAnthropicProvider({ apiKey, ...(baseURL ? { baseURL } : {}) }),
+        provider: loadEngine().createAnthropicProvider({ apiKey, ...(baseURL ? { baseURL } : {}), maxRetryWaitMs: settings.maxRetryWaitSeconds * 1000 }),
         label: `Anthropic API (${baseURL ?? 'https://api.anthropic.com'})`,
         costKnown: true,
         secrets: [apiKey],

@@ -8,7 +8,8 @@
  * Contract: a bad value never throws; it falls back to the default and is
  * listed in `problems` so the caller can tell the user which setting is wrong.
  */
-import { EngineConfig, defaultConfig } from '../core/config';
+import { DEFAULT_PRICES, EngineConfig, defaultConfig } from '../core/config';
+import { withUserPrices, type UserPrices } from '../core/user-prices';
 import type { AgentRole } from '../core/protocol';
 import {
   DEFAULT_PLAN_FOLDERS,
@@ -40,6 +41,10 @@ export interface VerifyPlanSettings {
   languageModel: { vendor: string; family: string };
   models: Record<AgentRole, string>;
   effort: Record<AgentRole, EffortLevel>;
+  /** User prices (USD per MTok) laid over the model table's. */
+  prices: UserPrices;
+  /** For the Anthropic provider's retry-after bound. */
+  maxRetryWaitSeconds: number;
 }
 
 const EXTENSION_KEYS = settingsReadBy('extension');
@@ -58,6 +63,8 @@ function fromValues(v: SettingValues): VerifyPlanSettings {
     languageModel: { vendor: v['languageModel.vendor'], family: v['languageModel.family'] },
     models: modelsFrom(v),
     effort: effortsFrom(v),
+    prices: v.prices,
+    maxRetryWaitSeconds: v.maxRetryWaitSeconds,
   };
 }
 
@@ -79,6 +86,7 @@ export function toEngineConfig(s: VerifyPlanSettings): EngineConfig {
   return defaultConfig({
     models: s.models,
     effort: s.effort,
+    prices: withUserPrices(DEFAULT_PRICES, s.prices),
     threshold: s.threshold,
     team: s.team,
     maxIterations: s.maxIterations,

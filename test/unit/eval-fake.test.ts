@@ -272,4 +272,42 @@ describe('verify-plan eval --provider fake (scripted answers, real loop)', funct
       await server.stop();
     }
   });
+
+  it("takes a run's engine flags: models, effort and prices reach the requests; a cost limit with an unpriced model refuses (exit 4)", async () => {
+    const corpus = path.join(dir, 'engine-flags');
+    cpSync(path.join(REPO_ROOT, 'eval', 'corpus', 'cc-stripe-webhooks'), path.join(corpus, 'cc-stripe-webhooks'), { recursive: true });
+    const server = await FakeAnthropicServer.start({
+      script: byRole({
+        challenger: () => reply(challengerOut([])),
+        researcher: () => reply(researcherOut()),
+        synthesizer: () => reply(synth([], { quality: quality(8) })),
+        auditor: () => reply(audit()),
+      }),
+    });
+    const env = { ANTHROPIC_API_KEY: 'test-key-1234', ANTHROPIC_BASE_URL: server.baseURL };
+    const base = ['eval', '--corpus', corpus, '--runs', '1', '--team', 'base', '--quiet', '--model-challenger', 'claude-mythos-preview'];
+    try {
+      for (const [flags, pattern] of [
+        [['--spending-cap', '1'], /no price is known for claude-mythos-preview \(challenger\)/],
+        [['--spending-cap', '0', '--max-cost', '2'], /--max-cost is set, but no price is known for claude-mythos-preview/],
+      ] as const) {
+        const refused = capture(env);
+        assert.equal(await main([...base, ...flags, '--out', path.join(dir, 'refused')], refused.io, 'test'), 4, refused.err());
+        assert.match(refused.err(), pattern);
+      }
+      assert.equal(server.received.length, 0, 'no request before the refusal');
+
+      const run = capture(env);
+      const argv = [...base, '--price', 'claude-mythos-preview=10/50', '--effort-synthesizer', 'medium', '--max-retry-wait', '5', '--out', path.join(dir, 'flags')];
+      assert.equal(await main(argv, run.io, 'test'), 0, run.err());
+      const challenger = server.received.filter((r) => r.role === 'challenger');
+      assert.ok(challenger.length > 0 && challenger.every((r) => r.body.model === 'claude-mythos-preview'));
+      const synthesizer = server.received.filter((r) => r.role === 'synthesizer');
+      assert.ok(synthesizer.length > 0 && synthesizer.every((r) => (r.body.output_config as { effort?: string }).effort === 'medium'));
+      const json = JSON.parse(readFileSync(path.join(dir, 'flags', 'eval.json'), 'utf8'));
+      assert.ok(json.figures.find((f: ConfigFigures) => f.config === 'loop').costPerPlanRun > 0);
+    } finally {
+      await server.stop();
+    }
+  });
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DEFAULT_EFFORT, DEFAULT_MODELS } from '../../src/core/config';
+import { DEFAULT_EFFORT, DEFAULT_MODELS, DEFAULT_PRICES } from '../../src/core/config';
 import { discoverNewestPlan, discoverPlans, isInPlanFolders } from '../../src/core/plan-discovery';
 import { DEFAULT_PLAN_FOLDERS, DEFAULT_SETTINGS, readSettings, toEngineConfig } from '../../src/extension/settings';
 import { validateApiKey } from '../../src/extension/api-key-rules';
@@ -40,6 +40,8 @@ describe('extension settings', () => {
       denyGlobs: ['secrets/**'],
       'models.challenger': 'claude-haiku-4-5',
       'effort.researcher': 'low',
+      prices: { 'claude-mythos-preview': { inputPerMTok: 10, outputPerMTok: 50 } },
+      maxRetryWaitSeconds: 20,
     };
     const { settings, problems } = readSettings((k) => raw[k]);
     assert.deepEqual(problems, []);
@@ -55,6 +57,10 @@ describe('extension settings', () => {
     assert.equal(config.models.synthesizer, DEFAULT_MODELS.synthesizer);
     assert.equal(config.effort.researcher, 'low');
     assert.equal(config.effort.auditor, DEFAULT_EFFORT.auditor);
+    assert.deepEqual(config.prices['claude-mythos-preview'], { input: 10, output: 50, cacheRead: 0.1, cacheWrite: 1.25 });
+    assert.deepEqual(config.prices['claude-opus-5-5'], DEFAULT_PRICES['claude-opus-5-5']);
+    // The provider's retry-after bound (provider-choice.ts passes it on in milliseconds).
+    assert.equal(settings.maxRetryWaitSeconds, 20);
   });
 
   it('bad values fall back to defaults and are reported, never thrown', () => {
@@ -66,6 +72,8 @@ describe('extension settings', () => {
       planFolders: 'not-a-list',
       'models.resolver': 42,
       'effort.auditor': 'extreme',
+      prices: { 'claude-x': { inputPerMTok: 'cheap', outputPerMTok: 1 } },
+      maxRetryWaitSeconds: 3600,
     };
     const { settings, problems } = readSettings((k) => raw[k]);
     assert.equal(settings.threshold, 7);
@@ -75,7 +83,9 @@ describe('extension settings', () => {
     assert.deepEqual(settings.planFolders, DEFAULT_PLAN_FOLDERS);
     assert.equal(settings.models.resolver, DEFAULT_MODELS.resolver);
     assert.equal(settings.effort.auditor, DEFAULT_EFFORT.auditor);
-    assert.equal(problems.length, 7, problems.join('\n'));
+    assert.deepEqual(settings.prices, {});
+    assert.equal(settings.maxRetryWaitSeconds, 60);
+    assert.equal(problems.length, 9, problems.join('\n'));
     assert.ok(problems.every((p) => p.startsWith('verifyPlan.')));
   });
 

@@ -104,7 +104,10 @@ describe('spending cap with an unpriced model (issue 12: the cap never silently 
     const problem = spendingCapProblem(config);
     assert.ok(problem);
     assert.match(problem, /claude-mythos-preview \(challenger, auditor\)/);
-    assert.match(problem, /Choose a model with a known price .* or remove the cap/);
+    assert.match(
+      problem,
+      /Give it a price in USD per million tokens \(the verifyPlan\.prices setting; on the command line --price MODEL=IN\/OUT\), choose a model with a known price .*, or remove the cap\./,
+    );
   });
 
   it('starts when the unpriced model is given a price, or when there is no cap', () => {

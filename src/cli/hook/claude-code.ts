@@ -8,17 +8,20 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
-import { defaultConfig, DEFAULT_MODELS } from '../../core/config';
+import { defaultConfig, DEFAULT_MODELS, spendingCapProblem } from '../../core/config';
 import { challengeFingerprint, diffFingerprints, isOpenChallenge } from '../../core/fingerprint';
-import { createAnthropicProvider } from '../../core/llm/anthropic';
+import { createAnthropicModelLookup, createAnthropicProvider } from '../../core/llm/anthropic';
+import { ModelLifecycle } from '../../core/llm/model-lifecycle';
 import { runVerification } from '../../core/loop';
 import { createStoreMemorySource } from '../../core/memory';
 import { createResearchToolbox } from '../../core/research';
 import { createFileRunStore, makeFolders } from '../../core/store';
+import { engineConfigFields, providerFields, type EngineFlags } from '../engine-flags';
 import { ExitCode } from '../exit-codes';
 import { writeFileAtomic, type CliIo } from '../io';
 import { DEFAULT_STATE_DIR, unreadableReporter } from '../run-command';
 import { runStatic } from '../static-mode';
+import { settingDefault } from '../../core/settings';
 import { denialReason, denyOutput, type HookOutput } from './decision';
 import { HOOK_TIMEOUT_SECONDS } from './settings';
 
@@ -36,9 +39,17 @@ export interface HookOptions {
   timeLimitMs: number;
   spendingCapUsd: number | undefined;
   team: 'auto' | 'base' | 'scaled';
+  /** --model-<role>, --effort-<role>, --price, --max-retry-wait (engine-flags.ts). */
+  engine: EngineFlags;
 }
 
-export const DEFAULT_HOOK_OPTIONS: HookOptions = { blockOnStatic: false, timeLimitMs: (HOOK_TIMEOUT_SECONDS - 30) * 1000, spendingCapUsd: undefined, team: 'auto' };
+export const DEFAULT_HOOK_OPTIONS: HookOptions = {
+  blockOnStatic: false,
+  timeLimitMs: (HOOK_TIMEOUT_SECONDS - 30) * 1000,
+  spendingCapUsd: undefined,
+  team: 'auto',
+  engine: { models: {}, effort: {}, prices: {}, maxRetryWaitSeconds: settingDefault('maxRetryWaitSeconds') },
+};
 
 async function readStdin(stream: NodeJS.ReadableStream): Promise<string> {
   let text = '';
@@ -84,23 +95,30 @@ export async function claudeCodeHook(io: CliIo, options: HookOptions = DEFAULT_H
 
     const config = defaultConfig({
       team: options.team,
-      models: { ...DEFAULT_MODELS },
+      ...engineConfigFields(options.engine),
       ...(options.spendingCapUsd === undefined ? {} : { spendingCapUsd: options.spendingCapUsd }),
     });
+    const baseURL = io.env.ANTHROPIC_BASE_URL?.trim() || undefined;
+    // Before any paid call, as a run does: a model the API does not serve, or a cap that could not count a model's calls, stops here.
+    const check = await new ModelLifecycle(createAnthropicModelLookup({ apiKey, ...(baseURL ? { baseURL } : {}) })).check(config.models, DEFAULT_MODELS);
+    const refusal = check.errors.length > 0 ? check.errors.join(' ') : spendingCapProblem(config);
+    if (refusal) {
+      emit(io, { systemMessage: `Verify Plan hook: ${refusal} The plan was not checked.` });
+      return ExitCode.proceed;
+    }
     const stateDir = path.join(cwd, DEFAULT_STATE_DIR);
     const store = createFileRunStore(stateDir, { onUnreadable: unreadableReporter(io) });
     let notSaved: string | null = null;
     const previous = await store.loadLatest(planPath).catch(() => null);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), options.timeLimitMs);
-    const baseURL = io.env.ANTHROPIC_BASE_URL?.trim() || undefined;
     let result;
     try {
       result = await runVerification({
         planPath,
         planText,
         workspaceRoot: cwd,
-        provider: createAnthropicProvider({ apiKey, ...(baseURL ? { baseURL } : {}) }),
+        provider: createAnthropicProvider({ apiKey, ...(baseURL ? { baseURL } : {}), ...providerFields(options.engine) }),
         config,
         signal: controller.signal,
         store,
