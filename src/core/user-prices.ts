@@ -20,7 +20,7 @@
  *   stores cache prices as multipliers of it, so costs stay finite).
  */
 import * as z from 'zod';
-import type { ModelPrice, PriceTable } from './config';
+import type { ModelPriceSpec, PriceBand } from './models';
 
 /**
  * Far above the dearest published price ($75 per MTok of Opus 4 output), so
@@ -60,7 +60,7 @@ export const UserPrices = z.record(z.string().regex(MODEL_ID_PATTERN, { message:
 export type UserPrices = z.infer<typeof UserPrices>;
 
 /** The engine's price (multipliers of the input price) for a user price. */
-export function priceFromUser(p: UserPrice): ModelPrice {
+export function priceFromUser(p: UserPrice): PriceBand {
   const multiplier = (perMTok: number | undefined, standard: number) => (perMTok === undefined || p.inputPerMTok === 0 ? standard : perMTok / p.inputPerMTok);
   return {
     input: p.inputPerMTok,
@@ -71,7 +71,7 @@ export function priceFromUser(p: UserPrice): ModelPrice {
 }
 
 /** The table with the user's prices laid over it: a user price wins for its id, and adds ids the table lacks. */
-export function withUserPrices(table: PriceTable, user: UserPrices): PriceTable {
+export function withUserPrices(table: Readonly<Record<string, ModelPriceSpec>>, user: UserPrices): Record<string, ModelPriceSpec> {
   return { ...table, ...Object.fromEntries(Object.entries(user).map(([id, p]) => [id, priceFromUser(p)])) };
 }
 

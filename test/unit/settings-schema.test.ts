@@ -75,7 +75,7 @@ describe('settings schema (one source of truth)', () => {
     for (const f of SETTING_FLAGS) {
       const value = defaults[f.key];
       const empty = value === '' || (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
-      const shown = Array.isArray(value) ? value.join(',') : empty ? 'none' : String(value);
+      const shown = Array.isArray(value) ? value.join(',') : empty ? 'none' : String(value as string | number | boolean);
       assert.ok(help.includes(`--${f.flag} ${f.arg}`) && help.includes(`(default ${shown})`), `--help shows --${f.flag} with its default ${shown}`);
     }
   });
