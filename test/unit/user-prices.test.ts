@@ -11,6 +11,7 @@ import { configFromArgs } from '../../src/cli/run-command';
 import { parseSettingFlag } from '../../src/cli/setting-flags';
 import { costOf, DEFAULT_MODELS, DEFAULT_PRICES, defaultConfig, spendingCapProblem } from '../../src/core/config';
 import { AgentRole, type Usage } from '../../src/core/protocol';
+import { renderMarkdownReport } from '../../src/core/report';
 import { readSetting } from '../../src/core/settings';
 import { MAX_USD_PER_MTOK, priceFromUser, UserPrice, withUserPrices } from '../../src/core/user-prices';
 import { readSettings, toEngineConfig } from '../../src/extension/settings';
@@ -180,5 +181,11 @@ describe('user prices: the spending cap stops a run on a user-priced model (fake
     assert.notEqual(unpriced.result.stopCause, 'spending_cap');
     assert.equal(unpriced.result.costUsd, 0);
     assert.equal(unpriced.received.length, baseline.received.length);
+    // The report says so and how to fix it; with the user price it has nothing to say.
+    assert.match(
+      renderMarkdownReport(unpriced.result),
+      /No price is configured for claude-mythos-preview; those calls count as \$0\. Give a price .*`verifyPlan\.prices`.*`--price MODEL=IN\/OUT`/,
+    );
+    assert.doesNotMatch(renderMarkdownReport(baseline.result), /No price is configured/);
   });
 });

@@ -168,7 +168,10 @@ export function usageSection(result: RunResult): string {
   }
   rows.push(usageRow('**Total**', '', result.calls.length, result.usage, result.costUsd));
   const unpriced = unpricedModels(result.calls);
-  const note = unpriced.length > 0 ? `\n\nNo price is configured for ${unpriced.map(escapeInline).join(', ')}; those calls count as $0.` : '';
+  const note =
+    unpriced.length > 0
+      ? `\n\nNo price is configured for ${unpriced.map(escapeInline).join(', ')}; those calls count as $0. Give a price in USD per million tokens with the \`verifyPlan.prices\` setting or \`--price MODEL=IN/OUT\`.`
+      : '';
   const header = ['Role', 'Model', 'Calls', 'Input', 'Output', 'Cache read', 'Cache write', 'Cost'];
   return `## Tokens and cost\n\n${table(header, rows, ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right'])}${note}`;
 }
