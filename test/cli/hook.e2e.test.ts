@@ -121,50 +121,42 @@ describe('verify-plan hook claude-code (built CLI + fake Anthropic API)', functi
   });
 
   describe("engine flags: a run's --model-<role>, --effort-<role>, --price, --max-retry-wait", () => {
-    const soundScript = () =>
-      byRole({
-        challenger: () => reply(challengerOut([])),
-        researcher: () => reply(researcherOut()),
-        synthesizer: () => reply(synth([], { quality: quality(8) })),
-        auditor: () => reply(audit()),
-      });
-    const hookWith = (flags: string[]) =>
-      runCli(['hook', 'claude-code', '--team', 'base', ...flags], { cwd: ws.dir, env: { ANTHROPIC_API_KEY: TEST_KEY, ANTHROPIC_BASE_URL: server.baseURL }, input: payload() });
+    const hookWith = (flags: string[]) => h.cli(['hook', 'claude-code', '--team', 'base', ...flags], { env: h.keyedEnv(), input: payload() });
 
     it('the model and effort flags reach the challenger requests; other roles keep their defaults', async () => {
-      server.setScript(soundScript());
+      h.server.setScript(proceedScript());
       const run = await hookWith(['--model-challenger', 'claude-sonnet-5-5', '--effort-challenger', 'low']);
       assert.equal(run.code, 0, run.stderr);
       assert.match(JSON.parse(run.stdout).systemMessage, /Verify Plan: PROCEED/);
-      const challenger = server.received.filter((r) => r.role === 'challenger');
+      const challenger = h.server.received.filter((r) => r.role === 'challenger');
       assert.ok(challenger.length > 0);
       for (const r of challenger) {
         assert.equal(r.body.model, 'claude-sonnet-5-5');
         assert.equal((r.body.output_config as { effort?: string }).effort, 'low');
       }
-      const synthesizer = server.received.filter((r) => r.role === 'synthesizer');
+      const synthesizer = h.server.received.filter((r) => r.role === 'synthesizer');
       assert.ok(synthesizer.length > 0 && synthesizer.every((r) => r.body.model === 'claude-opus-5-5' && (r.body.output_config as { effort?: string }).effort === 'high'));
     });
 
     it('a cap with an unpriced model is not run (a message, never a block); --price lets it run', async () => {
-      server.setScript(soundScript());
+      h.server.setScript(proceedScript());
       const refused = await hookWith(['--model-challenger', 'claude-mythos-preview', '--spending-cap', '1']);
       assert.equal(refused.code, 0, refused.stderr);
       const out = JSON.parse(refused.stdout);
       assert.equal(out.hookSpecificOutput, undefined);
       assert.match(out.systemMessage, /no price is known for claude-mythos-preview \(challenger\).*The plan was not checked\./);
-      assert.equal(server.received.length, 0);
+      assert.equal(h.server.received.length, 0);
       const priced = await hookWith(['--model-challenger', 'claude-mythos-preview', '--spending-cap', '1', '--price', 'claude-mythos-preview=10/50']);
       assert.match(JSON.parse(priced.stdout).systemMessage, /Verify Plan: PROCEED/);
-      assert.ok(server.received.some((r) => r.body.model === 'claude-mythos-preview'));
+      assert.ok(h.server.received.some((r) => r.body.model === 'claude-mythos-preview'));
     });
 
     it('an unknown model id is not run: the message names role, id and replacement, and no Messages request is sent', async () => {
-      server.setScript(soundScript());
+      h.server.setScript(proceedScript());
       const run = await hookWith(['--model-auditor', 'claude-opus-9-9']);
       assert.equal(run.code, 0, run.stderr);
       assert.match(JSON.parse(run.stdout).systemMessage, /"claude-opus-9-9" \(auditor\).*claude-opus-5-5.*The plan was not checked/);
-      assert.equal(server.received.length, 0);
+      assert.equal(h.server.received.length, 0);
     });
 
     it('a bad flag value is a usage error (exit 4) naming the flag', async () => {
