@@ -3,7 +3,7 @@
  * model priced, and every model id must be one the API serves. Errors stop
  * the run with a notification naming role, id and replacement; deprecation
  * warnings and an unreachable Models API are shown and the run goes on. Each
- * notification offers "Open Settings" at the setting to change.
+ * notification offers "Open Settings" at the setting to change (the cap refusal: "Set a Price" or "Change the Cap").
  */
 import * as vscode from 'vscode';
 import { spendingCapProblem, type EngineConfig } from '../core/config';
@@ -14,9 +14,11 @@ export type ModelChecker = (config: EngineConfig, signal: AbortSignal) => Promis
 
 const OPEN_SETTINGS = 'Open Settings';
 
-function offerSettings(show: typeof vscode.window.showErrorMessage, text: string, query: string): void {
-  void show(`Verify Plan: ${text}`, OPEN_SETTINGS).then((pick) => {
-    if (pick === OPEN_SETTINGS) void vscode.commands.executeCommand('workbench.action.openSettings', query);
+/** Shows `text` with one button per way out; each button opens the Settings editor at its setting. */
+function offerSettings(show: typeof vscode.window.showErrorMessage, text: string, choices: Record<string, string>): void {
+  void show(`Verify Plan: ${text}`, ...Object.keys(choices)).then((pick) => {
+    const query = pick === undefined ? undefined : choices[pick];
+    if (query !== undefined) void vscode.commands.executeCommand('workbench.action.openSettings', query);
   });
 }
 
@@ -31,7 +33,8 @@ export async function modelPreflight(
   const capProblem = costKnown ? spendingCapProblem(config) : null;
   if (capProblem) {
     log.warn(capProblem);
-    offerSettings(vscode.window.showErrorMessage, capProblem, `${SETTINGS_SECTION}.spendingCapUsd`);
+    // Two ways out: price the model (the cap then works) or run without a cap.
+    offerSettings(vscode.window.showErrorMessage, capProblem, { 'Set a Price': `${SETTINGS_SECTION}.prices`, 'Change the Cap': `${SETTINGS_SECTION}.spendingCapUsd` });
     return false;
   }
   if (!checkModels) return true;
@@ -42,10 +45,10 @@ export async function modelPreflight(
   }
   for (const warning of check.warnings) {
     log.warn(warning);
-    offerSettings(vscode.window.showWarningMessage, warning, `${SETTINGS_SECTION}.models`);
+    offerSettings(vscode.window.showWarningMessage, warning, { [OPEN_SETTINGS]: `${SETTINGS_SECTION}.models` });
   }
   if (check.errors.length === 0) return true;
   for (const error of check.errors) log.error(error);
-  offerSettings(vscode.window.showErrorMessage, `${check.errors.join(' ')} No request was sent.`, `${SETTINGS_SECTION}.models`);
+  offerSettings(vscode.window.showErrorMessage, `${check.errors.join(' ')} No request was sent.`, { [OPEN_SETTINGS]: `${SETTINGS_SECTION}.models` });
   return false;
 }
