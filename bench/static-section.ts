@@ -77,6 +77,21 @@ const BEFORE_ROUND_4 = [
   '',
 ];
 
+/** After the fourth round, before the fifth (rules at b10de61), with fresh batch 5 labelled and held out. */
+const BEFORE_ROUND_5 = [
+  'After the fourth round, before the fifth (rules at b10de61; fresh batch 5, five plans from five new repositories, labelled then and held out from here on):',
+  '',
+  '| subset | findings | TP | FP | misses | precision | recall |',
+  '|---|---|---|---|---|---|---|',
+  '| tuning plans (23) | 27 | 24 | 3 | 5 | 89 % | 83 % |',
+  '| fresh batch 4 (5), held out through round 4 | 6 | 1 | 5 | 0 | 17 % | 100 % |',
+  '| fresh batch 5 held out (5) | 28 | 2 | 26 | 0 | 7 % | 100 % |',
+  '| whole corpus (48) | 67 | 33 | 34 | 5 | 49 % | 87 % |',
+  '',
+  'Batch 5\'s false findings, left unfixed so the batch stays an honest check: checkbox tasks under "## Phase 0" numbered 1-7 against the later "## Phase 2"…"## Phase 7" headings (6 duplicate-step-id), future phases "not in MVP scope", a Spanish Kiro tasks.md ("_Requisitos: 9.1_", title "Plan de Implementación") not recognised as Kiro (9 no-success-criterion and a missing risks section), numbered reasons under a spec-kit "**Structure Decision**", the spec-kit template\'s boilerplate path, a file that lives outside the repository by design, "TBD values" as parser input. The fifth round tuned on the tuning plans and on batch 4.',
+  '',
+];
+
 export function staticChecksSection(): string[] {
   return [
     '## 6. Static checks on real plans',
@@ -87,9 +102,10 @@ export function staticChecksSection(): string[] {
     ...BEFORE_ROUND_2,
     ...BEFORE_ROUND_3,
     ...BEFORE_ROUND_4,
+    ...BEFORE_ROUND_5,
     'After (every run recomputes this from the labels):',
     '',
     ...corpusTables(),
-    'Issue #17 target: precision >= 90 % overall and >= 80 % for a rule with 10+ findings, over the whole corpus. Not met at the fourth round: 79 % overall (31/39), `no-success-criterion` 79 % (15/19). Fresh batch 4, held out and never tuned on, scores 17 % (1/6): its five false findings are numbered document sections and architecture layers read as steps ("## 1. Arquitectura Base", "### 1. VS Code Extension Layer" under "## Architecture"), left unfixed so the batch stays an honest check. The other three: a deliverable placed after a sub-section (ghostty-webgl workstream B), README text for users inside a nested code fence (pi-superpowers), a spec-kit plan.md whose risks live in its spec (simple-agent-manager). test/unit/plan-corpus.test.ts holds the measured floor (79 % overall, 78 % per rule) until the rules reach the target.',
+    'Issue #17 target: precision >= 90 % overall and >= 80 % for a rule with 10+ findings, over the whole corpus. Not met at the fifth round: 58 % overall (37/64), `no-success-criterion` 54 % (19/35); the tuning plans (with batch 4 now among them) are at 94 % (29/31). The fifth round: numbered sub-headings of a descriptive section ("### 1. Extension layer" under "## Architecture") are not steps; a heading naming the steps section in es/pt/de/fr ("## 2. Fases de Desarrollo") makes its numbered siblings document sections; in a code block tagged markdown, nested blocks tagged with a language (bash, json) balance, where CommonMark ends the outer block at the first bare fence; a spec-kit plan.md whose template header names a spec.md that exists is not flagged for a missing risks section. Fresh batch 5, held out and never tuned on, stays at 7 % (2/27). Remaining tuning false findings: ghostty-webgl workstream B, whose Deliverable follows a separate checklist heading, and the SOS-911 testing phase that names its checks in prose. test/unit/plan-corpus.test.ts holds the measured floor (57 % overall, 54 % per rule) until the rules reach the target.',
   ];
 }

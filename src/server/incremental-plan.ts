@@ -24,6 +24,7 @@
  *     paragraph).
  * Documents below `minLines`, task-list formats, documents with a numbered
  * "#"/"##" heading that names a section (outline numbering spans chunks),
+ * documents with a "```markdown" block (its nested fences balance over the whole block),
  * documents whose first chunk holds no H1 while
  * a later one does, and documents with setext H1 headings are parsed whole. test/unit/server-incremental
  * checks that both paths give the same Plan.
@@ -86,7 +87,8 @@ export class IncrementalPlanParser {
       return parsePlan(text);
     }
     // Task-list and GSD formats, and numbered section outlines, decide steps from the whole document: parse them whole.
-    if (detectFormatOfText(text) !== 'markdown' || mayNumberSections(text)) return this.whole(text);
+    // So do plans that write Markdown out in a "```markdown" block: its nested fences balance over the whole block (core/plan/outline.ts), which chunk cuts would not see.
+    if (detectFormatOfText(text) !== 'markdown' || mayNumberSections(text) || MARKDOWN_FENCE.test(text)) return this.whole(text);
     try {
       return this.parseChunked(text, lines) ?? this.whole(text);
     } catch {
@@ -119,6 +121,7 @@ export class IncrementalPlanParser {
 }
 
 const HEADING = /^ {0,3}(#{1,2})(?:[ \t]|$)/;
+const MARKDOWN_FENCE = /^ {0,3}(?:`{3,}|~{3,})[ \t]*(?:markdown|md|mdx)[ \t]*$/im;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const SETEXT_H1 = /^ {0,3}=+[ \t]*$/;
 /** HTML blocks that may span blank lines (CommonMark types 1–5): plans with them are parsed whole. */

@@ -193,7 +193,10 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
       "Fresh batch 3's held-out plans (labelled before the third round and held out through it; gsd-loci and cursor-vmware-mcp-pt were tuned on in the fourth round, kiro-moldova-direct never)",
       plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-3'),
     ],
-    ['Held-out plans, fresh batch 4 (labelled after the third round, before the fourth; never tuned on)', plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-4')],
+    [
+      'Fresh batch 4 (labelled after the third round, before the fourth; held out through round 4 at 17 % (1/6), tuned on in round 5)',
+      plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-4'),
+    ],
     ['Held-out plans, fresh batch 5 (labelled after the fourth round, before the fifth; never tuned on)', plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-5')],
     ['Whole corpus (tuning and held-out; the test thresholds apply here)', plans],
   ] as const) {

@@ -14,15 +14,17 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * Issue #17 asks for precision >= 90 % overall and >= 80 % for any rule with
  * 10+ findings. Not met yet (BENCHMARKS.md section 6 has the numbers). Fresh
  * batch 5 (five plans from five new repositories, held out) came in at 7 %
- * (2/28) and took the whole corpus from 79 % to 49 % (33/67), with
- * duplicate-step-id at 20 % over 10 findings; until the rules reach the
- * target, the test holds the floor measured at the last honest labelling, so
- * precision can only go up on this corpus. Raise these as rules improve; never
- * relabel a finding to pass. Adding plans may lower the measure: then the
- * floor follows the new measure and the commit says so.
+ * (2/28) and took the whole corpus from 79 % to 49 %; after the fifth round
+ * (tuned on the tuning plans and batch 4, never on batch 5) the whole corpus
+ * is at 58 % (37/64), no-success-criterion 54 % (19/35) the lowest rule with
+ * 10+ findings, tuning plans 94 %, batch 5 still 7 %. Until the rules reach
+ * the target, the test holds the floor measured at the last honest
+ * labelling, so precision can only go up on this corpus. Raise these as rules
+ * improve; never relabel a finding to pass. Adding plans may lower the
+ * measure: then the floor follows the new measure and the commit says so.
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
-const FLOOR = { overall: 0.49, perRule: 0.2 };
+const FLOOR = { overall: 0.57, perRule: 0.54 };
 const RULE_MIN_FINDINGS = 10;
 
 describe('real-plan corpus', () => {

@@ -46,6 +46,11 @@ const BLOCKS = [
   'Not sure about ??? yet',
   '```',
   '```ts',
+  '```markdown',
+  '```bash',
+  '## Architecture',
+  '### 1. Storage layer',
+  '## 2. Fases de desarrollo',
   '~~~',
   '> quoted step 1. no',
   '---',
@@ -115,6 +120,25 @@ describe('server: incremental parsing equals a whole parse', () => {
       text = lines.join('\n');
       assert.deepEqual(parser.parse(text), parsePlan(text));
     }
+  });
+
+  it('a "```markdown" block with nested fences and "##" headings inside stays one block', () => {
+    const text = [
+      '# Docs plan',
+      '## Steps',
+      '### Task 1: Write the README',
+      '```markdown',
+      '# mytool',
+      '```bash',
+      'npm install mytool',
+      '```',
+      '## Usage',
+      'Edit `config/mytool.json`.',
+      '```',
+      '### Task 2: Tag the release',
+      'Push the tag.',
+    ].join('\n');
+    assert.deepEqual(chunked(text, 2), parsePlan(text));
   });
 
   it('CRLF and BOM are normalised as the core does', () => {

@@ -44,12 +44,14 @@ const MAX_SOURCE = 2000;
 
 export function readOutline(lines: readonly string[], text = lines.join('\n')): Outline {
   const fm = frontMatterEnd(lines);
-  const source = fm >= 0 ? lines.map((l, i) => (i <= fm ? '' : l)).join('\n') : text;
+  const nested = nestedMarkdownFences(lines, fm + 1);
+  const source = fm >= 0 || nested.length > 0 ? lines.map((l, i) => (i <= fm || inSpans(nested, i) ? '' : l)).join('\n') : text;
   const md = new MarkdownIt('default', { html: true });
   md.core.ruler.disable(['inline', 'linkify', 'replacements', 'smartquotes', 'text_join'], true);
   const tokens = md.parse(source, {});
   const codeMask = new Uint8Array(lines.length);
   for (let i = 0; i <= fm; i++) codeMask[i] = 1;
+  for (const [from, to] of nested) for (let i = from; i <= to; i++) codeMask[i] = 1;
   const headings: OutlineHeading[] = [];
   const paragraphs: OutlineParagraph[] = [];
   const topItems: OutlineListItem[] = [];
@@ -107,4 +109,68 @@ export function readOutline(lines: readonly string[], text = lines.join('\n')): 
     }
   }
   return { headings, paragraphs, topItems, codeMask };
+}
+
+const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})[ \t]*([^`\s]*)[^`]*$/;
+const MARKDOWN_INFO = /^(?:markdown|md|mdx)$/i;
+const MAX_FENCE_SCAN = 20000;
+
+/**
+ * Markdown written out inside a plan (a README the task creates) often nests
+ * fences of the same length: "```markdown" … "```bash" … "```" … "```". By
+ * CommonMark the inner "```" closes the outer block and the rest of the README
+ * reads as the plan's own text. For a fence whose info string is markdown/md,
+ * an inner fence line of the same character and at least its length that has
+ * an info string opens a nested block and a bare one closes it; the outer block
+ * ends at the bare fence that closes no nested block. Only when that balance
+ * holds before the document ends (and an inner block was opened) is the span
+ * returned; otherwise CommonMark's reading stands. Spans are inclusive line pairs.
+ */
+function nestedMarkdownFences(lines: readonly string[], from: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  const end = Math.min(lines.length, from + MAX_FENCE_SCAN);
+  let fenced: string | null = null;
+  for (let i = Math.max(0, from); i < end; i++) {
+    const line = lines[i] ?? '';
+    if (line.length > 300) continue;
+    const m = FENCE_LINE.exec(line);
+    if (!m) continue;
+    const fence = m[1] as string;
+    const info = m[2] ?? '';
+    if (fenced !== null) {
+      // Inside an ordinary fence: only its own closing line matters (CommonMark).
+      if (fence[0] === fenced[0] && fence.length >= fenced.length && info === '') fenced = null;
+      continue;
+    }
+    if (info === '') continue;
+    if (!MARKDOWN_INFO.test(info)) {
+      fenced = fence;
+      continue;
+    }
+    let depth = 0;
+    let opened = false;
+    let close = -1;
+    for (let j = i + 1; j < end; j++) {
+      const inner = FENCE_LINE.exec((lines[j] ?? '').length > 300 ? '' : (lines[j] ?? ''));
+      if (!inner || (inner[1] as string)[0] !== fence[0] || (inner[1] as string).length < fence.length) continue;
+      if ((inner[2] ?? '') !== '') {
+        depth++;
+        opened = true;
+      } else if (depth > 0) depth--;
+      else {
+        close = j;
+        break;
+      }
+    }
+    if (close < 0) break;
+    if (opened) out.push([i, close]);
+    else fenced = null;
+    i = close;
+  }
+  return out;
+}
+
+function inSpans(spans: ReadonlyArray<readonly [number, number]>, line: number): boolean {
+  for (const [a, b] of spans) if (line >= a && line <= b) return true;
+  return false;
 }

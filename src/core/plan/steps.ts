@@ -83,10 +83,19 @@ export function classifyHeadings(outline: Outline, lines: readonly string[], for
     if (p.kind === 'keyword') isStep = !(format === 'spec-kit-tasks' && PHASE_RANGE.test(p.rawId));
     else if (format === 'spec-kit-tasks') isStep = false;
     else if (p.kind === 'number')
-      isStep = !sectionNumbers.has(i) && (parentIsContainer || (p.rest !== '' && mayBeStepTitle(p.rest) && sectionKind(p.rest) !== 'testing' && !parentNeverHoldsSteps(parent)));
+      isStep =
+        !sectionNumbers.has(i) &&
+        (parentIsContainer || (p.rest !== '' && mayBeStepTitle(p.rest) && sectionKind(p.rest) !== 'testing' && !parentNeverHoldsSteps(parent) && !describesParent(parent)));
     else if (parentIsContainer) isStep = mayBeStepTitle(p.kind === 'label' ? p.rest || title : title);
     const isContainer = !isStep && i !== firstH1 && sectionKind(title) === 'steps' && !neverHoldsSteps(title);
     infos.push({ heading: h, title, endLine: lines.length - 1, parent, isStep, isContainer });
+  }
+  // "### 1. Extension layer" under "## Architecture" numbers the parts of a description, not steps.
+  function describesParent(parent: number | null): boolean {
+    if (parent === null || parent === firstH1) return false;
+    const info = infos[parent] as HeadingInfo;
+    // "## Phase 3 (architecture changes)" is a step: its numbered sub-headings are sub-steps.
+    return !info.isStep && DESCRIPTIVE_KINDS.has(sectionKind(info.title));
   }
   function parentNeverHoldsSteps(parent: number | null): boolean {
     for (let at = parent; at !== null; at = (infos[at] as HeadingInfo).parent) if (neverHoldsSteps((infos[at] as HeadingInfo).title)) return true;
@@ -109,8 +118,14 @@ export function classifyHeadings(outline: Outline, lines: readonly string[], for
 
 /** "Phase 1-2" names a span of phases (an outline line), not one step. */
 const PHASE_RANGE = /\d\s*[-–]\s*\d/;
-/** A heading that names the section holding the steps ("3. Steps", "4. Implementation plan") is not a step itself. */
-const STEPS_SECTION_NAME = /^(?:the\s+)?(?:implementation\s+|execution\s+|work\s+)?(?:steps|plan|tasks|phases|milestones|work\s+items|action\s+items|checklist|to\s*-?\s*do)$/i;
+/** Sections that describe (architecture, context, goals, risks, success): numbered sub-headings in them are parts of the description. */
+const DESCRIPTIVE_KINDS: ReadonlySet<string> = new Set(['context', 'goal', 'risks', 'rollback', 'success']);
+/**
+ * A heading that names the section holding the steps ("3. Steps", "4. Implementation plan",
+ * "2. Development phases", "2. Fases de Desarrollo", "3. Umsetzungsschritte") is not a step itself.
+ */
+const STEPS_SECTION_NAME =
+  /^(?:the\s+)?(?:(?:implementation|execution|work|development)\s+)?(?:steps|plan|tasks|phases|milestones|work\s+items|action\s+items|checklist|to\s*-?\s*do)$|^(?:fases|pasos|tareas|etapas|passos|tarefas|phasen|schritte|aufgaben|[ée]tapes|t[âa]ches|plan)(?:\s+(?:de|do|da|der|des|du)\s+(?:desarrollo|implementaci[oó]n|ejecuci[oó]n|desenvolvimento|implementa[cç][aã]o|execu[cç][aã]o|umsetzung|entwicklung|d[ée]veloppement|mise\s+en\s+[œo]e?uvre))?$|^(?:entwicklungsphasen|umsetzungsschritte|umsetzungsplan)$/iu;
 
 function isSectionTitle(rest: string): boolean {
   const kind = sectionKind(rest);

@@ -24,7 +24,7 @@ const RULE_FUNCTIONS: Record<RuleCode, (plan: Plan, env: RuleEnvironment, option
   'dangling-dependency': danglingDependencyRule,
   'duplicate-step-id': duplicateStepIdRule,
   'empty-section': emptySectionRule,
-  'missing-risks-section': (plan, _env, options) => missingRisksSectionRule(plan, () => options.assessment?.quality),
+  'missing-risks-section': (plan, env, options) => missingRisksSectionRule(plan, () => options.assessment?.quality, env),
 };
 
 /** The level a rule runs at: the override when it is a valid level, else the rule's default. */

@@ -2,6 +2,7 @@
 import { assess } from '../complexity';
 import type { Plan } from '../plan';
 import type { PlanQuality } from '../protocol';
+import type { RuleEnvironment } from './catalog';
 import { lineRange, titleLine } from './text-ranges';
 import type { Draft } from './text-rules';
 
@@ -19,12 +20,21 @@ export function emptySectionRule(plan: Plan): Draft[] {
 /** A task breakdown by its title ("# Tasks: …", "# Tareas — 001 Core"): the companion plan or design holds the risks. */
 const TASK_LIST_TITLE = /^(?:implementation\s+)?(?:tasks|tareas|tarefas|aufgaben|t[âa]ches)(?!\p{L})/iu;
 
+/**
+ * The spec-kit plan template's header line "**Input**: Feature specification from `/specs/001-x/spec.md`":
+ * its plan.md sits beside the feature's spec.md, whose template requires an "Edge Cases" section.
+ */
+const SPEC_KIT_INPUT = /^\*\*Input\*\*:\s*Feature specification from\s+`?([^`\s]{1,300}spec\.md)`?/m;
+
 /** Only plans above TRIVIAL (seed 001 Step 2 quality) need one: a typo fix has nothing to roll back. */
-export function missingRisksSectionRule(plan: Plan, knownQuality: () => PlanQuality | undefined = () => undefined): Draft[] {
+export function missingRisksSectionRule(plan: Plan, knownQuality: () => PlanQuality | undefined = () => undefined, env?: RuleEnvironment): Draft[] {
   if (plan.sections.some((s) => s.kind === 'risks' || s.kind === 'rollback')) return [];
   // Task lists and GSD task plans keep their risks in the companion design, plan or research by their format's convention.
   if (plan.format === 'gsd' || plan.format === 'kiro-tasks' || plan.format === 'spec-kit-tasks' || TASK_LIST_TITLE.test(plan.title ?? '')) return [];
   if (/<threat_model>/.test(plan.text)) return [];
+  // A spec-kit plan.md keeps its failure cases in the spec it was generated from, when that spec is there.
+  const spec = SPEC_KIT_INPUT.exec(plan.text.slice(0, 2000));
+  if (spec && env?.fileExists(spec[1] as string) === true) return [];
   if ((knownQuality() ?? assess(plan).quality) === 'TRIVIAL') return [];
   return [
     {
