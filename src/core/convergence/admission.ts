@@ -92,26 +92,31 @@ export function admitChallenges(input: AdmissionInput): AdmissionResult {
     }
     const id = `C${nextId++}`;
     refToId.set(ref, id);
-    admitted.push({
-      id,
-      origin,
-      quote: draft.quote,
-      claim: draft.claim,
-      concern: draft.concern,
-      failure_scenario: draft.failure_scenario,
-      alternative: draft.alternative,
-      severity: draft.severity,
-      confidence: draft.confidence,
-      ...(draft.probability ? { probability: draft.probability } : {}),
-      status: 'OPEN',
-      resolution: '',
-      iteration_introduced: iteration,
-      evidence: structuredClone(draft.evidence ?? []),
-      history: [{ iteration, status: 'OPEN' }],
-    });
+    admitted.push(openChallenge(draft, id, origin, iteration));
   });
 
   return { admitted, deferred, refToId, nextId };
+}
+
+/** The OPEN challenge an admitted draft becomes: its own copy of the draft's fields and evidence, history starting at `iteration`. */
+export function openChallenge(draft: ChallengeDraft, id: string, origin: ChallengeOrigin, iteration: number): Challenge {
+  return {
+    id,
+    origin,
+    quote: draft.quote,
+    claim: draft.claim,
+    concern: draft.concern,
+    failure_scenario: draft.failure_scenario,
+    alternative: draft.alternative,
+    severity: draft.severity,
+    confidence: draft.confidence,
+    ...(draft.probability ? { probability: draft.probability } : {}),
+    status: 'OPEN',
+    resolution: '',
+    iteration_introduced: iteration,
+    evidence: structuredClone(draft.evidence ?? []),
+    history: [{ iteration, status: 'OPEN' }],
+  };
 }
 
 /**

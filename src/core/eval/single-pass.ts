@@ -17,12 +17,13 @@ import { instructionsFor } from '../agents/spec';
 import { assess } from '../complexity';
 import type { EngineConfig } from '../config';
 import { verdictOf } from '../convergence';
+import { openChallenge } from '../convergence/admission';
 import { callAgent, usesStructuredOutputs } from '../llm/agent-call';
 import { addUsage, ZERO_USAGE, type LlmProvider, type ToolExecutor } from '../llm/provider';
 import { emptyIterationState } from '../loop/state';
 import { challengerMessage } from '../loop/messages';
 import { parsePlan } from '../plan';
-import type { Challenge, ChallengerOutput, Usage } from '../protocol';
+import type { ChallengerOutput, Usage } from '../protocol';
 import type { ResearchToolbox } from '../research';
 import { totalTokens } from './records';
 
@@ -92,21 +93,6 @@ export async function runSinglePass(input: SinglePassInput): Promise<SinglePassO
   });
   const base = { usage: result.call.usage, costUsd: result.call.cost_usd, calls: turns };
   if (!result.ok) return { ...base, ok: false, error: `${result.failure.kind}: ${result.failure.message}`, output: null, verdictLabel: null };
-  const asOpen: Challenge[] = result.value.challenges.map((c, i) => ({
-    id: `C${i + 1}`,
-    origin: 'challenger',
-    quote: c.quote,
-    claim: c.claim,
-    concern: c.concern,
-    failure_scenario: c.failure_scenario,
-    alternative: c.alternative,
-    severity: c.severity,
-    confidence: c.confidence,
-    status: 'OPEN',
-    resolution: '',
-    iteration_introduced: 1,
-    evidence: c.evidence,
-    history: [],
-  }));
+  const asOpen = result.value.challenges.map((c, i) => openChallenge(c, `C${i + 1}`, 'challenger', 1));
   return { ...base, ok: true, error: null, output: result.value, verdictLabel: verdictOf(asOpen).label };
 }
