@@ -55,6 +55,8 @@ const { values: opt } = parseArgs({
     chromium: { type: 'string', default: process.env.CHROMIUM || '/usr/bin/chromium' },
   },
 });
+// Headless Debian Chromium's flags, shared with the webview render tests.
+const chromiumArgs = JSON.parse(fs.readFileSync(path.join(root, 'test', 'support', 'chromium-args.json'), 'utf8'));
 const hosts = JSON.parse(fs.readFileSync(path.join(root, 'test', 'e2e-host', 'hosts.json'), 'utf8')).hosts;
 const host = opt.host === 'minimum' ? hosts[0] : opt.host === 'newest' ? hosts.at(-1) : hosts.find((h) => h.codeServer === opt.host || h.vscode === opt.host);
 if (!host) {
@@ -245,17 +247,7 @@ async function runPhase(phase) {
       const browser = await chromium.launchPersistentContext(path.join(tmp, 'chromium-profile'), {
         executablePath: opt.chromium,
         headless: true,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--disable-dev-shm-usage',
-        ],
+        args: chromiumArgs,
         viewport: { width: 1400, height: 900 },
         env: { ...process.env, XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, XDG_CACHE_HOME: env.XDG_CACHE_HOME },
       });

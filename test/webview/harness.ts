@@ -13,6 +13,7 @@ import { expect as baseExpect } from '@playwright/test';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createNonce, renderPanelHtml } from '../../src/extension/panel/panel-html';
 import type { WebviewMessage } from '../../src/shared/webview-protocol';
+import CHROMIUM_ARGS from '../support/chromium-args.json';
 import { THEMES, THEME_CLASS, type ThemeKind } from './themes';
 
 export const REPO = path.resolve(__dirname, '../..');
@@ -73,17 +74,7 @@ export class WebviewHarness {
     this.context = await chromium.launchPersistentContext(this.profile, {
       executablePath: CHROMIUM,
       headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
-      ],
+      args: CHROMIUM_ARGS,
       viewport: { width: 1100, height: 900 },
       env: { ...process.env, XDG_CONFIG_HOME: this.profile, XDG_CACHE_HOME: this.profile },
     });
