@@ -19,15 +19,17 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * is at 58 % (37/64), no-success-criterion 54 % (19/35) the lowest rule with
  * 10+ findings, tuning plans 94 %, batch 5 still 7 %. Fresh batch 6 (held
  * out, labelled after the fifth round) came in at 0 % (0/2) on its first four
- * plans and took the whole corpus to 56 % (37/66), no-success-criterion to
- * 51 % (19/37). Until the rules reach
+ * plans (structured formats) and took the whole corpus to 56 % (37/66); its
+ * other four (less structured formats) came in at 12 % (8/66), so batch 6 is
+ * at 12 % (8/68) and the whole corpus at 34 % (45/132), duplicate-step-id 7 %
+ * (2/28) the lowest rule with 10+ findings. Until the rules reach
  * the target, the test holds the floor measured at the last honest
  * labelling, so precision can only go up on this corpus. Raise these as rules
  * improve; never relabel a finding to pass. Adding plans may lower the
  * measure: then the floor follows the new measure and the commit says so.
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
-const FLOOR = { overall: 0.56, perRule: 0.51 };
+const FLOOR = { overall: 0.34, perRule: 0.07 };
 const RULE_MIN_FINDINGS = 10;
 
 describe('real-plan corpus', () => {
