@@ -12,7 +12,8 @@
  * Not a signal: part of a name ("wasm32-unknown-unknown", "doc/TODO.md"),
  * "unknown" used as an adjective ("unknown keys are ignored"), a marker named
  * as absent ("No TBD, TODO, or placeholders", "without TODOs", "sin TBD"),
- * a word inside inline code (`unknown` as expected output), lower-case "todo"
+ * a word inside inline code (`unknown` as expected output), a marker named as
+ * content ("TBD values", "TODO comments"), lower-case "todo"
  * before a word (Spanish / Portuguese "todo el flujo": every, all).
  */
 import { charSpan, inlineCodeSpans, lineStarts, lineOf } from './plan/text';
@@ -50,6 +51,9 @@ const WORD_CHAR = /[\p{L}\p{N}_]/u;
 /** "No TBD, TODO…", "without TODOs", "zero placeholders (TBD)": the markers named as absent, only markers and connectors in between. */
 const NEGATED =
   /(?:^|[^\p{L}])(?:no|without|zero|free\s+of|nor|sin|sem|kein(?:e|en)?|ohne|aucun|sans)[\s,/"'`*()“”]*(?:(?:tbd|tbc|tba|todos?|fixmes?|xxx|placeholders?|markers?|or|and|nor)[\s,/"'`*()“”]*)*$/iu;
+
+const MARKER = /^(?:tbd|tbc|tba|todo|fixme|xxx)$/i;
+const MARKER_AS_CONTENT = /^[ \t]+(?:values?|cells?|fields?|entries|entry|markers?|comments?|placeholders?|strings?|tags?|annotations?)(?![\p{L}\p{N}_])/iu;
 
 /** Inline code spans of one line, computed once per line (a line can hold thousands of matches); long lines are not looked into. */
 function inlineCodeLookup(lines: readonly string[]): (line: number, col: number) => boolean {
@@ -90,6 +94,8 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
       continue;
     // "unknown keys", "unknown fields": an adjective for a decided behaviour, not an undecided point.
     if (/^unknown$/i.test(m[0]) && /^[ \t]+\p{L}/u.test(text.slice(at + m[0].length, at + m[0].length + 3))) continue;
+    // "TBD values", "TODO comments": the marker named as content (cells to parse, comments to remove), not an undecided point.
+    if (MARKER.test(m[0]) && MARKER_AS_CONTENT.test(text.slice(at + m[0].length, at + m[0].length + 16))) continue;
     // Lower-case "todo" before a word is Spanish or Portuguese ("todo tool novo", "todo el flujo": every, all), not the marker.
     if (m[0] === 'todo' && /^[ \t]+\p{L}/u.test(text.slice(at + m[0].length, at + m[0].length + 3))) continue;
     const line = lineOf(starts, at);

@@ -29,9 +29,9 @@
  * a later one does, and documents with setext H1 headings are parsed whole. test/unit/server-incremental
  * checks that both paths give the same Plan.
  */
-import { normalizeStepId, parsePlan, sectionKind, type Plan, type PlanSection, type PlanStep, type Range, type ReferencedPath } from '../core/plan';
+import { parsePlan, sectionKind, type Plan, type PlanSection, type PlanStep, type Range, type ReferencedPath } from '../core/plan';
 import { detectFormatOfText } from '../core/plan/format';
-import { mayNumberSections } from '../core/plan/steps';
+import { assignStepIds, mayNumberSections } from '../core/plan/steps';
 import { countWords, frontMatterEnd, lastContentLine, normalizeText } from '../core/plan/text';
 
 export interface IncrementalOptions {
@@ -212,12 +212,6 @@ function shift(range: Range, by: number): Range {
   return { startLine: range.startLine + by, startChar: range.startChar, endLine: range.endLine + by, endChar: range.endChar };
 }
 
-/** Whether the step's own line writes `id` as its number: an ordered-list number ("3.") or a numbered heading ("### 3. …"). */
-function numberWritten(line: string, source: PlanStep['source'], id: string): boolean {
-  const m = source === 'list' ? /^\s*(\d+)[.)]/.exec(line) : /^\s{0,3}#{1,6}\s+(?:\*\*|__)?(\d+(?:\.\d+)*)/.exec(line);
-  return m?.[1] === id;
-}
-
 type Goal = { goal: string; goalLine: number | null };
 type Implicit = 'position' | 'unnormalizable' | false;
 
@@ -277,11 +271,10 @@ function placeChunk(chunk: Chunk, index: number, plan: Plan): PlacedChunk {
     }
   }
   if (plan.goal !== null) placed.firstGoal = { goal: plan.goal, goalLine: plan.goalLine === null ? null : plan.goalLine + by };
-  plan.steps.forEach((step, localIndex) => {
+  plan.steps.forEach((step) => {
     if (!own(step.line)) return;
     const base = step.id.replace(/#\d+$/, '');
-    const writtenOnLine = step.rawId === base && numberWritten(plan.lines[step.line] ?? '', step.source, base);
-    placed.implicit.push(base === String(localIndex + 1) && !writtenOnLine && (step.rawId === base ? 'position' : normalizeStepId(step.rawId) === '' ? 'unnormalizable' : false));
+    placed.implicit.push(step.implicitId ? (step.rawId === base ? 'position' : 'unnormalizable') : false);
     placed.steps.push({
       ...step,
       id: base,
@@ -372,14 +365,11 @@ function fixLevelOneSections(sections: PlanSection[], sectionChunk: readonly num
   }
 }
 
-/** Implicit ids become global positions; repeated ids get "#2", "#3"… in document order, as the core does. */
+/** Implicit ids become global positions, and ids are assigned over the whole plan as the core does (assignStepIds). */
 function renumber(steps: PlanStep[], implicit: readonly Implicit[]): void {
-  const used = new Map<string, number>();
+  const ids = assignStepIds(steps.map((step, i) => (implicit[i] ? null : step.id)));
   steps.forEach((step, i) => {
-    const id = implicit[i] ? String(i + 1) : step.id;
-    const seen = used.get(id) ?? 0;
-    used.set(id, seen + 1);
-    const finalId = seen > 0 ? `${id}#${seen + 1}` : id;
+    const finalId = ids[i] as string;
     if (finalId !== step.id || implicit[i]) steps[i] = { ...step, id: finalId, ...(implicit[i] === 'position' ? { rawId: String(i + 1) } : {}) };
   });
 }

@@ -197,7 +197,11 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
       'Fresh batch 4 (labelled after the third round, before the fourth; held out through round 4 at 17 % (1/6), tuned on in round 5)',
       plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-4'),
     ],
-    ['Held-out plans, fresh batch 5 (labelled after the fourth round, before the fifth; never tuned on)', plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-5')],
+    [
+      'Fresh batch 5 (labelled after the fourth round, before the fifth; held out through round 5 at 7 % (2/27), tuned on in round 6)',
+      plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-5'),
+    ],
+    ['Held-out plans, fresh batch 6 (labelled after the fifth round, before the sixth; never tuned on)', plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-6')],
     ['Whole corpus (tuning and held-out; the test thresholds apply here)', plans],
   ] as const) {
     const { perRule, unlabelled, errorsOnUnbrokenPlans } = score(subset);
@@ -211,13 +215,10 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
   return out;
 }
 
-/** Which labelling round a plan came in: "fresh-2: …" to "fresh-5: …" batches were labelled before the rule changes that followed them. */
-export function batchOf(plan: CorpusPlan): 'earlier' | 'fresh-2' | 'fresh-3' | 'fresh-4' | 'fresh-5' {
-  if (plan.batch.startsWith('fresh-5')) return 'fresh-5';
-  if (plan.batch.startsWith('fresh-4')) return 'fresh-4';
-  if (plan.batch.startsWith('fresh-3')) return 'fresh-3';
-  if (plan.batch.startsWith('fresh-2')) return 'fresh-2';
-  return 'earlier';
+/** Which labelling round a plan came in: a "fresh-N: …" batch was labelled before the rule changes that followed it; "earlier" for the first plans. */
+export function batchOf(plan: CorpusPlan): 'earlier' | `fresh-${number}` {
+  const m = /^fresh-(\d+)\b/.exec(plan.batch);
+  return m ? `fresh-${Number(m[1])}` : 'earlier';
 }
 
 function tableRow(rule: string, s: RuleScore): string {

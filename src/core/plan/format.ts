@@ -5,8 +5,12 @@
  *
  *   gsd             GSD PLAN.md: XML-like `<task>` blocks with `<verify>`/`<done>`
  *   kiro-tasks      Kiro tasks.md: "- [ ] 1.1 …" checkbox tasks with "_Requirements: …_" links,
- *                   or under a "# Tasks…" / "# Implementation Plan" title
+ *                   or under a "# Tasks…" / "# Implementation Plan" title (also in es/pt/de/fr)
  *   spec-kit-tasks  spec-kit tasks.md: "- [ ] T001 …" tasks
+ *   spec-kit-plan   spec-kit plan.md: the template's "**Input**: Feature specification from …" header, its
+ *                   note "This template is filled in by the `/speckit.plan` command", or a "## Constitution
+ *                   Check" section; its steps are its "Phase N" headings (and lists under a steps heading),
+ *                   the work itself is in the tasks.md generated from it
  *   descriptive     Kiro design.md/requirements.md, spec-kit spec.md ("# Design Document", "# Feature Specification")
  *   markdown        anything else: Claude Code, superpowers, free-form plans
  */
@@ -15,15 +19,22 @@ import type { PlanFormat } from './types';
 export const DESCRIPTIVE_TITLE = /^(?:design(?:\s+document)?|technical\s+design|requirements(?:\s+document)?|feature\s+specification)\b/i;
 const GSD_TASK = /^\s*<task\b[^>]*>\s*$/m;
 const KIRO_TASK = /^- \[[ xX]\]\*? \d+(?:\.\d+)*\.? \S/m;
-const KIRO_REQUIREMENTS = /_Requirements?:/;
-/** "# Tasks: Editor MVP", "# Implementation Plan": the title of a Kiro-style tasks.md that links no requirements. */
-const TASKS_TITLE = /^(?:tasks|implementation\s+plan)\b/i;
+/** "_Requirements: 1.2_", in es/pt ("_Requisitos:_"), de ("_Anforderungen:_") and fr ("_Exigences:_"). */
+const KIRO_REQUIREMENTS = /_(?:Requirements?|Requisitos?|Anforderungen|Exigences?)\s*:/;
+/**
+ * "# Tasks: Editor MVP", "# Implementation Plan": the title of a Kiro-style tasks.md that links no requirements;
+ * also in es/pt/de/fr ("# Plan de Implementación", "# Plano de Implementação", "# Implementierungsplan", "# Tâches").
+ */
+const TASKS_TITLE =
+  /^(?:tasks|implementation\s+plan|tareas|tarefas|aufgaben|t[âa]ches|plan(?:o)?\s+de\s+implementa(?:ci[oó]n|[cç][aã]o)|implementierungsplan|plan\s+d['’]impl[ée]mentation)(?!\p{L})/iu;
 const SPEC_KIT_TASK = /^\s*- \[[ xX]\] T\d{3,}\b/m;
+const SPEC_KIT_PLAN = /^\*\*Input\*\*:\s*Feature specification from\b|^#{2,3}\s+Constitution Check\b|\btemplate is filled in by the `?\/(?:speckit\.)?plan`? command\b/m;
 
 export function detectFormat(text: string, title: string | null): PlanFormat {
   if (title !== null && DESCRIPTIVE_TITLE.test(title)) return 'descriptive';
   if (GSD_TASK.test(text)) return 'gsd';
   if (SPEC_KIT_TASK.test(text)) return 'spec-kit-tasks';
+  if (SPEC_KIT_PLAN.test(text)) return 'spec-kit-plan';
   if (KIRO_TASK.test(text) && (KIRO_REQUIREMENTS.test(text) || (title !== null && TASKS_TITLE.test(title)))) return 'kiro-tasks';
   return 'markdown';
 }

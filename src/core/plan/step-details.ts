@@ -20,7 +20,8 @@
 import { charSpan } from './text';
 import type { StepRef } from './types';
 
-const KEYWORD = '(?:step|phase|stage|milestone|task|part)';
+/** Step keywords in English and es/pt/de/fr ("Fase 2", "Paso 3", "Schritt 1", "Étape 4", "Tarea 5"). */
+const KEYWORD = '(?:step|phase|stage|milestone|task|part|fase|etapa|paso|passo|tarea|tarefa|hito|marco|schritt|stufe|aufgabe|meilenstein|[ée]tape|t[âa]che|jalon)';
 const NUMBER = '\\d+[a-z]?(?:\\.\\d+)*';
 
 /** "Step 3" -> "3", "Phase 2.1" -> "2.1", "step-4" -> "4", "#03" -> "3", "Setup DB" -> "setup-db". */
@@ -175,8 +176,13 @@ function refsIn(lines: readonly string[], line: number, offset: number, segment:
   return out.sort((a, b) => a.at - b.at).map((o) => o.ref);
 }
 
+/**
+ * A label that introduces how a step is checked, in English and es/pt/de/fr: "Success criteria:",
+ * "Verify:", "Checkpoint:", "Criterios de aceptación:", a Kiro requirement link ("_Requirements: 1.2_",
+ * "_Requisitos: 9.1_") or property test ("**Validates: Requirements 2.1**", "**Valida: …**"), GSD tags.
+ */
 const CRITERION =
-  /(?:^|[^\w])(success\s+criteri(?:a|on)|(?:independent\s+)?test\s+criteria|verify|verification|acceptance(?:\s+criteria)?|tests?|expected(?:\s+(?:results?|outcome|behaviou?r))?|validation|exit\s+criteria|checkpoint|output|deliverables?|criterios?\s+de\s+aceptaci[oó]n|verificar|crit[eé]rios?\s+de\s+aceita[cç][aã]o|akzeptanzkriterien|pr[uü]fung|crit[eè]res?\s+d'acceptation|v[eé]rification)\s*:|(?:^|[^\w])(done\s+when)\b\s*:?|(?:^|\s)_(requirements?)\s*:|<(verify|done|acceptance_criteria|automated)>/i;
+  /(?:^|[^\w])(success\s+criteri(?:a|on)|(?:independent\s+)?test\s+criteria|verify|verification|acceptance(?:\s+criteria)?|tests?|expected(?:\s+(?:results?|outcome|behaviou?r))?|validation|exit\s+criteria|checkpoint|output|deliverables?|criterios?\s+de\s+aceptaci[oó]n|verificar|crit[eé]rios?\s+de\s+aceita[cç][aã]o|akzeptanzkriterien|pr[uü]fung|crit[eè]res?\s+d'acceptation|v[eé]rification|validates|valida|valide|validiert)\s*:|(?:^|[^\w])(done\s+when)\b\s*:?|(?:^|\s)_(requirements?|requisitos?|anforderungen|exigences?)\s*:|<(verify|done|acceptance_criteria|automated)>/i;
 
 /** "Run: `npm test` — expect PASS": a command with its expected outcome (superpowers plans). */
 const RUN_LINE = /(?:^|[^\w])run\s*:/i;

@@ -17,7 +17,8 @@
  * The plan's format (plan/format.ts) comes first: a GSD PLAN.md's steps are its
  * `<task>` blocks only; a Kiro or spec-kit task list adds every top-level checkbox
  * task ("- [ ] 1.1 …", "- [ ] T012 …", its number as the id) outside never-steps
- * sections; a descriptive document (design, requirements, spec) has none. Headings
+ * sections; a descriptive document (design, requirements, spec) has none, and a spec-kit
+ * plan.md takes no fallback list (rule 5). Headings
  * under appendix-like sections (next steps, workflow, components, decisions…) and
  * lists in them are never steps.
  *
@@ -260,7 +261,8 @@ export function findSteps(outline: Outline, infos: readonly HeadingInfo[], lines
     // A spec-kit task list's steps are its phases and its T### tasks only: its other lists are outlines and notes.
     if (task || (info?.isContainer && format !== 'spec-kit-tasks')) candidates.push(listCandidate(item, info));
   }
-  if (candidates.length === 0) candidates.push(...fallbackSteps(outline, infos, listCandidate));
+  // A spec-kit plan.md has no steps beyond its phases: its numbered lists are reasons, gates and outlines of the template.
+  if (candidates.length === 0 && format !== 'spec-kit-plan') candidates.push(...fallbackSteps(outline, infos, listCandidate));
   candidates.sort((a, b) => a.line - b.line);
   return finish(candidates, lines, outline.codeMask, lineWords);
 }
@@ -287,17 +289,21 @@ function fallbackSteps(outline: Outline, infos: readonly HeadingInfo[], make: (i
 
 function finish(candidates: readonly Candidate[], lines: readonly string[], codeMask: Uint8Array, lineWords: Int32Array): PlanStep[] {
   const skip = (line: number): boolean => codeMask[line] === 1;
-  const used = new Map<string, number>();
+  const ownEnds = candidates.map((c, i) => {
+    const next = candidates[i + 1];
+    return next !== undefined && next.line <= c.endLine ? Math.max(c.line, next.line - 1) : c.endLine;
+  });
+  // The id the author wrote: an explicit "id:" marker, else the heading's or item's own number or keyword id.
+  const authored = candidates.map((c, i) => explicitId(lines, c.line, ownEnds[i] as number) ?? (c.rawId !== '' ? c.rawId : null));
+  const rawIds = authored.map((raw, i) => raw ?? String(i + 1));
+  const written = authored.map((raw) => raw !== null && normalizeStepId(raw) !== '');
+  const ids = assignStepIds(written.map((w, i) => (w ? normalizeStepId(rawIds[i] as string) : null)));
   const steps: PlanStep[] = [];
   for (let i = 0; i < candidates.length; i++) {
     const c = candidates[i] as Candidate;
-    const next = candidates[i + 1];
-    const ownEnd = next !== undefined && next.line <= c.endLine ? Math.max(c.line, next.line - 1) : c.endLine;
-    const rawId = explicitId(lines, c.line, ownEnd) ?? (c.rawId !== '' ? c.rawId : String(i + 1));
-    let id = normalizeStepId(rawId) || String(i + 1);
-    const seen = used.get(id) ?? 0;
-    used.set(id, seen + 1);
-    if (seen > 0) id = `${id}#${seen + 1}`;
+    const ownEnd = ownEnds[i] as number;
+    const rawId = rawIds[i] as string;
+    const id = ids[i] as string;
     let words = 0;
     for (let l = c.line; l <= ownEnd; l++) words += lineWords[l] ?? 0;
     // A phase's criterion often follows its tasks ("**Independent Test**:" or "Checkpoint:" after the list).
@@ -316,9 +322,32 @@ function finish(candidates: readonly Candidate[], lines: readonly string[], code
       sectionTitle: c.sectionTitle,
       source: c.source,
       wordCount: words,
+      ...(written[i] ? {} : { implicitId: true as const }),
     });
   }
   return steps;
+}
+
+/**
+ * Step ids from the ids the author wrote (`null` where none was written, or
+ * none that normalizes). Written ids are placed first, in document order,
+ * and a repeat gets "#2", "#3"; a step without one takes its position
+ * ("4"), suffixed the same way if a written id already holds it. So "Phase 2"
+ * is step 2 even when an unnumbered task before it is the second step, and
+ * only ids the author wrote can be duplicates.
+ */
+export function assignStepIds(writtenIds: readonly (string | null)[]): string[] {
+  const used = new Map<string, number>();
+  const take = (id: string): string => {
+    const seen = used.get(id) ?? 0;
+    used.set(id, seen + 1);
+    return seen > 0 ? `${id}#${seen + 1}` : id;
+  };
+  const out: string[] = writtenIds.map((id) => (id === null ? '' : take(id)));
+  writtenIds.forEach((id, i) => {
+    if (id === null) out[i] = take(String(i + 1));
+  });
+  return out;
 }
 
 const GSD_TASK_OPEN = /^\s*<task\b[^>]*>\s*$/;
@@ -347,7 +376,7 @@ function gsdTasks(lines: readonly string[], codeMask: Uint8Array): Candidate[] {
       out.push({
         line: open,
         endLine: i,
-        rawId: p.kind === 'keyword' ? p.rawId : String(out.length + 1),
+        rawId: p.kind === 'keyword' ? p.rawId : '',
         title: cap(p.kind === 'keyword' && p.rest !== '' ? p.rest : name || 'task'),
         sectionTitle: null,
         source: 'heading',

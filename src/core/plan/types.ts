@@ -46,6 +46,8 @@ export interface PlanStep {
   source: 'heading' | 'list';
   /** Words on the step's own lines (title included, nested steps excluded). */
   wordCount: number;
+  /** Set when the author wrote no id: `id` is the step's position, and it can never be a duplicate. */
+  implicitId?: true;
 }
 
 /** A file path the plan names; one entry per distinct path, `range` is its first mention. */
@@ -63,10 +65,10 @@ export interface UnknownSignal {
 
 /**
  * The plan's format, read from its shape (see plan/format.ts): GSD PLAN.md with
- * `<task>` blocks, a Kiro or spec-kit task list, a descriptive document (Kiro
+ * `<task>` blocks, a Kiro or spec-kit task list, a spec-kit plan.md, a descriptive document (Kiro
  * design/requirements, spec-kit spec) or free-form Markdown.
  */
-export type PlanFormat = 'gsd' | 'kiro-tasks' | 'spec-kit-tasks' | 'descriptive' | 'markdown';
+export type PlanFormat = 'gsd' | 'kiro-tasks' | 'spec-kit-tasks' | 'spec-kit-plan' | 'descriptive' | 'markdown';
 
 export interface Plan {
   /** Normalized: BOM stripped, CRLF/CR -> LF, so line numbers match the editor's. */

@@ -9,13 +9,35 @@ import type { Draft } from './text-rules';
 
 /**
  * A step that is itself a check ("Checkpoint – …", "Final verification", "Write
- * property test for …") needs no other criterion, and is the criterion of the
+ * property test for …", in es/pt/de/fr "Verificar …", "Validação", "Überprüfung") needs no other criterion, and is the criterion of the
  * sibling steps before it; a documentation-only step's document is its result; a
  * sub-step shares its outer step's criterion, a ticked checkbox step is done, and a group (a step with steps
  * nested in it) has its criteria in its sub-steps.
  */
 const CHECK_STEP =
-  /^(?:\W*)(?:(?:\w+-[\w-]+|integration|unit|acceptance|regression|e2e|smoke|property|contract)\s+tests?\b|checkpoint|final\s+(?:verification|checkpoint|check)|verify|verification|validate|write\s+(?:\w+\s+){0,2}tests?|run\s+(?:the\s+)?tests?|test)\b/i;
+  /^(?:\W*)(?:(?:\w+-[\w-]+|integration|unit|acceptance|regression|e2e|smoke|property|contract)\s+tests?\b|checkpoint|final\s+(?:verification|checkpoint|check)|verify|verification|validate|write\s+(?:\w+\s+){0,2}tests?|run\s+(?:the\s+)?tests?|test)\b|^(?:\W*)(?:verificar|verificaci[oó]n|verifica[cç][aã]o|validar|validaci[oó]n|valida[cç][aã]o|probar|testar|(?:ü|ue)?berpr[üu]fung|pr[üu]fen|v[ée]rification|v[ée]rifier|valider|tester|punto\s+de\s+control|ponto\s+de\s+controle|point\s+de\s+contr[ôo]le|escribir\s+(?:\S+\s+){0,2}pruebas|escrever\s+(?:\S+\s+){0,2}testes|[ée]crire\s+(?:\S+\s+){0,2}tests)(?!\p{L})/iu;
+
+/** A step whose work is testing ("Testing and rollout", "Tests", "Pruebas y failover", "Testes") is a check itself; unlike CHECK_STEP it speaks for no other step. */
+const TESTING_STEP = /^(?:\W*)(?:testing|tests?|qa|pruebas|testes|essais|testen)(?!\p{L})/iu;
+
+/**
+ * A step the plan puts out of its scope ("Phase 8 (Future): …", "Post-MVP ideas", a body that opens
+ * "Not in MVP scope."): a list of ideas for later, of which no done criterion is expected yet.
+ */
+const LATER_TITLE =
+  /\(\s*(?:future|later|deferred|post[-\s]?mvp|out\s+of\s+scope|backlog|stretch|nice[-\s]to[-\s]have|futur[oae]?|sp[äa]ter|zuk[üu]nftig|ult[ée]rieure?)\s*\)|^\W*(?:future(?:\s+(?:work|phases?|enhancements?|improvements?|ideas?))?|deferred|post[-\s]?mvp|out\s+of\s+scope|backlog|stretch\s+goals?|nice[-\s]to[-\s]haves?)(?!\p{L})/iu;
+const LATER_BODY =
+  /^\W*(?:not\s+(?:in|part\s+of)\s+(?:the\s+)?(?:mvp|v1|initial|first\s+release|current)?\s*scope|out\s+of\s+(?:mvp\s+)?scope|deferred\s+(?:to|until)|fuera\s+del\s+alcance|fora\s+do\s+escopo|hors\s+p[ée]rim[èe]tre|au[ßs]erhalb\s+des\s+umfangs)(?!\p{L})/iu;
+
+/** Is the step out of the plan's scope, by its title or the first line of its body? */
+function laterStep(plan: Plan, step: Plan['steps'][number]): boolean {
+  if (LATER_TITLE.test(step.title)) return true;
+  for (let l = step.line + 1; l <= Math.min(step.range.endLine, step.line + 3); l++) {
+    const text = (plan.lines[l] ?? '').trim();
+    if (text !== '') return LATER_BODY.test(text);
+  }
+  return false;
+}
 
 /** A ticked step ("- [x] …") is done: how to know it is done no longer needs saying. */
 const DONE_CHECKBOX = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
@@ -44,6 +66,8 @@ export function noSuccessCriterionRule(plan: Plan): Draft[] {
         step.successCriteria === null &&
         !nested[i] &&
         !CHECK_STEP.test(step.title) &&
+        !TESTING_STEP.test(step.title) &&
+        !laterStep(plan, step) &&
         !isGroup(step.id, i) &&
         !SPEC_KIT_ID.test(step.id) &&
         !DONE_CHECKBOX.test(plan.lines[step.line] ?? '') &&
@@ -147,13 +171,16 @@ export function danglingDependencyRule(plan: Plan): Draft[] {
 
 /**
  * The parser keeps ids unique by suffixing later duplicates ("3", "3#2"), so
- * a duplicate is a suffixed id whose base id belongs to an earlier step.
+ * a duplicate is a suffixed id whose base id belongs to an earlier step. Only
+ * ids the author wrote can repeat: a step without one takes its position,
+ * and that position is nobody's mistake.
  */
 export function duplicateStepIdRule(plan: Plan): Draft[] {
   const firstLine = new Map<string, number>();
   for (const step of plan.steps) if (!firstLine.has(step.id)) firstLine.set(step.id, step.line);
   const out: Draft[] = [];
   for (const step of plan.steps) {
+    if (step.implicitId) continue;
     const base = duplicateBase(step.id);
     const first = base === null ? undefined : firstLine.get(base);
     if (base === null || first === undefined || first === step.line) continue;

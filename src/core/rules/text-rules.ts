@@ -27,7 +27,7 @@ export function unknownSignalRule(plan: Plan): Draft[] {
  * Per mention: "create", "introduce", "scaffold", "generate", "delete", "remove",
  * "rename/move/copy … to" (and es/pt/de/fr: crear, criar, erstellen, anlegen,
  * créer, löschen, eliminar, supprimer…) anywhere before it on the line; "add",
- * "write" or "new" right before it; "(new)", "(new file)", "(or create if
+ * "write", "build", "implement" or "new" right before it ("Build `lib/derived.ts`"); "(new)", "(new file)", "(or create if
  * absent)" right after it; the new side of an "old → new" arrow. Per block: a
  * list under a label that says so ("**New files to create:**", "Files:",
  * "Output:", "Neue Dateien:") and a GSD `<files>` tag. One exempt mention
@@ -36,7 +36,7 @@ export function unknownSignalRule(plan: Plan): Draft[] {
 const CREATION_ANYWHERE =
   /\b(create[sd]?|creating|introduc(e|es|ed|ing)|scaffold(s|ed|ing)?|generat(e|es|ed|ing)|delet(e|es|ed|ing)|remov(e|es|ed|ing)|(rename[sd]?|move[sd]?|copy|copie[sd]|split|extract(s|ed)?)\b.*\b(to|into|as)|download(s|ed|ing)?|produc(e|es|ed|ing)|write\s+(?:\w+\s+){0,2}tests?\b.*\b(in|to|at)|crear|creamos|criar|cria|erstellen|erstelle|anlegen|neue[nr]?|créer|creer|nouveau|nouvelle|nuevo|nueva|novo|nova|eliminar|supprimer|löschen|borrar|apagar)\b/i;
 const CREATION_RIGHT_BEFORE =
-  /\b(add(s|ed|ing)?|write|writes|writing|new)\s+((a|an|the)\s+)?(new\s+)?((test\s+)?(file|module|folder|directory|script|config|test))?\s*[`'"(<[]*$|(→|->|=>)\s*[`'"]*$/i;
+  /\b(add(s|ed|ing)?|write|writes|writing|new|build(s|ing)?|implement(s|ing)?|construir|implementar)\s+((a|an|the)\s+)?(new\s+)?((test\s+)?(file|module|folder|directory|script|config|test))?\s*[`'"(<[]*$|(→|->|=>)\s*[`'"]*$/i;
 /** "add `A` and `B`", "añadir `LICENSE` y `CONTRIBUTING.md`": an add verb governs every path of its list. */
 const ADD_LIST =
   /(?:^|[^\p{L}])(?:add(?:s|ed|ing)?|añad(?:e|ir|imos)|agreg(?:a|ar)|adicion(?:a|ar)|hinzufügen|ajout(?:e|er))\s+(?:[`'"]*[\w@./-]+[`'"]*\s*(?:,|and|y|e|und|et|&)\s*)*[`'"(<[]*$/iu;
@@ -132,14 +132,15 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
   for (const ref of plan.referencedPaths) {
     const path = readerPath(ref.path);
     if (path === null) continue;
-    const mentions = (ref.ranges && ref.ranges.length > 0 ? ref.ranges : [ref.range]).filter(
-      (r) => !AGENT_HOME_REFERENCE.test(plan.lines[r.startLine] ?? '') && !namedAsText(plan.lines[r.startLine] ?? '', r.startChar, r.endChar),
-    );
+    const mentions = (ref.ranges && ref.ranges.length > 0 ? ref.ranges : [ref.range]).filter((r) => {
+      const line = plan.lines[r.startLine] ?? '';
+      return !AGENT_HOME_REFERENCE.test(line) && !TEMPLATE_NOTE.test(line) && !namedAsText(line, r.startChar, r.endChar);
+    });
     if (mentions.length === 0) continue;
     if (ref.path.startsWith('@') && isPackageName(path, env)) continue;
     const exists = safeExists(env, path);
     if (exists !== false) continue;
-    if (notAWorkspacePath(plan, path, env)) continue;
+    if (notAWorkspacePath(plan, path, env) || placedOutside(plan, path)) continue;
     if (!hasExtension(path) && safeExists(env, path.split('/')[0] ?? '') === false) continue; // "production/main", "log/10": not a file path
     if (created.has(path) || (!path.includes('/') && created.has(`/${path}`)) || createdEnds.has(path)) continue;
     if (mentions.every((r) => citedAsSource(plan.lines, r.startLine, r.startChar))) continue;
@@ -245,6 +246,22 @@ function namedAsText(line: string, startChar: number, endChar: number): boolean 
     /\b(?:replace|remove|strip|rewrite|drop|find)\s+(?:all\s+|any\s+|every\s+|the\s+)?[`'"]*$/i.test(line.slice(0, startChar)) &&
     /^[`'"]*\s+(?:references?|mentions?|occurrences?)\b/i.test(line.slice(endChar))
   );
+}
+
+/**
+ * spec-kit's template note ("**Note**: This template is filled in by the `/speckit.plan` command. See
+ * `.specify/templates/commands/plan.md` …"): it points at the tool's own layout, not at this plan's work.
+ */
+const TEMPLATE_NOTE = /\btemplate is filled in by the `?\/[\w.-]+`? command\b/i;
+
+/**
+ * A bare name the plan also writes as a path out of its folder ("`coaching_state.md`" beside
+ * "COACHING_STATE_PATH=../coaching_state.md"): the plan places that file outside the workspace.
+ */
+function placedOutside(plan: Plan, path: string): boolean {
+  if (path.includes('/') || path.length > 200) return false;
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?:^|[^\\w./-])(?:\\.\\./)+${escaped}(?![\\w.-])`).test(plan.text);
 }
 
 /** A line that is an agent's reference into its home folder ("@/Users/me/.claude/…", "@~/…", "@$HOME/…"): outside the workspace, spaces and all. */
