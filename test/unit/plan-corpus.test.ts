@@ -19,16 +19,17 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * the tuning plans, took them to 97 % (37/38) and left batch 6 unchanged at
  * 12 %: the whole corpus was at 42 % (45/106), duplicate-step-id 9 % (2/22).
  * Batch 7's first four plans (helper batch7b, four new repositories, labelled
- * after round 6) came in at 9 % (7/74): the whole corpus is at 29 % (52/180),
- * duplicate-step-id 2.8 % (2/72) the lowest rule with 10+ findings. Until
- * the rules reach the target, the test holds the floor measured at the last
- * honest labelling (rounded down to a whole per cent), so precision
- * can only go up on this corpus. Raise these as rules improve; never relabel
- * a finding to pass. Adding plans may lower the measure: then the floor
- * follows the new measure and the commit says so.
+ * after round 6) came in at 9 % (7/74), its other four (helper batch7a,
+ * structured formats) at 0 % (0/6): batch 7 at 8.75 % (7/80), the whole
+ * corpus at 27.96 % (52/186), duplicate-step-id 2.7 % (2/73) the lowest rule
+ * with 10+ findings. Until the rules reach the target, the test holds the
+ * floor measured at the last honest labelling (rounded down to a whole per
+ * cent), so precision can only go up on this corpus. Raise these as rules
+ * improve; never relabel a finding to pass. Adding plans may lower the
+ * measure: then the floor follows the new measure and the commit says so.
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
-const FLOOR = { overall: 0.28, perRule: 0.02 };
+const FLOOR = { overall: 0.27, perRule: 0.02 };
 const RULE_MIN_FINDINGS = 10;
 
 describe('real-plan corpus', () => {
