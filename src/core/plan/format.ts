@@ -11,12 +11,16 @@
  *                   note "This template is filled in by the `/speckit.plan` command", or a "## Constitution
  *                   Check" section; its steps are its "Phase N" headings (and lists under a steps heading),
  *                   the work itself is in the tasks.md generated from it
- *   descriptive     Kiro design.md/requirements.md, spec-kit spec.md ("# Design Document", "# Feature Specification")
+ *   descriptive     Kiro design.md/requirements.md, spec-kit spec.md ("# Design Document", "# Feature Specification",
+ *                   "# User Authentication System Design")
  *   markdown        anything else: Claude Code, superpowers, free-form plans
  */
 import type { PlanFormat } from './types';
 
 export const DESCRIPTIVE_TITLE = /^(?:design(?:\s+document)?|technical\s+design|requirements(?:\s+document)?|feature\s+specification)\b/i;
+/** "# User Authentication System Design", "# Search Design Document": a design named by its subject, not a plan ("Design plan", "Design tasks"). */
+const DESIGN_TITLE_END = /\bdesign(?:\s+(?:document|doc|specification|spec))?\s*$/i;
+const PLAN_WORDS = /\b(?:plan|tasks?|implementation|roadmap|steps)\b/i;
 const GSD_TASK = /^\s*<task\b[^>]*>\s*$/m;
 const KIRO_TASK = /^- \[[ xX]\]\*? \d+(?:\.\d+)*\.? \S/m;
 /** "_Requirements: 1.2_", in es/pt ("_Requisitos:_"), de ("_Anforderungen:_") and fr ("_Exigences:_"). */
@@ -31,7 +35,7 @@ const SPEC_KIT_TASK = /^\s*- \[[ xX]\] T\d{3,}\b/m;
 const SPEC_KIT_PLAN = /^\*\*Input\*\*:\s*Feature specification from\b|^#{2,3}\s+Constitution Check\b|\btemplate is filled in by the `?\/(?:speckit\.)?plan`? command\b/m;
 
 export function detectFormat(text: string, title: string | null): PlanFormat {
-  if (title !== null && DESCRIPTIVE_TITLE.test(title)) return 'descriptive';
+  if (title !== null && (DESCRIPTIVE_TITLE.test(title) || (DESIGN_TITLE_END.test(title) && !PLAN_WORDS.test(title)))) return 'descriptive';
   if (GSD_TASK.test(text)) return 'gsd';
   if (SPEC_KIT_TASK.test(text)) return 'spec-kit-tasks';
   if (SPEC_KIT_PLAN.test(text)) return 'spec-kit-plan';

@@ -69,6 +69,24 @@ export function stepPrefix(title: string): StepPrefix {
   return { rawId: '', rest: title, kind: null };
 }
 
+/** The markers a heading or list item opens with: "### ", "- [ ] ", "1. ", "**". */
+const OPENER_MARKERS = /^\s{0,3}(?:#{1,6}\s+|(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\*?\s+)?)(?:\*\*|__)?/;
+const SPEC_KIT_OPENER = /^(T\d{3,})\b/;
+
+/**
+ * The id a heading or list item opens with, normalized ("- [ ] T012 …" -> "t012", "### Step 3: …" -> "3",
+ * "- [ ] 1.2 …" -> "1.2"), whether or not the parser took it for a step; null for any other line.
+ */
+export function openingStepId(line: string): string | null {
+  const m = OPENER_MARKERS.exec(line);
+  if (!m || line.length > 2000) return null;
+  const rest = line.slice(m[0].length);
+  const specKit = SPEC_KIT_OPENER.exec(rest);
+  if (specKit) return normalizeStepId(specKit[1] ?? '');
+  const p = stepPrefix(rest);
+  return (p.kind === 'keyword' || p.kind === 'number') && p.rawId !== '' ? normalizeStepId(p.rawId) : null;
+}
+
 const EXPLICIT_ID =
   /^\s*(?:[-*+]\s+)?(?:\*\*|__)?id(?:\*\*|__)?\s*[:=]\s*(?:\*\*|__)?`?([A-Za-z0-9][\w.-]*)`?(?:\*\*|__)?\s*$|[([]\s*id\s*[:=]\s*`?([A-Za-z0-9][\w.-]*)`?\s*[)\]]/i;
 
@@ -179,10 +197,18 @@ function refsIn(lines: readonly string[], line: number, offset: number, segment:
 /**
  * A label that introduces how a step is checked, in English and es/pt/de/fr: "Success criteria:",
  * "Verify:", "Checkpoint:", "Criterios de aceptación:", a Kiro requirement link ("_Requirements: 1.2_",
- * "_Requisitos: 9.1_") or property test ("**Validates: Requirements 2.1**", "**Valida: …**"), GSD tags.
+ * "_Requisitos: 9.1_") or property test ("**Validates: Requirements 2.1**", "**Valida: …**"), GSD tags,
+ * and Japanese / Chinese labels ("テストリスト:" test list, "完了条件:", "検証:", "验收标准：").
  */
 const CRITERION =
-  /(?:^|[^\w])(success\s+criteri(?:a|on)|(?:independent\s+)?test\s+criteria|verify|verification|acceptance(?:\s+criteria)?|tests?|expected(?:\s+(?:results?|outcome|behaviou?r))?|validation|exit\s+criteria|checkpoint|output|deliverables?|criterios?\s+de\s+aceptaci[oó]n|verificar|crit[eé]rios?\s+de\s+aceita[cç][aã]o|akzeptanzkriterien|pr[uü]fung|crit[eè]res?\s+d'acceptation|v[eé]rification|validates|valida|valide|validiert)\s*:|(?:^|[^\w])(done\s+when)\b\s*:?|(?:^|\s)_(requirements?|requisitos?|anforderungen|exigences?)\s*:|<(verify|done|acceptance_criteria|automated)>/i;
+  /(?:^|[^\w])(success\s+criteri(?:a|on)|(?:independent\s+)?test\s+criteria|verify(?:\s*\([^)]{0,80}\)|(?:\s+[\w'’-]+){1,5})?|verification|acceptance(?:\s+criteria)?|tests?|expected(?:\s+(?:results?|outcome|behaviou?r))?|validation|exit\s+criteria|checkpoint|output|deliverables?|criterios?\s+de\s+aceptaci[oó]n|verificar|crit[eé]rios?\s+de\s+aceita[cç][aã]o|akzeptanzkriterien|pr[uü]fung|crit[eè]res?\s+d'acceptation|v[eé]rification|validates|valida|valide|validiert)\s*:|(?:^|[^\w])(done\s+when)\b\s*:?|(?:^|\s)_(requirements?|requisitos?|anforderungen|exigences?)\s*:|<(verify|done|acceptance_criteria|automated)>|(テストリスト|テスト項目|完了条件|受け入れ基準|受入基準|検証|确认标准|验收标准|验收条件|完成标准|测试|验证)\s*[:：]/i;
+
+/**
+ * "Replace with:" (or "should read:", "reword to:", "clarify:") and then the new text quoted: the step
+ * changes wording, and the quoted text is its end state.
+ */
+const REPLACEMENT_LABEL =
+  /\b(?:replace[sd]?\b.{0,40}\b(?:with|by)|change\s+(?:it\s+|this\s+)?to|should\s+(?:now\s+)?read|reword|rewrite|clarify|new\s+(?:text|copy|wording)|reemplazar\s+por|substituir\s+por|ersetzen\s+durch|remplacer\s+par)\b[^:]{0,40}:\s*$/i;
 
 /** "Run: `npm test` — expect PASS": a command with its expected outcome (superpowers plans). */
 const RUN_LINE = /(?:^|[^\w])run\s*:/i;
@@ -201,6 +227,10 @@ export function findSuccessCriterion(lines: readonly string[], from: number, to:
     const plain = (lines[i] ?? '').replace(/\*\*|__/g, '');
     if (plain.length > 20000) continue;
     if (RUN_LINE.test(plain) && EXPECT.test(plain)) return { text: plain.trim().slice(0, 500), line: i };
+    if (plain.length < 300 && REPLACEMENT_LABEL.test(plain)) {
+      const quoted = quotedTextAfter(lines, i + 1, to);
+      if (quoted !== null) return { text: quoted.slice(0, 500), line: i };
+    }
     const sub = CHECK_SUBSTEP.exec(plain);
     if (sub) return { text: (sub[1] ?? '').trim().slice(0, 500), line: i };
     const m = CRITERION.exec(plain);
@@ -213,6 +243,16 @@ export function findSuccessCriterion(lines: readonly string[], from: number, to:
     if (text !== '') return { text: text.slice(0, 500), line: i };
   }
   return null;
+}
+
+/** The blockquote right after a label line (blank lines skipped), joined; null when none follows. */
+function quotedTextAfter(lines: readonly string[], from: number, to: number): string | null {
+  let i = from;
+  while (i <= to && (lines[i] ?? '').trim() === '') i++;
+  const parts: string[] = [];
+  for (; i <= to && parts.length < 20 && /^\s*>/.test(lines[i] ?? ''); i++) parts.push((lines[i] ?? '').replace(/^\s*>\s?/, '').trim());
+  const text = parts.join(' ').trim();
+  return text === '' ? null : text;
 }
 
 /** List items (or the first non-blank line) right after a label line. */

@@ -72,6 +72,7 @@ export function classifyHeadings(outline: Outline, lines: readonly string[], for
   const stack: number[] = [];
   const firstH1 = hs.findIndex((h) => h.level === 1);
   const sectionNumbers = outlineNumbered(hs);
+  const keywordSiblings = parentsOfKeywordSteps(hs);
   for (let i = 0; i < hs.length; i++) {
     const h = hs[i] as OutlineHeading;
     while (stack.length > 0 && (hs[stack[stack.length - 1] as number] as OutlineHeading).level >= h.level) stack.pop();
@@ -88,7 +89,9 @@ export function classifyHeadings(outline: Outline, lines: readonly string[], for
         !sectionNumbers.has(i) &&
         (parentIsContainer || (p.rest !== '' && mayBeStepTitle(p.rest) && sectionKind(p.rest) !== 'testing' && !parentNeverHoldsSteps(parent) && !describesParent(parent)));
     else if (parentIsContainer) isStep = mayBeStepTitle(p.kind === 'label' ? p.rest || title : title);
-    const isContainer = !isStep && i !== firstH1 && sectionKind(title) === 'steps' && !neverHoldsSteps(title);
+    // "### Approach" beside "### Step 1: …", "### Step 2: …": the section's steps are those headings, its list is commentary
+    // (a heading that names steps or tasks outright, "## Steps", still holds them).
+    const isContainer = !isStep && i !== firstH1 && sectionKind(title) === 'steps' && !neverHoldsSteps(title) && (!keywordSiblings.has(parent ?? -1) || NAMES_STEPS.test(title));
     infos.push({ heading: h, title, endLine: lines.length - 1, parent, isStep, isContainer });
   }
   // "### 1. Extension layer" under "## Architecture" numbers the parts of a description, not steps.
@@ -115,6 +118,22 @@ export function classifyHeadings(outline: Outline, lines: readonly string[], for
     me.endLine = lastContentLine(lines, me.heading.line, Math.max(me.heading.line, end));
   }
   return infos;
+}
+
+/** A heading that names steps or tasks outright ("Steps", "Tasks", "To-do", "Checklist", "Pasos", "Aufgaben"…). */
+const NAMES_STEPS = /(?<!\p{L})(?:steps?|tasks?|to\s*-?\s*do|checklist|action\s+items?|work\s+items?|pasos|tareas|passos|tarefas|schritte|aufgaben|[ée]tapes|t[âa]ches)(?!\p{L})/iu;
+
+/** Parents (index, -1 for the top) of headings that are keyword steps ("### Step 1: …", "## Phase 2 — …"). */
+function parentsOfKeywordSteps(hs: readonly OutlineHeading[]): Set<number> {
+  const out = new Set<number>();
+  const stack: number[] = [];
+  for (let i = 0; i < hs.length; i++) {
+    const h = hs[i] as OutlineHeading;
+    while (stack.length > 0 && (hs[stack[stack.length - 1] as number] as OutlineHeading).level >= h.level) stack.pop();
+    if (stepPrefix(plainText(h.source)).kind === 'keyword') out.add(stack.length > 0 ? (stack[stack.length - 1] as number) : -1);
+    stack.push(i);
+  }
+  return out;
 }
 
 /** "Phase 1-2" names a span of phases (an outline line), not one step. */
@@ -256,8 +275,9 @@ export function findSteps(outline: Outline, infos: readonly HeadingInfo[], lines
   for (const item of outline.topItems) {
     const owner = ownerHeading(infos, item.startLine);
     const info = owner === null ? null : (infos[owner] as HeadingInfo);
-    // In a Kiro or spec-kit task list every checkbox task is a step, whatever its heading is called.
-    const task = taskList && CHECKBOX_TASK.test(lines[item.startLine] ?? '') && !(info && neverHoldsSteps(info.title));
+    // In a Kiro or spec-kit task list every checkbox task is a step, whatever its heading is called: under a
+    // heading that is a step itself ("## Phase 2: Foundational (Blocking Prerequisites)") too.
+    const task = taskList && CHECKBOX_TASK.test(lines[item.startLine] ?? '') && !(info && !info.isStep && neverHoldsSteps(info.title));
     // A spec-kit task list's steps are its phases and its T### tasks only: its other lists are outlines and notes.
     if (task || (info?.isContainer && format !== 'spec-kit-tasks')) candidates.push(listCandidate(item, info));
   }

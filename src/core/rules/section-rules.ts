@@ -26,12 +26,16 @@ const TASK_LIST_TITLE = /^(?:implementation\s+)?(?:tasks|tareas|tarefas|aufgaben
  */
 const SPEC_KIT_INPUT = /^\*\*Input\*\*:\s*Feature specification from\s+`?([^`\s]{1,300}spec\.md)`?/m;
 
+/** A table with a "Risk" (or "Mitigation") column: each change carries its risk, which is what a risks section holds. */
+const RISK_COLUMN =
+  /^[ \t]*\|(?:[^|\n]*\|)*?[ \t]*(?:\*\*)?(?:risks?|mitigations?|riesgos?|riscos?|risiken?|risques?|リスク|风险)(?:\*\*)?[ \t]*\|[^\n]*\n[ \t]*\|?[ \t]*:?-{3,}/imu;
+
 /** Only plans above TRIVIAL (seed 001 Step 2 quality) need one: a typo fix has nothing to roll back. */
 export function missingRisksSectionRule(plan: Plan, knownQuality: () => PlanQuality | undefined = () => undefined, env?: RuleEnvironment): Draft[] {
   if (plan.sections.some((s) => s.kind === 'risks' || s.kind === 'rollback')) return [];
   // Task lists and GSD task plans keep their risks in the companion design, plan or research by their format's convention.
   if (plan.format === 'gsd' || plan.format === 'kiro-tasks' || plan.format === 'spec-kit-tasks' || TASK_LIST_TITLE.test(plan.title ?? '')) return [];
-  if (/<threat_model>/.test(plan.text)) return [];
+  if (/<threat_model>/.test(plan.text) || RISK_COLUMN.test(plan.text)) return [];
   // A spec-kit plan.md keeps its failure cases in the spec it was generated from, when that spec is there.
   const spec = SPEC_KIT_INPUT.exec(plan.text.slice(0, 2000));
   if (spec && env?.fileExists(spec[1] as string) === true) return [];

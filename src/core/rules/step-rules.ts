@@ -3,7 +3,7 @@
  * criteria): missing success criteria, dependencies on ids no step has, and
  * ids used twice.
  */
-import type { Plan } from '../plan';
+import { openingStepId, type Plan } from '../plan';
 import { lineRange } from './text-ranges';
 import type { Draft } from './text-rules';
 
@@ -17,8 +17,11 @@ import type { Draft } from './text-rules';
 const CHECK_STEP =
   /^(?:\W*)(?:(?:\w+-[\w-]+|integration|unit|acceptance|regression|e2e|smoke|property|contract)\s+tests?\b|checkpoint|final\s+(?:verification|checkpoint|check)|verify|verification|validate|write\s+(?:\w+\s+){0,2}tests?|run\s+(?:the\s+)?tests?|test)\b|^(?:\W*)(?:verificar|verificaci[oó]n|verifica[cç][aã]o|validar|validaci[oó]n|valida[cç][aã]o|probar|testar|(?:ü|ue)?berpr[üu]fung|pr[üu]fen|v[ée]rification|v[ée]rifier|valider|tester|punto\s+de\s+control|ponto\s+de\s+controle|point\s+de\s+contr[ôo]le|escribir\s+(?:\S+\s+){0,2}pruebas|escrever\s+(?:\S+\s+){0,2}testes|[ée]crire\s+(?:\S+\s+){0,2}tests)(?!\p{L})/iu;
 
-/** A step whose work is testing ("Testing and rollout", "Tests", "Pruebas y failover", "Testes") is a check itself; unlike CHECK_STEP it speaks for no other step. */
-const TESTING_STEP = /^(?:\W*)(?:testing|tests?|qa|pruebas|testes|essais|testen)(?!\p{L})/iu;
+/**
+ * A step whose work is testing or reviewing ("Testing and rollout", "Tests", "Review all help texts", "Pruebas y
+ * failover", "Testes") is a check itself; unlike CHECK_STEP it speaks for no other step.
+ */
+const TESTING_STEP = /^(?:\W*)(?:testing|tests?|qa|review|audit|pruebas|testes|essais|testen|revisar|revis[aã]o|revisi[oó]n|[üu]berpr[üu]fen)(?!\p{L})/iu;
 
 /**
  * A step the plan puts out of its scope ("Phase 8 (Future): …", "Post-MVP ideas", a body that opens
@@ -28,6 +31,20 @@ const LATER_TITLE =
   /\(\s*(?:future|later|deferred|post[-\s]?mvp|out\s+of\s+scope|backlog|stretch|nice[-\s]to[-\s]have|futur[oae]?|sp[äa]ter|zuk[üu]nftig|ult[ée]rieure?)\s*\)|^\W*(?:future(?:\s+(?:work|phases?|enhancements?|improvements?|ideas?))?|deferred|post[-\s]?mvp|out\s+of\s+scope|backlog|stretch\s+goals?|nice[-\s]to[-\s]haves?)(?!\p{L})/iu;
 const LATER_BODY =
   /^\W*(?:not\s+(?:in|part\s+of)\s+(?:the\s+)?(?:mvp|v1|initial|first\s+release|current)?\s*scope|out\s+of\s+(?:mvp\s+)?scope|deferred\s+(?:to|until)|fuera\s+del\s+alcance|fora\s+do\s+escopo|hors\s+p[ée]rim[èe]tre|au[ßs]erhalb\s+des\s+umfangs)(?!\p{L})/iu;
+
+/**
+ * A step whose whole body is one short command block ("#### 3a. Add the SDK" then "```bash / bun add x / ```"):
+ * it is done when the command succeeds.
+ */
+function singleCommandStep(plan: Plan, step: Plan['steps'][number]): boolean {
+  const body: string[] = [];
+  for (let l = step.line + 1; l <= step.range.endLine && body.length <= 6; l++) {
+    const text = (plan.lines[l] ?? '').trim();
+    if (text !== '') body.push(text);
+  }
+  const fence = /^(`{3,}|~{3,})\s*(?:bash|sh|shell|zsh|console|powershell|cmd)?\s*$/i.exec(body[0] ?? '');
+  return fence !== null && body.length >= 3 && body.length <= 5 && (body[body.length - 1] ?? '').startsWith(fence[1] as string);
+}
 
 /** Is the step out of the plan's scope, by its title or the first line of its body? */
 function laterStep(plan: Plan, step: Plan['steps'][number]): boolean {
@@ -68,6 +85,7 @@ export function noSuccessCriterionRule(plan: Plan): Draft[] {
         !CHECK_STEP.test(step.title) &&
         !TESTING_STEP.test(step.title) &&
         !laterStep(plan, step) &&
+        !singleCommandStep(plan, step) &&
         !isGroup(step.id, i) &&
         !SPEC_KIT_ID.test(step.id) &&
         !DONE_CHECKBOX.test(plan.lines[step.line] ?? '') &&
@@ -153,9 +171,15 @@ export function danglingDependencyRule(plan: Plan): Draft[] {
   const known = new Set(ids);
   const index = new StepIdIndex(ids);
   const out: Draft[] = [];
+  // Ids the text opens a heading or list item with: an error needs the id to be nowhere in the plan, not only missed by the step finder.
+  let written: Set<string> | null = null;
+  const writtenInText = (id: string): boolean => {
+    written ??= new Set(plan.lines.map(openingStepId).filter((x): x is string => x !== null));
+    return written.has(id);
+  };
   for (const step of plan.steps) {
     for (const ref of step.dependsOn) {
-      if (known.has(ref.id)) continue;
+      if (known.has(ref.id) || writtenInText(ref.id)) continue;
       const candidates = nearestStepIds(ref.id, ids, 3, index);
       const hint = candidates.length ? ` (nearest: ${candidates.map(stepLabel).join(', ')})` : '';
       out.push({
@@ -171,27 +195,72 @@ export function danglingDependencyRule(plan: Plan): Draft[] {
 
 /**
  * The parser keeps ids unique by suffixing later duplicates ("3", "3#2"), so
- * a duplicate is a suffixed id whose base id belongs to an earlier step. Only
- * ids the author wrote can repeat: a step without one takes its position,
- * and that position is nobody's mistake.
+ * a duplicate is a suffixed id whose base id an earlier step holds. It is a
+ * finding only when a reader would take both for the same id:
+ *   - both ids were written: a step without one takes its position; and two
+ *     ordered-list numbers never clash, since numbering restarts with each list
+ *     (a list's "4." and a "### Step 4" heading in one section do);
+ *   - both steps sit in the same section: "### Step 1" under "## A2" and under
+ *     "## A3", or under "## Phase 1" and "## Phase 2", number within their
+ *     section, the way a reader reads them.
  */
 export function duplicateStepIdRule(plan: Plan): Draft[] {
-  const firstLine = new Map<string, number>();
-  for (const step of plan.steps) if (!firstLine.has(step.id)) firstLine.set(step.id, step.line);
+  const scopeOf = sectionScopes(plan);
+  // Per section and id: the first step holding it, and the first whose id is not a list number.
+  const first = new Map<string, { any: number; named: number | null }>();
   const out: Draft[] = [];
   for (const step of plan.steps) {
     if (step.implicitId) continue;
-    const base = duplicateBase(step.id);
-    const first = base === null ? undefined : firstLine.get(base);
-    if (base === null || first === undefined || first === step.line) continue;
+    const ordinal = isListOrdinal(plan, step);
+    const base = duplicateBase(step.id) ?? step.id;
+    const key = `${scopeOf(step.line)}\u0000${base}`;
+    const seen = first.get(key);
+    // Two list numbers never clash (a new list restarts at 1); a list number and a "Step 4" heading do.
+    const firstLine = seen === undefined ? undefined : ordinal ? (seen.named ?? undefined) : seen.any;
+    if (seen === undefined) first.set(key, { any: step.line, named: ordinal ? null : step.line });
+    else if (!ordinal && seen.named === null) seen.named = step.line;
+    if (firstLine === undefined) continue;
     out.push({
       code: 'duplicate-step-id',
-      message: `${stepLabel(base)} is already used on line ${first + 1}: give each step its own id so dependencies on it are unambiguous.`,
+      message: `${stepLabel(base)} is already used on line ${firstLine + 1}: give each step its own id so dependencies on it are unambiguous.`,
       range: lineRange(plan, step.line),
-      data: { stepId: base, stepLine: step.line, firstLine: first },
+      data: { stepId: base, stepLine: step.line, firstLine },
     });
   }
   return out;
+}
+
+/** "3. Add the index" as a list step whose id is its list number. */
+function isListOrdinal(plan: Plan, step: Plan['steps'][number]): boolean {
+  if (step.source !== 'list') return false;
+  const m = /^\s*(\d+)[.)]\s/.exec(plan.lines[step.line] ?? '');
+  return m !== null && m[1] === step.rawId;
+}
+
+/** For a line, the heading line of the innermost section that holds it (its own heading excluded), or -1 for none. */
+function sectionScopes(plan: Plan): (line: number) => number {
+  const sections = plan.sections;
+  const parent: number[] = [];
+  const stack: number[] = [];
+  sections.forEach((s, i) => {
+    while (stack.length > 0 && (sections[stack[stack.length - 1] as number] as (typeof sections)[number]).range.endLine < s.headingLine) stack.pop();
+    parent.push(stack.length > 0 ? (stack[stack.length - 1] as number) : -1);
+    stack.push(i);
+  });
+  return (line) => {
+    let lo = 0;
+    let hi = sections.length - 1;
+    let at = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if ((sections[mid] as (typeof sections)[number]).headingLine < line) {
+        at = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    while (at >= 0 && (sections[at] as (typeof sections)[number]).range.endLine < line) at = parent[at] as number;
+    return at < 0 ? -1 : (sections[at] as (typeof sections)[number]).headingLine;
+  };
 }
 
 /** For each step (in plan order): does it start inside an earlier step's range? */

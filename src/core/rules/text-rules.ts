@@ -134,7 +134,7 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
     if (path === null) continue;
     const mentions = (ref.ranges && ref.ranges.length > 0 ? ref.ranges : [ref.range]).filter((r) => {
       const line = plan.lines[r.startLine] ?? '';
-      return !AGENT_HOME_REFERENCE.test(line) && !TEMPLATE_NOTE.test(line) && !namedAsText(line, r.startChar, r.endChar);
+      return !AGENT_HOME_REFERENCE.test(line) && !TEMPLATE_NOTE.test(line) && !namedAsText(line, r.startChar, r.endChar) && !oldSideOfTable(plan.lines, r.startLine, r.startChar);
     });
     if (mentions.length === 0) continue;
     if (ref.path.startsWith('@') && isPackageName(path, env)) continue;
@@ -246,6 +246,29 @@ function namedAsText(line: string, startChar: number, endChar: number): boolean 
     /\b(?:replace|remove|strip|rewrite|drop|find)\s+(?:all\s+|any\s+|every\s+|the\s+)?[`'"]*$/i.test(line.slice(0, startChar)) &&
     /^[`'"]*\s+(?:references?|mentions?|occurrences?)\b/i.test(line.slice(endChar))
   );
+}
+
+/** A header cell that names the old side of a mapping: "Old path", "Before", "From", "Current location", "Antes", "Alt". */
+const OLD_COLUMN = /^\W*(?:old|before|from|current|legacy|previous|was|antes|antiguo|anterior|alt|vorher|ancien|avant)\b/i;
+
+/**
+ * A path in the "Old path" column of a mapping table ("| Old path (in tutorial) | New path |"): the
+ * name the step replaces, which is expected not to exist any more.
+ */
+function oldSideOfTable(lines: readonly string[], line: number, startChar: number): boolean {
+  const row = lines[line] ?? '';
+  if (!/^\s*\|/.test(row)) return false;
+  let header = line;
+  while (header > 0 && /^\s*\|/.test(lines[header - 1] ?? '') && line - header < 500) header--;
+  if (!/^\s*\|?\s*:?-{3,}/.test(lines[header + 1] ?? '') || header === line) return false;
+  const column = (text: string, at: number): number => {
+    let n = -1;
+    for (let i = 0; i < at && i < text.length; i++) if (text[i] === '|' && text[i - 1] !== '\\') n++;
+    return n;
+  };
+  const cells = (lines[header] ?? '').split(/(?<!\\)\|/).slice(1);
+  const name = cells[column(row, startChar)] ?? '';
+  return OLD_COLUMN.test(name.replace(/[*_`]/g, ''));
 }
 
 /**
