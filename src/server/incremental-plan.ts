@@ -24,6 +24,8 @@
  *     paragraph).
  * Documents below `minLines`, task-list formats, documents with a numbered
  * "#"/"##" heading that names a section (outline numbering spans chunks),
+ * documents with a "#"/"##" keyword step beside a "#"/"##" heading whose
+ * steps depend on it ("## Implementation order" beside "## Phase 1"),
  * documents with a "```markdown" block (its nested fences balance over the whole block),
  * documents whose first chunk holds no H1 while
  * a later one does, and documents with setext H1 headings are parsed whole. test/unit/server-incremental
@@ -31,7 +33,8 @@
  */
 import { parsePlan, sectionKind, type Plan, type PlanSection, type PlanStep, type Range, type ReferencedPath } from '../core/plan';
 import { detectFormatOfText } from '../core/plan/format';
-import { assignStepIds, mayNumberSections } from '../core/plan/steps';
+import { mayHaveKeywordSiblings, mayNumberSections } from '../core/plan/step-headings';
+import { assignStepIds } from '../core/plan/steps';
 import { countWords, frontMatterEnd, lastContentLine, normalizeText } from '../core/plan/text';
 
 export interface IncrementalOptions {
@@ -88,7 +91,7 @@ export class IncrementalPlanParser {
     }
     // Task-list and GSD formats, and numbered section outlines, decide steps from the whole document: parse them whole.
     // So do plans that write Markdown out in a "```markdown" block: its nested fences balance over the whole block (core/plan/outline.ts), which chunk cuts would not see.
-    if (detectFormatOfText(text) !== 'markdown' || mayNumberSections(text) || MARKDOWN_FENCE.test(text)) return this.whole(text);
+    if (detectFormatOfText(text) !== 'markdown' || mayNumberSections(text) || mayHaveKeywordSiblings(text) || MARKDOWN_FENCE.test(text)) return this.whole(text);
     try {
       return this.parseChunked(text, lines) ?? this.whole(text);
     } catch {

@@ -22,6 +22,8 @@ const BLOCKS = [
   '## Context',
   '## Steps',
   '## Implementation plan',
+  '## Implementation order',
+  '### Approach',
   '## Risks and rollback',
   '## Phase 2: rollout',
   '## 1. Background',
