@@ -15,17 +15,17 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * 10+ findings. Not met yet (BENCHMARKS.md section 6 has the numbers). Each
  * fresh batch is labelled before the round that follows it and held out
  * through it: batch 5 came in at 7 % (2/28), batch 6 at 12 % (8/68, plus a
- * ninth plan at 0/12), batch 7's first four plans at 9 % (7/74). The seventh
- * round, tuned on batch 6 and never on batch 7, took batch 7 to 39 % (7/18)
- * and the whole corpus to 81 % (52/64), no-success-criterion 73 % (27/37)
- * the lowest rule with 10+ findings. Until the rules reach the target, the
- * test holds the floor measured at the last honest labelling, so precision
- * can only go up on this corpus. Raise these as rules improve; never relabel
- * a finding to pass. Adding plans may lower the measure: then the floor
- * follows the new measure and the commit says so.
+ * ninth plan at 0/12), batch 7 at 8.75 % (7/80). The seventh round, tuned on
+ * batch 6 and never on batch 7, took batch 7 to 30 % (7/23) and the whole
+ * corpus to 75 % (52/69), no-success-criterion 69 % (27/39) the lowest rule
+ * with 10+ findings. Until the rules reach the target, the test holds the
+ * floor measured at the last honest labelling (rounded down to a whole per
+ * cent), so precision can only go up on this corpus. Raise these as rules
+ * improve; never relabel a finding to pass. Adding plans may lower the
+ * measure: then the floor follows the new measure and the commit says so.
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
-const FLOOR = { overall: 0.81, perRule: 0.72 };
+const FLOOR = { overall: 0.75, perRule: 0.69 };
 const RULE_MIN_FINDINGS = 10;
 
 describe('real-plan corpus', () => {
