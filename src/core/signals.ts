@@ -13,7 +13,8 @@
  * "unknown" used as an adjective ("unknown keys are ignored"), a marker named
  * as absent ("No TBD, TODO, or placeholders", "without TODOs", "sin TBD"),
  * a word inside inline code (`unknown` as expected output), a marker named as
- * content ("TBD values", "TODO comments"), lower-case "todo"
+ * content ("TBD values", "TODO comments"), a numbered question cited as a
+ * source ("RESEARCH Open Question 3"), lower-case "todo"
  * before a word (Spanish / Portuguese "todo el flujo": every, all).
  */
 import { charSpan, inlineCodeSpans, lineStarts, lineOf } from './plan/text';
@@ -94,6 +95,8 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
       continue;
     // "unknown keys", "unknown fields": an adjective for a decided behaviour, not an undecided point.
     if (/^unknown$/i.test(m[0]) && /^[ \t]+\p{L}/u.test(text.slice(at + m[0].length, at + m[0].length + 3))) continue;
+    // "Open Question 3", "open question #2": a reference to a numbered question (answered elsewhere), not an open point here.
+    if (/^open/i.test(m[0]) && /^[ \t]+#?\d/.test(text.slice(at + m[0].length, at + m[0].length + 4))) continue;
     // "TBD values", "TODO comments": the marker named as content (cells to parse, comments to remove), not an undecided point.
     if (MARKER.test(m[0]) && MARKER_AS_CONTENT.test(text.slice(at + m[0].length, at + m[0].length + 16))) continue;
     // Lower-case "todo" before a word is Spanish or Portuguese ("todo tool novo", "todo el flujo": every, all), not the marker.

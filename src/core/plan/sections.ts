@@ -60,11 +60,12 @@ const RULES: ReadonlyArray<readonly [SectionKind, RegExp]> = [
  * Sections that never hold steps, even when numbered ("## 5. Open questions"):
  * appendices, workflows, design parts, preconditions ("Precondiciones antes de
  * generar tareas"), execution order and parallelism notes, guidance ("Best
- * practices", "Guidelines", "Conventions") and "Why …" headings (a reason, not
- * an action).
+ * practices", "Guidelines", "Conventions"), worked examples ("Example", "Ejemplo
+ * práctico", "Walkthrough": the finished thing in use) and "Why …" headings (a
+ * reason, not an action).
  */
 const NEVER_STEPS =
-  /\b(open\s+questions?|questions|notes?|references?|appendix|non\s*-?\s*goals?|out\s+of\s+scope|alternatives?(\s+considered)?|glossary|links?|files?|next\s+steps|workflow|daily|weekly|review\s+checklist|components?|interfaces?|data\s+flow|decisions?|future|enhancements?|implications|pre-?conditions?|prerequisites?|execution\s+order|parallelism|parallel\s+execution|best\s+practices|guidelines|conventions)\b|^\W*why\s|(?<!\p{L})(precondiciones|requisitos\s+previos|pr[ée]-?requisitos|voraussetzungen|pr[ée]requis)(?!\p{L})/iu;
+  /\b(open\s+questions?|questions|notes?|references?|appendix|non\s*-?\s*goals?|out\s+of\s+scope|alternatives?(\s+considered)?|glossary|links?|files?|next\s+steps|workflow|daily|weekly|review\s+checklist|components?|interfaces?|data\s+flow|decisions?|future|enhancements?|implications|pre-?conditions?|prerequisites?|execution\s+order|parallelism|parallel\s+execution|best\s+practices|guidelines|conventions|examples?|worked\s+examples?|walk\s*-?\s*through)\b|^\W*why\s|(?<!\p{L})(precondiciones|requisitos\s+previos|pr[ée]-?requisitos|voraussetzungen|pr[ée]requis|ejemplos?|exemplos?|beispiele?|exemples?)(?!\p{L})/iu;
 
 /** Headings whose lists and sub-headings are never the plan's steps (appendices, workflows, design components). */
 export function neverHoldsSteps(title: string): boolean {

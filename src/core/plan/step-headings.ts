@@ -1,7 +1,8 @@
 /**
  * Which headings are steps and which hold steps (rules 1–3 of plan/steps.ts): a keyword heading
  * ("## Phase 2: …") anywhere; a numbered heading unless it numbers the document's sections or the
- * parts of a description; a heading directly under a steps-like section. A steps-like section whose
+ * parts of a description, or sits outside every step in a plan that names its steps with two or more
+ * "Step N" / "Phase N" headings; a heading directly under a steps-like section. A steps-like section whose
  * siblings are keyword step headings ("### Approach" beside "### Step 1") holds none. Also the two
  * questions the incremental parser asks before cutting a document into chunks.
  */
@@ -28,6 +29,8 @@ export function classifyHeadings(outline: Outline, lines: readonly string[], for
   const firstH1 = hs.findIndex((h) => h.level === 1);
   const sectionNumbers = outlineNumbered(hs);
   const keywordSiblings = parentsOfKeywordSteps(hs, lines);
+  // With two or more "Step N" / "Phase N" headings the author has named the steps; other numbered headings number parts.
+  const namedSteps = countKeywordSteps(hs, lines) >= 2;
   for (let i = 0; i < hs.length; i++) {
     const h = hs[i] as OutlineHeading;
     while (stack.length > 0 && (hs[stack[stack.length - 1] as number] as OutlineHeading).level >= h.level) stack.pop();
@@ -42,7 +45,13 @@ export function classifyHeadings(outline: Outline, lines: readonly string[], for
     else if (p.kind === 'number')
       isStep =
         !sectionNumbers.has(i) &&
-        (parentIsContainer || (p.rest !== '' && mayBeStepTitle(p.rest) && sectionKind(p.rest) !== 'testing' && !parentNeverHoldsSteps(parent) && !describesParent(parent)));
+        (parentIsContainer ||
+          (p.rest !== '' &&
+            mayBeStepTitle(p.rest) &&
+            sectionKind(p.rest) !== 'testing' &&
+            !parentNeverHoldsSteps(parent) &&
+            !describesParent(parent) &&
+            (!namedSteps || underStep(parent))));
     else if (parentIsContainer) isStep = mayBeStepTitle(p.kind === 'label' ? p.rest || title : title);
     // "### Approach" beside "### Step 1: …", "### Step 2: …": the section's steps are those headings, its list is commentary
     // (a heading that names steps or tasks outright, "## Steps", still holds them).
@@ -55,6 +64,10 @@ export function classifyHeadings(outline: Outline, lines: readonly string[], for
     const info = infos[parent] as HeadingInfo;
     // "## Phase 3 (architecture changes)" is a step: its numbered sub-headings are sub-steps.
     return !info.isStep && DESCRIPTIVE_KINDS.has(sectionKind(info.title));
+  }
+  function underStep(parent: number | null): boolean {
+    for (let at = parent; at !== null; at = (infos[at] as HeadingInfo).parent) if ((infos[at] as HeadingInfo).isStep) return true;
+    return false;
   }
   function parentNeverHoldsSteps(parent: number | null): boolean {
     for (let at = parent; at !== null; at = (infos[at] as HeadingInfo).parent) if (neverHoldsSteps((infos[at] as HeadingInfo).title)) return true;
@@ -95,6 +108,12 @@ function parentsOfKeywordSteps(hs: readonly OutlineHeading[], lines: readonly st
   return out;
 }
 
+function countKeywordSteps(hs: readonly OutlineHeading[], lines: readonly string[]): number {
+  let n = 0;
+  for (let i = 0; i < hs.length; i++) if (stepPrefix(plainText((hs[i] as OutlineHeading).source)).kind === 'keyword' && hasBody(hs, i, lines)) n++;
+  return n;
+}
+
 function hasBody(hs: readonly OutlineHeading[], i: number, lines: readonly string[]): boolean {
   const h = hs[i] as OutlineHeading;
   const next = hs[i + 1];
@@ -112,13 +131,17 @@ const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
  * Could a heading's keyword-step siblings lie in another chunk of the incremental parser (which cuts at
  * "#"/"##" headings)? True when a heading that holds steps only without keyword siblings ("## Implementation
  * order", "### Approach") and a keyword step heading ("## Phase 1: …", "### Step 3") both sit directly under
- * an H1 or the top, and when the text has a setext heading (not read here). Sub-headings of a "##" or deeper
+ * an H1 or the top; when the text has both a keyword heading and a numbered one (whether "### 1. Canvas
+ * package" is a step depends on how many "Step N" headings the whole plan has); and when it has a setext
+ * heading (not read here). Sub-headings of a "##" or deeper
  * section are all in that section's chunk. Conservative: a heading inside an unclosed block may count.
  */
 export function mayHaveKeywordSiblings(text: string): boolean {
   const levels: number[] = [];
   let keyword = false;
   let weak = false;
+  let anyKeyword = false;
+  let anyNumbered = false;
   let fence: string | null = null;
   let previousText = false;
   for (const line of text.split('\n')) {
@@ -139,9 +162,13 @@ export function mayHaveKeywordSiblings(text: string): boolean {
     while (levels.length > 0 && (levels[levels.length - 1] as number) >= level) levels.pop();
     const parentLevel = levels.length > 0 ? (levels[levels.length - 1] as number) : 0;
     levels.push(level);
-    if (parentLevel > 1) continue;
     const title = plainText(h[2] ?? '');
-    if (stepPrefix(title).kind === 'keyword') keyword = true;
+    const kind = stepPrefix(title).kind;
+    if (kind === 'keyword') anyKeyword = true;
+    if (kind === 'number') anyNumbered = true;
+    if (anyKeyword && anyNumbered) return true;
+    if (parentLevel > 1) continue;
+    if (kind === 'keyword') keyword = true;
     else if (sectionKind(title) === 'steps' && !NAMES_STEPS.test(title)) weak = true;
     if (keyword && weak) return true;
   }

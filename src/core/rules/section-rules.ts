@@ -7,8 +7,10 @@ import { lineRange, titleLine } from './text-ranges';
 import type { Draft } from './text-rules';
 
 export function emptySectionRule(plan: Plan): Draft[] {
+  // The first H1 is the document's title, not a section to fill ("# Implementation Plan" over a second, named H1).
+  const title = plan.sections.find((s) => s.level === 1);
   return plan.sections
-    .filter((s) => s.isEmpty)
+    .filter((s) => s.isEmpty && s !== title)
     .map((s) => ({
       code: 'empty-section',
       message: `Section "${s.title}" is empty: write what belongs there, or remove the heading.`,

@@ -3,7 +3,7 @@
  * criteria): missing success criteria, dependencies on ids no step has, and
  * ids used twice.
  */
-import { openingStepId, type Plan } from '../plan';
+import { openingStepId, stepPrefix, type Plan } from '../plan';
 import { lineRange } from './text-ranges';
 import type { Draft } from './text-rules';
 
@@ -31,6 +31,19 @@ const LATER_TITLE =
   /\(\s*(?:future|later|deferred|post[-\s]?mvp|out\s+of\s+scope|backlog|stretch|nice[-\s]to[-\s]have|futur[oae]?|sp[äa]ter|zuk[üu]nftig|ult[ée]rieure?)\s*\)|^\W*(?:future(?:\s+(?:work|phases?|enhancements?|improvements?|ideas?))?|deferred|post[-\s]?mvp|out\s+of\s+scope|backlog|stretch\s+goals?|nice[-\s]to[-\s]haves?)(?!\p{L})/iu;
 const LATER_BODY =
   /^\W*(?:not\s+(?:in|part\s+of)\s+(?:the\s+)?(?:mvp|v1|initial|first\s+release|current)?\s*scope|out\s+of\s+(?:mvp\s+)?scope|deferred\s+(?:to|until)|fuera\s+del\s+alcance|fora\s+do\s+escopo|hors\s+p[ée]rim[èe]tre|au[ßs]erhalb\s+des\s+umfangs)(?!\p{L})/iu;
+
+/**
+ * A heading that is only an earlier step's id ("### Phase 1" under "## File-by-File Implementation Order",
+ * after "## Phase 1 — Scaffold"): a section about that step, which carries the criterion.
+ */
+function restatesEarlierStep(plan: Plan, i: number): boolean {
+  const step = plan.steps[i] as Plan['steps'][number];
+  const p = stepPrefix(step.title);
+  if (p.kind !== 'keyword' || p.rest !== '') return false;
+  const base = duplicateBase(step.id) ?? step.id;
+  for (let j = 0; j < i; j++) if ((duplicateBase((plan.steps[j] as Plan['steps'][number]).id) ?? (plan.steps[j] as Plan['steps'][number]).id) === base) return true;
+  return false;
+}
 
 /**
  * A step whose whole body is one short command block ("#### 3a. Add the SDK" then "```bash / bun add x / ```"):
@@ -86,6 +99,7 @@ export function noSuccessCriterionRule(plan: Plan): Draft[] {
         !TESTING_STEP.test(step.title) &&
         !laterStep(plan, step) &&
         !singleCommandStep(plan, step) &&
+        !restatesEarlierStep(plan, i) &&
         !isGroup(step.id, i) &&
         !SPEC_KIT_ID.test(step.id) &&
         !DONE_CHECKBOX.test(plan.lines[step.line] ?? '') &&

@@ -27,7 +27,8 @@ export function unknownSignalRule(plan: Plan): Draft[] {
  * Per mention: "create", "introduce", "scaffold", "generate", "delete", "remove",
  * "rename/move/copy … to" (and es/pt/de/fr: crear, criar, erstellen, anlegen,
  * créer, löschen, eliminar, supprimer…) anywhere before it on the line; "add",
- * "write", "build", "implement" or "new" right before it ("Build `lib/derived.ts`"); "(new)", "(new file)", "(or create if
+ * "write", "build", "implement" or "new" right before it ("Build `lib/derived.ts`");
+ * "writes … to" right before it ("Writes the scripts to `.x/hooks/`"); "(new)", "(new file)", "(or create if
  * absent)" right after it; the new side of an "old → new" arrow. Per block: a
  * list under a label that says so ("**New files to create:**", "Files:",
  * "Output:", "Neue Dateien:") and a GSD `<files>` tag. One exempt mention
@@ -35,6 +36,8 @@ export function unknownSignalRule(plan: Plan): Draft[] {
  */
 const CREATION_ANYWHERE =
   /\b(create[sd]?|creating|introduc(e|es|ed|ing)|scaffold(s|ed|ing)?|generat(e|es|ed|ing)|delet(e|es|ed|ing)|remov(e|es|ed|ing)|(rename[sd]?|move[sd]?|copy|copie[sd]|split|extract(s|ed)?)\b.*\b(to|into|as)|download(s|ed|ing)?|produc(e|es|ed|ing)|write\s+(?:\w+\s+){0,2}tests?\b.*\b(in|to|at)|crear|creamos|criar|cria|erstellen|erstelle|anlegen|neue[nr]?|créer|creer|nouveau|nouvelle|nuevo|nueva|novo|nova|eliminar|supprimer|löschen|borrar|apagar)\b/i;
+/** "Writes small bash scripts to `.x/hooks/`": what is written to a path brings it into being. */
+const WRITTEN_TO = /\bwrit(?:e|es|ing)\s+(?:[\w+-]+\s+){0,4}(?:to|into)\s+[`'"(]*$/i;
 const CREATION_RIGHT_BEFORE =
   /\b(add(s|ed|ing)?|write|writes|writing|new|build(s|ing)?|implement(s|ing)?|construir|implementar)\s+((a|an|the)\s+)?(new\s+)?((test\s+)?(file|module|folder|directory|script|config|test))?\s*[`'"(<[]*$|(→|->|=>)\s*[`'"]*$/i;
 /** "add `A` and `B`", "añadir `LICENSE` y `CONTRIBUTING.md`": an add verb governs every path of its list. */
@@ -50,6 +53,7 @@ export function isCreatedByPlan(line: string, startChar: number, endChar: number
   return (
     CREATION_ANYWHERE.test(before) ||
     CREATION_RIGHT_BEFORE.test(before) ||
+    WRITTEN_TO.test(before.slice(-200)) ||
     newSideOfTable(before) ||
     ADD_LIST.test(before.slice(-300)) ||
     CREATION_AFTER.test(line.slice(endChar)) ||
