@@ -144,31 +144,54 @@ export function mayHaveKeywordSiblings(text: string): boolean {
   let anyNumbered = false;
   let fence: string | null = null;
   let previousText = false;
-  for (const line of text.split('\n')) {
-    const f = FENCE_LINE.exec(line);
-    if (f) {
-      const marker = f[1] as string;
-      if (fence === null) fence = marker;
-      else if (marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = null;
-      previousText = false;
+  // One pass over line starts; only lines opening with "#", a fence or a setext underline are sliced and read.
+  for (let at = 0; at <= text.length;) {
+    const nl = text.indexOf('\n', at);
+    const end = nl === -1 ? text.length : nl;
+    let i = at;
+    while (i < end && i - at < 4 && text.charCodeAt(i) === 32) i++;
+    const lead = i < end ? text.charCodeAt(i) : -1;
+    const start = at;
+    at = end + 1;
+    if (lead !== 35 && lead !== 96 && lead !== 126 && lead !== 61 && lead !== 45) {
+      // Paragraph text can underline into a setext heading; list items (digits, "*", "+") and quotes cannot here.
+      previousText = lead !== -1 && lead !== 42 && lead !== 43 && lead !== 62 && !(lead >= 48 && lead <= 57 && /^\s*\d+[.)]\s/.test(text.slice(start, Math.min(end, start + 16))));
       continue;
     }
+    const line = text.slice(start, Math.min(end, start + 2001));
+    if (lead === 96 || lead === 126) {
+      const f = FENCE_LINE.exec(line);
+      if (f) {
+        const marker = f[1] as string;
+        if (fence === null) fence = marker;
+        else if (marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = null;
+        previousText = false;
+        continue;
+      }
+    }
     if (fence !== null || line.length > 2000) continue;
-    if (previousText && SETEXT_UNDERLINE.test(line)) return true;
-    const h = ATX_HEADING.exec(line);
-    previousText = h === null && line.trim() !== '' && !/^\s*(?:[-*+]|\d+[.)])\s/.test(line) && !/^ {0,3}>/.test(line);
+    if ((lead === 61 || lead === 45) && previousText && SETEXT_UNDERLINE.test(line)) return true;
+    const h = lead === 35 ? ATX_HEADING.exec(line) : null;
+    previousText = h === null && lead !== 45;
     if (!h) continue;
     const level = (h[1] as string).length;
     while (levels.length > 0 && (levels[levels.length - 1] as number) >= level) levels.pop();
     const parentLevel = levels.length > 0 ? (levels[levels.length - 1] as number) : 0;
     levels.push(level);
-    const title = plainText(h[2] ?? '');
-    const kind = stepPrefix(title).kind;
-    if (kind === 'keyword') anyKeyword = true;
-    if (kind === 'number') anyNumbered = true;
+    // The title is read only while an answer is still open (plans can have thousands of headings).
+    const raw = h[2] ?? '';
+    if (/^[*_`\s]*\d/.test(raw)) anyNumbered = true;
+    const top = parentLevel <= 1;
+    if (anyKeyword && (!top || keyword) && (anyNumbered || !top || weak)) {
+      if (anyNumbered) return true;
+      continue;
+    }
+    const title = plainText(raw);
+    const isKeyword = stepPrefix(title).kind === 'keyword';
+    if (isKeyword) anyKeyword = true;
     if (anyKeyword && anyNumbered) return true;
-    if (parentLevel > 1) continue;
-    if (kind === 'keyword') keyword = true;
+    if (!top) continue;
+    if (isKeyword) keyword = true;
     else if (sectionKind(title) === 'steps' && !NAMES_STEPS.test(title)) weak = true;
     if (keyword && weak) return true;
   }

@@ -185,12 +185,8 @@ export function danglingDependencyRule(plan: Plan): Draft[] {
   const known = new Set(ids);
   const index = new StepIdIndex(ids);
   const out: Draft[] = [];
-  // Ids the text opens a heading or list item with: an error needs the id to be nowhere in the plan, not only missed by the step finder.
-  let written: Set<string> | null = null;
-  const writtenInText = (id: string): boolean => {
-    written ??= new Set(plan.lines.map(openingStepId).filter((x): x is string => x !== null));
-    return written.has(id);
-  };
+  // An error needs the id to be nowhere in the plan as a heading or list opener, not only missed by the step finder.
+  const writtenInText = idWrittenAsOpener(plan);
   for (const step of plan.steps) {
     for (const ref of step.dependsOn) {
       if (known.has(ref.id) || writtenInText(ref.id)) continue;
@@ -205,6 +201,48 @@ export function danglingDependencyRule(plan: Plan): Draft[] {
     }
   }
   return out;
+}
+
+/**
+ * Does a heading or list item open with this id ("- [ ] T002 …", "### Step 4")? Only lines holding the id's
+ * text are read, so a long plan with a few dangling references stays cheap.
+ */
+function idWrittenAsOpener(plan: Plan): (id: string) => boolean {
+  let lower: string | null = null;
+  let starts: number[] | null = null;
+  const memo = new Map<string, boolean>();
+  return (id) => {
+    const known = memo.get(id);
+    if (known !== undefined) return known;
+    // Ids are lower case; a number needs no case folding of the whole text.
+    const haystack = /[a-z]/.test(id) ? (lower ??= plan.text.toLowerCase()) : plan.text;
+    starts ??= lineStartsOf(plan.text);
+    const needle = id.includes('-') ? (id.split('-')[0] ?? id) : id;
+    let found = false;
+    for (let at = needle === '' ? -1 : haystack.indexOf(needle); at !== -1 && !found; at = haystack.indexOf(needle, at + needle.length)) {
+      const line = lineAt(starts, at);
+      found = openingStepId(plan.lines[line] ?? '') === id;
+    }
+    memo.set(id, found);
+    return found;
+  };
+}
+
+function lineStartsOf(text: string): number[] {
+  const out = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) out.push(i + 1);
+  return out;
+}
+
+function lineAt(starts: readonly number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] as number) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /**
