@@ -46,6 +46,8 @@ class RootIndex {
   readonly entries = new Set<string>();
   readonly dirs = new Set<string>();
   readonly ignores = new Map<string, Ignore>();
+  /** The .gitignore lines that name one path (no wildcard, no negation), as root-relative paths; a bare name as itself. */
+  readonly ignoredLiterals = new Set<string>();
   /** Folder → the .gitignore levels that apply to its entries, outermost first (built once per folder while listing). */
   readonly chains = new Map<string, IgnoreLevel[]>();
   truncated = false;
@@ -107,7 +109,9 @@ export class WorkspaceFileIndex {
     const root = index.roots[0] as RootIndex;
     for (const [file, text] of Object.entries(gitignores)) {
       if (file !== '.gitignore' && !file.endsWith('/.gitignore')) continue;
-      root.ignores.set(path.posix.dirname(file) === '.' ? '' : path.posix.dirname(file), ignore().add(text));
+      const base = path.posix.dirname(file) === '.' ? '' : path.posix.dirname(file);
+      root.ignores.set(base, ignore().add(text));
+      addIgnoredLiterals(root, base, text);
     }
     for (const rel of relPaths) {
       if (rel === '' || root.isIgnored(rel)) continue;
@@ -173,7 +177,24 @@ export class WorkspaceFileIndex {
       if (root.truncated || root.isIgnored(rel)) return undefined;
       checkedSomewhere = true;
     }
+    if (checkedSomewhere && this.endsIgnoredPath(cleaned)) return undefined;
     return checkedSomewhere ? false : undefined;
+  }
+
+  /**
+   * Does a .gitignore name a path that this reference ends ("src/S.mjs" of "packages/x/src/S.mjs")? Such a
+   * file is build output: it exists on a machine that has built, so whether it is missing cannot be told.
+   */
+  private endsIgnoredPath(reference: string): boolean {
+    const ref = reference.replace(/^(?:\.\/|\/)+/, '').replace(/\/+$/, '');
+    if (ref === '' || ref.length > 500) return false;
+    for (const root of this.roots) {
+      for (const literal of root.ignoredLiterals) {
+        if (literal === ref || literal.endsWith(`/${ref}`)) return true;
+        if (!literal.includes('/') && (ref === literal || ref.endsWith(`/${literal}`) || ref.startsWith(`${literal}/`) || ref.includes(`/${literal}/`))) return true;
+      }
+    }
+    return false;
   }
 
   private byName: { generation: number; map: Map<string, string[]> } | null = null;
@@ -309,6 +330,18 @@ export class WorkspaceFileIndex {
   }
 }
 
+/** Records the lines of a .gitignore at `base` that name one path: "packages/x/src/S.mjs", "/dist/app.js", "S.mjs". */
+function addIgnoredLiterals(root: RootIndex, base: string, text: string): void {
+  for (const raw of text.split(/\r?\n/).slice(0, 5000)) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#') || line.startsWith('!') || /[*?[\]\\]/.test(line) || line.length > 300) continue;
+    const rel = line.replace(/^\/+/, '').replace(/\/+$/, '');
+    if (rel === '') continue;
+    // A name without a slash matches at any depth; one with a slash is relative to the .gitignore's folder.
+    root.ignoredLiterals.add(!line.replace(/\/+$/, '').includes('/') ? rel : base === '' ? rel : `${base}/${rel}`);
+  }
+}
+
 /** `ignore` throws on paths it considers invalid; such a path is simply not ignored. */
 function safeTest(rules: Ignore, rel: string): { ignored: boolean; unignored: boolean } {
   try {
@@ -321,7 +354,11 @@ function safeTest(rules: Ignore, rel: string): { ignored: boolean; unignored: bo
 /** A .gitignore that is not a plain, small regular file (FIFO, device, symlink, oversized) is treated as absent. */
 async function loadGitignore(root: RootIndex, dirRel: string, file: string): Promise<void> {
   const read = await readConfinedFile(file, { maxBytes: MAX_GITIGNORE_BYTES, singleLink: false });
-  if (read.ok) root.ignores.set(dirRel, ignore().add(read.buffer.toString('utf8')));
+  if (read.ok) {
+    const text = read.buffer.toString('utf8');
+    root.ignores.set(dirRel, ignore().add(text));
+    addIgnoredLiterals(root, dirRel, text);
+  }
 }
 
 function addWithParents(root: RootIndex, rel: string, isDir: boolean): void {

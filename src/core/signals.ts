@@ -97,6 +97,22 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
     if (/^unknown$/i.test(m[0]) && /^[ \t]+\p{L}/u.test(text.slice(at + m[0].length, at + m[0].length + 3))) continue;
     // "Open Question 3", "open question #2": a reference to a numbered question (answered elsewhere), not an open point here.
     if (/^open/i.test(m[0]) && /^[ \t]+#?\d/.test(text.slice(at + m[0].length, at + m[0].length + 4))) continue;
+    // "implement the flatten TODO", "this FIXME": a marker already in the code, named as the work item.
+    if (
+      MARKER.test(m[0]) &&
+      /\b(?:the|this|that|these|those|existing|remaining|open)\s+(?:[\w.`'-]+\s+){0,2}$/i.test(text.slice(Math.max(starts[lineOf(starts, at)] as number, at - 60), at))
+    )
+      continue;
+    // A word in quotes is text shown or matched ('show "unknown" on failure'), not an undecided point.
+    if (/["“'‘]$/.test(text.charAt(at - 1)) && /^["”'’]/.test(after)) continue;
+    // "resolve the technical unknowns": the plan names the unknowns it sets out to settle.
+    if (
+      /^unknowns$/i.test(m[0]) &&
+      /\b(?:resolve[sd]?|resolving|research(?:es|ed|ing)?|identify|identifies|clarify|clarifies|address(?:es)?|reduce[sd]?|settle[sd]?|list(?:s|ed)?|document(?:s|ed)?)\s+(?:\w+\s+){0,3}$/i.test(
+        text.slice(Math.max(0, at - 60), at),
+      )
+    )
+      continue;
     // "TBD values", "TODO comments": the marker named as content (cells to parse, comments to remove), not an undecided point.
     if (MARKER.test(m[0]) && MARKER_AS_CONTENT.test(text.slice(at + m[0].length, at + m[0].length + 16))) continue;
     // Lower-case "todo" before a word is Spanish or Portuguese ("todo tool novo", "todo el flujo": every, all), not the marker.

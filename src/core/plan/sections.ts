@@ -37,10 +37,12 @@ const RULES: ReadonlyArray<readonly [SectionKind, RegExp]> = [
   ['testing', /\b(tests?|testing|verification|validation|qa)\b/i],
   [
     'risks',
-    /\b(risks?|concerns?|caveats?|pitfalls?|failure\s+modes?|mitigations?|trade\s*-?\s*offs?|error\s+handling|threat\s+model|security\s+considerations|riesgos?|riscos?|risiken|risques?)\b/i,
+    /\b(risks?|concerns?|caveats?|pitfalls?|failure\s+modes?|mitigations?|trade\s*-?\s*offs?|error\s+handling|threat\s+model|security\s+considerations|gotchas?|riesgos?|riscos?|risiken|risques?)\b/i,
   ],
   ['goal', /\b(goals?|objectives?|summary|purpose|aims?|tl;?dr)\b/i],
   ['context', /\b(context|background|motivation|problem(\s+statement)?|current\b|existing\b|analysis|overview|assumptions?|constraints?|architecture|decisions?)\b/i],
+  // A status report ("## Implementation status", "## Status", "## Progress so far"): what is done, not what to do.
+  ['context', /^\W*(?:status|progress)\b|\bstatus(?:\s+(?:report|update))?\W*$|\b(?:implementation|project|build|delivery|current)\s+status\b|\bprogress\s+(?:report|so\s+far)\b/i],
   [
     'steps',
     /\b(steps?|implementation|plan|tasks?|phases?|milestones?|roll\s*-?\s*out|approach|changes|work\s+items?|action\s+items?|checklist|procedure|execution|roadmap|to\s*-?\s*do)\b/i,
@@ -65,7 +67,7 @@ const RULES: ReadonlyArray<readonly [SectionKind, RegExp]> = [
  * reason, not an action).
  */
 const NEVER_STEPS =
-  /\b(open\s+questions?|questions|notes?|references?|appendix|non\s*-?\s*goals?|out\s+of\s+scope|alternatives?(\s+considered)?|glossary|links?|files?|next\s+steps|workflow|daily|weekly|review\s+checklist|components?|interfaces?|data\s+flow|decisions?|future|enhancements?|implications|pre-?conditions?|prerequisites?|execution\s+order|parallelism|parallel\s+execution|best\s+practices|guidelines|conventions|examples?|worked\s+examples?|walk\s*-?\s*through)\b|^\W*why\s|(?<!\p{L})(precondiciones|requisitos\s+previos|pr[ée]-?requisitos|voraussetzungen|pr[ée]requis|ejemplos?|exemplos?|beispiele?|exemples?)(?!\p{L})/iu;
+  /\b(open\s+questions?|questions|notes?|references?|appendix|non\s*-?\s*goals?|out\s+of\s+scope|alternatives?(\s+considered)?|glossary|links?|files?|next\s+steps|workflow|daily|weekly|review\s+checklist|components?|interfaces?|data\s+flow|decisions?|future|enhancements?|implications|pre-?conditions?|prerequisites?|execution\s+order|parallelism|parallel\s+execution|best\s+practices|guidelines|conventions|examples?|worked\s+examples?|walk\s*-?\s*through|how\s+to\s+(?:read|use)\s+this|reading\s+guide|about\s+this\s+(?:plan|document))\b|^\W*why\s|(?<!\p{L})(precondiciones|requisitos\s+previos|pr[ée]-?requisitos|voraussetzungen|pr[ée]requis|ejemplos?|exemplos?|beispiele?|exemples?)(?!\p{L})/iu;
 
 /** Headings whose lists and sub-headings are never the plan's steps (appendices, workflows, design components). */
 export function neverHoldsSteps(title: string): boolean {

@@ -55,7 +55,14 @@ export function classifyHeadings(outline: Outline, lines: readonly string[], for
     else if (parentIsContainer) isStep = mayBeStepTitle(p.kind === 'label' ? p.rest || title : title);
     // "### Approach" beside "### Step 1: …", "### Step 2: …": the section's steps are those headings, its list is commentary
     // (a heading that names steps or tasks outright, "## Steps", still holds them).
-    const isContainer = !isStep && i !== firstH1 && sectionKind(title) === 'steps' && !neverHoldsSteps(title) && (!keywordSiblings.has(parent ?? -1) || NAMES_STEPS.test(title));
+    // Inside a description ("### Evidence of non-implementation" under "## Problem statement") a heading holds no steps either.
+    const isContainer =
+      !isStep &&
+      i !== firstH1 &&
+      sectionKind(title) === 'steps' &&
+      !neverHoldsSteps(title) &&
+      !describesParent(parent) &&
+      (!keywordSiblings.has(parent ?? -1) || NAMES_STEPS.test(title));
     infos.push({ heading: h, title, endLine: lines.length - 1, parent, isStep, isContainer });
   }
   // "### 1. Extension layer" under "## Architecture" numbers the parts of a description, not steps.

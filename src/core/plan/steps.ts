@@ -84,6 +84,7 @@ function listTitle(item: OutlineListItem): { rawId: string; title: string } {
   return { rawId: specKit ? (specKit[1] ?? '') : p.kind === 'keyword' || numbered ? p.rawId : item.number, title };
 }
 
+const STATUS_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+(?:\*\*|__)?[✅✔☑❌✗✘⬜🟡🟢🔴⚠]/u;
 const CHECKBOX_TASK = /^\s*[-*+]\s+\[[ xX]\]\*?\s+(?:T\d{3,}|\d+(?:\.\d+)*\.?)\s/;
 const SPEC_KIT_TASK = /^(T\d{3,})\b\s*(?:\[[^\]]{0,20}\]\s*)*/;
 
@@ -129,6 +130,8 @@ export function findSteps(outline: Outline, infos: readonly HeadingInfo[], lines
     // heading that is a step itself ("## Phase 2: Foundational (Blocking Prerequisites)") too.
     const task = taskList && CHECKBOX_TASK.test(lines[item.startLine] ?? '') && !(info && !info.isStep && neverHoldsSteps(info.title));
     // A spec-kit task list's steps are its phases and its T### tasks only: its other lists are outlines and notes.
+    // A status line ("- ✅ Plugin works", "- ❌ No code uses it") reports what is, not a thing to do.
+    if (STATUS_ITEM.test(lines[item.startLine] ?? '')) continue;
     if (task || (info?.isContainer && format !== 'spec-kit-tasks')) candidates.push(listCandidate(item, info));
   }
   // A spec-kit plan.md has no steps beyond its phases: its numbered lists are reasons, gates and outlines of the template.
@@ -151,7 +154,7 @@ function fallbackSteps(outline: Outline, infos: readonly HeadingInfo[], make: (i
     const owner = ownerHeading(infos, first.startLine);
     const info = owner === null ? null : (infos[owner] as HeadingInfo);
     const kind = info ? sectionKind(info.title) : 'other';
-    if (run.length >= 2 && (kind === 'other' || kind === 'steps') && !(info && neverHoldsSteps(info.title))) return run.map((it) => make(it, info));
+    if (run.length >= 2 && (kind === 'steps' || info === null || info.heading.level === 1) && !(info && neverHoldsSteps(info.title))) return run.map((it) => make(it, info));
     i += run.length - 1;
   }
   return [];

@@ -21,7 +21,7 @@ const CHECK_STEP =
  * A step whose work is testing or reviewing ("Testing and rollout", "Tests", "Review all help texts", "Pruebas y
  * failover", "Testes") is a check itself; unlike CHECK_STEP it speaks for no other step.
  */
-const TESTING_STEP = /^(?:\W*)(?:testing|tests?|qa|review|audit|pruebas|testes|essais|testen|revisar|revis[aã]o|revisi[oó]n|[üu]berpr[üu]fen)(?!\p{L})/iu;
+const TESTING_STEP = /^(?:\W*)(?:testing|tests?|qa|review|audit|validation|verification|pruebas|testes|essais|testen|revisar|revis[aã]o|revisi[oó]n|[üu]berpr[üu]fen)(?!\p{L})/iu;
 
 /**
  * A step the plan puts out of its scope ("Phase 8 (Future): …", "Post-MVP ideas", a body that opens
@@ -84,6 +84,8 @@ const SPEC_KIT_ID = /^t\d{3,}$/i;
 
 export function noSuccessCriterionRule(plan: Plan): Draft[] {
   if (plan.sections.some((s) => s.kind === 'success' && !s.isEmpty && PLAN_WIDE.test(s.title))) return [];
+  // A spec-kit plan.md's phases are its planning workflow; its "## Success Criteria" are the feature's, for every phase.
+  if (plan.format === 'spec-kit-plan' && plan.sections.some((s) => s.kind === 'success' && !s.isEmpty && s.level <= 2)) return [];
   const nested = nestedSteps(plan);
   const ids = plan.steps.map((s) => s.id);
   // A group: a Kiro task "1" with sub-tasks "1.1"…, or any step with steps nested in it (a phase and its units).

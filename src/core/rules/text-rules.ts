@@ -8,7 +8,8 @@ import type { RuleEnvironment, StaticFinding } from './catalog';
 export type Draft = Omit<StaticFinding, 'level'>;
 
 /** Sections where undecided points belong (the rule's own advice): what is listed there is already acknowledged. */
-const OPEN_QUESTIONS = /\b(open\s+questions?|questions?\s+ouvertes?|preguntas\s+abiertas|quest[oõ]es\s+em\s+aberto|offene\s+fragen|unknowns)\b/i;
+const OPEN_QUESTIONS =
+  /\b(open\s+(?:questions?|decisions?|issues|points)|pending\s+decisions?|decisions?\s+(?:pending|to\s+make)|questions?\s+ouvertes?|preguntas\s+abiertas|decisiones\s+pendientes|quest[oõ]es\s+em\s+aberto|offene\s+(?:fragen|entscheidungen)|unknowns)\b/i;
 
 export function unknownSignalRule(plan: Plan): Draft[] {
   const acknowledged = plan.sections.filter((s) => OPEN_QUESTIONS.test(s.title)).map((s) => s.range);
@@ -145,6 +146,7 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
     const exists = safeExists(env, path);
     if (exists !== false) continue;
     if (notAWorkspacePath(plan, path, env) || placedOutside(plan, path)) continue;
+    if (mentions.every((r) => inNamedProject(plan.lines[r.startLine] ?? '', r.startChar, r.endChar, path, env))) continue;
     if (!hasExtension(path) && safeExists(env, path.split('/')[0] ?? '') === false) continue; // "production/main", "log/10": not a file path
     if (created.has(path) || (!path.includes('/') && created.has(`/${path}`)) || createdEnds.has(path)) continue;
     if (mentions.every((r) => citedAsSource(plan.lines, r.startLine, r.startChar))) continue;
@@ -273,6 +275,21 @@ function oldSideOfTable(lines: readonly string[], line: number, startChar: numbe
   const cells = (lines[header] ?? '').split(/(?<!\\)\|/).slice(1);
   const name = cells[column(row, startChar)] ?? '';
   return OLD_COLUMN.test(name.replace(/[*_`]/g, ''));
+}
+
+/**
+ * "implemented in `openclaw/src/utils.ts` … has shipped in OpenClaw", "(in `duckdb/common/http_util.hpp`)" beside
+ * "DuckDB's …": a path whose first folder is not in the workspace but names a project the sentence talks
+ * about lies in that project's source tree, not in this repository.
+ */
+function inNamedProject(line: string, startChar: number, endChar: number, path: string, env: RuleEnvironment): boolean {
+  const first = path.split('/')[0] ?? '';
+  if (!path.includes('/') || first.length < 3 || first.length > 60 || safeExists(env, first) !== false) return false;
+  // The project is named as a name, outside code: capitalised ("OpenClaw", "DuckDB's"), not the word `cache`.
+  const rest = `${line.slice(0, startChar)} ${line.slice(endChar)}`.replace(/`[^`]*`/g, ' ');
+  const name = first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(`(?<![\\w/.-])${name}(?![\\w/.-]|\\.\\w)`, 'i').exec(rest);
+  return m !== null && /[A-Z]/.test(m[0]);
 }
 
 /**
