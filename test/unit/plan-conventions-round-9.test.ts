@@ -119,6 +119,23 @@ describe('round 9: missing-file', () => {
     );
   });
 
+  it('a path under a vendored-dependency folder the repository lacks ("third_party/…") lies in a dependency', () => {
+    const text = ['# Plan', '', 'DuckDB makes httplib available at `third_party/httplib/httplib.hpp`; we edit `src/webdav.cpp`.'].join('\n');
+    assert.deepEqual(
+      run(text, ['src/main.cpp'])
+        .filter((f) => f.code === 'missing-file')
+        .map((f) => (f.data as { path: string }).path),
+      ['src/webdav.cpp'],
+    );
+  });
+
+  it('"`S.json`" in a plan that writes `S.union` and `S.string` is a member of S; alone it is a file name', () => {
+    const withModule = ['# Plan', '', 'Keep `S.union`, `S.string` and `S.json` stable.'].join('\n');
+    assert.deepEqual(lines(run(withModule, ['src/main.res']), 'missing-file'), []);
+    const alone = ['# Plan', '', 'Keep `S.json` stable.'].join('\n');
+    assert.deepEqual(lines(run(alone, ['src/main.res']), 'missing-file'), [3]);
+  });
+
   it('a path in a project the sentence names ("in OpenClaw", "DuckDB\'s") is that project\'s; a lower-case word in code is no such name', () => {
     const text = [
       '# Plan',

@@ -219,10 +219,29 @@ function citedAsSource(lines: readonly string[], line: number, startChar: number
 
 /** Folders a build or an install fills; a path under one that the repository does not track exists only after that build. */
 const BUILD_OUTPUT = new Set(['dist', 'build', 'out', 'target', '.next', '.nuxt', '.output', '.turbo', 'coverage', 'node_modules', '__pycache__', '.venv', 'venv']);
+/** Folders that hold vendored dependencies; one the repository lacks is a dependency's own tree ("DuckDB makes httplib available at `third_party/httplib/httplib.hpp`"). */
+const VENDORED = new Set(['third_party', 'thirdparty', '3rdparty', 'third-party', 'vendor', 'external', 'deps']);
 /** A name pattern, not a file: "adr-NNN-slug.md", "XX-YY-PLAN.md", "YYYY-MM-DD-topic.md". */
 const PLACEHOLDER = /(?:^|[/._-])(?:N{2,}|X{2,}|x{2,}|YYYY|MM|DD|slug|name)(?=$|[/._-])/;
 /** GSD: an earlier plan's "NN-MM-SUMMARY.md" is written when that plan executes. */
 const GSD_SUMMARY = /(?:^|\/)\d[\w.-]*-SUMMARY\.md$/;
+/**
+ * "`S.json`" in a plan that writes `S.union`, `S.string`, `S.nullish`: a member of the module `S`, not a file.
+ * Two other members of the same object in inline code make the reading.
+ */
+function isModuleMember(plan: Plan, name: string): boolean {
+  const dot = name.indexOf('.');
+  if (dot <= 0 || name.length > 100) return false;
+  const stem = name.slice(0, dot).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const members = new Set<string>();
+  for (const m of plan.text.matchAll(new RegExp(`\`${stem}\\.([A-Za-z_$][\\w$]*)`, 'g'))) {
+    const member = m[1] as string;
+    if (!MODULE_EXTENSIONS.includes(member.toLowerCase()) && !/^(?:json|mjs|cjs|md|txt|ya?ml|toml|lock|html?|css)$/i.test(member)) members.add(member);
+    if (members.size >= 2) return true;
+  }
+  return false;
+}
+
 /** A module named without its extension ("tests/fixtures/golden_a10" for golden_a10.py). */
 const MODULE_EXTENSIONS = ['py', 'ts', 'tsx', 'js', 'jsx', 'mjs', 'rs', 'go', 'rb', 'dart', 'java', 'kt', 'swift', 'md'];
 
@@ -234,7 +253,8 @@ const MODULE_EXTENSIONS = ['py', 'ts', 'tsx', 'js', 'jsx', 'mjs', 'rs', 'go', 'r
  */
 function notAWorkspacePath(plan: Plan, path: string, env: RuleEnvironment): boolean {
   const first = path.split('/')[0] ?? '';
-  if (path.includes('/') && BUILD_OUTPUT.has(first) && safeExists(env, first) !== true) return true;
+  if (path.includes('/') && (BUILD_OUTPUT.has(first) || VENDORED.has(first)) && safeExists(env, first) !== true) return true;
+  if (!path.includes('/') && isModuleMember(plan, path)) return true;
   if (PLACEHOLDER.test(path.replace(/\.[^./]+$/, ''))) return true;
   if (plan.format === 'gsd' && GSD_SUMMARY.test(path)) return true;
   if (path === 'MEMORY.md') return true;
