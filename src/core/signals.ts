@@ -113,6 +113,8 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
       )
     )
       continue;
+    // "**Status**: TODO": a status field's value (the plan is still to do), not an undecided point.
+    if (MARKER.test(m[0]) && /\bstatus\W{0,4}:\W{0,4}$/i.test(text.slice(Math.max(0, at - 20), at))) continue;
     // "TBD values", "TODO comments": the marker named as content (cells to parse, comments to remove), not an undecided point.
     if (MARKER.test(m[0]) && MARKER_AS_CONTENT.test(text.slice(at + m[0].length, at + m[0].length + 16))) continue;
     // Lower-case "todo" before a word is Spanish or Portuguese ("todo tool novo", "todo el flujo": every, all), not the marker.

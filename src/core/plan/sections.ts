@@ -31,7 +31,7 @@ const RULES: ReadonlyArray<readonly [SectionKind, RegExp]> = [
   ],
   [
     'success',
-    /\b(success\s+(criteria|criterion|metrics?)|acceptance(\s+criteria)?|definition\s+of\s+done|done\s+when|exit\s+criteria|(phase|step|task)\s+completion|completion\s+criteria)\b/i,
+    /\b(success\s+(criteria|criterion|metrics?)|acceptance(\s+criteria)?|definition\s+of\s+done|done\s+when|exit\s+criteria|(phase|step|task)\s+completion|completion\s+criteria|(?:key\s+)?deliverables)\b/i,
   ],
   ['rollback', /\b(roll\s*-?\s*back|revert(ing)?|back\s*-?\s*out|recovery|contingency)\b/i],
   ['testing', /\b(tests?|testing|verification|validation|qa)\b/i],

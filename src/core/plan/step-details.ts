@@ -21,7 +21,8 @@ import { charSpan } from './text';
 import type { StepRef } from './types';
 
 /** Step keywords in English and es/pt/de/fr ("Fase 2", "Paso 3", "Schritt 1", "Étape 4", "Tarea 5"). */
-const KEYWORD = '(?:step|phase|stage|milestone|task|part|fase|etapa|paso|passo|tarea|tarefa|hito|marco|schritt|stufe|aufgabe|meilenstein|[ée]tape|t[âa]che|jalon)';
+const KEYWORD =
+  '(?:step|phase|stage|milestone|task|part|week|sprint|iteration|fase|etapa|paso|passo|tarea|tarefa|hito|marco|schritt|stufe|aufgabe|meilenstein|[ée]tape|t[âa]che|jalon)';
 const NUMBER = '\\d+[a-z]?(?:\\.\\d+)*';
 
 /** "Step 3" -> "3", "Phase 2.1" -> "2.1", "step-4" -> "4", "#03" -> "3", "Setup DB" -> "setup-db". */
@@ -210,6 +211,10 @@ const CRITERION =
 const REPLACEMENT_LABEL =
   /\b(?:replace[sd]?\b.{0,40}\b(?:with|by)|change\s+(?:it\s+|this\s+)?to|should\s+(?:now\s+)?read|reword|rewrite|clarify|new\s+(?:text|copy|wording)|reemplazar\s+por|substituir\s+por|ersetzen\s+durch|remplacer\s+par)\b[^:]{0,40}:\s*$/i;
 
+/** A sub-heading that holds a step's check: "Acceptance criteria", "Success criteria", "Verification", "Done when", "Exit criteria", "Tests". */
+const CRITERION_HEADING =
+  /^\W*(?:acceptance(?:\s+criteria)?|success\s+criteri(?:a|on)|verification|verify|validation|done\s+when|definition\s+of\s+done|exit\s+criteria|tests?|testing|criterios?\s+de\s+aceptaci[oó]n|crit[eé]rios?\s+de\s+aceita[cç][aã]o|akzeptanzkriterien|crit[eè]res?\s+d'acceptation)\W*$/i;
+
 /** "Run: `npm test` — expect PASS": a command with its expected outcome (superpowers plans). */
 const RUN_LINE = /(?:^|[^\w])run\s*:/i;
 const EXPECT = /\bexpect(?:s|ed)?\b/i;
@@ -230,6 +235,12 @@ export function findSuccessCriterion(lines: readonly string[], from: number, to:
     if (plain.length < 300 && REPLACEMENT_LABEL.test(plain)) {
       const quoted = quotedTextAfter(lines, i + 1, to);
       if (quoted !== null) return { text: quoted.slice(0, 500), line: i };
+    }
+    // "### Acceptance criteria" (or "#### Verification") under the step, and its list.
+    const heading = /^ {0,3}#{2,6}[ \t]+(.{1,200}?)[ \t#]*$/.exec(plain);
+    if (heading && i > from && CRITERION_HEADING.test(heading[1] ?? '')) {
+      const items = followingItems(lines, i + 1, to);
+      if (items !== '') return { text: items.slice(0, 500), line: i };
     }
     const sub = CHECK_SUBSTEP.exec(plain);
     if (sub) return { text: (sub[1] ?? '').trim().slice(0, 500), line: i };

@@ -152,8 +152,9 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
     if (mentions.every((r) => citedAsSource(plan.lines, r.startLine, r.startChar))) continue;
     if (isScriptTwinOfTypeScript(path, env)) continue;
     const elsewhere = safeNamed(env, path);
-    // A bare name or a path fragment that ends a workspace path names that file (or one of a few), as a reader takes it.
-    if (elsewhere.suffix.length >= 1) continue;
+    // A bare name or a path fragment that ends a workspace path names that file (or one of a few), as a reader takes it;
+    // so does a crate- or package-relative shorthand ("plugin-api/events.rs" for "src/lib/plugin-api/src/events.rs").
+    if (elsewhere.suffix.length >= 1 || elsewhere.basename.some((p) => shorthandFor(path, p))) continue;
     const suggestion = elsewhere.suffix[0] ?? (elsewhere.basename.length === 1 ? elsewhere.basename[0] : undefined);
     // A design document describes the system to be: its new files are proposals, only a wrong path to an existing file is a finding.
     // A GSD plan that depends on earlier plans reads what they create before they have run: the same holds there.
@@ -256,6 +257,8 @@ function notAWorkspacePath(plan: Plan, path: string, env: RuleEnvironment): bool
   if (path.includes('/') && (BUILD_OUTPUT.has(first) || VENDORED.has(first)) && safeExists(env, first) !== true) return true;
   if (!path.includes('/') && isModuleMember(plan, path)) return true;
   if (PLACEHOLDER.test(path.replace(/\.[^./]+$/, ''))) return true;
+  // "./internal/...": Go's package pattern (every package below), not a file.
+  if (/\/\.\.\.$/.test(path)) return true;
   if (plan.format === 'gsd' && GSD_SUMMARY.test(path)) return true;
   if (path === 'MEMORY.md') return true;
   return !hasExtension(path) && path.includes('/') && MODULE_EXTENSIONS.some((ext) => safeExists(env, `${path}.${ext}`) === true);
@@ -351,6 +354,24 @@ function safeNamed(env: RuleEnvironment, path: string): { suffix: string[]; base
   } catch {
     return { suffix: [], basename: [] };
   }
+}
+
+/**
+ * "plugin-api/events.rs" names "src/lib/plugin-api/src/events.rs": relative to a package folder below the root, its
+ * folders appear in order in the path, which ends with its name.
+ */
+function shorthandFor(reference: string, workspacePath: string): boolean {
+  const parts = reference.split('/');
+  if (parts.length < 2 || parts.length > 6) return false;
+  const segments = workspacePath.split('/');
+  // Relative to a package folder below the root: "src/client.go" for "src/vmware/client.go" is a wrong path, not a shorthand.
+  let at = 0;
+  for (const [k, part] of parts.slice(0, -1).entries()) {
+    while (at < segments.length - 1 && segments[at] !== part) at++;
+    if (at >= segments.length - 1 || (k === 0 && at === 0)) return false;
+    at++;
+  }
+  return segments[segments.length - 1] === parts[parts.length - 1];
 }
 
 /**
