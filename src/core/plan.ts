@@ -28,7 +28,7 @@ import { findUnknownSignals } from './signals';
 
 export type { Plan, PlanFormat, PlanSection, PlanStep, Range, ReferencedPath, SectionKind, StepRef, UnknownSignal } from './plan/types';
 export { normalizeStepId, openingStepId, stepPrefix } from './plan/step-details';
-export { sectionKind } from './plan/sections';
+export { namesRisks, sectionKind } from './plan/sections';
 
 const MAX_GOAL = 1000;
 

@@ -23,6 +23,9 @@
  */
 import type { SectionKind } from './types';
 
+const RISKS =
+  /\b(risks?|concerns?|caveats?|pitfalls?|failure\s+modes?|mitigations?|trade\s*-?\s*offs?|error\s+handling|threat\s+model|security\s+considerations|gotchas?|riesgos?|riscos?|risiken|risques?)\b/i;
+
 const RULES: ReadonlyArray<readonly [SectionKind, RegExp]> = [
   ['other', /\b(non\s*-?\s*goals?|out\s+of\s+scope)\b/i],
   [
@@ -31,14 +34,11 @@ const RULES: ReadonlyArray<readonly [SectionKind, RegExp]> = [
   ],
   [
     'success',
-    /\b(success\s+(criteria|criterion|metrics?)|acceptance(\s+criteria)?|definition\s+of\s+done|done\s+when|exit\s+criteria|(phase|step|task)\s+completion|completion\s+criteria|(?:key\s+)?deliverables)\b/i,
+    /\b(success\s+(criteria|criterion|metrics?|verification)|acceptance(\s+criteria)?|definition\s+of\s+done|done\s+when|exit\s+criteria|(phase|step|task)\s+completion|completion\s+criteria|(?:key\s+)?deliverables)\b/i,
   ],
   ['rollback', /\b(roll\s*-?\s*back|revert(ing)?|back\s*-?\s*out|recovery|contingency)\b/i],
   ['testing', /\b(tests?|testing|verification|validation|qa)\b/i],
-  [
-    'risks',
-    /\b(risks?|concerns?|caveats?|pitfalls?|failure\s+modes?|mitigations?|trade\s*-?\s*offs?|error\s+handling|threat\s+model|security\s+considerations|gotchas?|riesgos?|riscos?|risiken|risques?)\b/i,
-  ],
+  ['risks', RISKS],
   ['goal', /\b(goals?|objectives?|summary|purpose|aims?|tl;?dr)\b/i],
   ['context', /\b(context|background|motivation|problem(\s+statement)?|current\b|existing\b|analysis|overview|assumptions?|constraints?|architecture|decisions?)\b/i],
   // A status report ("## Implementation status", "## Status", "## Progress so far"): what is done, not what to do.
@@ -70,6 +70,11 @@ const NEVER_STEPS =
   /\b(open\s+questions?|questions|notes?|references?|appendix|non\s*-?\s*goals?|out\s+of\s+scope|alternatives?(\s+considered)?|glossary|links?|files?|next\s+steps|workflow|daily|weekly|review\s+checklist|components?|interfaces?|data\s+flow|decisions?|future|enhancements?|implications|pre-?conditions?|prerequisites?|execution\s+order|parallelism|parallel\s+execution|best\s+practices|guidelines|conventions|examples?|worked\s+examples?|walk\s*-?\s*through|how\s+to\s+(?:read|use)\s+this|reading\s+guide|about\s+this\s+(?:plan|document))\b|^\W*why\s|(?<!\p{L})(precondiciones|requisitos\s+previos|pr[ée]-?requisitos|voraussetzungen|pr[ée]requis|ejemplos?|exemplos?|beispiele?|exemples?)(?!\p{L})/iu;
 
 /** Headings whose lists and sub-headings are never the plan's steps (appendices, workflows, design components). */
+/** A title that names risks, whatever kind came first ("Data validation & error handling" is testing and risks). */
+export function namesRisks(title: string): boolean {
+  return RISKS.test(title) || /^\W*security\b/i.test(title);
+}
+
 export function neverHoldsSteps(title: string): boolean {
   return NEVER_STEPS.test(title);
 }
@@ -79,10 +84,13 @@ export function sectionKind(title: string): SectionKind {
   return 'other';
 }
 
+/** "5. Do Not Touch": a list of what stays as it is, a constraint rather than a step (and no section an outline is told by). */
+const CONSTRAINT_TITLE = /^\W*(?:do\s+not\s+(?:touch|change|modify)|don['’]t\s+(?:touch|change)|leave\s+unchanged|unchanged|untouched)\b/i;
+
 /** True when a heading with this title (its number prefix removed) may be a step. */
 export function mayBeStepTitle(title: string): boolean {
   const kind = sectionKind(title);
-  return (kind === 'other' || kind === 'steps' || kind === 'testing') && !NEVER_STEPS.test(title);
+  return (kind === 'other' || kind === 'steps' || kind === 'testing') && !NEVER_STEPS.test(title) && !CONSTRAINT_TITLE.test(title);
 }
 
 /** Placeholder-only content: a section holding just this counts as empty. */

@@ -62,6 +62,7 @@ export function classifyHeadings(outline: Outline, lines: readonly string[], for
       sectionKind(title) === 'steps' &&
       !neverHoldsSteps(title) &&
       !describesParent(parent) &&
+      !STEP_RANGE_TITLE.test(title) &&
       (!keywordSiblings.has(parent ?? -1) || NAMES_STEPS.test(title));
     infos.push({ heading: h, title, endLine: lines.length - 1, parent, isStep, isContainer });
   }
@@ -94,6 +95,9 @@ export function classifyHeadings(outline: Outline, lines: readonly string[], for
   }
   return infos;
 }
+
+/** "## Tasks 3-13: Remaining objects": a run of steps done by one pattern; its list names their subjects, not new steps. */
+const STEP_RANGE_TITLE = /^\W*(?:steps?|tasks?|phases?|stages?)\s+\d+\s*(?:[-–]|to|through)\s*\d+/i;
 
 /** A heading that names steps or tasks outright ("Steps", "Tasks", "To-do", "Checklist", "Pasos", "Aufgaben"…). */
 const NAMES_STEPS = /(?<!\p{L})(?:steps?|tasks?|to\s*-?\s*do|checklist|action\s+items?|work\s+items?|pasos|tareas|passos|tarefas|schritte|aufgaben|[ée]tapes|t[âa]ches)(?!\p{L})/iu;

@@ -1,6 +1,6 @@
 /** Rules over the plan's sections: empty headings and a missing risks/rollback section. */
 import { assess } from '../complexity';
-import type { Plan } from '../plan';
+import { namesRisks, type Plan } from '../plan';
 import type { PlanQuality } from '../protocol';
 import type { RuleEnvironment } from './catalog';
 import { lineRange, titleLine } from './text-ranges';
@@ -34,7 +34,7 @@ const RISK_COLUMN =
 
 /** Only plans above TRIVIAL (seed 001 Step 2 quality) need one: a typo fix has nothing to roll back. */
 export function missingRisksSectionRule(plan: Plan, knownQuality: () => PlanQuality | undefined = () => undefined, env?: RuleEnvironment): Draft[] {
-  if (plan.sections.some((s) => s.kind === 'risks' || s.kind === 'rollback')) return [];
+  if (plan.sections.some((s) => s.kind === 'risks' || s.kind === 'rollback' || namesRisks(s.title))) return [];
   // Task lists and GSD task plans keep their risks in the companion design, plan or research by their format's convention.
   if (plan.format === 'gsd' || plan.format === 'kiro-tasks' || plan.format === 'spec-kit-tasks' || TASK_LIST_TITLE.test(plan.title ?? '')) return [];
   if (/<threat_model>/.test(plan.text) || RISK_COLUMN.test(plan.text)) return [];

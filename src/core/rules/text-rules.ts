@@ -139,7 +139,13 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
     if (path === null) continue;
     const mentions = (ref.ranges && ref.ranges.length > 0 ? ref.ranges : [ref.range]).filter((r) => {
       const line = plan.lines[r.startLine] ?? '';
-      return !AGENT_HOME_REFERENCE.test(line) && !TEMPLATE_NOTE.test(line) && !namedAsText(line, r.startChar, r.endChar) && !oldSideOfTable(plan.lines, r.startLine, r.startChar);
+      return (
+        !AGENT_HOME_REFERENCE.test(line) &&
+        !TEMPLATE_NOTE.test(line) &&
+        !moduleSpecifier(line, r.startChar, ref.path) &&
+        !namedAsText(line, r.startChar, r.endChar) &&
+        !oldSideOfTable(plan.lines, r.startLine, r.startChar)
+      );
     });
     if (mentions.length === 0) continue;
     if (ref.path.startsWith('@') && isPackageName(path, env)) continue;
@@ -313,6 +319,11 @@ function inNamedProject(line: string, startChar: number, endChar: number, path: 
   const name = first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const m = new RegExp(`(?<![\\w/.-])${name}(?![\\w/.-]|\\.\\w)`, 'i').exec(rest);
   return m !== null && /[A-Z]/.test(m[0]);
+}
+
+/** "Import types from '../types/index.js'": a module specifier relative to the importing file, not to the plan. */
+function moduleSpecifier(line: string, startChar: number, path: string): boolean {
+  return /^\.\.?\//.test(path) && /\b(?:from|import|require)\s*\(?\s*['"`]$/i.test(line.slice(Math.max(0, startChar - 40), startChar));
 }
 
 /**
