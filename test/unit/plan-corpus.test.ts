@@ -12,23 +12,21 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
 
 /**
  * Issue #17 asks for precision >= 90 % overall and >= 80 % for any rule with
- * 10+ findings. Not met (BENCHMARKS.md section 6 has the numbers). Each fresh
- * batch is labelled before the round that follows it and held out through
- * it; measured then and under the next round (tuned on the batch before):
- * batch 5 7 % (2/28) and 7 %, batch 6 12 % (8/68, a ninth plan 0/12) and
- * 12 %, batch 7 8.75 % (7/80) and 30 % (7/23), batch 8 12.8 % (5/39) and
- * 13 % (5/38), batch 9 13 % (3/23), batch 10 (the end check, never tuned
- * on) 18 % (6/33) and 19 % (5/27). Spec-kit, Kiro and GSD plans now give few
- * false findings; free-form plans give most. The whole corpus is at 73 %
- * (64/88), no-success-criterion 61 % (28/46) the lowest rule with 10+
- * findings. Until the rules reach the target, the test holds the floor
- * measured at the last honest labelling (rounded down to a whole per cent),
- * so precision can only go up on this corpus. Raise these as rules improve;
- * never relabel a finding to pass. Adding plans may lower the measure: then
- * the floor follows the new measure and the commit says so.
+ * 10+ findings. Not met (BENCHMARKS.md section 6 has the numbers and the
+ * held-out record of every batch). Each fresh batch is labelled before the
+ * round that follows it and held out through it; batches 5-11 came in at
+ * 7-18 % and stayed at 7-30 % under the next round. After the eleventh round
+ * the tuning plans are at 91 % (59/65), fresh batch 11 (the end check, never
+ * tuned on) at 10 % (2/21), and the whole corpus at 73 % (67/92),
+ * no-success-criterion 69 % (29/42) the lowest rule with 10+ findings.
+ * Until the rules reach the target, the test holds the floor measured at the
+ * last honest labelling (rounded down to a whole per cent), so precision can
+ * only go up on this corpus. Raise these as rules improve; never relabel a
+ * finding to pass. Adding plans may lower the measure: then the floor follows
+ * the new measure and the commit says so.
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
-const FLOOR = { overall: 0.72, perRule: 0.6 };
+const FLOOR = { overall: 0.72, perRule: 0.69 };
 const RULE_MIN_FINDINGS = 10;
 
 describe('real-plan corpus', () => {
