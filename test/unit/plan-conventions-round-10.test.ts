@@ -5,19 +5,12 @@
  * flagged with what still is.
  */
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { WorkspaceFileIndex } from '../../src/core/file-index';
 import { parsePlan } from '../../src/core/plan';
-import { runStaticChecks, type StaticFinding } from '../../src/core/rules';
+import type { StaticFinding } from '../../src/core/rules';
+import { findingLines, missingPaths, runRules } from '../support/static-rules-harness';
 
-const ROOT = '/ws';
-
-function run(text: string, files: readonly string[] = []): StaticFinding[] {
-  const index = WorkspaceFileIndex.fromListing(ROOT, files);
-  return runStaticChecks(parsePlan(text), { fileExists: (p) => index.lookup(path.posix.join(ROOT, 'plan.md'), p), pathsNamed: (n) => index.pathsNamed(n) });
-}
-
-const lines = (findings: readonly StaticFinding[], code: string): number[] => findings.filter((f) => f.code === code).map((f) => f.range.startLine + 1);
+const run = (text: string, files: readonly string[] = []): StaticFinding[] => runRules(text, files);
+const lines = findingLines;
 
 describe('round 10: no-success-criterion', () => {
   const phases = ['## Phase 1: Schema', 'Add the tables.', '', '## Phase 2: API', 'Serve the rows.'];
@@ -81,21 +74,11 @@ describe('round 10: signals and paths', () => {
   it('"plugin-api/events.rs" is shorthand for "src/lib/plugin-api/src/events.rs"; "src/client.go" for "src/vmware/client.go" is a wrong path', () => {
     const files = ['src/lib/plugin-api/src/events.rs', 'src/vmware/client.go'];
     const text = ['# Plan', '', 'Move `plugin-api/events.rs` and wrap `src/client.go`.'].join('\n');
-    assert.deepEqual(
-      run(text, files)
-        .filter((f) => f.code === 'missing-file')
-        .map((f) => (f.data as { path: string }).path),
-      ['src/client.go'],
-    );
+    assert.deepEqual(missingPaths(run(text, files)), ['src/client.go']);
   });
 
   it('"internal/..." is a Go package pattern, not a file', () => {
     const text = ['# Plan', '', 'Run `go test ./internal/...` and read `internal/broker/log.go`.'].join('\n');
-    assert.deepEqual(
-      run(text, ['internal/broker/broker.go'])
-        .filter((f) => f.code === 'missing-file')
-        .map((f) => (f.data as { path: string }).path),
-      ['internal/broker/log.go'],
-    );
+    assert.deepEqual(missingPaths(run(text, ['internal/broker/broker.go'])), ['internal/broker/log.go']);
   });
 });

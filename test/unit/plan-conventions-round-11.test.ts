@@ -5,19 +5,12 @@
  * flagged with what still is.
  */
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { WorkspaceFileIndex } from '../../src/core/file-index';
 import { parsePlan } from '../../src/core/plan';
-import { runStaticChecks, type StaticFinding } from '../../src/core/rules';
+import type { StaticFinding } from '../../src/core/rules';
+import { findingLines, missingPaths, runRules } from '../support/static-rules-harness';
 
-const ROOT = '/ws';
-
-function run(text: string, files: readonly string[] = []): StaticFinding[] {
-  const index = WorkspaceFileIndex.fromListing(ROOT, files);
-  return runStaticChecks(parsePlan(text), { fileExists: (p) => index.lookup(path.posix.join(ROOT, 'plan.md'), p), pathsNamed: (n) => index.pathsNamed(n) });
-}
-
-const lines = (findings: readonly StaticFinding[], code: string): number[] => findings.filter((f) => f.code === code).map((f) => f.range.startLine + 1);
+const run = (text: string, files: readonly string[] = []): StaticFinding[] => runRules(text, files);
+const lines = findingLines;
 const steps = ['## Steps', '1. Add the table. Verify: it exists.', '2. Backfill. Verify: counts match.', '3. Flip reads. Verify: no 5xx.'];
 
 describe('round 11: missing-risks-section', () => {
@@ -100,11 +93,6 @@ describe('round 11: no-success-criterion', () => {
 describe('round 11: missing-file', () => {
   it('"Import types from \'../types/index.js\'" is a module specifier; "see `../docs/x.md`" is still a path', () => {
     const text = ['# Plan', '', "Import types from '../types/index.js' in the new module.", '', 'See `./docs/x.md`.'].join('\n');
-    assert.deepEqual(
-      run(text, ['src/index.ts'])
-        .filter((f) => f.code === 'missing-file')
-        .map((f) => (f.data as { path: string }).path),
-      ['docs/x.md'],
-    );
+    assert.deepEqual(missingPaths(run(text, ['src/index.ts'])), ['docs/x.md']);
   });
 });

@@ -5,19 +5,12 @@
  * and each pairs what is no longer flagged with what still is.
  */
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { WorkspaceFileIndex } from '../../src/core/file-index';
 import { parsePlan } from '../../src/core/plan';
-import { runStaticChecks, type StaticFinding } from '../../src/core/rules';
+import type { StaticFinding } from '../../src/core/rules';
+import { findingLines, runRules } from '../support/static-rules-harness';
 
-const ROOT = '/ws';
-
-function run(text: string, files: readonly string[] = [], planPath = 'plan.md'): StaticFinding[] {
-  const index = WorkspaceFileIndex.fromListing(ROOT, files);
-  return runStaticChecks(parsePlan(text), { fileExists: (p) => index.lookup(path.posix.join(ROOT, planPath), p), pathsNamed: (n) => index.pathsNamed(n) });
-}
-
-const lines = (findings: readonly StaticFinding[], code: string): number[] => findings.filter((f) => f.code === code).map((f) => f.range.startLine + 1);
+const run = (text: string, files: readonly string[] = [], planPath = 'plan.md'): StaticFinding[] => runRules(text, files, { planPath });
+const lines = findingLines;
 
 describe('round 5: numbered headings that structure a description are not steps', () => {
   it('"### 1. Storage layer" under "## Architecture" is a part of the design; the phases under "## Implementation" are the steps', () => {

@@ -5,19 +5,12 @@
  * flagged with what still is.
  */
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { WorkspaceFileIndex } from '../../src/core/file-index';
 import { parsePlan } from '../../src/core/plan';
-import { runStaticChecks, type StaticFinding } from '../../src/core/rules';
+import type { StaticFinding } from '../../src/core/rules';
+import { findingLines, missingPaths, runRules } from '../support/static-rules-harness';
 
-const ROOT = '/ws';
-
-function run(text: string, files: readonly string[] = [], gitignores: Record<string, string> = {}): StaticFinding[] {
-  const index = WorkspaceFileIndex.fromListing(ROOT, files, gitignores);
-  return runStaticChecks(parsePlan(text), { fileExists: (p) => index.lookup(path.posix.join(ROOT, 'plan.md'), p), pathsNamed: (n) => index.pathsNamed(n) });
-}
-
-const lines = (findings: readonly StaticFinding[], code: string): number[] => findings.filter((f) => f.code === code).map((f) => f.range.startLine + 1);
+const run = (text: string, files: readonly string[] = [], gitignores: Record<string, string> = {}): StaticFinding[] => runRules(text, files, { gitignores });
+const lines = findingLines;
 const titles = (text: string): string[] => parsePlan(text).steps.map((s) => s.title);
 
 describe('round 9: what is not a step', () => {
@@ -121,12 +114,7 @@ describe('round 9: missing-file', () => {
 
   it('a path under a vendored-dependency folder the repository lacks ("third_party/…") lies in a dependency', () => {
     const text = ['# Plan', '', 'DuckDB makes httplib available at `third_party/httplib/httplib.hpp`; we edit `src/webdav.cpp`.'].join('\n');
-    assert.deepEqual(
-      run(text, ['src/main.cpp'])
-        .filter((f) => f.code === 'missing-file')
-        .map((f) => (f.data as { path: string }).path),
-      ['src/webdav.cpp'],
-    );
+    assert.deepEqual(missingPaths(run(text, ['src/main.cpp'])), ['src/webdav.cpp']);
   });
 
   it('"`S.json`" in a plan that writes `S.union` and `S.string` is a member of S; alone it is a file name', () => {

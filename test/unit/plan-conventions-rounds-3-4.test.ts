@@ -6,19 +6,12 @@
  * excerpt, and each pairs what is no longer flagged with what still is.
  */
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { WorkspaceFileIndex } from '../../src/core/file-index';
 import { parsePlan } from '../../src/core/plan';
-import { runStaticChecks, type StaticFinding } from '../../src/core/rules';
+import type { StaticFinding } from '../../src/core/rules';
+import { findingLines, runRules } from '../support/static-rules-harness';
 
-const ROOT = '/ws';
-
-function run(text: string, files: readonly string[] = []): StaticFinding[] {
-  const index = WorkspaceFileIndex.fromListing(ROOT, files);
-  return runStaticChecks(parsePlan(text), { fileExists: (p) => index.lookup(path.posix.join(ROOT, 'plan.md'), p), pathsNamed: (n) => index.pathsNamed(n) });
-}
-
-const lines = (findings: readonly StaticFinding[], code: string): number[] => findings.filter((f) => f.code === code).map((f) => f.range.startLine + 1);
+const run = (text: string, files: readonly string[] = []): StaticFinding[] => runRules(text, files);
+const lines = findingLines;
 
 describe('round 3: success criteria worded as a deliverable, a check sub-step or a later check step', () => {
   it('"**Deliverable:** …" states the end state like "Output:"; a phase without one is still flagged', () => {

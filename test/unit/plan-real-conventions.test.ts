@@ -11,19 +11,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { runStatic } from '../../src/cli/static-mode';
-import { WorkspaceFileIndex } from '../../src/core/file-index';
 import { parsePlan } from '../../src/core/plan';
-import { RULES, runStaticChecks, type StaticFinding } from '../../src/core/rules';
+import { RULES, type StaticFinding } from '../../src/core/rules';
+import { findingLines, runRules } from '../support/static-rules-harness';
 import { findUnknownSignals } from '../../src/core/signals';
 
-const ROOT = '/ws';
-
-function run(text: string, files: readonly string[] = [], gitignores: Record<string, string> = {}, planPath = 'plan.md'): StaticFinding[] {
-  const index = WorkspaceFileIndex.fromListing(ROOT, files, gitignores);
-  return runStaticChecks(parsePlan(text), { fileExists: (p) => index.lookup(path.posix.join(ROOT, planPath), p), pathsNamed: (n) => index.pathsNamed(n) });
-}
-
-const lines = (findings: readonly StaticFinding[], code: string): number[] => findings.filter((f) => f.code === code).map((f) => f.range.startLine + 1);
+const run = (text: string, files: readonly string[] = [], gitignores: Record<string, string> = {}, planPath = 'plan.md'): StaticFinding[] =>
+  runRules(text, files, { planPath, gitignores });
+const lines = findingLines;
 
 describe('real-plan conventions: steps', () => {
   it('numbered section headings ("## 1. Scope & non-goals" … "## 3. Steps") are an outline; the steps are in the Steps section', () => {

@@ -4,6 +4,7 @@
  * ids used twice.
  */
 import { openingStepId, stepPrefix, type Plan } from '../plan';
+import { lineOf, lineStarts } from '../plan/text';
 import { lineRange } from './text-ranges';
 import type { Draft } from './text-rules';
 
@@ -226,40 +227,23 @@ export function danglingDependencyRule(plan: Plan): Draft[] {
  */
 function idWrittenAsOpener(plan: Plan): (id: string) => boolean {
   let lower: string | null = null;
-  let starts: number[] | null = null;
+  let starts: Int32Array | null = null;
   const memo = new Map<string, boolean>();
   return (id) => {
     const known = memo.get(id);
     if (known !== undefined) return known;
     // Ids are lower case; a number needs no case folding of the whole text.
     const haystack = /[a-z]/.test(id) ? (lower ??= plan.text.toLowerCase()) : plan.text;
-    starts ??= lineStartsOf(plan.text);
+    starts ??= lineStarts(plan.lines);
     const needle = id.includes('-') ? (id.split('-')[0] ?? id) : id;
     let found = false;
     for (let at = needle === '' ? -1 : haystack.indexOf(needle); at !== -1 && !found; at = haystack.indexOf(needle, at + needle.length)) {
-      const line = lineAt(starts, at);
+      const line = lineOf(starts, at);
       found = openingStepId(plan.lines[line] ?? '') === id;
     }
     memo.set(id, found);
     return found;
   };
-}
-
-function lineStartsOf(text: string): number[] {
-  const out = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) out.push(i + 1);
-  return out;
-}
-
-function lineAt(starts: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] as number) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 /**

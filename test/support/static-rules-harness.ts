@@ -1,0 +1,35 @@
+/**
+ * The static rules over a made-up plan and workspace, as the language server,
+ * the CLI and the corpus run them: the workspace is a file list (and its
+ * .gitignore texts) indexed by WorkspaceFileIndex, and paths are looked up
+ * from the plan's folder and the root. Shared by the plan-convention suites.
+ */
+import path from 'node:path';
+import { WorkspaceFileIndex } from '../../src/core/file-index';
+import { parsePlan } from '../../src/core/plan';
+import { runStaticChecks, type StaticFinding } from '../../src/core/rules';
+
+const ROOT = '/ws';
+
+export interface RuleRunOptions {
+  /** The plan's path in the workspace (default "plan.md", at the root). */
+  planPath?: string;
+  /** The workspace's .gitignore files: { "<dir>/.gitignore": "<text>" }. */
+  gitignores?: Record<string, string>;
+}
+
+export function runRules(text: string, files: readonly string[] = [], options: RuleRunOptions = {}): StaticFinding[] {
+  const index = WorkspaceFileIndex.fromListing(ROOT, files, options.gitignores ?? {});
+  const planFsPath = path.posix.join(ROOT, options.planPath ?? 'plan.md');
+  return runStaticChecks(parsePlan(text), { fileExists: (p) => index.lookup(planFsPath, p), pathsNamed: (n) => index.pathsNamed(n) });
+}
+
+/** The 1-based lines of the findings of one rule. */
+export function findingLines(findings: readonly StaticFinding[], code: string): number[] {
+  return findings.filter((f) => f.code === code).map((f) => f.range.startLine + 1);
+}
+
+/** The paths missing-file reports, in order. */
+export function missingPaths(findings: readonly StaticFinding[]): string[] {
+  return findings.filter((f) => f.code === 'missing-file').map((f) => String((f.data as { path?: unknown } | undefined)?.path));
+}
