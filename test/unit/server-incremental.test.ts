@@ -85,6 +85,13 @@ describe('server: incremental parsing equals a whole parse', () => {
     }
   });
 
+  it('when a criterion follows a nested step and a later chunk starts (found by the property below)', () => {
+    // The chunk's sentinel step nests in the H1 step; the criterion between the nested list step and it is still the H1's.
+    const text = `${['# Step 1: H1 step', '### Task: write docs', '10. Tenth item', '---', 'Done when: totals reconcile', '# Step 1: H1 step', '2. Backfill rows'].join('\n')}\n`;
+    for (const size of [1, 2, 5]) assert.deepEqual(chunked(text, size), parsePlan(text), `chunks of ${size}`);
+    assert.equal(parsePlan(text).steps[0]?.successCriteria?.text, 'totals reconcile');
+  });
+
   it('on generated plans of 500 and 2,000 lines', () => {
     for (const lines of [500, 2000]) {
       const text = generatePlan(lines);

@@ -25,6 +25,9 @@ const KEYWORD =
   '(?:step|phase|stage|milestone|task|part|week|sprint|iteration|fase|etapa|paso|passo|tarea|tarefa|hito|marco|schritt|stufe|aufgabe|meilenstein|[ée]tape|t[âa]che|jalon)';
 const NUMBER = '\\d+[a-z]?(?:\\.\\d+)*';
 
+const KEYED_ID = new RegExp(`^${KEYWORD}s?\\s*[-_#.:]?\\s*(${NUMBER})[.):]?$`);
+const BARE_ID = new RegExp(`^#?(${NUMBER})[.):]?$`);
+
 /** "Step 3" -> "3", "Phase 2.1" -> "2.1", "step-4" -> "4", "#03" -> "3", "Setup DB" -> "setup-db". */
 export function normalizeStepId(raw: string): string {
   if (typeof raw !== 'string') return '';
@@ -32,8 +35,8 @@ export function normalizeStepId(raw: string): string {
     .replace(/\*\*|__|[`"'[\]()]/g, ' ')
     .trim()
     .toLowerCase();
-  const keyed = new RegExp(`^${KEYWORD}s?\\s*[-_#.:]?\\s*(${NUMBER})[.):]?$`).exec(s);
-  const bare = keyed ? null : new RegExp(`^#?(${NUMBER})[.):]?$`).exec(s);
+  const keyed = KEYED_ID.exec(s);
+  const bare = keyed ? null : BARE_ID.exec(s);
   const num = keyed?.[1] ?? bare?.[1];
   if (num !== undefined) return num.split('.').map(stripZeros).join('.');
   return s.replace(/[.,:;!?]+$/, '').replace(/\s+/g, '-');
@@ -86,6 +89,25 @@ export function openingStepId(line: string): string | null {
   if (specKit) return normalizeStepId(specKit[1] ?? '');
   const p = stepPrefix(rest);
   return (p.kind === 'keyword' || p.kind === 'number') && p.rawId !== '' ? normalizeStepId(p.rawId) : null;
+}
+
+/** Heading and list lines that open with an id, found by one native scan (see openingStepIds). */
+const OPENING_IDS = new RegExp(
+  `^[ \\t]{0,3}(?:#{1,6}[ \\t]+|(?:[-*+]|\\d+[.)])[ \\t]+(?:\\[[ xX]\\]\\*?[ \\t]+)?)(?:\\*\\*|__)?(T\\d{3,}\\b|${KEYWORD}s?\\s*[-_#]?\\s*${NUMBER}(?![\\w])|${NUMBER}(?=[.):\\s]|$))`,
+  'gim',
+);
+
+/**
+ * Every id a heading or list item of the text opens with, normalized ("- [ ] T012 …" -> "t012", "### Step 3" -> "3"):
+ * openingStepId over all lines, by one scan of the text. A superset is harmless to its one caller (a guard).
+ */
+export function openingStepIds(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(OPENING_IDS)) {
+    const id = normalizeStepId(m[1] ?? '');
+    if (id !== '') out.add(id);
+  }
+  return out;
 }
 
 const EXPLICIT_ID =

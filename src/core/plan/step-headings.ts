@@ -134,9 +134,9 @@ function hasBody(hs: readonly OutlineHeading[], i: number, lines: readonly strin
   return false;
 }
 
-const ATX_HEADING = /^ {0,3}(#{1,6})[ \t]+(.+?)[ \t#]*$/;
-const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})/;
-const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
+const ATX_HEADINGS = /^ {0,3}(#{1,6})[ \t]+([^\n]{0,2000}?)[ \t#]*$/gm;
+/** A line of text directly over "===" or "---": a setext heading by CommonMark (a list item or quote line over "---" is not). */
+const SETEXT_HEADING = /^ {0,3}[^\s#>*+\-|`~\d][^\n]*\n {0,3}(?:=+|-+)[ \t]*$/m;
 
 /**
  * Could a heading's keyword-step siblings lie in another chunk of the incremental parser (which cuts at
@@ -148,43 +148,15 @@ const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
  * section are all in that section's chunk. Conservative: a heading inside an unclosed block may count.
  */
 export function mayHaveKeywordSiblings(text: string): boolean {
+  // A setext heading ("Title" over "---"/"===") is not read here: be conservative.
+  if (SETEXT_HEADING.test(text)) return true;
   const levels: number[] = [];
   let keyword = false;
   let weak = false;
   let anyKeyword = false;
   let anyNumbered = false;
-  let fence: string | null = null;
-  let previousText = false;
-  // One pass over line starts; only lines opening with "#", a fence or a setext underline are sliced and read.
-  for (let at = 0; at <= text.length;) {
-    const nl = text.indexOf('\n', at);
-    const end = nl === -1 ? text.length : nl;
-    let i = at;
-    while (i < end && i - at < 4 && text.charCodeAt(i) === 32) i++;
-    const lead = i < end ? text.charCodeAt(i) : -1;
-    const start = at;
-    at = end + 1;
-    if (lead !== 35 && lead !== 96 && lead !== 126 && lead !== 61 && lead !== 45) {
-      // Paragraph text can underline into a setext heading; list items (digits, "*", "+") and quotes cannot here.
-      previousText = lead !== -1 && lead !== 42 && lead !== 43 && lead !== 62 && !(lead >= 48 && lead <= 57 && /^\s*\d+[.)]\s/.test(text.slice(start, Math.min(end, start + 16))));
-      continue;
-    }
-    const line = text.slice(start, Math.min(end, start + 2001));
-    if (lead === 96 || lead === 126) {
-      const f = FENCE_LINE.exec(line);
-      if (f) {
-        const marker = f[1] as string;
-        if (fence === null) fence = marker;
-        else if (marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = null;
-        previousText = false;
-        continue;
-      }
-    }
-    if (fence !== null || line.length > 2000) continue;
-    if ((lead === 61 || lead === 45) && previousText && SETEXT_UNDERLINE.test(line)) return true;
-    const h = lead === 35 ? ATX_HEADING.exec(line) : null;
-    previousText = h === null && lead !== 45;
-    if (!h) continue;
+  // ATX headings only, found by one native scan; a "heading" inside a code block only makes the answer "whole", which is safe.
+  for (const h of text.matchAll(ATX_HEADINGS)) {
     const level = (h[1] as string).length;
     while (levels.length > 0 && (levels[levels.length - 1] as number) >= level) levels.pop();
     const parentLevel = levels.length > 0 ? (levels[levels.length - 1] as number) : 0;

@@ -179,11 +179,18 @@ function finish(candidates: readonly Candidate[], lines: readonly string[], code
     const id = ids[i] as string;
     let words = 0;
     for (let l = c.line; l <= ownEnd; l++) words += lineWords[l] ?? 0;
-    // A phase's criterion often follows its tasks ("**Independent Test**:" or "Checkpoint:" after the list).
-    let nestedEnd = -1;
-    for (let j = i + 1; j < candidates.length && (candidates[j] as Candidate).line <= c.endLine; j++) nestedEnd = Math.max(nestedEnd, (candidates[j] as Candidate).endLine);
-    const criterion =
-      findSuccessCriterion(lines, c.line, ownEnd, skip) ?? (nestedEnd >= 0 && nestedEnd < c.endLine ? findSuccessCriterion(lines, nestedEnd + 1, c.endLine, skip) : null);
+    // A phase's criterion often follows its tasks ("**Independent Test**:" or "Checkpoint:" after the list): any line
+    // of its range that no nested step holds is the phase's own, whatever follows (so a later nested step, like the
+    // incremental parser's chunk sentinel, never hides it).
+    let criterion = findSuccessCriterion(lines, c.line, ownEnd, skip);
+    let cursor = ownEnd + 1;
+    for (let j = i + 1; criterion === null && j <= candidates.length; j++) {
+      const nested = j < candidates.length && (candidates[j] as Candidate).line <= c.endLine ? (candidates[j] as Candidate) : null;
+      const gapEnd = nested === null ? c.endLine : nested.line - 1;
+      if (gapEnd >= cursor) criterion = findSuccessCriterion(lines, cursor, gapEnd, skip);
+      if (nested === null) break;
+      cursor = Math.max(cursor, nested.endLine + 1);
+    }
     steps.push({
       id,
       rawId,

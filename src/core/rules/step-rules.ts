@@ -3,8 +3,7 @@
  * criteria): missing success criteria, dependencies on ids no step has, and
  * ids used twice.
  */
-import { openingStepId, stepPrefix, type Plan } from '../plan';
-import { lineOf, lineStarts } from '../plan/text';
+import { openingStepId, openingStepIds, stepPrefix, type Plan } from '../plan';
 import { lineRange } from './text-ranges';
 import type { Draft } from './text-rules';
 
@@ -221,29 +220,10 @@ export function danglingDependencyRule(plan: Plan): Draft[] {
   return out;
 }
 
-/**
- * Does a heading or list item open with this id ("- [ ] T002 …", "### Step 4")? Only lines holding the id's
- * text are read, so a long plan with a few dangling references stays cheap.
- */
+/** Does a heading or list item open with this id ("- [ ] T002 …", "### Step 4")? One scan of the text, made on first use. */
 function idWrittenAsOpener(plan: Plan): (id: string) => boolean {
-  let lower: string | null = null;
-  let starts: Int32Array | null = null;
-  const memo = new Map<string, boolean>();
-  return (id) => {
-    const known = memo.get(id);
-    if (known !== undefined) return known;
-    // Ids are lower case; a number needs no case folding of the whole text.
-    const haystack = /[a-z]/.test(id) ? (lower ??= plan.text.toLowerCase()) : plan.text;
-    starts ??= lineStarts(plan.lines);
-    const needle = id.includes('-') ? (id.split('-')[0] ?? id) : id;
-    let found = false;
-    for (let at = needle === '' ? -1 : haystack.indexOf(needle); at !== -1 && !found; at = haystack.indexOf(needle, at + needle.length)) {
-      const line = lineOf(starts, at);
-      found = openingStepId(plan.lines[line] ?? '') === id;
-    }
-    memo.set(id, found);
-    return found;
-  };
+  let ids: Set<string> | null = null;
+  return (id) => (ids ??= openingStepIds(plan.text)).has(id);
 }
 
 /**
