@@ -100,7 +100,12 @@ export function noSuccessCriterionRule(plan: Plan): Draft[] {
   const nested = nestedSteps(plan);
   // A group: a Kiro task "1" with sub-tasks "1.1"…, or any step with steps nested in it (a phase and its units).
   // The ids that have sub-ids, once (a per-step search over all ids was quadratic on long plans).
-  const parents = new Set(plan.steps.map((s) => s.id.replace(/#\d+$/, '')).filter((id) => /^\d+\./.test(id)).map((id) => id.slice(0, id.indexOf('.'))));
+  const parents = new Set(
+    plan.steps
+      .map((s) => s.id.replace(/#\d+$/, ''))
+      .filter((id) => /^\d+\./.test(id))
+      .map((id) => id.slice(0, id.indexOf('.'))),
+  );
   const isGroup = (id: string, i: number): boolean => (/^\d+$/.test(id) && parents.has(id)) || nested[i + 1] === true;
   const checkedLater = checkedByLaterStep(plan, nested);
   const mentions = lazyMentions(plan);
