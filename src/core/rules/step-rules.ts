@@ -90,7 +90,7 @@ const SPEC_KIT_ID = /^t\d{3,}$/i;
 export function noSuccessCriterionRule(plan: Plan): Draft[] {
   if (plan.sections.some((s) => s.kind === 'success' && !s.isEmpty && PLAN_WIDE.test(s.title))) return [];
   // A top-level "## Success Criteria" / "## Success Metrics" / "## Exit criteria" section that is not a step's own states how
-  // the plan is known done, for its steps (on the corpus such plans' steps were judged covered 85 times out of 86).
+  // the plan is known done, for its steps (88 of the 89 labels on such tuning plans' steps said so).
   const planWide = plan.sections.filter(
     (s) => s.kind === 'success' && !s.isEmpty && s.level <= 2 && !plan.steps.some((st) => st.line === s.headingLine) && !insideStep(plan, s.headingLine),
   );
