@@ -44,6 +44,8 @@ const CREATION_RIGHT_BEFORE =
 /** "add `A` and `B`", "añadir `LICENSE` y `CONTRIBUTING.md`": an add verb governs every path of its list. */
 const ADD_LIST =
   /(?:^|[^\p{L}])(?:add(?:s|ed|ing)?|añad(?:e|ir|imos)|agreg(?:a|ar)|adicion(?:a|ar)|hinzufügen|ajout(?:e|er))\s+(?:[`'"]*[\w@./-]+[`'"]*\s*(?:,|and|y|e|und|et|&)\s*)*[`'"(<[]*$/iu;
+/** A cheap first look for ADD_LIST's verbs: that pattern has no anchor and is costly on every mention of a long plan. */
+const ADD_VERB = /add|añad|agreg|adicion|hinzuf|ajout/i;
 const CREATION_AFTER = /^[`'">)\]]*\s*(?:\(\s*(new(\s+file)?|or\s+create[^)]*|nuevo|novo|neu|nouveau)\s*\)|(neu\s+)?(erstellen|anlegen|hinzufügen|löschen|entfernen)\b)/i;
 const CREATION_LABEL =
   /^\s*(?:[-*+]\s+)?(?:\*\*|__)?[^:]{0,60}\b(new|create[sd]?|to\s+create|added|output|outputs|artifacts?|files|deliverables?|neue|nuevos?|novos?|nouveaux)\b[^:]{0,40}:(?:\*\*|__)?\s*$/i;
@@ -56,7 +58,7 @@ export function isCreatedByPlan(line: string, startChar: number, endChar: number
     CREATION_RIGHT_BEFORE.test(before) ||
     WRITTEN_TO.test(before.slice(-200)) ||
     newSideOfTable(before) ||
-    ADD_LIST.test(before.slice(-300)) ||
+    (ADD_VERB.test(before) && ADD_LIST.test(before.slice(-300))) ||
     CREATION_AFTER.test(line.slice(endChar)) ||
     FILES_TAG.test(before) ||
     tableRowCreates(line, startChar)
@@ -108,7 +110,7 @@ function creationBlockLines(lines: readonly string[]): Set<number> {
       continue;
     }
     if (/^\s{0,3}#/.test(l)) open = false;
-    if (CREATION_LABEL.test(l)) {
+    if (l.includes(':') && CREATION_LABEL.test(l)) {
       open = true;
       continue;
     }
