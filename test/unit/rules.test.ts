@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parsePlan, type Plan } from '../../src/core/plan';
 import { RULES, RULE_CODES, fixesFor, runStaticChecks, type RuleCode, type RuleEnvironment, type StaticFinding, type TextEdit } from '../../src/core/rules';
-import { isCreatedByPlan } from '../../src/core/rules/text-rules';
+import { isCreatedByPlan } from '../../src/core/rules/created-paths';
 import { editDistance, nearestStepIds } from '../../src/core/rules/step-rules';
 
 const noFiles: RuleEnvironment = { fileExists: () => undefined };

@@ -11,7 +11,8 @@ import type { Plan } from '../plan';
 import type { Assessment } from '../run-types';
 import { RULES, type RuleCode, type RuleEnvironment, type RuleLevel, type StaticFinding } from './catalog';
 import { missingRisksSectionRule, emptySectionRule } from './section-rules';
-import { danglingDependencyRule, duplicateStepIdRule, noSuccessCriterionRule } from './step-rules';
+import { noSuccessCriterionRule } from './no-success-criterion';
+import { danglingDependencyRule, duplicateStepIdRule } from './step-rules';
 import { missingFileRule, unknownSignalRule, type Draft } from './text-rules';
 
 export * from './catalog';

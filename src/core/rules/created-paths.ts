@@ -1,0 +1,106 @@
+/**
+ * A path is exempt when the plan brings it into being, moves it or deletes it.
+ * Per mention: "create", "introduce", "scaffold", "generate", "delete", "remove",
+ * "rename/move/copy … to" (and es/pt/de/fr: crear, criar, erstellen, anlegen,
+ * créer, löschen, eliminar, supprimer…) anywhere before it on the line; "add",
+ * "write", "build", "implement" or "new" right before it ("Build `lib/derived.ts`");
+ * "writes … to" right before it ("Writes the scripts to `.x/hooks/`"); "(new)", "(new file)", "(or create if
+ * absent)" right after it; the new side of an "old → new" arrow. Per block: a
+ * list under a label that says so ("**New files to create:**", "Files:",
+ * "Output:", "Neue Dateien:") and a GSD `<files>` tag. One exempt mention
+ * exempts every mention of that path. (missing-file, text-rules.ts, never
+ * reports such a path; everything here reads one line or block, no I/O.)
+ */
+const CREATION_ANYWHERE =
+  /\b(create[sd]?|creating|introduc(e|es|ed|ing)|scaffold(s|ed|ing)?|generat(e|es|ed|ing)|delet(e|es|ed|ing)|remov(e|es|ed|ing)|(rename[sd]?|move[sd]?|copy|copie[sd]|split|extract(s|ed)?)\b.*\b(to|into|as)|download(s|ed|ing)?|produc(e|es|ed|ing)|write\s+(?:\w+\s+){0,2}tests?\b.*\b(in|to|at)|crear|creamos|criar|cria|erstellen|erstelle|anlegen|neue[nr]?|créer|creer|nouveau|nouvelle|nuevo|nueva|novo|nova|eliminar|supprimer|löschen|borrar|apagar)\b/i;
+/** "Writes small bash scripts to `.x/hooks/`": what is written to a path brings it into being. */
+const WRITTEN_TO = /\bwrit(?:e|es|ing)\s+(?:[\w+-]+\s+){0,4}(?:to|into)\s+[`'"(]*$/i;
+const CREATION_RIGHT_BEFORE =
+  /\b(add(s|ed|ing)?|write|writes|writing|new|build(s|ing)?|implement(s|ing)?|construir|implementar)\s+((a|an|the)\s+)?(new\s+)?((test\s+)?(file|module|folder|directory|script|config|test))?\s*[`'"(<[]*$|(→|->|=>)\s*[`'"]*$/i;
+/** "add `A` and `B`", "añadir `LICENSE` y `CONTRIBUTING.md`": an add verb governs every path of its list. */
+const ADD_LIST =
+  /(?:^|[^\p{L}])(?:add(?:s|ed|ing)?|añad(?:e|ir|imos)|agreg(?:a|ar)|adicion(?:a|ar)|hinzufügen|ajout(?:e|er))\s+(?:[`'"]*[\w@./-]+[`'"]*\s*(?:,|and|y|e|und|et|&)\s*)*[`'"(<[]*$/iu;
+/** A cheap first look for ADD_LIST's verbs: that pattern has no anchor and is costly on every mention of a long plan. */
+const ADD_VERB = /add|añad|agreg|adicion|hinzuf|ajout/i;
+const CREATION_AFTER = /^[`'">)\]]*\s*(?:\(\s*(new(\s+file)?|or\s+create[^)]*|nuevo|novo|neu|nouveau)\s*\)|(neu\s+)?(erstellen|anlegen|hinzufügen|löschen|entfernen)\b)/i;
+const CREATION_LABEL =
+  /^\s*(?:[-*+]\s+)?(?:\*\*|__)?[^:]{0,60}\b(new|create[sd]?|to\s+create|added|output|outputs|artifacts?|files|deliverables?|neue|nuevos?|novos?|nouveaux)\b[^:]{0,40}:(?:\*\*|__)?\s*$/i;
+const FILES_TAG = /<files>|^\s*(?:[-*+]\s+)?(?:\*\*)?(files(\s+(modified|touched|created))?|output|files_modified)(?:\*\*)?\s*:/i;
+
+export function isCreatedByPlan(line: string, startChar: number, endChar: number): boolean {
+  const before = line.slice(0, startChar);
+  return (
+    CREATION_ANYWHERE.test(before) ||
+    CREATION_RIGHT_BEFORE.test(before) ||
+    WRITTEN_TO.test(before.slice(-200)) ||
+    newSideOfTable(before) ||
+    (ADD_VERB.test(before) && ADD_LIST.test(before.slice(-300))) ||
+    CREATION_AFTER.test(line.slice(endChar)) ||
+    FILES_TAG.test(before) ||
+    tableRowCreates(line, startChar)
+  );
+}
+
+/** The new side of an "old | new" table: a path that opens a cell after a non-empty one (the first cell is the old side, or an inventory's path). */
+function newSideOfTable(before: string): boolean {
+  const m = /\|\s*[`'"]*$/.exec(before);
+  return m !== null && /[^\s|]/.test(before.slice(0, m.index));
+}
+
+/** A cell that is only an operation that brings a file into being or removes it ("create", "new", "criar", "crear", "neu", "créer", "delete"…). */
+const OPERATION_CELL =
+  /^(?:create[sd]?|new|add(?:ed)?|delete[sd]?|remove[sd]?|criar|criado|novo|nova|crear|creado|nuevo|nueva|eliminar|apagar|neu|erstellen|anlegen|l[öo]schen|cr[ée]er|nouveau|nouvelle|supprimer)$/i;
+
+/**
+ * A file-inventory table row ("| `tools/host.go` | criar | host ops |", "| a.ts, b.ts | Create |"):
+ * when another cell of the row is an operation that creates or deletes, the paths in the row are the plan's own.
+ */
+function tableRowCreates(line: string, startChar: number): boolean {
+  if (!/^\s*\|/.test(line)) return false;
+  const cells: Array<{ start: number; text: string }> = [];
+  let start = line.indexOf('|') + 1;
+  for (let i = start; i <= line.length; i++) {
+    if (i === line.length || (line[i] === '|' && line[i - 1] !== '\\')) {
+      cells.push({ start, text: line.slice(start, i) });
+      start = i + 1;
+    }
+  }
+  const own = cells.findIndex((c, i) => startChar >= c.start && (i === cells.length - 1 || startChar < (cells[i + 1] as { start: number }).start));
+  return cells.some((c, i) => i !== own && OPERATION_CELL.test(c.text.replace(/[*_`]/g, '').trim()));
+}
+
+const FILES_OPEN = /^\s*<files>\s*$/;
+
+/** Lines that sit in a list under a "new files:"-style label, up to the next heading or non-list paragraph; and the lines of a multi-line GSD `<files>` block. */
+export function creationBlockLines(lines: readonly string[]): Set<number> {
+  const out = new Set<number>();
+  let open = false;
+  let filesTag = false;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] ?? '';
+    if (l.length > 2000) continue;
+    // A GSD task's <files> block over several lines: every line up to </files> lists a file the task writes.
+    if (filesTag || FILES_OPEN.test(l)) {
+      filesTag = !/<\/files>/.test(l);
+      out.add(i);
+      continue;
+    }
+    if (/^\s{0,3}#/.test(l)) open = false;
+    if (l.includes(':') && CREATION_LABEL.test(l)) {
+      open = true;
+      continue;
+    }
+    if (!open) continue;
+    if (l.trim() === '' || /^\s*([-*+]|\d+[.)])\s/.test(l) || /^\s{2,}\S/.test(l)) out.add(i);
+    else open = false;
+  }
+  return out;
+}
+
+/** A deliverable bullet or heading that opens with the path ("- `src/new.ts`: …", "### 2. `include/a.hpp`"): what its step produces. */
+const DELIVERABLE_LEAD = /^\s*(?:#{1,6}\s+(?:\d+[.)]\s+)?|(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\*?\s+)?(?:\d+(?:\.\d+)*\.?\s+)?)(?:\*\*|__)?[`'"]?$/;
+
+/** Does the text before a path (on its line) open a deliverable bullet or heading? */
+export function opensDeliverable(before: string): boolean {
+  return DELIVERABLE_LEAD.test(before);
+}

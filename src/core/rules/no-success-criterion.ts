@@ -1,0 +1,254 @@
+/**
+ * no-success-criterion (seed 004: every step has success criteria): a step
+ * with no line saying how to know it is done, unless the plan or the step
+ * says so another way (a plan-wide success section, a check step, a done
+ * mark, a group whose sub-steps carry the criteria…). Each exemption is
+ * documented with examples in src/server/README.md.
+ */
+import { openingStepId, stepPrefix, type Plan } from '../plan';
+import { baseStepId, stepLabel } from './step-rules';
+import { lineRange } from './text-ranges';
+import type { Draft } from './text-rules';
+/**
+ * A step that is itself a check ("Checkpoint – …", "Final verification", "Write
+ * property test for …", in es/pt/de/fr "Verificar …", "Validação", "Überprüfung") needs no other criterion, and is the criterion of the
+ * sibling steps before it; a documentation-only step's document is its result; a
+ * sub-step shares its outer step's criterion, a ticked checkbox step is done, and a group (a step with steps
+ * nested in it) has its criteria in its sub-steps.
+ */
+const CHECK_STEP =
+  /^(?:\W*)(?:(?:\w+-[\w-]+|integration|unit|acceptance|regression|e2e|smoke|property|contract)\s+tests?\b|checkpoint|final\s+(?:verification|checkpoint|check)|verify|verification|validate|write\s+(?:\w+\s+){0,2}tests?|run\s+(?:the\s+)?tests?|test)\b|^(?:\W*)(?:verificar|verificaci[oó]n|verifica[cç][aã]o|validar|validaci[oó]n|valida[cç][aã]o|probar|testar|(?:ü|ue)?berpr[üu]fung|pr[üu]fen|v[ée]rification|v[ée]rifier|valider|tester|punto\s+de\s+control|ponto\s+de\s+controle|point\s+de\s+contr[ôo]le|escribir\s+(?:\S+\s+){0,2}pruebas|escrever\s+(?:\S+\s+){0,2}testes|[ée]crire\s+(?:\S+\s+){0,2}tests)(?!\p{L})/iu;
+
+/**
+ * A step whose work is testing or reviewing ("Testing and rollout", "Tests", "Review all help texts", "Pruebas y
+ * failover", "Testes") is a check itself; unlike CHECK_STEP it speaks for no other step.
+ */
+const TESTING_STEP =
+  /^(?:\W*)(?:(?:[\w-]+\s+){0,2}testing|tests?|qa|review|audit|validation|verification|pruebas|testes|essais|testen|revisar|revis[aã]o|revisi[oó]n|[üu]berpr[üu]fen)(?!\p{L})/iu;
+
+/**
+ * A step the plan puts out of its scope ("Phase 8 (Future): …", "Post-MVP ideas", a body that opens
+ * "Not in MVP scope."): a list of ideas for later, of which no done criterion is expected yet.
+ */
+const LATER_TITLE =
+  /\(\s*(?:future|later|deferred|post[-\s]?mvp|out\s+of\s+scope|backlog|stretch|nice[-\s]to[-\s]have|futur[oae]?|sp[äa]ter|zuk[üu]nftig|ult[ée]rieure?)\s*\)|^\W*(?:future(?:\s+(?:work|phases?|enhancements?|improvements?|ideas?))?|deferred|post[-\s]?mvp|out\s+of\s+scope|backlog|stretch\s+goals?|nice[-\s]to[-\s]haves?)(?!\p{L})/iu;
+const LATER_BODY =
+  /^\W*(?:not\s+(?:in|part\s+of)\s+(?:the\s+)?(?:mvp|v1|initial|first\s+release|current)?\s*scope|out\s+of\s+(?:mvp\s+)?scope|deferred\s+(?:to|until)|fuera\s+del\s+alcance|fora\s+do\s+escopo|hors\s+p[ée]rim[èe]tre|au[ßs]erhalb\s+des\s+umfangs)(?!\p{L})/iu;
+
+/**
+ * A heading that is only an earlier step's id ("### Phase 1" under "## File-by-File Implementation Order",
+ * after "## Phase 1 — Scaffold"): a section about that step, which carries the criterion.
+ */
+function restatesEarlierStep(plan: Plan, i: number): boolean {
+  const step = plan.steps[i] as Plan['steps'][number];
+  const p = stepPrefix(step.title);
+  if (p.kind !== 'keyword' || p.rest !== '') return false;
+  const base = baseStepId(step.id);
+  return plan.steps.slice(0, i).some((earlier) => baseStepId(earlier.id) === base);
+}
+
+/**
+ * A step whose whole body is one short command block ("#### 3a. Add the SDK" then "```bash / bun add x / ```"):
+ * it is done when the command succeeds.
+ */
+function singleCommandStep(plan: Plan, step: Plan['steps'][number]): boolean {
+  const body: string[] = [];
+  for (let l = step.line + 1; l <= step.range.endLine && body.length <= 6; l++) {
+    const text = (plan.lines[l] ?? '').trim();
+    if (text !== '') body.push(text);
+  }
+  const fence = /^(`{3,}|~{3,})\s*(?:bash|sh|shell|zsh|console|powershell|cmd)?\s*$/i.exec(body[0] ?? '');
+  return fence !== null && body.length >= 3 && body.length <= 5 && (body[body.length - 1] ?? '').startsWith(fence[1] as string);
+}
+
+/** Is the step out of the plan's scope, by its title or the first line of its body? */
+function laterStep(plan: Plan, step: Plan['steps'][number]): boolean {
+  if (LATER_TITLE.test(step.title)) return true;
+  for (let l = step.line + 1; l <= Math.min(step.range.endLine, step.line + 3); l++) {
+    const text = (plan.lines[l] ?? '').trim();
+    // The body opens "Not in MVP scope." or with a sub-heading "### Future Enhancements:".
+    if (text !== '') return LATER_BODY.test(text) || (/^#{1,6}\s/.test(text) && LATER_TITLE.test(text.replace(/^#+\s*/, '')));
+  }
+  return false;
+}
+
+/** A heading marked done ("## Phase 4: Domain API ✅", "### M2 (done)"): like a ticked step. */
+const DONE_MARK = /[✅✔☑]|\((?:done|complete[d]?|shipped)\)|\[(?:done|complete[d]?)\]/iu;
+
+/** A ticked step ("- [x] …") is done: how to know it is done no longer needs saying. */
+const DONE_CHECKBOX = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
+
+/**
+ * A success section that speaks for every step ("Phase completion", "Definition of done", "Step completion criteria"),
+ * also in es/pt/de/fr ("Criterios de finalización", "Critérios de conclusão", "Abschlusskriterien", "Critères d'achèvement").
+ */
+const PLAN_WIDE =
+  /\b(phase|step|task)\s+completion|definition\s+of\s+done|completion\s+criteria|(?<!\p{L})(criterios\s+de\s+(?:finalizaci[oó]n|terminaci[oó]n)|crit[ée]rios\s+de\s+conclus[aã]o|abschlusskriterien|crit[èe]res\s+d['’]ach[èe]vement|crit[èe]res\s+de\s+fin)(?!\p{L})/iu;
+
+/** spec-kit tasks.md: one-line tasks whose criteria are the spec's acceptance scenarios and the phase checkpoints. */
+const SPEC_KIT_ID = /^t\d{3,}$/i;
+
+export function noSuccessCriterionRule(plan: Plan): Draft[] {
+  if (plan.sections.some((s) => s.kind === 'success' && !s.isEmpty && PLAN_WIDE.test(s.title))) return [];
+  // A top-level "## Success Criteria" / "## Success Metrics" / "## Exit criteria" section that is not a step's own states how
+  // the plan is known done, for its steps (88 of the 89 labels on such tuning plans' steps said so).
+  const planWide = plan.sections.filter(
+    (s) => s.kind === 'success' && !s.isEmpty && s.level <= 2 && !plan.steps.some((st) => st.line === s.headingLine) && !insideStep(plan, s.headingLine),
+  );
+  // "## Success Criteria by Phase" with "### Phase 1 Success:" … speaks only for the steps it names.
+  const named = stepsNamedIn(plan, planWide);
+  if (planWide.length > 0 && named.size === 0) return [];
+  const nested = nestedSteps(plan);
+  // A group: a Kiro task "1" with sub-tasks "1.1"…, or any step with steps nested in it (a phase and its units).
+  // The ids that have sub-ids, once (a per-step search over all ids was quadratic on long plans).
+  const parents = new Set(
+    plan.steps
+      .map((s) => baseStepId(s.id))
+      .filter((id) => /^\d+\./.test(id))
+      .map((id) => id.slice(0, id.indexOf('.'))),
+  );
+  const isGroup = (id: string, i: number): boolean => (/^\d+$/.test(id) && parents.has(id)) || nested[i + 1] === true;
+  const checkedLater = checkedByLaterStep(plan, nested);
+  const mentions = lazyMentions(plan);
+  return plan.steps
+    .filter(
+      (step, i) =>
+        step.successCriteria === null &&
+        !nested[i] &&
+        !CHECK_STEP.test(step.title) &&
+        !TESTING_STEP.test(step.title) &&
+        !laterStep(plan, step) &&
+        !singleCommandStep(plan, step) &&
+        !restatesEarlierStep(plan, i) &&
+        !isGroup(step.id, i) &&
+        !SPEC_KIT_ID.test(step.id) &&
+        !DONE_CHECKBOX.test(plan.lines[step.line] ?? '') &&
+        !DONE_MARK.test(step.title) &&
+        !allItemsTicked(plan, step) &&
+        !markedComplete(plan, step) &&
+        !named.has(baseStepId(step.id)) &&
+        !checkedLater[i] &&
+        !isDocsOnlyStep(plan, i, mentions),
+    )
+    .map((step) => ({
+      code: 'no-success-criterion',
+      message: `${stepLabel(step.id)} has no success criterion: add a line "Success criteria: …" that says how you will know it is done.`,
+      range: lineRange(plan, step.line),
+      data: { stepId: step.id, stepLine: step.line },
+    }));
+}
+
+/**
+ * For each step: is a later sibling a check step ("6 — Regression tests", "Final
+ * verification", "Run the test suite"; not a bare "Checkpoint")? Such a step is the criterion of the
+ * steps before it in the same list: siblings are top-level steps (not nested)
+ * from the same section and of the same kind (list items or headings), and
+ * the run stops at a step that has a criterion of its own, which starts a new
+ * stretch.
+ */
+function checkedByLaterStep(plan: Plan, nested: readonly boolean[]): boolean[] {
+  const out = plan.steps.map(() => false);
+  // A checkpoint ("Checkpoint - all tests pass") is a gate that runs whatever tests exist; it says nothing about a step no test covers.
+  const isCheck = (title: string): boolean => CHECK_STEP.test(title) && !/^\W*checkpoint\b/i.test(title);
+  // One pass from the end (plans can have thousands of steps): a run of siblings ends where the section or the kind changes.
+  let covered = false;
+  let run: string | null = null;
+  for (let i = plan.steps.length - 1; i >= 0; i--) {
+    const step = plan.steps[i] as (typeof plan.steps)[number];
+    if (nested[i]) continue;
+    const key = `${step.source}\u0000${step.sectionTitle ?? ''}`;
+    if (key !== run) {
+      run = key;
+      covered = false;
+    }
+    out[i] = covered;
+    if (isCheck(step.title)) covered = true;
+  }
+  return out;
+}
+
+interface PathMention {
+  path: string;
+  line: number;
+}
+
+/** Every mention of every referenced path, computed once per run and only when a docs-titled step needs it. */
+function lazyMentions(plan: Plan): () => readonly PathMention[] {
+  let all: PathMention[] | null = null;
+  return () =>
+    (all ??= plan.referencedPaths.flatMap((ref) => (ref.ranges && ref.ranges.length > 0 ? ref.ranges : [ref.range]).map((r) => ({ path: ref.path, line: r.startLine }))));
+}
+
+/** A documentation step by its title: "Update docs", "Write README", "Document the flag", "Update CHANGELOG". */
+const DOCS_TITLE =
+  /^\W*(?:(?:write|update|add|refresh|revise|amend|extend)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:docs?|documentation|readme|changelog|user\s+guide|guide|release\s+notes)\b|document\b)/i;
+/** Paths that are documents: Markdown and other prose files, and anything under a docs folder. */
+const DOC_PATH = /(?:^|\/)docs?\/|\.(?:md|mdx|markdown|rst|adoc|txt)$|(?:^|\/)(?:README|CHANGELOG|LICENSE|NOTICE|AUTHORS)(?:\.\w+)?$/i;
+/** A superpowers-style "Files:" entry ("- Modify: `README.md`", "- Create: `docs/x.md`"). */
+const FILES_ENTRY = /^\s*[-*+]\s+(?:\*\*)?(?:create|modify|update|edit|test)(?:\*\*)?\s*:/i;
+
+/**
+ * A documentation-only step: its title says it writes or updates docs and
+ * every file it names is a document (when it has a "Files:" list, the files
+ * listed there). The document is its deliverable: written as the step says,
+ * it is done, so it needs no separate criterion.
+ */
+function isDocsOnlyStep(plan: Plan, i: number, mentions: () => readonly PathMention[]): boolean {
+  const step = plan.steps[i];
+  if (!step || !DOCS_TITLE.test(step.title)) return false;
+  const next = plan.steps[i + 1];
+  const end = next !== undefined && next.line <= step.range.endLine ? next.line - 1 : step.range.endLine;
+  const own = mentions().filter((m) => m.line >= step.line && m.line <= end);
+  const listed = own.filter((m) => FILES_ENTRY.test(plan.lines[m.line] ?? ''));
+  const named = listed.length > 0 ? listed : own;
+  return named.every((m) => DOC_PATH.test(m.path.replace(/^@/, '')));
+}
+
+/** Step ids that open a heading or a bullet inside these sections ("### Phase 2 Success:", "- **Phase 3**: …"). */
+function stepsNamedIn(plan: Plan, sections: readonly Plan['sections'][number][]): Set<string> {
+  const out = new Set<string>();
+  for (const s of sections) {
+    for (let l = s.headingLine + 1; l <= s.range.endLine && l - s.headingLine < 2000; l++) {
+      const line = plan.lines[l] ?? '';
+      // An ordered list's own numbers ("1. Fast startup") name no step.
+      if (/^\s*\d+[.)]\s/.test(line)) continue;
+      const id = openingStepId(line);
+      if (id !== null) out.add(id);
+    }
+  }
+  return out;
+}
+
+/** "**Status**: Complete" (or Done, ✅) on the first lines of the step's body: done, like a ticked step. */
+function markedComplete(plan: Plan, step: Plan['steps'][number]): boolean {
+  for (let l = step.line + 1; l <= Math.min(step.range.endLine, step.line + 4); l++) {
+    if (/^\W*status\W{0,4}:\W{0,4}(?:complete[d]?|done|finished|shipped|✅)/i.test(plan.lines[l] ?? '')) return true;
+  }
+  return false;
+}
+
+/** A step whose own checklist is all ticked ("### M0" over "- [x] …" items only): done. */
+function allItemsTicked(plan: Plan, step: Plan['steps'][number]): boolean {
+  let ticked = 0;
+  for (let l = step.line + 1; l <= step.range.endLine && l - step.line < 200; l++) {
+    const text = plan.lines[l] ?? '';
+    if (/^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/.test(text)) ticked++;
+    else if (/^\s*(?:[-*+]|\d+[.)])\s+\[ \]/.test(text)) return false;
+  }
+  return ticked > 0;
+}
+
+function insideStep(plan: Plan, line: number): boolean {
+  return plan.steps.some((st) => st.line < line && st.range.endLine >= line);
+}
+
+/** For each step (in plan order): does it start inside an earlier step's range? */
+function nestedSteps(plan: Plan): boolean[] {
+  const open: number[] = [];
+  return plan.steps.map((step) => {
+    while (open.length > 0 && (open[open.length - 1] as number) < step.line) open.pop();
+    const inside = open.length > 0;
+    open.push(step.range.endLine);
+    return inside;
+  });
+}
