@@ -28,9 +28,10 @@ export function classifyHeadings(outline: Outline, lines: readonly string[], for
   const stack: number[] = [];
   const firstH1 = hs.findIndex((h) => h.level === 1);
   const sectionNumbers = outlineNumbered(hs);
-  const keywordSiblings = parentsOfKeywordSteps(hs, lines);
+  const keyword = keywordSteps(hs, lines);
+  const keywordSiblings = keyword.parents;
   // With two or more "Step N" / "Phase N" headings the author has named the steps; other numbered headings number parts.
-  const namedSteps = countKeywordSteps(hs, lines) >= 2;
+  const namedSteps = keyword.count >= 2;
   for (let i = 0; i < hs.length; i++) {
     const h = hs[i] as OutlineHeading;
     while (stack.length > 0 && (hs[stack[stack.length - 1] as number] as OutlineHeading).level >= h.level) stack.pop();
@@ -103,26 +104,24 @@ const STEP_RANGE_TITLE = /^\W*(?:steps?|tasks?|phases?|stages?)\s+\d+\s*(?:[-–
 const NAMES_STEPS = /(?<!\p{L})(?:steps?|tasks?|to\s*-?\s*do|checklist|action\s+items?|work\s+items?|pasos|tareas|passos|tarefas|schritte|aufgaben|[ée]tapes|t[âa]ches)(?!\p{L})/iu;
 
 /**
- * Parents (a heading's index, -1 for the top) of headings that are keyword steps with a body ("### Step 1: …"
- * and something under it). A bare keyword heading with nothing under it holds no work; the incremental parser's
- * chunk sentinel is one.
+ * The keyword step headings ("### Step 1: …") that have something under them, one pass: how many, and their
+ * parents (a heading's index, -1 for the top). A bare keyword heading with nothing under it holds no work; the
+ * incremental parser's chunk sentinel is one.
  */
-function parentsOfKeywordSteps(hs: readonly OutlineHeading[], lines: readonly string[]): Set<number> {
-  const out = new Set<number>();
+function keywordSteps(hs: readonly OutlineHeading[], lines: readonly string[]): { count: number; parents: Set<number> } {
+  const parents = new Set<number>();
   const stack: number[] = [];
+  let count = 0;
   for (let i = 0; i < hs.length; i++) {
     const h = hs[i] as OutlineHeading;
     while (stack.length > 0 && (hs[stack[stack.length - 1] as number] as OutlineHeading).level >= h.level) stack.pop();
-    if (stepPrefix(plainText(h.source)).kind === 'keyword' && hasBody(hs, i, lines)) out.add(stack.length > 0 ? (stack[stack.length - 1] as number) : -1);
+    if (stepPrefix(plainText(h.source)).kind === 'keyword' && hasBody(hs, i, lines)) {
+      count++;
+      parents.add(stack.length > 0 ? (stack[stack.length - 1] as number) : -1);
+    }
     stack.push(i);
   }
-  return out;
-}
-
-function countKeywordSteps(hs: readonly OutlineHeading[], lines: readonly string[]): number {
-  let n = 0;
-  for (let i = 0; i < hs.length; i++) if (stepPrefix(plainText((hs[i] as OutlineHeading).source)).kind === 'keyword' && hasBody(hs, i, lines)) n++;
-  return n;
+  return { count, parents };
 }
 
 function hasBody(hs: readonly OutlineHeading[], i: number, lines: readonly string[]): boolean {
