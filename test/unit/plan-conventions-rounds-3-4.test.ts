@@ -54,17 +54,17 @@ describe('round 3: success criteria worded as a deliverable, a check sub-step or
       '',
       '## Steps',
       '',
-      '- **1 — Snapshot current totals** as the baseline.',
-      '- **2 — Recompute fees** from the raw events.',
-      '- **3 — Backfill March**.',
-      '- **4 — Regression tests** comparing totals with the baseline.',
+      '- **Step 1 — Snapshot current totals** as the baseline.',
+      '- **Step 2 — Recompute fees** from the raw events.',
+      '- **Step 3 — Backfill March**.',
+      '- **Step 4 — Regression tests** comparing totals with the baseline.',
       '',
       '## Cleanup steps',
       '',
-      '- **5 — Remove the old job**.',
+      '- **Step 5 — Remove the old job**.',
     ].join('\n');
     assert.deepEqual(lines(run(text), 'no-success-criterion'), [12]);
-    const without = text.replace('- **4 — Regression tests** comparing totals with the baseline.\n', '');
+    const without = text.replace('- **Step 4 — Regression tests** comparing totals with the baseline.\n', '');
     assert.deepEqual(lines(run(without), 'no-success-criterion'), [5, 6, 7, 11]);
   });
 

@@ -113,9 +113,13 @@ export function openingStepIds(text: string): Set<string> {
 const EXPLICIT_ID =
   /^\s*(?:[-*+]\s+)?(?:\*\*|__)?id(?:\*\*|__)?\s*[:=]\s*(?:\*\*|__)?`?([A-Za-z0-9][\w.-]*)`?(?:\*\*|__)?\s*$|[([]\s*id\s*[:=]\s*`?([A-Za-z0-9][\w.-]*)`?\s*[)\]]/i;
 
-/** An explicit "id: setup-db" line (the id alone on it) or "(id: setup-db)" among the given lines. */
-export function explicitId(lines: readonly string[], from: number, to: number): string | null {
+/**
+ * An explicit "id: setup-db" line (the id alone on it) or "(id: setup-db)" among the given lines; `skip(line)` masks
+ * code lines (a model's "id: str" field in a Python block is no step id).
+ */
+export function explicitId(lines: readonly string[], from: number, to: number, skip: (line: number) => boolean = () => false): string | null {
   for (let i = from; i <= to; i++) {
+    if (skip(i)) continue;
     const m = EXPLICIT_ID.exec(lines[i] ?? '');
     if (m) return m[1] ?? m[2] ?? null;
   }

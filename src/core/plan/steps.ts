@@ -167,7 +167,7 @@ function finish(candidates: readonly Candidate[], lines: readonly string[], code
     return next !== undefined && next.line <= c.endLine ? Math.max(c.line, next.line - 1) : c.endLine;
   });
   // The id the author wrote: an explicit "id:" marker, else the heading's or item's own number or keyword id.
-  const authored = candidates.map((c, i) => explicitId(lines, c.line, ownEnds[i] as number) ?? (c.rawId !== '' ? c.rawId : null));
+  const authored = candidates.map((c, i) => explicitId(lines, c.line, ownEnds[i] as number, skip) ?? (c.rawId !== '' ? c.rawId : null));
   const rawIds = authored.map((raw, i) => raw ?? String(i + 1));
   const written = authored.map((raw) => raw !== null && normalizeStepId(raw) !== '');
   const ids = assignStepIds(written.map((w, i) => (w ? normalizeStepId(rawIds[i] as string) : null)));

@@ -9,6 +9,7 @@ import { openingStepId, stepPrefix, type Plan } from '../plan';
 import { baseStepId, stepLabel } from './step-rules';
 import { lineRange } from './text-ranges';
 import type { Draft } from './text-rules';
+import { DONE_MARK, STATUS_DONE, planMarkedDone } from './plan-status';
 /**
  * A step that is itself a check ("Checkpoint – …", "Final verification", "Write
  * property test for …", in es/pt/de/fr "Verificar …", "Validação", "Überprüfung") needs no other criterion, and is the criterion of the
@@ -72,9 +73,6 @@ function laterStep(plan: Plan, step: Plan['steps'][number]): boolean {
   return false;
 }
 
-/** A heading marked done ("## Phase 4: Domain API ✅", "### M2 (done)"): like a ticked step. */
-const DONE_MARK = /[✅✔☑]|\((?:done|complete[d]?|shipped)\)|\[(?:done|complete[d]?)\]/iu;
-
 /** A ticked step ("- [x] …") is done: how to know it is done no longer needs saying. */
 const DONE_CHECKBOX = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
 
@@ -88,7 +86,24 @@ const PLAN_WIDE =
 /** spec-kit tasks.md: one-line tasks whose criteria are the spec's acceptance scenarios and the phase checkpoints. */
 const SPEC_KIT_ID = /^t\d{3,}$/i;
 
+/**
+ * In a free-form plan an id that is only a number ("### 1. Multi-file loading", "1. Bump the version", "### 2.3 Cache")
+ * numbers a document section or a list entry as often as a step. Such items are held to the rule only where the plan's
+ * own convention gives its steps criteria: a sibling (same section, heading or list) states one. Steps the author names
+ * as steps ("Step 2", "Phase 3", "Task 1", "M0", "Fase 1"), sub-steps ("3b") and items written without ids always are.
+ * On the real-plan corpus no finding on a number-only id was judged right (0 of 39 labels, batches 1-11).
+ */
+function numberOnlyWithoutConvention(plan: Plan): (step: Plan['steps'][number]) => boolean {
+  if ((plan.format ?? 'markdown') !== 'markdown') return () => false;
+  const numberOnly = (s: Plan['steps'][number]): boolean => s.implicitId !== true && /^\d+(?:\.\d+)*$/.test(s.rawId.trim());
+  const key = (s: Plan['steps'][number]): string => `${s.source}\u0000${s.sectionTitle ?? ''}`;
+  const withCriteria = new Set(plan.steps.filter((s) => s.successCriteria !== null).map(key));
+  return (step) => numberOnly(step) && !withCriteria.has(key(step));
+}
+
 export function noSuccessCriterionRule(plan: Plan): Draft[] {
+  // A plan marked done is a record of finished work: there is no criterion left to write.
+  if (planMarkedDone(plan)) return [];
   if (plan.sections.some((s) => s.kind === 'success' && !s.isEmpty && PLAN_WIDE.test(s.title))) return [];
   // A top-level "## Success Criteria" / "## Success Metrics" / "## Exit criteria" section that is not a step's own states how
   // the plan is known done, for its steps (88 of the 89 labels on such tuning plans' steps said so).
@@ -110,11 +125,13 @@ export function noSuccessCriterionRule(plan: Plan): Draft[] {
   const isGroup = (id: string, i: number): boolean => (/^\d+$/.test(id) && parents.has(id)) || nested[i + 1] === true;
   const checkedLater = checkedByLaterStep(plan, nested);
   const mentions = lazyMentions(plan);
+  const unheldNumber = numberOnlyWithoutConvention(plan);
   return plan.steps
     .filter(
       (step, i) =>
         step.successCriteria === null &&
         !nested[i] &&
+        !unheldNumber(step) &&
         !CHECK_STEP.test(step.title) &&
         !TESTING_STEP.test(step.title) &&
         !laterStep(plan, step) &&
@@ -222,7 +239,7 @@ function stepsNamedIn(plan: Plan, sections: readonly Plan['sections'][number][])
 /** "**Status**: Complete" (or Done, ✅) on the first lines of the step's body: done, like a ticked step. */
 function markedComplete(plan: Plan, step: Plan['steps'][number]): boolean {
   for (let l = step.line + 1; l <= Math.min(step.range.endLine, step.line + 4); l++) {
-    if (/^\W*status\W{0,4}:\W{0,4}(?:complete[d]?|done|finished|shipped|✅)/i.test(plan.lines[l] ?? '')) return true;
+    if (STATUS_DONE.test(plan.lines[l] ?? '')) return true;
   }
   return false;
 }

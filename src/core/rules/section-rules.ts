@@ -5,12 +5,24 @@ import type { PlanQuality } from '../protocol';
 import type { RuleEnvironment } from './catalog';
 import { lineRange, titleLine } from './text-ranges';
 import type { Draft } from './text-rules';
+import { planMarkedDone } from './plan-status';
+
+/**
+ * A heading that is itself a one-line item: a name, a dash and what happens to it ("### 7. DashboardPage.tsx — no change
+ * (bulk reuses `data.markRead`).", "### 6. Actions.tsx – disable Mark read offline"), or a sentence ending in a full stop.
+ */
+const SELF_CONTAINED_HEADING = /\S\s+[—–-]\s+\S+\s+\S+|\S\.\s*$/u;
+
+/** The section's own heading, or one of its sub-headings, is a one-line item: the section has content. */
+function holdsSelfContainedHeading(plan: Plan, section: Plan['sections'][number]): boolean {
+  return plan.sections.some((t) => t.headingLine >= section.headingLine && t.headingLine <= section.range.endLine && SELF_CONTAINED_HEADING.test(t.title));
+}
 
 export function emptySectionRule(plan: Plan): Draft[] {
   // The first H1 is the document's title, not a section to fill ("# Implementation Plan" over a second, named H1).
   const title = plan.sections.find((s) => s.level === 1);
   return plan.sections
-    .filter((s) => s.isEmpty && s !== title)
+    .filter((s) => s.isEmpty && s !== title && !holdsSelfContainedHeading(plan, s))
     .map((s) => ({
       code: 'empty-section',
       message: `Section "${s.title}" is empty: write what belongs there, or remove the heading.`,
@@ -32,9 +44,14 @@ const SPEC_KIT_INPUT = /^\*\*Input\*\*:\s*Feature specification from\s+`?([^`\s]
 const RISK_COLUMN =
   /^[ \t]*\|(?:[^|\n]*\|)*?[ \t]*(?:\*\*)?(?:risks?|mitigations?|riesgos?|riscos?|risiken?|risques?|リスク|风险)(?:\*\*)?[ \t]*\|[^\n]*\n[ \t]*\|?[ \t]*:?-{3,}/imu;
 
+/** "## Edge cases" (also es/pt/de/fr): the failure modes and how the change handles them, which is what a risks section holds. */
+const EDGE_CASES = /^\W*(?:edge[\s-]+cases?|corner[\s-]+cases?|casos?\s+(?:l[íi]mite|extremos?|de\s+borde)|randf[äa]lle|cas\s+limites?)(?!\p{L})/iu;
+
 /** Only plans above TRIVIAL (seed 001 Step 2 quality) need one: a typo fix has nothing to roll back. */
 export function missingRisksSectionRule(plan: Plan, knownQuality: () => PlanQuality | undefined = () => undefined, env?: RuleEnvironment): Draft[] {
-  if (plan.sections.some((s) => s.kind === 'risks' || s.kind === 'rollback' || namesRisks(s.title))) return [];
+  if (plan.sections.some((s) => s.kind === 'risks' || s.kind === 'rollback' || namesRisks(s.title) || EDGE_CASES.test(s.title))) return [];
+  // A plan marked done is a record of finished work: what could go wrong has happened or not.
+  if (planMarkedDone(plan)) return [];
   // Task lists and GSD task plans keep their risks in the companion design, plan or research by their format's convention.
   if (plan.format === 'gsd' || plan.format === 'kiro-tasks' || plan.format === 'spec-kit-tasks' || TASK_LIST_TITLE.test(plan.title ?? '')) return [];
   if (/<threat_model>/.test(plan.text) || RISK_COLUMN.test(plan.text)) return [];

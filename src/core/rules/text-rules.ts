@@ -61,6 +61,8 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
     if (!hasExtension(path) && safeExists(env, path.split('/')[0] ?? '') === false) continue; // "production/main", "log/10": not a file path
     if (created.has(path) || (!path.includes('/') && created.has(`/${path}`)) || createdEnds.has(path)) continue;
     if (mentions.every((r) => citedAsSource(plan.lines, r.startLine, r.startChar))) continue;
+    // "Note: `current/CLAUDE.md` is outside the wonderland repo": the plan itself says the file is not in this workspace.
+    if (mentions.some((r) => OUTSIDE_WORKSPACE.test(plan.lines[r.startLine] ?? ''))) continue;
     if (isScriptTwinOfTypeScript(path, env)) continue;
     const elsewhere = safeNamed(env, path);
     // A bare name or a path fragment that ends a workspace path names that file (or one of a few), as a reader takes it;
@@ -85,6 +87,13 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
 }
 
 /**
+ * An open task of a spec-kit or Kiro task list ("- [ ] T027 [P] Parser tests in test/unit/parser_test.dart"): both
+ * formats name in each task the exact file it works on, and a task still to do may bring it into being, whatever
+ * language its verb is in. A ticked task ("- [x]") is done: its file must exist.
+ */
+const OPEN_TASK = /^\s*[-*+]\s+\[ \]/;
+
+/**
  * Paths the plan creates, moves to or deletes (see isCreatedByPlan), plus
  * "/<basename>" keys so a later bare mention ("`store.hpp`") of a created
  * "include/store.hpp" counts too. A deliverable bullet or heading that opens
@@ -93,6 +102,7 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
  */
 function createdPaths(plan: Plan): Set<string> {
   const inCreationBlock = creationBlockLines(plan.lines);
+  const taskList = plan.format === 'spec-kit-tasks' || plan.format === 'kiro-tasks';
   const out = new Set<string>();
   for (const ref of plan.referencedPaths) {
     const path = readerPath(ref.path);
@@ -100,7 +110,9 @@ function createdPaths(plan: Plan): Set<string> {
     const mentions = ref.ranges && ref.ranges.length > 0 ? ref.ranges : [ref.range];
     const made = mentions.some((r) => {
       const line = plan.lines[r.startLine] ?? '';
-      return inCreationBlock.has(r.startLine) || isCreatedByPlan(line, r.startChar, r.endChar) || opensDeliverable(line.slice(0, r.startChar));
+      return (
+        inCreationBlock.has(r.startLine) || isCreatedByPlan(line, r.startChar, r.endChar) || opensDeliverable(line.slice(0, r.startChar)) || (taskList && OPEN_TASK.test(line))
+      );
     });
     if (!made) continue;
     out.add(path);
@@ -116,6 +128,10 @@ function createdPaths(plan: Plan): Set<string> {
  * notes that were never committed. Judged on the sentence that holds the
  * mention (the paragraph up to it, back to the last sentence end).
  */
+/** A line that places a file outside the workspace ("is outside the wonderland repo", "not part of this repository", "lives in another repo"). */
+const OUTSIDE_WORKSPACE =
+  /\b(?:outside|not\s+(?:in|part\s+of))\s+(?:the|this|our)\s+(?:[\w.-]+\s+)?(?:repo|repository|workspace|project)\b|\bin\s+(?:another|a\s+different|a\s+separate)\s+(?:repo|repository|project)\b/i;
+
 const PROVENANCE = /\b(?:consolidated|compiled|distill?ed|synthesi[sz]ed|summari[sz]ed|condensed)\s+from\b/i;
 
 function citedAsSource(lines: readonly string[], line: number, startChar: number): boolean {

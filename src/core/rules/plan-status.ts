@@ -1,0 +1,27 @@
+/**
+ * A plan that says it is finished: a record of work done, not work to do. The
+ * rules that ask for something still to be written (a success criterion per
+ * step, a risks section) have nothing to ask of it.
+ */
+import type { Plan } from '../plan';
+
+/** A heading or title marked done ("## Phase 4: Domain API ✅", "### M2 (done)", "# Plan: … ✅ DONE (2026-05-18)"). */
+export const DONE_MARK = /[✅✔☑]|\((?:done|complete[d]?|shipped)\)|\[(?:done|complete[d]?)\]/iu;
+
+/** "**Status**: Complete", "Status: Done ✅", "**Status: Implemented**". */
+export const STATUS_DONE = /^\W*status\W{0,4}:\W{0,4}(?:complete[d]?|done|finished|shipped|implemented|✅)(?!\p{L})/iu;
+
+/**
+ * The plan is marked done: its title carries a done mark, or a status line
+ * stands between the title and its first section ("# Global Tags" /
+ * "**Status: Done**" / "## Overview").
+ */
+export function planMarkedDone(plan: Plan): boolean {
+  const first = plan.sections[0];
+  if (first && first.level === 1 && DONE_MARK.test(first.title)) return true;
+  const start = first && first.level === 1 ? first.headingLine + 1 : 0;
+  const next = plan.sections.find((s) => s.headingLine >= start);
+  const end = Math.min(next ? next.headingLine : plan.lines.length, start + 15);
+  for (let l = start; l < end; l++) if (STATUS_DONE.test(plan.lines[l] ?? '')) return true;
+  return false;
+}
