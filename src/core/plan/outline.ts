@@ -114,6 +114,8 @@ export function readOutline(lines: readonly string[], text = lines.join('\n')): 
 const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})[ \t]*([^`\s]*)[^`]*$/;
 const MARKDOWN_INFO = /^(?:markdown|md|mdx)$/i;
 const MAX_FENCE_SCAN = 20000;
+/** Bare fences a markdown block may read as nested openers before CommonMark's reading is kept (bounds the rescans). */
+const MAX_BALANCE_CHECKS = 20;
 
 /**
  * Markdown written out inside a plan (a README the task creates) often nests
@@ -122,9 +124,12 @@ const MAX_FENCE_SCAN = 20000;
  * reads as the plan's own text. For a fence whose info string is markdown/md,
  * an inner fence line of the same character and at least its length that has
  * an info string opens a nested block and a bare one closes it; the outer block
- * ends at the bare fence that closes no nested block. Only when that balance
- * holds before the document ends (and an inner block was opened) is the span
- * returned; otherwise CommonMark's reading stands. Spans are inclusive line pairs.
+ * ends at the bare fence that closes no nested block, unless closing there would
+ * leave a later fence of the document open to its end: then that bare fence opened
+ * a nested block (a tree under "## Code organization" in a written-out AGENT.md).
+ * Only when that balance holds before the document ends (and an inner block was
+ * opened) is the span returned; otherwise CommonMark's reading stands. Spans are
+ * inclusive line pairs.
  */
 function nestedMarkdownFences(lines: readonly string[], from: number): Array<[number, number]> {
   const out: Array<[number, number]> = [];
@@ -150,6 +155,7 @@ function nestedMarkdownFences(lines: readonly string[], from: number): Array<[nu
     let depth = 0;
     let opened = false;
     let close = -1;
+    let checks = 0;
     for (let j = i + 1; j < end; j++) {
       const inner = FENCE_LINE.exec((lines[j] ?? '').length > 300 ? '' : (lines[j] ?? ''));
       if (!inner || (inner[1] as string)[0] !== fence[0] || (inner[1] as string).length < fence.length) continue;
@@ -157,9 +163,15 @@ function nestedMarkdownFences(lines: readonly string[], from: number): Array<[nu
         depth++;
         opened = true;
       } else if (depth > 0) depth--;
-      else {
+      else if (fencesBalance(lines, j + 1, end)) {
         close = j;
         break;
+      } else if (++checks > MAX_BALANCE_CHECKS) break;
+      else {
+        // Closing here would leave a fence of the rest of the document open to its end: the author opened a nested
+        // block with a bare fence ("## Code Organization" / "```" / a tree / "```") and the outer block goes on.
+        depth++;
+        opened = true;
       }
     }
     if (close < 0) break;
@@ -168,6 +180,21 @@ function nestedMarkdownFences(lines: readonly string[], from: number): Array<[nu
     i = close;
   }
   return out;
+}
+
+/** Does CommonMark's reading of lines from..end-1 close every fence it opens? */
+function fencesBalance(lines: readonly string[], from: number, end: number): boolean {
+  let open: string | null = null;
+  for (let i = from; i < end; i++) {
+    const line = lines[i] ?? '';
+    if (line.length > 300) continue;
+    const m = FENCE_LINE.exec(line);
+    if (!m) continue;
+    const fence = m[1] as string;
+    if (open === null) open = fence;
+    else if (fence[0] === open[0] && fence.length >= open.length && (m[2] ?? '') === '') open = null;
+  }
+  return open === null;
 }
 
 function inSpans(spans: ReadonlyArray<readonly [number, number]>, line: number): boolean {

@@ -237,9 +237,12 @@ const CRITERION =
 const REPLACEMENT_LABEL =
   /\b(?:replace[sd]?\b.{0,40}\b(?:with|by)|change\s+(?:it\s+|this\s+)?to|should\s+(?:now\s+)?read|reword|rewrite|clarify|new\s+(?:text|copy|wording)|reemplazar\s+por|substituir\s+por|ersetzen\s+durch|remplacer\s+par)\b[^:]{0,40}:\s*$/i;
 
-/** A sub-heading that holds a step's check: "Acceptance criteria", "Success criteria", "Verification", "Done when", "Exit criteria", "Tests". */
+/**
+ * A sub-heading that holds a step's check: "Acceptance criteria", "Success criteria", "Verification", "Done when", "Exit criteria",
+ * "Tests", or its result: "Expected outputs", "Deliverables", "Artifacts" (a design phase's documents, like "Artifacts to generate:").
+ */
 const CRITERION_HEADING =
-  /^\W*(?:acceptance(?:\s+criteria)?|success\s+criteri(?:a|on)|verification|verify|validation|done\s+when|definition\s+of\s+done|exit\s+criteria|tests?|testing|criterios?\s+de\s+aceptaci[oó]n|crit[eé]rios?\s+de\s+aceita[cç][aã]o|akzeptanzkriterien|crit[eè]res?\s+d'acceptation)\W*$/i;
+  /^\W*(?:acceptance(?:\s+criteria)?|expected\s+(?:outputs?|results?|outcomes?)|outputs|deliverables?|artifacts|success\s+criteri(?:a|on)|verification|verify|validation|done\s+when|definition\s+of\s+done|exit\s+criteria|tests?|testing|criterios?\s+de\s+aceptaci[oó]n|crit[eé]rios?\s+de\s+aceita[cç][aã]o|akzeptanzkriterien|crit[eè]res?\s+d'acceptation)\W*$/i;
 
 /** "Run: `npm test` — expect PASS": a command with its expected outcome (superpowers plans). */
 const RUN_LINE = /(?:^|[^\w])run\s*:/i;

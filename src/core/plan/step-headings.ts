@@ -56,12 +56,14 @@ export function classifyHeadings(outline: Outline, lines: readonly string[], for
     else if (parentIsContainer) isStep = mayBeStepTitle(p.kind === 'label' ? p.rest || title : title);
     // "### Approach" beside "### Step 1: …", "### Step 2: …": the section's steps are those headings, its list is commentary
     // (a heading that names steps or tasks outright, "## Steps", still holds them).
-    // Inside a description ("### Evidence of non-implementation" under "## Problem statement") a heading holds no steps either.
+    // Inside a description ("### Evidence of non-implementation" under "## Problem statement") a heading holds no steps either,
+    // nor under a section that never does ("### Principle V: Component-driven implementation" under "## Constitution Check").
     const isContainer =
       !isStep &&
       i !== firstH1 &&
       sectionKind(title) === 'steps' &&
       !neverHoldsSteps(title) &&
+      !parentNeverHoldsSteps(parent) &&
       !describesParent(parent) &&
       !STEP_RANGE_TITLE.test(title) &&
       (!keywordSiblings.has(parent ?? -1) || NAMES_STEPS.test(title));

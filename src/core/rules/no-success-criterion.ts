@@ -83,6 +83,9 @@ const DONE_CHECKBOX = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
 const PLAN_WIDE =
   /\b(phase|step|task)\s+completion|definition\s+of\s+done|completion\s+criteria|(?<!\p{L})(criterios\s+de\s+(?:finalizaci[oó]n|terminaci[oó]n)|crit[ée]rios\s+de\s+conclus[aã]o|abschlusskriterien|crit[èe]res\s+d['’]ach[èe]vement|crit[èe]res\s+de\s+fin)(?!\p{L})/iu;
 
+/** A top-level check of the whole plan's result: "## Validation Checklist", "## Verification", "## Final validation". */
+const PLAN_CHECK = /^\W*(?:final\s+|end[\s-]+to[\s-]+end\s+)?(?:validation|verification)(?:\s+(?:checklist|criteria|steps|plan))?\W*$/i;
+
 /** spec-kit tasks.md: one-line tasks whose criteria are the spec's acceptance scenarios and the phase checkpoints. */
 const SPEC_KIT_ID = /^t\d{3,}$/i;
 
@@ -108,7 +111,12 @@ export function noSuccessCriterionRule(plan: Plan): Draft[] {
   // A top-level "## Success Criteria" / "## Success Metrics" / "## Exit criteria" section that is not a step's own states how
   // the plan is known done, for its steps (88 of the 89 labels on such tuning plans' steps said so).
   const planWide = plan.sections.filter(
-    (s) => s.kind === 'success' && !s.isEmpty && s.level <= 2 && !plan.steps.some((st) => st.line === s.headingLine) && !insideStep(plan, s.headingLine),
+    (s) =>
+      (s.kind === 'success' || (s.kind === 'testing' && PLAN_CHECK.test(s.title))) &&
+      !s.isEmpty &&
+      s.level <= 2 &&
+      !plan.steps.some((st) => st.line === s.headingLine) &&
+      !insideStep(plan, s.headingLine),
   );
   // "## Success Criteria by Phase" with "### Phase 1 Success:" … speaks only for the steps it names.
   const named = stepsNamedIn(plan, planWide);

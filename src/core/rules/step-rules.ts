@@ -49,6 +49,7 @@ function idWrittenAsOpener(plan: Plan): (id: string) => boolean {
  */
 export function duplicateStepIdRule(plan: Plan): Draft[] {
   const scopeOf = sectionScopes(plan);
+  const views = viewTitles(plan);
   // Per section and id: the first step holding it, and the first whose id is not a list number.
   const first = new Map<string, { any: number; named: number | null }>();
   const out: Draft[] = [];
@@ -62,7 +63,7 @@ export function duplicateStepIdRule(plan: Plan): Draft[] {
     const firstLine = seen === undefined ? undefined : ordinal ? (seen.named ?? undefined) : seen.any;
     if (seen === undefined) first.set(key, { any: step.line, named: ordinal ? null : step.line });
     else if (!ordinal && seen.named === null) seen.named = step.line;
-    if (firstLine === undefined) continue;
+    if (firstLine === undefined || views.has(viewKey(step.title))) continue;
     out.push({
       code: 'duplicate-step-id',
       message: `${stepLabel(base)} is already used on line ${firstLine + 1}: give each step its own id so dependencies on it are unambiguous.`,
@@ -71,6 +72,24 @@ export function duplicateStepIdRule(plan: Plan): Draft[] {
     });
   }
   return out;
+}
+
+const viewKey = (title: string): string => title.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/**
+ * Titles that several steps with different ids share ("## Phase 1 Detailed Execution Plan", "## Phase 2 Detailed
+ * Execution Plan", …): a view of each step the plan already listed, not a new step, so its repeated id is no duplicate.
+ */
+function viewTitles(plan: Plan): Set<string> {
+  const idsByTitle = new Map<string, Set<string>>();
+  for (const step of plan.steps) {
+    const key = viewKey(step.title);
+    if (key === '') continue;
+    let ids = idsByTitle.get(key);
+    if (!ids) idsByTitle.set(key, (ids = new Set()));
+    ids.add(baseStepId(step.id));
+  }
+  return new Set([...idsByTitle].filter(([, ids]) => ids.size >= 2).map(([key]) => key));
 }
 
 /** "3. Add the index" as a list step whose id is its list number. */
