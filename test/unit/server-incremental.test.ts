@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { parsePlan } from '../../src/core/plan';
 import { IncrementalPlanParser } from '../../src/server/incremental-plan';
 import { generatePlan } from '../../bench/lsp-bench';
+import { loadCorpus } from '../support/plan-corpus';
 
 const REPO = path.resolve(__dirname, '..', '..');
 
@@ -83,6 +84,12 @@ describe('server: incremental parsing equals a whole parse', () => {
       const text = readFileSync(path.join(REPO, 'examples', file), 'utf8');
       for (const size of [2, 5, 20]) assert.deepEqual(chunked(text, size), parsePlan(text), `${file} with chunks of ${size}`);
     }
+  });
+
+  it('on every plan of the real-plan corpus (public plans of six formats), with small and default chunks', () => {
+    const plans = loadCorpus();
+    assert.ok(plans.length >= 100, `${plans.length} corpus plans`);
+    for (const p of plans) for (const size of [5, 60]) assert.deepEqual(chunked(p.text, size), parsePlan(p.text), `${p.id} with chunks of ${size}`);
   });
 
   it('when a criterion follows a nested step and a later chunk starts (found by the property below)', () => {
