@@ -9,7 +9,7 @@ import { openingStepId, stepPrefix, type Plan } from '../plan';
 import { baseStepId, stepLabel } from './step-rules';
 import { lineRange } from './text-ranges';
 import type { Draft } from './text-rules';
-import { DONE_MARK, STATUS_DONE, planMarkedDone } from './plan-status';
+import { STATUS_DONE, planMarkedDone, titleMarkedDone } from './plan-status';
 /**
  * A step that is itself a check ("Checkpoint – …", "Final verification", "Write
  * property test for …", in es/pt/de/fr "Verificar …", "Validação", "Überprüfung") needs no other criterion, and is the criterion of the
@@ -148,7 +148,7 @@ export function noSuccessCriterionRule(plan: Plan): Draft[] {
         !isGroup(step.id, i) &&
         !SPEC_KIT_ID.test(step.id) &&
         !DONE_CHECKBOX.test(plan.lines[step.line] ?? '') &&
-        !DONE_MARK.test(step.title) &&
+        !titleMarkedDone(step.title) &&
         !allItemsTicked(plan, step) &&
         !markedComplete(plan, step) &&
         !named.has(baseStepId(step.id)) &&

@@ -5,8 +5,17 @@
  */
 import type { Plan } from '../plan';
 
-/** A heading or title marked done ("## Phase 4: Domain API ✅", "### M2 (done)", "# Plan: … ✅ DONE (2026-05-18)"). */
-export const DONE_MARK = /[✅✔☑]|\((?:done|complete[d]?|shipped)\)|\[(?:done|complete[d]?)\]/iu;
+/**
+ * A heading or title marked done ("## Phase 4: Domain API ✅", "### M2 (done)", "## Phase 1 — Freeze (Status: Completed)",
+ * "# Plan: … ✅ DONE (2026-05-18)", "## Phase 2 — COMPLETE").
+ */
+const DONE_MARK = /[✅✔☑]|\((?:status:\s*)?(?:done|complete[d]?|shipped|finished|implemented)\)|\[(?:done|complete[d]?)\]/iu;
+/** Upper case only: "Phase 2 — complete the import" is a step still to do. */
+const DONE_SUFFIX = /[—–:-]\s*(?:DONE|COMPLETED?)\s*$/u;
+
+export function titleMarkedDone(title: string): boolean {
+  return DONE_MARK.test(title) || DONE_SUFFIX.test(title);
+}
 
 /** "**Status**: Complete", "Status: Done ✅", "**Status: Implemented**". */
 export const STATUS_DONE = /^\W*status\W{0,4}:\W{0,4}(?:complete[d]?|done|finished|shipped|implemented|✅)(?!\p{L})/iu;
@@ -18,7 +27,7 @@ export const STATUS_DONE = /^\W*status\W{0,4}:\W{0,4}(?:complete[d]?|done|finish
  */
 export function planMarkedDone(plan: Plan): boolean {
   const first = plan.sections[0];
-  if (first && first.level === 1 && DONE_MARK.test(first.title)) return true;
+  if (first && first.level === 1 && titleMarkedDone(first.title)) return true;
   const start = first && first.level === 1 ? first.headingLine + 1 : 0;
   const next = plan.sections.find((s) => s.headingLine >= start);
   const end = Math.min(next ? next.headingLine : plan.lines.length, start + 15);
