@@ -5,7 +5,7 @@
  * créer, löschen, eliminar, supprimer…) anywhere before it on the line; "add",
  * "write", "build", "implement" or "new" right before it ("Build `lib/derived.ts`");
  * "writes … to" right before it ("Writes the scripts to `.x/hooks/`"); "(new)", "(new file)", "(or create if
- * absent)" right after it; the new side of an "old → new" arrow. Per block: a
+ * absent)" right after it, and "is gone" / "was removed" / "no longer exists" (the work deleted it); the new side of an "old → new" arrow. Per block: a
  * list under a label that says so ("**New files to create:**", "Files:",
  * "Output:", "Neue Dateien:") and a GSD `<files>` tag. One exempt mention
  * exempts every mention of that path. (missing-file, text-rules.ts, never
@@ -22,7 +22,8 @@ const ADD_LIST =
   /(?:^|[^\p{L}])(?:add(?:s|ed|ing)?|añad(?:e|ir|imos)|agreg(?:a|ar)|adicion(?:a|ar)|hinzufügen|ajout(?:e|er))\s+(?:[`'"]*[\w@./-]+[`'"]*\s*(?:,|and|y|e|und|et|&)\s*)*[`'"(<[]*$/iu;
 /** A cheap first look for ADD_LIST's verbs: that pattern has no anchor and is costly on every mention of a long plan. */
 const ADD_VERB = /add|añad|agreg|adicion|hinzuf|ajout/i;
-const CREATION_AFTER = /^[`'">)\]]*\s*(?:\(\s*(new(\s+file)?|or\s+create[^)]*|nuevo|novo|neu|nouveau)\s*\)|(neu\s+)?(erstellen|anlegen|hinzufügen|löschen|entfernen)\b)/i;
+const CREATION_AFTER =
+  /^[`'">)\]]*\s*(?:\(\s*(new(\s+file)?|or\s+create[^)]*|nuevo|novo|neu|nouveau)\s*\)|(neu\s+)?(erstellen|anlegen|hinzufügen|löschen|entfernen)\b|(?:is|are)\s+(?:now\s+)?gone\b|(?:was|were|has\s+been|have\s+been)\s+(?:removed|deleted|dropped)\b|no\s+longer\s+exists?\b)/i;
 const CREATION_LABEL =
   /^\s*(?:[-*+]\s+)?(?:\*\*|__)?[^:]{0,60}\b(new|create[sd]?|to\s+create|added|output|outputs|artifacts?|files|deliverables?|neue|nuevos?|novos?|nouveaux)\b[^:]{0,40}:(?:\*\*|__)?\s*$/i;
 const FILES_TAG = /<files>|^\s*(?:[-*+]\s+)?(?:\*\*)?(files(\s+(modified|touched|created))?|output|files_modified)(?:\*\*)?\s*:/i;

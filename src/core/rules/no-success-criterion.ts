@@ -86,6 +86,12 @@ const PLAN_WIDE =
 /** A top-level check of the whole plan's result: "## Validation Checklist", "## Verification", "## Final validation". */
 const PLAN_CHECK = /^\W*(?:final\s+|end[\s-]+to[\s-]+end\s+)?(?:validation|verification)(?:\s+(?:checklist|criteria|steps|plan))?\W*$/i;
 
+/**
+ * spec-kit plan.md's own phases, "Phase 0: Outline & Research" and "Phase 1: Design & Contracts" (also "Phase 0 /
+ * Research"): the template fixes their results (research.md; data-model.md, contracts/, quickstart.md).
+ */
+const SPEC_KIT_DESIGN_PHASE = /^\W*(?:outline\s*(?:&|and)\s*)?research\b|^\W*design\b|\bcontracts\b/i;
+
 /** spec-kit tasks.md: one-line tasks whose criteria are the spec's acceptance scenarios and the phase checkpoints. */
 const SPEC_KIT_ID = /^t\d{3,}$/i;
 
@@ -147,6 +153,7 @@ export function noSuccessCriterionRule(plan: Plan): Draft[] {
         !restatesEarlierStep(plan, i) &&
         !isGroup(step.id, i) &&
         !SPEC_KIT_ID.test(step.id) &&
+        !(plan.format === 'spec-kit-plan' && SPEC_KIT_DESIGN_PHASE.test(step.title)) &&
         !DONE_CHECKBOX.test(plan.lines[step.line] ?? '') &&
         !titleMarkedDone(step.title) &&
         !allItemsTicked(plan, step) &&

@@ -17,17 +17,21 @@ export function titleMarkedDone(title: string): boolean {
   return DONE_MARK.test(title) || DONE_SUFFIX.test(title);
 }
 
+/** A plan-wide success section that says it is met: "## 5. Definition of done for v1 — **met**", "## Exit criteria (all met)". */
+const CRITERIA_MET = /[—–:-]\s*(?:\*\*|__)?(?:all\s+)?(?:met|achieved|satisfied)(?:\*\*|__)?\s*$|\((?:all\s+)?(?:met|achieved|satisfied)\)/i;
+
 /** "**Status**: Complete", "Status: Done ✅", "**Status: Implemented**". */
 export const STATUS_DONE = /^\W*status\W{0,4}:\W{0,4}(?:complete[d]?|done|finished|shipped|implemented|✅)(?!\p{L})/iu;
 
 /**
- * The plan is marked done: its title carries a done mark, or a status line
- * stands between the title and its first section ("# Global Tags" /
+ * The plan is marked done: its title carries a done mark, its plan-wide success
+ * section says it is met, or a status line stands between the title and its first section ("# Global Tags" /
  * "**Status: Done**" / "## Overview").
  */
 export function planMarkedDone(plan: Plan): boolean {
   const first = plan.sections[0];
   if (first && first.level === 1 && titleMarkedDone(first.title)) return true;
+  if (plan.sections.some((s) => s.kind === 'success' && s.level <= 2 && CRITERIA_MET.test(s.title))) return true;
   const start = first && first.level === 1 ? first.headingLine + 1 : 0;
   const next = plan.sections.find((s) => s.headingLine >= start);
   const end = Math.min(next ? next.headingLine : plan.lines.length, start + 15);

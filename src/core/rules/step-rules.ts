@@ -14,7 +14,11 @@ export function danglingDependencyRule(plan: Plan): Draft[] {
   const out: Draft[] = [];
   // An error needs the id to be nowhere in the plan as a heading or list opener, not only missed by the step finder.
   const writtenInText = idWrittenAsOpener(plan);
+  // A plan whose title is itself a step ("# Phase 3 — QR login", one plan per phase) depends on the plans of
+  // the series ("**Depends on:** Phase 1"), not on steps of its own.
+  const titleLine = plan.sections.find((s) => s.level === 1)?.headingLine;
   for (const step of plan.steps) {
+    if (step.line === titleLine) continue;
     for (const ref of step.dependsOn) {
       if (known.has(ref.id) || writtenInText(ref.id)) continue;
       const candidates = nearestStepIds(ref.id, ids, 3, index);

@@ -59,6 +59,9 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
     if (notAWorkspacePath(plan, path, env) || placedOutside(plan, path)) continue;
     if (mentions.every((r) => inNamedProject(plan.lines[r.startLine] ?? '', r.startChar, r.endChar, path, env))) continue;
     if (!hasExtension(path) && safeExists(env, path.split('/')[0] ?? '') === false) continue; // "production/main", "log/10": not a file path
+    // "docs/09" for docs/09-go-architecture.md, "issues/42": a numbered reference (no file in the 41,730 of the corpus
+    // repositories has a digits-only name without an extension).
+    if (!hasExtension(path) && /(?:^|\/)\d+\/?$/.test(path)) continue;
     if (created.has(path) || (!path.includes('/') && created.has(`/${path}`)) || createdEnds.has(path)) continue;
     if (mentions.every((r) => citedAsSource(plan.lines, r.startLine, r.startChar))) continue;
     // "Note: `current/CLAUDE.md` is outside the wonderland repo": the plan itself says the file is not in this workspace.
@@ -69,6 +72,9 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
     // so does a crate- or package-relative shorthand ("plugin-api/events.rs" for "src/lib/plugin-api/src/events.rs").
     if (elsewhere.suffix.length >= 1 || elsewhere.basename.some((p) => shorthandFor(path, p))) continue;
     const suggestion = elsewhere.suffix[0] ?? (elsewhere.basename.length === 1 ? elsewhere.basename[0] : undefined);
+    // A bare "name.js" no workspace file has is how JavaScript libraries are named ("matter.js", "three.js", "Chart.js"),
+    // unless a path beside it gives it a folder ("`src/ui/app.ts` + `worker.js`").
+    if (/^[\w-]+\.js$/i.test(path) && suggestion === undefined && !mentions.some((r) => besideFolderPath(plan.lines[r.startLine] ?? '', r.startChar))) continue;
     // A design document describes the system to be: its new files are proposals, only a wrong path to an existing file is a finding.
     // A GSD plan that depends on earlier plans reads what they create before they have run: the same holds there.
     if ((plan.format === 'descriptive' || (plan.format === 'gsd' && dependsOnEarlierPlans(plan.lines))) && suggestion === undefined) continue;
@@ -128,6 +134,11 @@ function createdPaths(plan: Plan): Set<string> {
  * notes that were never committed. Judged on the sentence that holds the
  * mention (the paragraph up to it, back to the last sentence end).
  */
+/** Another path with a folder on the line, before the bare name ("`src/a/handler.go` + `example_test.go`"). */
+function besideFolderPath(line: string, startChar: number): boolean {
+  return /[\w.-]+\/[\w.-]+\.\w+/.test(line.slice(Math.max(0, startChar - 300), startChar));
+}
+
 /** A line that places a file outside the workspace ("is outside the wonderland repo", "not part of this repository", "lives in another repo"). */
 const OUTSIDE_WORKSPACE =
   /\b(?:outside|not\s+(?:in|part\s+of))\s+(?:the|this|our)\s+(?:[\w.-]+\s+)?(?:repo|repository|workspace|project)\b|\bin\s+(?:another|a\s+different|a\s+separate)\s+(?:repo|repository|project)\b/i;
