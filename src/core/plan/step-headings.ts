@@ -32,6 +32,7 @@ export function classifyHeadings(outline: Outline, lines: readonly string[], for
   const keywordSiblings = keyword.parents;
   // With two or more "Step N" / "Phase N" headings the author has named the steps; other numbered headings number parts.
   const namedSteps = keyword.count >= 2;
+  const outlines = outlineParents(hs);
   for (let i = 0; i < hs.length; i++) {
     const h = hs[i] as OutlineHeading;
     while (stack.length > 0 && (hs[stack[stack.length - 1] as number] as OutlineHeading).level >= h.level) stack.pop();
@@ -53,7 +54,7 @@ export function classifyHeadings(outline: Outline, lines: readonly string[], for
             !parentNeverHoldsSteps(parent) &&
             !describesParent(parent) &&
             (!namedSteps || underStep(parent))));
-    else if (parentIsContainer) isStep = mayBeStepTitle(p.kind === 'label' ? p.rest || title : title);
+    else if (parentIsContainer) isStep = !outlines.has(parent) && mayBeStepTitle(p.kind === 'label' ? p.rest || title : title);
     // "### Approach" beside "### Step 1: …", "### Step 2: …": the section's steps are those headings, its list is commentary
     // (a heading that names steps or tasks outright, "## Steps", still holds them).
     // Inside a description ("### Evidence of non-implementation" under "## Problem statement") a heading holds no steps either,
@@ -66,7 +67,9 @@ export function classifyHeadings(outline: Outline, lines: readonly string[], for
       !parentNeverHoldsSteps(parent) &&
       !describesParent(parent) &&
       !STEP_RANGE_TITLE.test(title) &&
-      (!keywordSiblings.has(parent ?? -1) || NAMES_STEPS.test(title));
+      (!keywordSiblings.has(parent ?? -1) || NAMES_STEPS.test(title)) &&
+      // In a section laid out as a document only a heading that names steps ("### Steps", "### Tasks") holds them.
+      (parent === null || !outlines.has(parent) || NAMES_STEPS.test(title));
     infos.push({ heading: h, title, endLine: lines.length - 1, parent, isStep, isContainer });
   }
   // "### 1. Extension layer" under "## Architecture" numbers the parts of a description, not steps.
@@ -186,6 +189,27 @@ export function mayHaveKeywordSiblings(text: string): boolean {
 const PHASE_RANGE = /\d\s*[-–]\s*\d/;
 /** Sections that describe (architecture, context, goals, risks, success): numbered sub-headings in them are parts of the description. */
 const DESCRIPTIVE_KINDS: ReadonlySet<string> = new Set(['context', 'goal', 'risks', 'rollback', 'success']);
+
+/**
+ * "## Plan 1: Sentry setup" over "### Goal", "### Steps", "### Code changes", "### Risk", "### Estimated effort": a
+ * section laid out as a document (two or more of its sub-headings are goal, context, risks, rollback, testing or
+ * success sections), whose other sub-headings are parts of that document, not steps; its "### Steps" holds the steps.
+ * Only "##" and deeper parents: their sub-headings share the incremental parser's chunk.
+ */
+function outlineParents(hs: readonly OutlineHeading[]): Set<number> {
+  const counts = new Map<number, number>();
+  const stack: number[] = [];
+  for (let i = 0; i < hs.length; i++) {
+    const h = hs[i] as OutlineHeading;
+    while (stack.length > 0 && (hs[stack[stack.length - 1] as number] as OutlineHeading).level >= h.level) stack.pop();
+    const parent = stack[stack.length - 1];
+    stack.push(i);
+    if (parent === undefined || (hs[parent] as OutlineHeading).level < 2) continue;
+    const kind = sectionKind(stepPrefix(plainText(h.source)).rest || plainText(h.source));
+    if (DESCRIPTIVE_KINDS.has(kind) || kind === 'testing') counts.set(parent, (counts.get(parent) ?? 0) + 1);
+  }
+  return new Set([...counts].filter(([, n]) => n >= 2).map(([i]) => i));
+}
 /**
  * A heading that names the section holding the steps ("3. Steps", "4. Implementation plan",
  * "2. Development phases", "2. Fases de Desarrollo", "3. Umsetzungsschritte") is not a step itself.

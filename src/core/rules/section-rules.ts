@@ -57,7 +57,8 @@ export function missingRisksSectionRule(plan: Plan, knownQuality: () => PlanQual
   if (/<threat_model>/.test(plan.text) || RISK_COLUMN.test(plan.text)) return [];
   // A spec-kit plan.md keeps its failure cases in the spec it was generated from, when that spec is there.
   const spec = SPEC_KIT_INPUT.exec(plan.text.slice(0, 2000));
-  if (spec && env?.fileExists(spec[1] as string) === true) return [];
+  // The Input line's path goes stale when a feature folder moves; spec-kit keeps spec.md beside plan.md.
+  if (spec && (env?.fileExists(spec[1] as string) === true || env?.fileExists('./spec.md') === true)) return [];
   if ((knownQuality() ?? assess(plan).quality) === 'TRIVIAL') return [];
   return [
     {
