@@ -3,7 +3,10 @@
  * Anthropic API (real HTTP on 127.0.0.1, the real SDK). Asserts what the user
  * sees: diagnostics, CodeLens, hover, quick fixes, status bar, cancel, the
  * BLOCKED checkpoint, re-anchoring on edits. Phase "restore" (restore.test.ts)
- * then checks the same plan after a fresh window.
+ * then checks the same plan after a fresh window. This file is the phase's
+ * one entry (test/vscode/index.ts loads `run.test.js` only): it registers the
+ * cancel / checkpoint suite (run-checkpoint.ts) and the vscode.lm suite
+ * (run-lm.ts) in their place in the order.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -12,11 +15,11 @@ import * as vscode from 'vscode';
 import type { RunResult } from '../../src/core/run-types';
 import type { VerifyPlanApi } from '../../src/extension/extension';
 import { presentStatus } from '../../src/extension/status-model';
-import { chooseLanguageModels, toLmMessages } from '../../src/extension/lm-provider';
-import type { ModelRequest } from '../../src/core/llm/provider';
 import { FakeAnthropicServer } from '../support/fake-anthropic';
-import { activateExtension, click, domTexts, hasControl, nextEvent, ourDiagnostics, press, screenshot, typeText, waitFor, waitForLenses, useFakeApi } from './helpers';
-import { BLOCKED_QUOTE, MAIN_LINES, blockedScript, hangingScript, mainScript } from './scripts';
+import { activateExtension, domTexts, hasControl, nextEvent, ourDiagnostics, screenshot, waitFor, waitForLenses, useFakeApi } from './helpers';
+import { cancelAndCheckpointSuite } from './run-checkpoint';
+import { languageModelSuite } from './run-lm';
+import { MAIN_LINES, hangingScript, mainScript } from './scripts';
 
 const TEST_KEY = 'sk-ant-e2e-test-key-0000';
 
@@ -249,144 +252,9 @@ suite('Verify Plan in a real VS Code', function () {
     });
   });
 
-  suite('cancel and the BLOCKED checkpoint on blocked.md', () => {
-    test('Cancel aborts the request in flight and ends the run as CANCELLED', async () => {
-      server.setScript(hangingScript());
-      const doc = await vscode.workspace.openTextDocument(blockedUri);
-      await vscode.window.showTextDocument(doc, { preview: false });
-      const before = server.received.length;
-      const running = vscode.commands.executeCommand<RunResult | undefined>('verifyPlan.verify', blockedUri);
-      await waitFor(() => server.received.slice(before).some((r) => r.role === 'challenger'), 'the challenger request');
-      await waitFor(() => /^\$\(sync~spin\) Verify Plan: iteration 1$/.test(api.status().text), `the running status (is: ${api.status().text})`);
-      assert.equal(await vscode.commands.executeCommand('verifyPlan.cancel'), true);
-      const result = await running;
-      assert.equal(result?.verdict, 'CANCELLED');
-      assert.equal(result?.partial, true);
-      await waitFor(
-        () =>
-          server.received
-            .slice(before)
-            .filter((r) => r.role === 'challenger')
-            .every((r) => r.aborted),
-        'the hanging request to be aborted',
-      );
-      await waitFor(() => api.status().state.kind === 'verdict' && /CANCELLED/.test(api.status().text), 'CANCELLED in the status bar');
-    });
+  cancelAndCheckpointSuite(() => ({ api, server, blockedUri }));
 
-    test('BLOCKED: the QuickPick offers the four options and the answer reaches the next iteration', async function () {
-      if (!hasControl()) this.skip(); // answering the QuickPick needs real key presses from the launcher
-      const config = vscode.workspace.getConfiguration('verifyPlan');
-      await config.update('maxIterations', 2, vscode.ConfigurationTarget.Workspace);
-      try {
-        server.setScript(blockedScript());
-        await vscode.commands.executeCommand('notifications.clearAll'); // the workbench shows at most three toasts
-        const before = server.received.length;
-        const running = vscode.commands.executeCommand<RunResult | undefined>('verifyPlan.verify', blockedUri);
-        const options = await waitFor(
-          async () => {
-            const rows = await domTexts('.quick-input-widget .monaco-list-row');
-            return rows.length >= 4 && rows;
-          },
-          'the checkpoint QuickPick',
-          30_000,
-          100,
-        );
-        const labels = options.map((o) => o.split('\n')[0]!.trim());
-        assert.deepEqual(labels.slice(0, 4), ['Provide context', 'Acknowledge risk', 'Override', 'Abort']);
-        await waitFor(async () => /C1 is BLOCKING/.test((await domTexts('.quick-input-widget .quick-input-title')).join(' ')), 'the checkpoint title naming C1', 10_000, 100);
-        // The progress notification carries the seed's iteration message and a Cancel button while the run
-        // waits. The workbench does not always pop a progress toast (focus, toast limits), so fall back to
-        // the notification center, which lists every notification.
-        // The iteration message shows first and "waiting for you" is added when the checkpoint opens: wait for both.
-        const findToast = async (selector: string) =>
-          (await domTexts(selector)).find((x) => x.includes('Iteration 1: 0 resolved, 1 remaining') && /waiting for you: C1 is BLOCKING/.test(x));
-        let toast = await waitFor(() => findToast('.notifications-toasts .notification-list-item'), 'the progress toast', 3_000, 100).catch(() => undefined);
-        if (!toast) {
-          console.log('    (no progress toast popped; reading the notification center)');
-          await vscode.commands.executeCommand('notifications.showList');
-          toast = await waitFor(() => findToast('.notifications-center .notification-list-item'), 'the progress notification', 10_000, 100);
-          await vscode.commands.executeCommand('notifications.hideList');
-          await click('.quick-input-widget .quick-input-box input'); // give the checkpoint its keyboard focus back
-        }
-        assert.match(toast, /waiting for you: C1 is BLOCKING/);
-        assert.match(toast, /Cancel/);
-        await press('Enter'); // the first option: provide context
-        await waitFor(
-          async () => (await domTexts('.quick-input-widget .quick-input-message, .quick-input-widget .quick-input-title')).join(' ').includes('context for C1'),
-          'the context input box',
-          10_000,
-          100,
-        );
-        const answer = 'Only the gateway uses sticky sessions';
-        await typeText(answer);
-        await press('Enter');
-        const result = await running;
-        assert.ok(result, 'the run finished');
-        const later = server.received.slice(before).filter((r) => r.role === 'synthesizer');
-        assert.equal(later.length, 2, 'two syntheses: before and after the checkpoint');
-        assert.ok(JSON.stringify(later[1]!.body).includes(answer), 'the user answer is in the second synthesis request');
-        assert.ok(!JSON.stringify(later[0]!.body).includes(answer));
-        const final = result.iterations.at(-1)!;
-        assert.ok(
-          final.user_responses.some((r) => r.action === 'provide_context' && r.text === answer) || result.iterations.some((it) => it.user_responses.some((r) => r.text === answer)),
-        );
-        assert.equal(final.challenges.find((c) => c.quote === BLOCKED_QUOTE)?.status, 'RESOLVED');
-      } finally {
-        await config.update('maxIterations', 1, vscode.ConfigurationTarget.Workspace);
-      }
-    });
-  });
-
-  suite('the editor language-model provider (vscode.lm)', () => {
-    const request: ModelRequest = {
-      role: 'resolver',
-      model: 'claude-sonnet-4-6',
-      system: [
-        { type: 'text', text: 'shared prefix', cache: true },
-        { type: 'text', text: '[verify-plan role: resolver]' },
-      ],
-      messages: [
-        { role: 'user', content: [{ type: 'text', text: 'Resolve U1' }] },
-        {
-          role: 'assistant',
-          content: [
-            { type: 'text', text: 'Reading.' },
-            { type: 'tool_use', id: 't1', name: 'read_file', input: { path: 'src/auth.ts' } },
-          ],
-        },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'refused', is_error: true }] },
-      ],
-      tools: [],
-      maxTokens: 1000,
-    };
-
-    test('maps system, text, tool calls and tool results onto the real vscode.lm classes', () => {
-      const out = toLmMessages(request);
-      assert.equal(out.length, 4);
-      assert.equal(out[0]!.role, vscode.LanguageModelChatMessageRole.User, 'no system role in the API: the system text leads as a user message');
-      assert.match((out[0]!.content[0] as vscode.LanguageModelTextPart).value, /shared prefix\n\n\[verify-plan role: resolver\]/);
-      const call = out[2]!.content.find((p) => p instanceof vscode.LanguageModelToolCallPart) as vscode.LanguageModelToolCallPart;
-      assert.deepEqual([call.callId, call.name, call.input], ['t1', 'read_file', { path: 'src/auth.ts' }]);
-      const result = out[3]!.content[0] as vscode.LanguageModelToolResultPart;
-      assert.ok(result instanceof vscode.LanguageModelToolResultPart);
-      assert.equal((result.content[0] as vscode.LanguageModelTextPart).value, 'ERROR: refused');
-    });
-
-    test('with no editor models, choosing them fails with a clear message before any request (no crash)', async () => {
-      const models = await vscode.lm.selectChatModels();
-      if (models.length > 0) return; // a host with a chat extension: nothing to check here
-      const setup = await chooseLanguageModels({ vendor: '', family: '' }, ['claude-opus-5-5']);
-      assert.ok(!setup.ok);
-      assert.match(setup.message, /offers no language models/);
-    });
-
-    test('a vendor no editor model has is refused through the real selectChatModels, naming the selector', async () => {
-      const setup = await chooseLanguageModels({ vendor: 'no-such-vendor', family: '' }, ['claude-opus-5-5']);
-      assert.ok(!setup.ok, 'never another vendor instead');
-      const models = await vscode.lm.selectChatModels();
-      assert.match(setup.message, models.length > 0 ? /vendor "no-such-vendor"/ : /offers no language models/);
-    });
-  });
+  languageModelSuite();
 
   suite('without a key', () => {
     test('Clear API Key removes it: the next run does not start and sends nothing', async () => {
