@@ -60,8 +60,16 @@ const LABEL_PREFIX = new RegExp(`^${KEYWORD}\\s*[:—–-]\\s*`, 'i');
 /** "A. Core renderer", "B) Extension": a lettered workstream or step, id "a", "b" (one capital letter, then "." or ")"). */
 const LETTER_PREFIX = /^([A-Z])[.)]\s+(?=\S)/;
 
-/** Splits a plain title into its step prefix and the rest. */
+/** A status mark before a step's keyword ("### ✅ Phase 1 — Registry", "## 🚧 Step 3: …"). */
+const LEADING_STATUS = /^(?:[✅✔☑⬜🟡🟢🔴❌🚧⏳]\uFE0F?\s*)+/u;
+
+/** Splits a plain title into its step prefix and the rest; a status mark before a keyword id stays in the rest. */
 export function stepPrefix(title: string): StepPrefix {
+  const mark = LEADING_STATUS.exec(title);
+  if (mark) {
+    const inner = stepPrefix(title.slice(mark[0].length));
+    if (inner.kind === 'keyword') return { ...inner, rest: `${mark[0].trim()} ${inner.rest}`.trim() };
+  }
   const k = KEYWORD_PREFIX.exec(title);
   if (k) return { rawId: k[1] ?? '', rest: title.slice(k[0].length).trim(), kind: 'keyword' };
   const n = NUMBER_PREFIX.exec(title);
@@ -246,7 +254,9 @@ const CRITERION_HEADING =
 
 /** "Run: `npm test` — expect PASS": a command with its expected outcome (superpowers plans). */
 const RUN_LINE = /(?:^|[^\w])run\s*:/i;
-const EXPECT = /\bexpect(?:s|ed)?\b/i;
+/** "expect PASS", or the result after an arrow: "Run: `pytest -q` → 12 passed", "-> 0 errors". */
+const EXPECT =
+  /\bexpect(?:s|ed)?\b|(?:→|->|=>)\s*(?:all\s+|\d+\s+)?(?:pass(?:ed|es)?|ok|green|succeeds?|success|clean|no\s+(?:errors?|warnings?|failures?)|0\s+(?:errors?|warnings?|failures?|failed))\b/i;
 /**
  * A sub-step that is the check ("**Step 2: Verify the extension loads**", "Step 4: Run the tests"):
  * superpowers plans split a task into numbered bold sub-steps, and the verifying one is its criterion.

@@ -2,7 +2,8 @@
  * A path is exempt when the plan brings it into being, moves it or deletes it.
  * Per mention: "create", "introduce", "scaffold", "generate", "delete", "remove",
  * "rename/move/copy … to" (and es/pt/de/fr: crear, criar, erstellen, anlegen,
- * créer, löschen, eliminar, supprimer…) anywhere before it on the line; "add",
+ * créer, löschen, eliminar, supprimer…; zh/ja 新增, 建立, 创建, 作成, 删除…) anywhere before it on the line, and a lone
+ * "建" (build) right before it; "add",
  * "write", "build", "implement" or "new" right before it ("Build `lib/derived.ts`");
  * "writes … to" right before it ("Writes the scripts to `.x/hooks/`"); "(new)", "(new file)", "(or create if
  * absent)" right after it, and "is gone" / "was removed" / "no longer exists" (the work deleted it); the new side of an "old → new" arrow. Per block: a
@@ -12,7 +13,7 @@
  * reports such a path; everything here reads one line or block, no I/O.)
  */
 const CREATION_ANYWHERE =
-  /\b(create[sd]?|creating|introduc(e|es|ed|ing)|scaffold(s|ed|ing)?|generat(e|es|ed|ing)|delet(e|es|ed|ing)|remov(e|es|ed|ing)|(rename[sd]?|move[sd]?|copy|copie[sd]|split|extract(s|ed)?)\b.*\b(to|into|as)|download(s|ed|ing)?|produc(e|es|ed|ing)|write\s+(?:\w+\s+){0,2}tests?\b.*\b(in|to|at)|crear|creamos|criar|cria|erstellen|erstelle|anlegen|neue[nr]?|créer|creer|nouveau|nouvelle|nuevo|nueva|novo|nova|eliminar|supprimer|löschen|borrar|apagar)\b/i;
+  /\b(create[sd]?|creating|introduc(e|es|ed|ing)|scaffold(s|ed|ing)?|generat(e|es|ed|ing)|delet(e|es|ed|ing)|remov(e|es|ed|ing)|(rename[sd]?|move[sd]?|copy|copie[sd]|split|extract(s|ed)?)\b.*\b(to|into|as)|download(s|ed|ing)?|produc(e|es|ed|ing)|write\s+(?:\w+\s+){0,2}tests?\b.*\b(in|to|at)|crear|creamos|criar|cria|erstellen|erstelle|anlegen|neue[nr]?|créer|creer|nouveau|nouvelle|nuevo|nueva|novo|nova|eliminar|supprimer|löschen|borrar|apagar)\b|(?:新增|新建|建立|创建|創建|作成|新規|削除|删除|刪除)/i;
 /** "Writes small bash scripts to `.x/hooks/`": what is written to a path brings it into being. */
 const WRITTEN_TO = /\bwrit(?:e|es|ing)\s+(?:[\w+-]+\s+){0,4}(?:to|into)\s+[`'"(]*$/i;
 const CREATION_RIGHT_BEFORE =
@@ -33,6 +34,7 @@ export function isCreatedByPlan(line: string, startChar: number, endChar: number
   return (
     CREATION_ANYWHERE.test(before) ||
     CREATION_RIGHT_BEFORE.test(before) ||
+    /(?:^|[^\p{Script=Han}])建\s*[`'"]*$/u.test(before) ||
     WRITTEN_TO.test(before.slice(-200)) ||
     newSideOfTable(before) ||
     (ADD_VERB.test(before) && ADD_LIST.test(before.slice(-300))) ||

@@ -84,7 +84,8 @@ const PLAN_WIDE =
   /\b(phase|step|task)\s+completion|definition\s+of\s+done|completion\s+criteria|(?<!\p{L})(criterios\s+de\s+(?:finalizaci[oó]n|terminaci[oó]n)|crit[ée]rios\s+de\s+conclus[aã]o|abschlusskriterien|crit[èe]res\s+d['’]ach[èe]vement|crit[èe]res\s+de\s+fin)(?!\p{L})/iu;
 
 /** A top-level check of the whole plan's result: "## Validation Checklist", "## Verification", "## Final validation". */
-const PLAN_CHECK = /^\W*(?:final\s+|end[\s-]+to[\s-]+end\s+)?(?:validation|verification)(?:\s+(?:checklist|criteria|steps|plan))?\W*$/i;
+const PLAN_CHECK =
+  /^\W*(?:(?:final\s+|end[\s-]+to[\s-]+end\s+)?(?:validation|verification)(?:\s+(?:checklist|criteria|steps|plan))?|verificaci[oó]n|validaci[oó]n|verifica[cç][aã]o|valida[cç][aã]o|(?:ü|ue)berpr[üu]fung|validierung|v[ée]rification|validation\s+finale|驗證|验证|検証|確認)\W*$/iu;
 
 /**
  * spec-kit plan.md's own phases, "Phase 0: Outline & Research" and "Phase 1: Design & Contracts" (also "Phase 0 /
@@ -118,11 +119,7 @@ export function noSuccessCriterionRule(plan: Plan): Draft[] {
   // the plan is known done, for its steps (88 of the 89 labels on such tuning plans' steps said so).
   const planWide = plan.sections.filter(
     (s) =>
-      (s.kind === 'success' || (s.kind === 'testing' && PLAN_CHECK.test(s.title))) &&
-      !s.isEmpty &&
-      s.level <= 2 &&
-      !plan.steps.some((st) => st.line === s.headingLine) &&
-      !insideStep(plan, s.headingLine),
+      (s.kind === 'success' || PLAN_CHECK.test(s.title)) && !s.isEmpty && s.level <= 2 && !plan.steps.some((st) => st.line === s.headingLine) && !insideStep(plan, s.headingLine),
   );
   // "## Success Criteria by Phase" with "### Phase 1 Success:" … speaks only for the steps it names.
   const named = stepsNamedIn(plan, planWide);

@@ -3,13 +3,13 @@
  * rules that ask for something still to be written (a success criterion per
  * step, a risks section) have nothing to ask of it.
  */
-import type { Plan } from '../plan';
+import { stepPrefix, type Plan } from '../plan';
 
 /**
  * A heading or title marked done ("## Phase 4: Domain API ✅", "### M2 (done)", "## Phase 1 — Freeze (Status: Completed)",
  * "# Plan: … ✅ DONE (2026-05-18)", "## Phase 2 — COMPLETE").
  */
-const DONE_MARK = /[✅✔☑]|\((?:status:\s*)?(?:done|complete[d]?|shipped|finished|implemented)\)|\[(?:done|complete[d]?)\]/iu;
+const DONE_MARK = /[✅✔☑]|\((?:status:\s*)?(?:done|complete[d]?|shipped|finished|implemented)\)|\[(?:done|complete[d]?)\b[^\]]{0,120}\]/iu;
 /** Upper case only: "Phase 2 — complete the import" is a step still to do. */
 const DONE_SUFFIX = /[—–:-]\s*(?:DONE|COMPLETED?)\s*$/u;
 
@@ -21,7 +21,8 @@ export function titleMarkedDone(title: string): boolean {
 const CRITERIA_MET = /[—–:-]\s*(?:\*\*|__)?(?:all\s+)?(?:met|achieved|satisfied)(?:\*\*|__)?\s*$|\((?:all\s+)?(?:met|achieved|satisfied)\)/i;
 
 /** "**Status**: Complete", "Status: Done ✅", "**Status: Implemented**". */
-export const STATUS_DONE = /^\W*status\W{0,4}:\W{0,4}(?:complete[d]?|done|finished|shipped|implemented|✅)(?!\p{L})/iu;
+export const STATUS_DONE =
+  /^\W*(?:status|estado|statut|статус|状态|狀態|ステータス)\W{0,4}[:：]\W{0,4}(?:complete[d]?|done|finished|shipped|implemented|✅|completad[oa]|terminad[oa]|implementad[oa]|conclu[íi]d[oa]|abgeschlossen|erledigt|fertig|umgesetzt|termin[ée]e?|impl[ée]ment[ée]e?|реализовано|выполнено|готово|завершено|已完成|完成|完了|実装済み)(?!\p{L})/iu;
 
 /**
  * The plan is marked done: its title carries a done mark, its plan-wide success
@@ -29,6 +30,9 @@ export const STATUS_DONE = /^\W*status\W{0,4}:\W{0,4}(?:complete[d]?|done|finish
  * "**Status: Done**" / "## Overview").
  */
 export function planMarkedDone(plan: Plan): boolean {
+  // Every phase marked done ("### ✅ Phase 1 — … [done 2026-06-12]" … "### ✅ Phase 4 — …"), two or more of them.
+  const named = plan.steps.filter((s) => !s.implicitId && stepPrefix(s.rawId).kind === 'keyword');
+  if (named.length >= 2 && named.every((s) => titleMarkedDone(s.title))) return true;
   const first = plan.sections[0];
   if (first && first.level === 1 && titleMarkedDone(first.title)) return true;
   if (plan.sections.some((s) => s.kind === 'success' && s.level <= 2 && CRITERIA_MET.test(s.title))) return true;

@@ -10,10 +10,11 @@ export type Draft = Omit<StaticFinding, 'level'>;
 
 /** Sections where undecided points belong (the rule's own advice): what is listed there is already acknowledged. */
 const OPEN_QUESTIONS =
-  /\b(open\s+(?:questions?|decisions?|issues|points)|pending\s+decisions?|decisions?\s+(?:pending|to\s+make)|questions?\s+ouvertes?|preguntas\s+abiertas|decisiones\s+pendientes|quest[oõ]es\s+em\s+aberto|offene\s+(?:fragen|entscheidungen)|unknowns)\b/i;
+  /\b(open\s+(?:questions?|decisions?|issues|points)|(?:deferred|unresolved|outstanding)\s+(?:questions?|decisions?|issues)|pending\s+decisions?|decisions?\s+(?:pending|to\s+make)|questions?\s+ouvertes?|preguntas\s+abiertas|decisiones\s+pendientes|quest[oõ]es\s+em\s+aberto|offene\s+(?:fragen|entscheidungen)|unknowns)\b/i;
 
 export function unknownSignalRule(plan: Plan): Draft[] {
-  const acknowledged = plan.sections.filter((s) => OPEN_QUESTIONS.test(s.title)).map((s) => s.range);
+  // A risks section lists what is not known yet with how to settle it ("[OPEN UNKNOWN] parse format: spike first"): acknowledged too.
+  const acknowledged = plan.sections.filter((s) => OPEN_QUESTIONS.test(s.title) || s.kind === 'risks').map((s) => s.range);
   return plan.unknownSignals
     .filter((s) => !acknowledged.some((r) => s.range.startLine >= r.startLine && s.range.startLine <= r.endLine))
     .map((s) => ({
@@ -162,6 +163,10 @@ const BUILD_OUTPUT = new Set(['dist', 'build', 'out', 'target', '.next', '.nuxt'
 const VENDORED = new Set(['third_party', 'thirdparty', '3rdparty', 'third-party', 'vendor', 'external', 'deps']);
 /** A name pattern, not a file: "adr-NNN-slug.md", "XX-YY-PLAN.md", "YYYY-MM-DD-topic.md". */
 const PLACEHOLDER = /(?:^|[/._-])(?:N{2,}|X{2,}|x{2,}|YYYY|MM|DD|slug|name)(?=$|[/._-])/;
+/** A stand-in name ("`FooView.tsx`" in a recipe for adding a view, "src/bar.ts"): foo, bar, baz, qux as a name's first word. */
+const METASYNTACTIC = /(?:^|\/)(?:foo|bar|baz|qux|quux)(?=[A-Z_.-]|$)/;
+/** A kind of file named by its compound extension ("`.module.css`", "`.test.ts`", "`.d.ts`"), not a file. */
+const COMPOUND_EXTENSION = /^\.(?:module|test|spec|d|stories|story|config|min|e2e|integration)\.[A-Za-z]\w*$/;
 /** GSD: an earlier plan's "NN-MM-SUMMARY.md" is written when that plan executes. */
 const GSD_SUMMARY = /(?:^|\/)\d[\w.-]*-SUMMARY\.md$/;
 /**
@@ -194,7 +199,7 @@ function notAWorkspacePath(plan: Plan, path: string, env: RuleEnvironment): bool
   const first = path.split('/')[0] ?? '';
   if (path.includes('/') && (BUILD_OUTPUT.has(first) || VENDORED.has(first)) && safeExists(env, first) !== true) return true;
   if (!path.includes('/') && isModuleMember(plan, path)) return true;
-  if (PLACEHOLDER.test(path.replace(/\.[^./]+$/, ''))) return true;
+  if (PLACEHOLDER.test(path.replace(/\.[^./]+$/, '')) || METASYNTACTIC.test(path) || COMPOUND_EXTENSION.test(path)) return true;
   // "./internal/...": Go's package pattern (every package below), not a file.
   if (/\/\.\.\.$/.test(path)) return true;
   if (plan.format === 'gsd' && GSD_SUMMARY.test(path)) return true;
