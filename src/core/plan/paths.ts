@@ -50,6 +50,8 @@ function clean(candidate: string): string {
 
 /** A lower-case name, a dot and a capitalised identifier: a qualified type or function (Go, Java), not "name.ext". */
 const QUALIFIED_NAME = /^[a-z_][\w]*\.[A-Z]\w*$/;
+/** A type and a PascalCase member ("AchievementAward.EarnedAt", "Training.CreatedDate"): no file extension has a hump. */
+const QUALIFIED_MEMBER = /^[A-Za-z_]\w*\.[A-Z][a-z]+[A-Z]\w*$/;
 
 /** The path inside inline code, or null when the code is not a path. */
 function codePath(content: string): string | null {
@@ -64,7 +66,7 @@ function codePath(content: string): string | null {
   const ext = extensionOf(p.replace(/\/$/, ''));
   if (ext !== null && EXTENSIONS.has(ext) && /^[\w@.~+-]+(\/[\w@.+-]+)*\/?$/.test(p)) return p;
   // "session/cache.Session", "net/http.Client": a package path and an exported name, not a file.
-  if (QUALIFIED_NAME.test(base)) return null;
+  if (QUALIFIED_NAME.test(base) || QUALIFIED_MEMBER.test(base)) return null;
   if (p.includes('/') && /^(\.\.\/)*[\w@.+-]+(\/[\w@.+-]+)+\/?$/.test(p) && !/^\d/.test(p) && !p.includes('//')) {
     const first = p.split('/')[0] ?? '';
     if (/^[\w-]+\.[a-z]{2,}$/i.test(first) && !first.startsWith('.')) return null;

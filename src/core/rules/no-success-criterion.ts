@@ -85,7 +85,7 @@ const PLAN_WIDE =
 
 /** A top-level check of the whole plan's result: "## Validation Checklist", "## Verification", "## Final validation". */
 const PLAN_CHECK =
-  /^\W*(?:(?:final\s+|end[\s-]+to[\s-]+end\s+)?(?:validation|verification)(?:\s+(?:checklist|criteria|steps|plan))?|verificaci[oó]n|validaci[oó]n|verifica[cç][aã]o|valida[cç][aã]o|(?:ü|ue)berpr[üu]fung|validierung|v[ée]rification|validation\s+finale|驗證|验证|検証|確認)\W*$/iu;
+  /^\W*(?:(?:final\s+|end[\s-]+to[\s-]+end\s+)?(?:validation|verification)(?:\s+(?:checklist|criteria|steps|plan))?(?:\s*\((?:after|once|when)\b[^)]{0,60}\))?|verificaci[oó]n|validaci[oó]n|verifica[cç][aã]o|valida[cç][aã]o|(?:ü|ue)berpr[üu]fung|validierung|v[ée]rification|validation\s+finale|驗證|验证|検証|確認)\W*$/iu;
 
 /**
  * spec-kit plan.md's own phases, "Phase 0: Outline & Research" and "Phase 1: Design & Contracts" (also "Phase 0 /
