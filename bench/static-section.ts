@@ -113,6 +113,7 @@ const HELD_OUT_RECORD = [
   '| 13, second half | 5 | round 12 | 35 % (8/23) | 50 % (8/16), round 14 |',
   '| 14, first half | 5 | round 14 | 10 % (3/31) | 10 % (3/31), round 15 |',
   '| 14, second half | 5 | round 14 | 0 % (0/3) | 0 % (0/3), round 16 |',
+  '| 15 | 8 | round 16 | 13 % (3/24) | 13 % (3/24), round 17 (the end check) |',
   '',
   'Label agreement: two helpers labelled two batch-10 plans independently (by mistake); they agreed on 9 of 11 findings.',
   '',
@@ -133,6 +134,6 @@ export function staticChecksSection(): string[] {
     '',
     ...corpusTables(),
     ...HELD_OUT_RECORD,
-    "Issue #17 target: precision >= 90 % overall and >= 80 % for a rule with 10+ findings, over the whole corpus. Not met after the eleventh round: 73 % overall (67/92), `no-success-criterion` 69 % (29/42), `missing-file` 72 % (13/18); the tuning plans are at 91 % (59/65); fresh batch 11, held out and never tuned on, is at 10 % (2/21). Rounds 6–11 each tuned on the batch measured before it: ids number within their section and only written ids can repeat; formats (spec-kit plan.md, Kiro in es/pt/de/fr, designs named by subject); status reports, reading guides, examples and descriptions hold no steps; plan-wide success sections speak for the steps; build output, vendored and other projects' paths, module members and shorthand paths are not missing files. Spec-kit, Kiro and GSD plans now give few false findings on first sight (batch 9's five gave none); free-form agent plans give nearly all of them, each batch in new ways. test/unit/plan-corpus.test.ts holds the measured floor until the rules reach the target.",
+    "Issue #17 target: precision >= 90 % overall and >= 80 % for a rule with 10+ findings, over the whole corpus. Not met after the seventeenth round: 75 % overall (91/122); `missing-risks-section` 94 % (34/36), `missing-file` 77 % (20/26), `no-success-criterion` 76 % (34/45), `unknown-signal` 8 % (1/13); the tuning plans are at 89 % (82/92), fresh batch 15 (8 plans, held out, never tuned on) at 13 % (3/24). The rules at the start of that session (ac1ac85) score 39 % (91/236 labelled) on the same corpus. Rounds 12-17 were structural where the labels allowed it (a number-only id is held to no-success-criterion only where a sibling states a criterion: 0 of 39 such labels were TP; a plan marked done asks for no criteria or risks; views of steps are no duplicate ids; a written-out Markdown file's bare inner fences), the rest per batch (plan-wide verification sections, spec-kit's Constitution Check and template phases, shorthand, deleted, stand-in and library names). Each fresh batch still arrives with a new cluster on one or two plans (batch 15: twelve `unknown-signal` on two plans, seven `no-success-criterion` on three), so held-out precision stays at 0-50 %. test/unit/plan-corpus.test.ts holds the measured floor until the rules reach the target.",
   ];
 }

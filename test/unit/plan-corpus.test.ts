@@ -14,19 +14,22 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * Issue #17 asks for precision >= 90 % overall and >= 80 % for any rule with
  * 10+ findings. Not met (BENCHMARKS.md section 6 has the numbers and the
  * held-out record of every batch). Each fresh batch is labelled before the
- * round that follows it and held out through it; batches 5-11 came in at
- * 7-18 % and stayed at 7-30 % under the next round. After the eleventh round
- * the tuning plans are at 91 % (59/65), fresh batch 11 (the end check, never
- * tuned on) at 10 % (2/21), and the whole corpus at 73 % (67/92),
- * no-success-criterion 69 % (29/42) the lowest rule with 10+ findings.
+ * round that follows it and held out through it; batches 5-15 came in at
+ * 0-35 % and stayed at 0-50 % under the next round. After the seventeenth
+ * round the tuning plans are at 89 % (82/92), fresh batch 15 (the end check, never
+ * tuned on) at 13 % (3/24), and the whole corpus at 75 % (91/122).
  * Until the rules reach the target, the test holds the floor measured at the
- * last honest labelling (rounded down to a whole per cent), so precision can
- * only go up on this corpus. Raise these as rules improve; never relabel a
- * finding to pass. Adding plans may lower the measure: then the floor follows
- * the new measure and the commit says so.
+ * last honest labelling (rounded down to a whole per cent), overall and for
+ * each rule with 10+ findings below the target (a rule not named here is held
+ * to the target), so precision can only go up on this corpus. Raise these as
+ * rules improve; never relabel a finding to pass. Adding plans may lower the
+ * measure: then the floor follows the new measure and the commit says so.
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
-const FLOOR = { overall: 0.72, perRule: 0.69 };
+const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = {
+  overall: 0.74,
+  perRule: { 'no-success-criterion': 0.75, 'missing-file': 0.76, 'unknown-signal': 0.07 },
+};
 const RULE_MIN_FINDINGS = 10;
 
 describe('real-plan corpus', () => {
@@ -50,14 +53,15 @@ describe('real-plan corpus', () => {
     assert.deepEqual(unlabelled, [], `label these in the plan's labels.tsv:\n${unlabelled.join('\n')}`);
   });
 
-  it(`keeps precision at or above the floor over the whole corpus (overall ${FLOOR.overall * 100} %, ${FLOOR.perRule * 100} % for a rule with ${RULE_MIN_FINDINGS}+ findings; issue target ${ISSUE_TARGET.overall * 100} / ${ISSUE_TARGET.perRule * 100} %)`, () => {
+  it(`keeps precision at or above the floor over the whole corpus (overall ${FLOOR.overall * 100} %, per rule with ${RULE_MIN_FINDINGS}+ findings its floor or the target; issue target ${ISSUE_TARGET.overall * 100} / ${ISSUE_TARGET.perRule * 100} %)`, () => {
     const { perRule } = score(plans);
     const overall = precisionOf(totalScore(perRule));
     assert.ok(overall !== null && overall >= FLOOR.overall, `overall precision ${overall}`);
     for (const [rule, s] of Object.entries(perRule)) {
       const findings = s.tp + s.fp + s.unlabelled;
       const p = precisionOf(s);
-      if (findings >= RULE_MIN_FINDINGS) assert.ok(p !== null && p >= FLOOR.perRule, `${rule}: precision ${p} over ${findings} findings`);
+      const floor = FLOOR.perRule[rule] ?? ISSUE_TARGET.perRule;
+      if (findings >= RULE_MIN_FINDINGS) assert.ok(p !== null && p >= floor, `${rule}: precision ${p} over ${findings} findings (floor ${floor})`);
     }
   });
 
