@@ -18,4 +18,12 @@ describe('round 17', () => {
     assert.deepEqual(missingPaths(runRules(['# Plan', '', 'Sort by `BadgeAward/AchievementAward.EarnedAt` and `Training.CreatedDate`.'].join('\n'), ['src/App.cs'])), []);
     assert.deepEqual(missingPaths(runRules(['# Plan', '', 'Edit `Models/Badge.cs`.'].join('\n'), ['src/App.cs'])), ['Models/Badge.cs']);
   });
+
+  it('a step with no written id is named by its title in the message, a written id by the id', () => {
+    const text = ['# Plan', '', '## Steps', '', '### Add the key to the environment', 'Set it in the dashboard.', '', '### Step 2: Redeploy', 'Ship it.'].join('\n');
+    const messages = runRules(text)
+      .filter((f) => f.code === 'no-success-criterion')
+      .map((f) => f.message.split(' has ')[0]);
+    assert.deepEqual(messages, ['The step "Add the key to the environment"', 'Step 2']);
+  });
 });

@@ -161,10 +161,20 @@ export function noSuccessCriterionRule(plan: Plan): Draft[] {
     )
     .map((step) => ({
       code: 'no-success-criterion',
-      message: `${stepLabel(step.id)} has no success criterion: add a line "Success criteria: …" that says how you will know it is done.`,
+      message: `${readerLabel(step)} has no success criterion: add a line "Success criteria: …" that says how you will know it is done.`,
       range: lineRange(plan, step.line),
       data: { stepId: step.id, stepLine: step.line },
     }));
+}
+
+/**
+ * How a reader finds the step: by its id when the author wrote one that is unique ("Step 2"), else by its title
+ * (a step with no written id, or a repeated one the parser suffixed "#2", is 'The step "Add the key"').
+ */
+function readerLabel(step: Plan['steps'][number]): string {
+  if (step.implicitId !== true && !step.id.includes('#')) return stepLabel(step.id);
+  const title = step.title.length > 60 ? `${step.title.slice(0, 57)}…` : step.title;
+  return `The step "${title}"`;
 }
 
 /**
