@@ -32,7 +32,9 @@ export function classifyHeadings(outline: Outline, lines: readonly string[], for
   const keywordSiblings = keyword.parents;
   // With two or more "Step N" / "Phase N" headings the author has named the steps; other numbered headings number parts.
   const namedSteps = keyword.count >= 2;
-  const outlines = outlineParents(hs);
+  // Needed only under a container heading; computed once, on first use.
+  let outlineSet: Set<number> | null = null;
+  const outlines = { has: (i: number): boolean => (outlineSet ??= outlineParents(hs)).has(i) };
   for (let i = 0; i < hs.length; i++) {
     const h = hs[i] as OutlineHeading;
     while (stack.length > 0 && (hs[stack[stack.length - 1] as number] as OutlineHeading).level >= h.level) stack.pop();

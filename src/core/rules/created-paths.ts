@@ -13,7 +13,10 @@
  * reports such a path; everything here reads one line or block, no I/O.)
  */
 const CREATION_ANYWHERE =
-  /\b(create[sd]?|creating|introduc(e|es|ed|ing)|scaffold(s|ed|ing)?|generat(e|es|ed|ing)|delet(e|es|ed|ing)|remov(e|es|ed|ing)|(rename[sd]?|move[sd]?|copy|copie[sd]|split|extract(s|ed)?)\b.*\b(to|into|as)|download(s|ed|ing)?|produc(e|es|ed|ing)|write\s+(?:\w+\s+){0,2}tests?\b.*\b(in|to|at)|crear|creamos|criar|cria|erstellen|erstelle|anlegen|neue[nr]?|créer|creer|nouveau|nouvelle|nuevo|nueva|novo|nova|eliminar|supprimer|löschen|borrar|apagar)\b|(?:新增|新建|建立|创建|創建|作成|新規|削除|删除|刪除)/i;
+  /\b(create[sd]?|creating|introduc(e|es|ed|ing)|scaffold(s|ed|ing)?|generat(e|es|ed|ing)|delet(e|es|ed|ing)|remov(e|es|ed|ing)|(rename[sd]?|move[sd]?|copy|copie[sd]|split|extract(s|ed)?)\b.*\b(to|into|as)|download(s|ed|ing)?|produc(e|es|ed|ing)|write\s+(?:\w+\s+){0,2}tests?\b.*\b(in|to|at)|crear|creamos|criar|cria|erstellen|erstelle|anlegen|neue[nr]?|créer|creer|nouveau|nouvelle|nuevo|nueva|novo|nova|eliminar|supprimer|löschen|borrar|apagar)\b/i;
+/** zh/ja create and delete verbs, tried only on a line with Han or kana (the English pattern has no anchor and is already costly). */
+const CJK_CREATION = /新增|新建|建立|创建|創建|作成|新規|削除|删除|刪除|(?:^|[^\p{Script=Han}])建\s*[`'"]*$/u;
+const HAS_CJK = /[\u3040-\u30ff\u3400-\u9fff]/;
 /** "Writes small bash scripts to `.x/hooks/`": what is written to a path brings it into being. */
 const WRITTEN_TO = /\bwrit(?:e|es|ing)\s+(?:[\w+-]+\s+){0,4}(?:to|into)\s+[`'"(]*$/i;
 const CREATION_RIGHT_BEFORE =
@@ -34,7 +37,7 @@ export function isCreatedByPlan(line: string, startChar: number, endChar: number
   return (
     CREATION_ANYWHERE.test(before) ||
     CREATION_RIGHT_BEFORE.test(before) ||
-    /(?:^|[^\p{Script=Han}])建\s*[`'"]*$/u.test(before) ||
+    (HAS_CJK.test(before) && CJK_CREATION.test(before)) ||
     WRITTEN_TO.test(before.slice(-200)) ||
     newSideOfTable(before) ||
     (ADD_VERB.test(before) && ADD_LIST.test(before.slice(-300))) ||

@@ -17,6 +17,17 @@ export function titleMarkedDone(title: string): boolean {
   return DONE_MARK.test(title) || DONE_SUFFIX.test(title);
 }
 
+/** Two or more keyword steps, all marked done; stops at the first that is not (this runs on every edit). */
+function everyPhaseDone(plan: Plan): boolean {
+  let named = 0;
+  for (const s of plan.steps) {
+    if (s.implicitId || stepPrefix(s.rawId).kind !== 'keyword') continue;
+    if (!titleMarkedDone(s.title)) return false;
+    named++;
+  }
+  return named >= 2;
+}
+
 /** A plan-wide success section that says it is met: "## 5. Definition of done for v1 — **met**", "## Exit criteria (all met)". */
 const CRITERIA_MET = /[—–:-]\s*(?:\*\*|__)?(?:all\s+)?(?:met|achieved|satisfied)(?:\*\*|__)?\s*$|\((?:all\s+)?(?:met|achieved|satisfied)\)/i;
 
@@ -31,8 +42,7 @@ export const STATUS_DONE =
  */
 export function planMarkedDone(plan: Plan): boolean {
   // Every phase marked done ("### ✅ Phase 1 — … [done 2026-06-12]" … "### ✅ Phase 4 — …"), two or more of them.
-  const named = plan.steps.filter((s) => !s.implicitId && stepPrefix(s.rawId).kind === 'keyword');
-  if (named.length >= 2 && named.every((s) => titleMarkedDone(s.title))) return true;
+  if (everyPhaseDone(plan)) return true;
   const first = plan.sections[0];
   if (first && first.level === 1 && titleMarkedDone(first.title)) return true;
   if (plan.sections.some((s) => s.kind === 'success' && s.level <= 2 && CRITERIA_MET.test(s.title))) return true;

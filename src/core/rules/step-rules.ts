@@ -53,7 +53,8 @@ function idWrittenAsOpener(plan: Plan): (id: string) => boolean {
  */
 export function duplicateStepIdRule(plan: Plan): Draft[] {
   const scopeOf = sectionScopes(plan);
-  const views = viewTitles(plan);
+  // Computed on the first repeated id only: most plans have none, and this runs on every edit.
+  let views: Set<string> | null = null;
   // Per section and id: the first step holding it, and the first whose id is not a list number.
   const first = new Map<string, { any: number; named: number | null }>();
   const out: Draft[] = [];
@@ -67,7 +68,7 @@ export function duplicateStepIdRule(plan: Plan): Draft[] {
     const firstLine = seen === undefined ? undefined : ordinal ? (seen.named ?? undefined) : seen.any;
     if (seen === undefined) first.set(key, { any: step.line, named: ordinal ? null : step.line });
     else if (!ordinal && seen.named === null) seen.named = step.line;
-    if (firstLine === undefined || views.has(viewKey(step.title))) continue;
+    if (firstLine === undefined || (views ??= viewTitles(plan)).has(viewKey(step.title))) continue;
     out.push({
       code: 'duplicate-step-id',
       message: `${stepLabel(base)} is already used on line ${firstLine + 1}: give each step its own id so dependencies on it are unambiguous.`,
