@@ -34,13 +34,14 @@ export function classifyHeadings(outline: Outline, lines: readonly string[], for
   const namedSteps = keyword.count >= 2;
   // Needed only under a container heading; computed once, on first use.
   let outlineSet: Set<number> | null = null;
-  const outlines = { has: (i: number): boolean => (outlineSet ??= outlineParents(hs)).has(i) };
+  const titles = hs.map((h) => plainText(h.source));
+  const outlines = { has: (i: number): boolean => (outlineSet ??= outlineParents(hs, titles)).has(i) };
   for (let i = 0; i < hs.length; i++) {
     const h = hs[i] as OutlineHeading;
     while (stack.length > 0 && (hs[stack[stack.length - 1] as number] as OutlineHeading).level >= h.level) stack.pop();
     const parent = stack.length > 0 ? (stack[stack.length - 1] as number) : null;
     stack.push(i);
-    const title = plainText(h.source);
+    const title = titles[i] as string;
     const parentIsContainer = parent !== null && (infos[parent] as HeadingInfo).isContainer;
     const p = stepPrefix(title);
     let isStep = false;
@@ -198,7 +199,7 @@ const DESCRIPTIVE_KINDS: ReadonlySet<string> = new Set(['context', 'goal', 'risk
  * success sections), whose other sub-headings are parts of that document, not steps; its "### Steps" holds the steps.
  * Only "##" and deeper parents: their sub-headings share the incremental parser's chunk.
  */
-function outlineParents(hs: readonly OutlineHeading[]): Set<number> {
+function outlineParents(hs: readonly OutlineHeading[], titles: readonly string[]): Set<number> {
   const counts = new Map<number, number>();
   const stack: number[] = [];
   for (let i = 0; i < hs.length; i++) {
@@ -207,7 +208,8 @@ function outlineParents(hs: readonly OutlineHeading[]): Set<number> {
     const parent = stack[stack.length - 1];
     stack.push(i);
     if (parent === undefined || (hs[parent] as OutlineHeading).level < 2) continue;
-    const kind = sectionKind(stepPrefix(plainText(h.source)).rest || plainText(h.source));
+    const title = titles[i] as string;
+    const kind = sectionKind(stepPrefix(title).rest || title);
     if (DESCRIPTIVE_KINDS.has(kind) || kind === 'testing') counts.set(parent, (counts.get(parent) ?? 0) + 1);
   }
   return new Set([...counts].filter(([, n]) => n >= 2).map(([i]) => i));

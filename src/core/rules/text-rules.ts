@@ -128,13 +128,6 @@ function createdPaths(plan: Plan): Set<string> {
   return out;
 }
 
-/**
- * Where a plan says what it was made from ("Consolidated from two reviews
- * (`a.md` and `b.md`)", "Compiled from …", "Distilled from …"): those sources
- * are its provenance, not files it reads or changes, and are often working
- * notes that were never committed. Judged on the sentence that holds the
- * mention (the paragraph up to it, back to the last sentence end).
- */
 /** Another path with a folder on the line, before the bare name ("`src/a/handler.go` + `example_test.go`"). */
 function besideFolderPath(line: string, startChar: number): boolean {
   return /[\w.-]+\/[\w.-]+\.\w+/.test(line.slice(Math.max(0, startChar - 300), startChar));
@@ -144,6 +137,13 @@ function besideFolderPath(line: string, startChar: number): boolean {
 const OUTSIDE_WORKSPACE =
   /\b(?:outside|not\s+(?:in|part\s+of))\s+(?:the|this|our)\s+(?:[\w.-]+\s+)?(?:repo|repository|workspace|project)\b|\bin\s+(?:another|a\s+different|a\s+separate)\s+(?:repo|repository|project)\b/i;
 
+/**
+ * Where a plan says what it was made from ("Consolidated from two reviews
+ * (`a.md` and `b.md`)", "Compiled from …", "Distilled from …"): those sources
+ * are its provenance, not files it reads or changes, and are often working
+ * notes that were never committed. Judged on the sentence that holds the
+ * mention (the paragraph up to it, back to the last sentence end).
+ */
 const PROVENANCE = /\b(?:consolidated|compiled|distill?ed|synthesi[sz]ed|summari[sz]ed|condensed)\s+from\b/i;
 
 function citedAsSource(lines: readonly string[], line: number, startChar: number): boolean {
