@@ -15,7 +15,10 @@
  * a word inside inline code (`unknown` as expected output), a marker named as
  * content ("TBD values", "TODO comments"), a numbered question cited as a
  * source ("RESEARCH Open Question 3"), lower-case "todo"
- * before a word (Spanish / Portuguese "todo el flujo": every, all).
+ * before a word (Spanish / Portuguese "todo el flujo": every, all), a member
+ * of an API ("test.fixme"), a state named ("marked fixme", "fixme tests"),
+ * unknowns named as settled ("unknowns resolved through research"), and a
+ * GSD "<automated>" command line.
  */
 import { charSpan, inlineCodeSpans, lineStarts, lineOf } from './plan/text';
 import type { UnknownSignal } from './plan/types';
@@ -54,9 +57,17 @@ const NEGATED =
   /(?:^|[^\p{L}])(?:no|without|zero|free\s+of|nor|sin|sem|kein(?:e|en)?|ohne|aucun|sans)[\s,/"'`*()“”]*(?:(?:tbd|tbc|tba|todos?|fixmes?|xxx|placeholders?|markers?|or|and|nor)[\s,/"'`*()“”]*)*$/iu;
 
 const MARKER = /^(?:tbd|tbc|tba|todo|fixme|xxx)$/i;
-const MARKER_AS_CONTENT = /^[ \t]+(?:values?|cells?|fields?|entries|entry|markers?|comments?|placeholders?|strings?|tags?|annotations?)(?![\p{L}\p{N}_])/iu;
+const MARKER_AS_CONTENT = /^[ \t]+(?:values?|cells?|fields?|entries|entry|markers?|comments?|placeholders?|strings?|tags?|annotations?|tests?|cases?|specs?)(?![\p{L}\p{N}_])/iu;
 
-/** Inline code spans of one line, computed once per line (a line can hold thousands of matches); long lines are not looked into. */
+/** "unknowns resolved", "unknowns have been answered": the sentence says they are settled. */
+const UNKNOWNS_SETTLED = /^[ \t]+(?:(?:were|are|have[ \t]+been|has[ \t]+been|all|now|already)[ \t]+){0,2}(?:resolved|answered|settled|closed|addressed|eliminated)\b/i;
+
+/** A GSD task's "<automated>node -e …</automated>": the line is a command to run, its words are code. */
+function commandLine(line: string): boolean {
+  return /^\s*<automated>/.test(line);
+}
+
+/** Inline code spans of one line, computed once per line and searched by bisection (a line can hold thousands of matches). */
 function inlineCodeLookup(lines: readonly string[]): (line: number, col: number) => boolean {
   let cachedLine = -1;
   let spans: Array<[number, number]> = [];
@@ -64,9 +75,18 @@ function inlineCodeLookup(lines: readonly string[]): (line: number, col: number)
     if (line !== cachedLine) {
       cachedLine = line;
       const text = lines[line] ?? '';
-      spans = text.length > 20000 || text.indexOf('`') === -1 ? [] : inlineCodeSpans(text);
+      spans = inlineCodeSpans(text);
     }
-    return spans.some(([s, e]) => col >= s && col < e);
+    // Spans are sorted and disjoint: the last one starting at or before col is the only candidate.
+    let lo = 0;
+    let hi = spans.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if ((spans[mid] as [number, number])[0] <= col) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    const span = spans[hi];
+    return span !== undefined && col < span[1];
   };
 }
 
@@ -93,8 +113,11 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
     const after = text.charAt(at + m[0].length);
     if (first === '?' ? text.charAt(at - 1) === '?' : isNameChar(text.charAt(at - 1)) || isNameChar(after) || (after === '.' && isWordChar(text.charAt(at + m[0].length + 1))))
       continue;
+    // "test.fixme", "it.todo": a member of an API (Playwright's, Jest's), a name.
+    if (first !== '?' && text.charAt(at - 1) === '.' && isWordChar(text.charAt(at - 2))) continue;
     // "unknown keys", "unknown fields": an adjective for a decided behaviour, not an undecided point.
-    if (/^unknown$/i.test(m[0]) && /^[ \t]+\p{L}/u.test(text.slice(at + m[0].length, at + m[0].length + 3))) continue;
+    // So is "unknown `providers.enabled` values": the noun it qualifies is in inline code.
+    if (/^unknown$/i.test(m[0]) && /^[ \t]+[\p{L}`]/u.test(text.slice(at + m[0].length, at + m[0].length + 3))) continue;
     // "Open Question 3", "open question #2": a reference to a numbered question (answered elsewhere), not an open point here.
     if (/^open/i.test(m[0]) && /^[ \t]+#?\d/.test(text.slice(at + m[0].length, at + m[0].length + 4))) continue;
     // "implement the flatten TODO", "this FIXME": a marker already in the code, named as the work item.
@@ -115,12 +138,16 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
       continue;
     // "**Status**: TODO": a status field's value (the plan is still to do), not an undecided point.
     if (MARKER.test(m[0]) && /\bstatus\W{0,4}:\W{0,4}$/i.test(text.slice(Math.max(0, at - 20), at))) continue;
+    // "all marked fixme (skipped)", "tagged TODO": a state a test or an item is put in, named.
+    if (MARKER.test(m[0]) && /\b(?:marked|tagged|flagged|labell?ed)\s+(?:as\s+)?[`'"]?$/i.test(text.slice(Math.max(0, at - 20), at))) continue;
     // "TBD values", "TODO comments": the marker named as content (cells to parse, comments to remove), not an undecided point.
     if (MARKER.test(m[0]) && MARKER_AS_CONTENT.test(text.slice(at + m[0].length, at + m[0].length + 16))) continue;
     // Lower-case "todo" before a word is Spanish or Portuguese ("todo tool novo", "todo el flujo": every, all), not the marker.
     if (m[0] === 'todo' && /^[ \t]+\p{L}/u.test(text.slice(at + m[0].length, at + m[0].length + 3))) continue;
+    // "all technical unknowns resolved through research": the unknowns are named as settled.
+    if (/^unknowns$/i.test(m[0]) && UNKNOWNS_SETTLED.test(text.slice(at + m[0].length, at + m[0].length + 40))) continue;
     const line = lineOf(starts, at);
-    if (skip(line)) continue;
+    if (skip(line) || commandLine(lines[line] ?? '')) continue;
     // Inside inline code the word is quoted text (an expected message, an identifier), not an undecided point.
     if (insideInlineCode(line, at - (starts[line] as number))) continue;
     if (NEGATED.test(text.slice(Math.max(starts[line] as number, at - 200), at))) continue;

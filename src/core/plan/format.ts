@@ -22,7 +22,7 @@ export const DESCRIPTIVE_TITLE = /^(?:design(?:\s+document)?|technical\s+design|
 const DESIGN_TITLE_END = /\bdesign(?:\s+(?:document|doc|specification|spec))?\s*$/i;
 const PLAN_WORDS = /\b(?:plan|tasks?|implementation|roadmap|steps)\b/i;
 const GSD_TASK = /^\s*<task\b[^>]*>\s*$/m;
-const KIRO_TASK = /^- \[[ xX]\]\*? \d+(?:\.\d+)*\.? \S/m;
+const KIRO_TASK = /^- \[[ xX]\]\*?[ \t]+\d+(?:\.\d+)*\.?[ \t]+\S/m;
 /** "_Requirements: 1.2_", in es/pt ("_Requisitos:_"), de ("_Anforderungen:_") and fr ("_Exigences:_"). */
 const KIRO_REQUIREMENTS = /_(?:Requirements?|Requisitos?|Anforderungen|Exigences?)\s*:/;
 /**
@@ -31,7 +31,7 @@ const KIRO_REQUIREMENTS = /_(?:Requirements?|Requisitos?|Anforderungen|Exigences
  */
 const TASKS_TITLE =
   /^(?:tasks|implementation\s+plan|tareas|tarefas|aufgaben|t[âa]ches|plan(?:o)?\s+de\s+implementa(?:ci[oó]n|[cç][aã]o)|implementierungsplan|plan\s+d['’]impl[ée]mentation)(?!\p{L})/iu;
-const SPEC_KIT_TASK = /^\s*- \[[ xX]\] T\d{3,}\b/m;
+const SPEC_KIT_TASK = /^\s*- \[[ xX]\][ \t]+T\d{3,}\b/m;
 const SPEC_KIT_PLAN = /^\*\*Input\*\*:\s*Feature specification from\b|^#{2,3}\s+Constitution Check\b|\btemplate is filled in by the `?\/(?:speckit\.)?plan`? command\b/m;
 
 export function detectFormat(text: string, title: string | null): PlanFormat {

@@ -257,6 +257,9 @@ const RUN_LINE = /(?:^|[^\w])run\s*:/i;
 /** "expect PASS", or the result after an arrow: "Run: `pytest -q` → 12 passed", "-> 0 errors". */
 const EXPECT =
   /\bexpect(?:s|ed)?\b|(?:→|->|=>)\s*(?:all\s+|\d+\s+)?(?:pass(?:ed|es)?|ok|green|succeeds?|success|clean|no\s+(?:errors?|warnings?|failures?)|0\s+(?:errors?|warnings?|failures?|failed))\b/i;
+/** "- [ ] Run `npm test` — all pass", "Run `cargo test` — 678+ tests pass": a command and the result that says the step is done. */
+const RUN_WITH_RESULT =
+  /^\s*(?:[-*+]\s+)?(?:\[[ xX]\]\s+)?run\s+`[^`]+`[^\n]{0,80}?(?:—|–|-|:|,|\band\b)\s*(?:(?:confirm|check|verify|ensure)\s+(?:that\s+)?)?(?:all(?:\s+tests?)?|\d+\+?\s+tests?|(?:the\s+)?tests?|it)\s+pass(?:es|ed)?\b/i;
 /**
  * A sub-step that is the check ("**Step 2: Verify the extension loads**", "Step 4: Run the tests"):
  * superpowers plans split a task into numbered bold sub-steps, and the verifying one is its criterion.
@@ -270,7 +273,7 @@ export function findSuccessCriterion(lines: readonly string[], from: number, to:
     if (skip(i)) continue;
     const plain = (lines[i] ?? '').replace(/\*\*|__/g, '');
     if (plain.length > 20000) continue;
-    if (RUN_LINE.test(plain) && EXPECT.test(plain)) return { text: plain.trim().slice(0, 500), line: i };
+    if ((RUN_LINE.test(plain) && EXPECT.test(plain)) || RUN_WITH_RESULT.test(plain)) return { text: plain.trim().slice(0, 500), line: i };
     if (plain.length < 300 && REPLACEMENT_LABEL.test(plain)) {
       const quoted = quotedTextAfter(lines, i + 1, to);
       if (quoted !== null) return { text: quoted.slice(0, 500), line: i };

@@ -5,7 +5,7 @@
  * créer, löschen, eliminar, supprimer…; zh/ja 新增, 建立, 创建, 作成, 删除…) anywhere before it on the line, and a lone
  * "建" (build) right before it; "add",
  * "write", "build", "implement" or "new" right before it ("Build `lib/derived.ts`");
- * "writes … to" right before it ("Writes the scripts to `.x/hooks/`"); "(new)", "(new file)", "(or create if
+ * "writes / persists / saves … to|at" right before it ("Writes the scripts to `.x/hooks/`"); "(new)", "(new file)", "(or create if
  * absent)" right after it, and "is gone" / "was removed" / "no longer exists" (the work deleted it); the new side of an "old → new" arrow. Per block: a
  * list under a label that says so ("**New files to create:**", "Files:",
  * "Output:", "Neue Dateien:") and a GSD `<files>` tag. One exempt mention
@@ -17,8 +17,11 @@ const CREATION_ANYWHERE =
 /** zh/ja create and delete verbs, tried only on a line with Han or kana (the English pattern has no anchor and is already costly). */
 const CJK_CREATION = /新增|新建|建立|创建|創建|作成|新規|削除|删除|刪除|(?:^|[^\p{Script=Han}])建\s*[`'"]*$/u;
 const HAS_CJK = /[\u3040-\u30ff\u3400-\u9fff]/;
-/** "Writes small bash scripts to `.x/hooks/`": what is written to a path brings it into being. */
-const WRITTEN_TO = /\bwrit(?:e|es|ing)\s+(?:[\w+-]+\s+){0,4}(?:to|into)\s+[`'"(]*$/i;
+/**
+ * "Writes small bash scripts to `.x/hooks/`", "persists one cursor token per project at `.forge/cursor.json`", "saved to":
+ * what is written, persisted or saved to a path brings it into being.
+ */
+const WRITTEN_TO = /\b(?:writ(?:e|es|ing|ten)|persist(?:s|ed|ing)?|sav(?:e|es|ed|ing)|dump(?:s|ed|ing)?)\s+(?:[\w+-]+\s+){0,6}(?:to|into|at)\s+[`'"(]*$/i;
 const CREATION_RIGHT_BEFORE =
   /\b(add(s|ed|ing)?|write|writes|writing|new|build(s|ing)?|implement(s|ing)?|construir|implementar)\s+((a|an|the)\s+)?(new\s+)?((test\s+)?(file|module|folder|directory|script|config|test))?\s*[`'"(<[]*$|(→|->|=>)\s*[`'"]*$/i;
 /** "add `A` and `B`", "añadir `LICENSE` y `CONTRIBUTING.md`": an add verb governs every path of its list. */

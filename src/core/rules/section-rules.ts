@@ -47,6 +47,20 @@ const RISK_COLUMN =
 /** "## Edge cases" (also es/pt/de/fr): the failure modes and how the change handles them, which is what a risks section holds. */
 const EDGE_CASES = /^\W*(?:edge[\s-]+cases?|corner[\s-]+cases?|casos?\s+(?:l[íi]mite|extremos?|de\s+borde)|randf[äa]lle|cas\s+limites?)(?!\p{L})/iu;
 
+/**
+ * A spec-kit plan.md generated from a spec that is in the workspace (the "**Input**" header names it). The Input
+ * line's path goes stale when a feature folder moves; spec-kit keeps spec.md beside plan.md, so that counts too.
+ */
+export function specKitSpecBeside(plan: Plan, env?: RuleEnvironment): boolean {
+  const spec = SPEC_KIT_INPUT.exec(plan.text.slice(0, 2000));
+  if (!spec) return false;
+  try {
+    return env?.fileExists(spec[1] as string) === true || env?.fileExists('./spec.md') === true;
+  } catch {
+    return false;
+  }
+}
+
 /** Only plans above TRIVIAL (seed 001 Step 2 quality) need one: a typo fix has nothing to roll back. */
 export function missingRisksSectionRule(plan: Plan, knownQuality: () => PlanQuality | undefined = () => undefined, env?: RuleEnvironment): Draft[] {
   if (plan.sections.some((s) => s.kind === 'risks' || s.kind === 'rollback' || namesRisks(s.title) || EDGE_CASES.test(s.title))) return [];
@@ -56,9 +70,7 @@ export function missingRisksSectionRule(plan: Plan, knownQuality: () => PlanQual
   if (plan.format === 'gsd' || plan.format === 'kiro-tasks' || plan.format === 'spec-kit-tasks' || TASK_LIST_TITLE.test(plan.title ?? '')) return [];
   if (/<threat_model>/.test(plan.text) || RISK_COLUMN.test(plan.text)) return [];
   // A spec-kit plan.md keeps its failure cases in the spec it was generated from, when that spec is there.
-  const spec = SPEC_KIT_INPUT.exec(plan.text.slice(0, 2000));
-  // The Input line's path goes stale when a feature folder moves; spec-kit keeps spec.md beside plan.md.
-  if (spec && (env?.fileExists(spec[1] as string) === true || env?.fileExists('./spec.md') === true)) return [];
+  if (specKitSpecBeside(plan, env)) return [];
   if ((knownQuality() ?? assess(plan).quality) === 'TRIVIAL') return [];
   return [
     {
