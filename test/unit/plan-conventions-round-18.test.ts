@@ -100,6 +100,20 @@ describe('round 18', () => {
     assert.deepEqual(missingPaths(runRules(['# Plan', '', 'The store reads the token from `.app/notify/cursor.json`.'].join('\n'), files)), ['.app/notify/cursor.json']);
   });
 
+  it('a plan that says it starts greenfield creates what it names; a wrong path to an existing file is still reported', () => {
+    const files = ['painter/canvas.py'];
+    const plan = (context: string, path: string): string => ['# Plan', '', '## Context', context, '', '## Tests', `**File:** \`${path}\``, ''].join('\n');
+    assert.deepEqual(missingPaths(runRules(plan('Greenfield project — no code exists yet.', 'tests/test_acceptance.py'), files)), []);
+    assert.deepEqual(missingPaths(runRules(plan('Greenfield project — no code exists yet.', 'src/canvas.py'), files)), ['src/canvas.py']);
+    assert.deepEqual(missingPaths(runRules(plan('The painter exists; add tests.', 'tests/test_acceptance.py'), files)), ['tests/test_acceptance.py']);
+  });
+
+  it('a package manager\'s lockfile is generated ("`Cargo.lock` in a workspace still triggers a restore"); "`Cargo.toml`" is looked up', () => {
+    const files = ['go.mod', 'cmd/rv/main.go'];
+    assert.deepEqual(missingPaths(runRules(['# Plan', '', '`Cargo.lock` in a workspace still triggers a restore; so does `web/package-lock.json`.'].join('\n'), files)), []);
+    assert.deepEqual(missingPaths(runRules(['# Plan', '', 'Read the version from `Cargo.toml`.'].join('\n'), files)), ['Cargo.toml']);
+  });
+
   it('a spec-kit plan.md with its spec beside it has its criteria there; without the spec its phases are held to the rule', () => {
     const text = [
       '# Implementation Plan: Atomic rollback',

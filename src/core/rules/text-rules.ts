@@ -36,6 +36,7 @@ export function readerPath(raw: string): string | null {
 
 export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
   const out: Draft[] = [];
+  let greenfield: boolean | undefined;
   const created = createdPaths(plan);
   // Every proper tail of a created path ("code-reviewer/prompt.md" of "skills/code-reviewer/prompt.md"): a fragment names that file.
   const createdEnds = new Set<string>();
@@ -78,7 +79,9 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
     if (/^[\w-]+\.js$/i.test(path) && suggestion === undefined && !mentions.some((r) => besideFolderPath(plan.lines[r.startLine] ?? '', r.startChar))) continue;
     // A design document describes the system to be: its new files are proposals, only a wrong path to an existing file is a finding.
     // A GSD plan that depends on earlier plans reads what they create before they have run: the same holds there.
-    if ((plan.format === 'descriptive' || (plan.format === 'gsd' && dependsOnEarlierPlans(plan.lines))) && suggestion === undefined) continue;
+    // A plan that says it starts from an empty repository ("Greenfield project — no code exists yet.") creates what it names.
+    if ((plan.format === 'descriptive' || (plan.format === 'gsd' && dependsOnEarlierPlans(plan.lines)) || (greenfield ??= startsGreenfield(plan))) && suggestion === undefined)
+      continue;
     for (const range of mentions) {
       out.push({
         code: 'missing-file',
@@ -167,6 +170,12 @@ const PLACEHOLDER = /(?:^|[/._-])(?:N{2,}|X{2,}|x{2,}|YYYY|MM|DD|slug|name)(?=$|
 const METASYNTACTIC = /(?:^|\/)(?:foo|bar|baz|qux|quux)(?=[A-Z_.-]|$)/;
 /** A kind of file named by its compound extension ("`.module.css`", "`.test.ts`", "`.d.ts`"), not a file. */
 const COMPOUND_EXTENSION = /^\.(?:module|test|spec|d|stories|story|config|min|e2e|integration)\.[A-Za-z]\w*$/;
+/**
+ * A package manager's lockfile ("Cargo.lock", "package-lock.json", "uv.lock"): the tool writes it on install or build,
+ * so one the repository does not track is generated, or belongs to a project the plan's tool works on.
+ */
+const LOCKFILE =
+  /(?:^|\/)(?:Cargo\.lock|package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|poetry\.lock|uv\.lock|Pipfile\.lock|pdm\.lock|Gemfile\.lock|composer\.lock|go\.sum|flake\.lock|mix\.lock|pubspec\.lock|Podfile\.lock|packages\.lock\.json|gradle\.lockfile|conan\.lock)$/;
 /** GSD: an earlier plan's "NN-MM-SUMMARY.md" is written when that plan executes. */
 const GSD_SUMMARY = /(?:^|\/)\d[\w.-]*-SUMMARY\.md$/;
 /**
@@ -191,7 +200,7 @@ const MODULE_EXTENSIONS = ['py', 'ts', 'tsx', 'js', 'jsx', 'mjs', 'rs', 'go', 'r
 
 /**
  * Paths that are missing but not wrong: build output under an untracked
- * output folder, a name pattern, a GSD summary still to be written, a module
+ * output folder, a package manager's lockfile, a name pattern, a GSD summary still to be written, a module
  * named without its extension, Claude Code's MEMORY.md (its memory lives in
  * the user's home, outside the repository).
  */
@@ -199,7 +208,7 @@ function notAWorkspacePath(plan: Plan, path: string, env: RuleEnvironment): bool
   const first = path.split('/')[0] ?? '';
   if (path.includes('/') && (BUILD_OUTPUT.has(first) || VENDORED.has(first)) && safeExists(env, first) !== true) return true;
   if (!path.includes('/') && isModuleMember(plan, path)) return true;
-  if (PLACEHOLDER.test(path.replace(/\.[^./]+$/, '')) || METASYNTACTIC.test(path) || COMPOUND_EXTENSION.test(path)) return true;
+  if (PLACEHOLDER.test(path.replace(/\.[^./]+$/, '')) || METASYNTACTIC.test(path) || COMPOUND_EXTENSION.test(path) || LOCKFILE.test(path)) return true;
   // "./internal/...": Go's package pattern (every package below), not a file.
   if (/\/\.\.\.$/.test(path)) return true;
   if (plan.format === 'gsd' && GSD_SUMMARY.test(path)) return true;
@@ -329,6 +338,16 @@ function isScriptTwinOfTypeScript(path: string, env: RuleEnvironment): boolean {
   if (!m) return false;
   const twin = `${m[1]}.${m[2]}ts${m[3]}`;
   return safeExists(env, twin) === true || safeNamed(env, twin).suffix.length > 0;
+}
+
+/** "Greenfield project", "no code exists yet", "the repository is empty": said of the project before the first step. */
+const GREENFIELD =
+  /\bgreen[\s-]?field\s+(?:project|repo(?:sitory)?|codebase|app(?:lication)?)\b|\bno\s+code\s+exists\s+yet\b|\b(?:the\s+)?(?:repo|repository)\s+is\s+(?:still\s+)?empty\b/i;
+
+function startsGreenfield(plan: Plan): boolean {
+  const end = Math.min(plan.steps[0]?.line ?? plan.lines.length, 80);
+  for (let i = 0; i < end; i++) if (GREENFIELD.test(plan.lines[i] ?? '')) return true;
+  return false;
 }
 
 /** A GSD PLAN.md whose frontmatter names earlier plans ("depends_on: [\"04-01\"]", or a "depends_on:" list): a later wave. */
