@@ -15,9 +15,13 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * 10+ findings (BENCHMARKS.md section 6 has the numbers and the held-out
  * record of every batch). Each fresh batch is labelled before the round that
  * follows it and held out through it; batches 5-15 came in at 0-35 % and
- * stayed at 0-50 % under the next round. After the eighteenth round (tuned on
- * batch 15) the whole corpus is at 92 % (91/99): `missing-file` 87 % (20/23),
- * `no-success-criterion` 89 % (34/38), `missing-risks-section` 97 % (34/35).
+ * stayed at 0-50 % under the next round. The eighteenth round (tuned on
+ * batch 15) brought the corpus to 92 % (91/99); fresh batch 16 (6 plans from
+ * 6 new repositories, labelled by the lead under round 18 before any further
+ * change, never tuned on) came in at 15 % (2/13): seven false missing-file
+ * findings on one plan's file tables. Whole corpus: 83 % (93/112);
+ * `missing-file` 65.6 % (21/32), `no-success-criterion` 89 % (34/38),
+ * `missing-risks-section` 92 % (35/38).
  * The test holds the floor measured at the last honest labelling (rounded
  * down to a whole per cent), overall and for each rule with 10+ findings
  * below the target (a rule not named here is held to the target), so
@@ -27,8 +31,8 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
 const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = {
-  overall: 0.9,
-  perRule: {},
+  overall: 0.83,
+  perRule: { 'missing-file': 0.65 },
 };
 const RULE_MIN_FINDINGS = 10;
 
