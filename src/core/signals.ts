@@ -17,8 +17,9 @@
  * source ("RESEARCH Open Question 3"), lower-case "todo"
  * before a word (Spanish / Portuguese "todo el flujo": every, all), a member
  * of an API ("test.fixme"), a state named ("marked fixme", "fixme tests"),
- * unknowns named as settled ("unknowns resolved through research"), and a
- * GSD "<automated>" command line.
+ * unknowns named as settled ("unknowns resolved through research"), a
+ * GSD "<automated>" command line, and "Open Questions" as a section title in
+ * a list of titles ("(…, Out of Scope, Open Questions)").
  */
 import { charSpan, inlineCodeSpans, lineStarts, lineOf } from './plan/text';
 import type { UnknownSignal } from './plan/types';
@@ -118,6 +119,9 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
     // "unknown keys", "unknown fields": an adjective for a decided behaviour, not an undecided point.
     // So is "unknown `providers.enabled` values": the noun it qualifies is in inline code.
     if (/^unknown$/i.test(m[0]) && /^[ \t]+[\p{L}`]/u.test(text.slice(at + m[0].length, at + m[0].length + 3))) continue;
+    // "(Problem Definition, Success Metrics, Out of Scope, Open Questions)": the title of a section, listed among others.
+    if (/^Open[ \t]+Questions?$/.test(m[0]) && /[(,][ \t]*$/.test(text.slice(Math.max(0, at - 3), at)) && /^[ \t]*[),]/.test(text.slice(at + m[0].length, at + m[0].length + 3)))
+      continue;
     // "Open Question 3", "open question #2": a reference to a numbered question (answered elsewhere), not an open point here.
     if (/^open/i.test(m[0]) && /^[ \t]+#?\d/.test(text.slice(at + m[0].length, at + m[0].length + 4))) continue;
     // "implement the flatten TODO", "this FIXME": a marker already in the code, named as the work item.

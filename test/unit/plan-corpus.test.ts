@@ -19,9 +19,10 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * batch 15) brought the corpus to 92 % (91/99); fresh batch 16 (6 plans from
  * 6 new repositories, labelled by the lead under round 18 before any further
  * change, never tuned on) came in at 15 % (2/13): seven false missing-file
- * findings on one plan's file tables. Whole corpus: 83 % (93/112);
- * `missing-file` 65.6 % (21/32), `no-success-criterion` 89 % (34/38),
- * `missing-risks-section` 92 % (35/38).
+ * findings on one plan's file tables; the corpus fell to 83 % (93/112). The
+ * nineteenth round, tuned on batch 16, brought it to 92 % (93/101):
+ * `missing-file` 84 % (21/25), `no-success-criterion` 89 % (34/38),
+ * `missing-risks-section` 100 % (35/35). Batch 17 is its end check.
  * The test holds the floor measured at the last honest labelling (rounded
  * down to a whole per cent), overall and for each rule with 10+ findings
  * below the target (a rule not named here is held to the target), so
@@ -31,8 +32,8 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
 const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = {
-  overall: 0.83,
-  perRule: { 'missing-file': 0.65 },
+  overall: 0.92,
+  perRule: {},
 };
 const RULE_MIN_FINDINGS = 10;
 

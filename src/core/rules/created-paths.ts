@@ -29,6 +29,8 @@ const ADD_LIST =
   /(?:^|[^\p{L}])(?:add(?:s|ed|ing)?|añad(?:e|ir|imos)|agreg(?:a|ar)|adicion(?:a|ar)|hinzufügen|ajout(?:e|er))\s+(?:[`'"]*[\w@./-]+[`'"]*\s*(?:,|and|y|e|und|et|&)\s*)*[`'"(<[]*$/iu;
 /** A cheap first look for ADD_LIST's verbs: that pattern has no anchor and is costly on every mention of a long plan. */
 const ADD_VERB = /add|añad|agreg|adicion|hinzuf|ajout/i;
+/** "Future: `docs/plans/phase-2.2.md`", "(planned) `x.md`": a document or file still to be written. */
+const FUTURE_RIGHT_BEFORE = /\b(?:future|planned|upcoming|to\s+be\s+written|pr[óo]xim[oa]|futur[oae]?|geplant|pr[ée]vu)\s*\)?\s*:?\s*[`'"([]*$/i;
 const CREATION_AFTER =
   /^[`'">)\]]*\s*(?:\(\s*(new(\s+file)?|or\s+create[^)]*|nuevo|novo|neu|nouveau)\s*\)|(neu\s+)?(erstellen|anlegen|hinzufügen|löschen|entfernen)\b|(?:is|are)\s+(?:now\s+)?gone\b|(?:was|were|has\s+been|have\s+been)\s+(?:removed|deleted|dropped)\b|no\s+longer\s+exists?\b)/i;
 const CREATION_LABEL =
@@ -46,6 +48,7 @@ export function isCreatedByPlan(line: string, startChar: number, endChar: number
     (ADD_VERB.test(before) && ADD_LIST.test(before.slice(-300))) ||
     CREATION_AFTER.test(line.slice(endChar)) ||
     FILES_TAG.test(before) ||
+    FUTURE_RIGHT_BEFORE.test(before.slice(-40)) ||
     tableRowCreates(line, startChar)
   );
 }
@@ -59,6 +62,12 @@ function newSideOfTable(before: string): boolean {
 /** A cell that is only an operation that brings a file into being or removes it ("create", "new", "criar", "crear", "neu", "créer", "delete"…). */
 const OPERATION_CELL =
   /^(?:create[sd]?|new|add(?:ed)?|delete[sd]?|remove[sd]?|criar|criado|novo|nova|crear|creado|nuevo|nueva|eliminar|apagar|neu|erstellen|anlegen|l[öo]schen|cr[ée]er|nouveau|nouvelle|supprimer)$/i;
+/**
+ * A cell whose description opens with "new" or "create" ("**Nouveau** : T = f(Q)", "New — timeline store", "Nouveau store",
+ * "Create: the page"); "Add: retry" or "Remove: the old handler" open a change to an existing file, so they do not count.
+ */
+const OPENS_WITH_CREATION =
+  /^(?:create[sd]?|new|criar|criado|novo|nova|crear|creado|nuevo|nueva|neu|erstellen|anlegen|cr[ée]er|nouveau|nouvelle)(?:\s*[:—–-]\s|\s+(?:file|module|store|page|component|fichier|archivo|arquivo|datei|ou|or|o)\b)/i;
 
 /**
  * A file-inventory table row ("| `tools/host.go` | criar | host ops |", "| a.ts, b.ts | Create |"):
@@ -75,7 +84,11 @@ function tableRowCreates(line: string, startChar: number): boolean {
     }
   }
   const own = cells.findIndex((c, i) => startChar >= c.start && (i === cells.length - 1 || startChar < (cells[i + 1] as { start: number }).start));
-  return cells.some((c, i) => i !== own && OPERATION_CELL.test(c.text.replace(/[*_`]/g, '').trim()));
+  return cells.some((c, i) => {
+    if (i === own) return false;
+    const text = c.text.replace(/[*_`]/g, '').trim();
+    return OPERATION_CELL.test(text) || OPENS_WITH_CREATION.test(text);
+  });
 }
 
 const FILES_OPEN = /^\s*<files>\s*$/;

@@ -43,6 +43,7 @@ export const STATUS_DONE =
 export function planMarkedDone(plan: Plan): boolean {
   // Every phase marked done ("### ✅ Phase 1 — … [done 2026-06-12]" … "### ✅ Phase 4 — …"), two or more of them.
   if (everyPhaseDone(plan)) return true;
+  if (everyBoxTicked(plan.lines)) return true;
   const first = plan.sections[0];
   if (first && first.level === 1 && titleMarkedDone(first.title)) return true;
   if (plan.sections.some((s) => s.kind === 'success' && s.level <= 2 && CRITERIA_MET.test(s.title))) return true;
@@ -51,4 +52,22 @@ export function planMarkedDone(plan: Plan): boolean {
   const end = Math.min(next ? next.headingLine : plan.lines.length, start + 15);
   for (let l = start; l < end; l++) if (STATUS_DONE.test(plan.lines[l] ?? '')) return true;
   return false;
+}
+
+const CHECKBOX = /^\s*(?:[-*+]|\d+[.)])\s+\[([ xX])\]/;
+
+/**
+ * A task list whose every checkbox is ticked ("- [x] Create `config/agent-profiles.md`" … ), three or more of
+ * them: the record of finished work, as a plan whose every phase is marked done. Stops at the first open box.
+ */
+function everyBoxTicked(lines: readonly string[]): boolean {
+  let ticked = 0;
+  for (const line of lines) {
+    if (line.indexOf('[') === -1) continue;
+    const m = CHECKBOX.exec(line);
+    if (!m) continue;
+    if (m[1] === ' ') return false;
+    ticked++;
+  }
+  return ticked >= 3;
 }

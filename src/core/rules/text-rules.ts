@@ -82,6 +82,9 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
     // A plan that says it starts from an empty repository ("Greenfield project — no code exists yet.") creates what it names.
     if ((plan.format === 'descriptive' || (plan.format === 'gsd' && dependsOnEarlierPlans(plan.lines)) || (greenfield ??= startsGreenfield(plan))) && suggestion === undefined)
       continue;
+    // A work plan's "| File | Action |" table lists what each step touches, new files among them: one no workspace file
+    // is named like is one the step writes (not under "Files to Modify", whose files must exist).
+    if (suggestion === undefined && mentions.every((r) => firstCellOfNeutralFileTable(plan.lines, r.startLine, r.startChar))) continue;
     for (const range of mentions) {
       out.push({
         code: 'missing-file',
@@ -338,6 +341,40 @@ function isScriptTwinOfTypeScript(path: string, env: RuleEnvironment): boolean {
   if (!m) return false;
   const twin = `${m[1]}.${m[2]}ts${m[3]}`;
   return safeExists(env, twin) === true || safeNamed(env, twin).suffix.length > 0;
+}
+
+/** A table's first header cell that names files: "File", "Files", "Fichier", "Archivo", "Arquivo", "Datei", "Path". */
+const FILE_COLUMN = /^\W*(?:files?|fichiers?|archivos?|arquivos?|dateien|datei|paths?|chemins?|rutas?|caminhos?)\W*$/i;
+/** A table (its header or the heading or label above it) about changing existing files: "Files to Modify", "| File | Changes |". */
+const CHANGES_EXISTING =
+  /\b(?:modif\w*|edit\w*|updat\w*|chang\w*|existing|touch(?:ed|es)?|atualiz\w*|actualiz\w*|ändern|geändert\w*|bestehende\w*|änderungen|existant\w*|existentes?|alter\w*)\b/i;
+
+/**
+ * Is the mention in the first cell of a table whose header's first cell names files, and does nothing above or in the
+ * header say the files are existing ones to change? Then the table lists files of the work, new ones included.
+ */
+function firstCellOfNeutralFileTable(lines: readonly string[], line: number, startChar: number): boolean {
+  const row = lines[line] ?? '';
+  if (!/^\s*\|/.test(row) || row.slice(row.indexOf('|') + 1, startChar).includes('|')) return false;
+  // The row's own operation says the file is changed ("| `svc/c.go` | editar |", "| `a.rs` | Update the route |").
+  const rest = row
+    .slice(startChar)
+    .split(/(?<!\\)\|/)
+    .slice(1);
+  if (rest.some((cell) => /^\W*\w+/.test(cell) && CHANGES_EXISTING.test((/^\W*(\w+)/.exec(cell) as RegExpExecArray)[1] as string))) return false;
+  let header = line;
+  while (header > 0 && /^\s*\|/.test(lines[header - 1] ?? '') && line - header < 500) header--;
+  if (header === line || !/^\s*\|?\s*:?-{3,}/.test(lines[header + 1] ?? '')) return false;
+  const headerText = lines[header] ?? '';
+  const first = headerText.split(/(?<!\\)\|/)[1] ?? '';
+  if (!FILE_COLUMN.test(first.replace(/[*_`]/g, '')) || CHANGES_EXISTING.test(headerText)) return false;
+  // The heading or label line right above the table ("## Files to Modify", "**Modified files:**").
+  for (let i = header - 1; i >= 0 && i >= header - 3; i--) {
+    const above = (lines[i] ?? '').trim();
+    if (above === '') continue;
+    return !CHANGES_EXISTING.test(above);
+  }
+  return true;
 }
 
 /** "Greenfield project", "no code exists yet", "the repository is empty": said of the project before the first step. */
