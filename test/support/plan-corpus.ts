@@ -242,8 +242,12 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
       plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-15'),
     ],
     [
-      'Held-out plans, fresh batch 16 (labelled by the lead under round 18, before any further change; never tuned on: the end check)',
-      plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-16'),
+      'Fresh batch 16 (labelled by the lead under round 18, before any further change; held out through round 18: 15 % (2/13), its end check; tuned on in round 19)',
+      plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-16'),
+    ],
+    [
+      'Held-out plans, fresh batch 17 (labelled by the lead under round 19, before any further change; never tuned on: the end check)',
+      plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-17'),
     ],
     ['Whole corpus (tuning and held-out; the test thresholds apply here)', plans],
   ] as const) {
