@@ -22,7 +22,12 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * findings on one plan's file tables; the corpus fell to 83 % (93/112). The
  * nineteenth round, tuned on batch 16, brought it to 92 % (93/101):
  * `missing-file` 84 % (21/25), `no-success-criterion` 89 % (34/38),
- * `missing-risks-section` 100 % (35/35). Batch 17 is its end check.
+ * `missing-risks-section` 100 % (35/35). Its end check, fresh batch 17 (6
+ * plans from 6 new repositories, labelled by the lead under round 19 before
+ * any further change), came in at 10 % (2/20): sixteen false findings on one
+ * plan whose files live in git submodules and whose steps are checked by a
+ * top-level Testing section. Whole corpus: 79 % (95/121); `missing-file` 62 %
+ * (21/34), `no-success-criterion` 76 % (34/45).
  * The test holds the floor measured at the last honest labelling (rounded
  * down to a whole per cent), overall and for each rule with 10+ findings
  * below the target (a rule not named here is held to the target), so
@@ -32,8 +37,8 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
 const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = {
-  overall: 0.92,
-  perRule: {},
+  overall: 0.78,
+  perRule: { 'missing-file': 0.61, 'no-success-criterion': 0.75 },
 };
 const RULE_MIN_FINDINGS = 10;
 
