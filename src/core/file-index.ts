@@ -120,12 +120,15 @@ export class WorkspaceFileIndex {
       ? [path.resolve(cleaned), ...this.roots.map((r) => path.resolve(r.root, cleaned.replace(/^\/+/, '')))]
       : [...(planFsPath ? [path.resolve(path.dirname(planFsPath), cleaned)] : []), ...this.roots.map((r) => path.resolve(r.root, cleaned))];
     let checkedSomewhere = false;
+    // How many folders the reference itself names ("ircd/src/s_auth.c": 2); only those can be an opaque entry.
+    const own = cleaned.split('/');
+    const folderDepth = own.slice(own.lastIndexOf('..') + 1).filter((s) => s !== '' && s !== '.').length - 1;
     for (const candidate of candidates) {
       const located = this.locate(candidate);
       if (!located) continue;
       const { root, rel } = located;
       if (rel === '' || root.entries.has(rel)) return true;
-      if (root.truncated || root.isIgnored(rel)) return undefined;
+      if (root.truncated || root.isIgnored(rel) || this.belowOpaqueEntry(root, rel, folderDepth)) return undefined;
       checkedSomewhere = true;
     }
     if (checkedSomewhere && this.endsIgnoredPath(cleaned)) return undefined;
@@ -146,6 +149,39 @@ export class WorkspaceFileIndex {
       }
     }
     return false;
+  }
+
+  private nonEmpty: { generation: number; byRoot: Map<RootIndex, Set<string>> } | null = null;
+
+  /**
+   * Is `rel` below a listed entry (one of the `folderDepth` folders the reference names) that is not a folder (a git submodule in a file listing: `git ls-tree` shows its
+   * gitlink as one entry), or below a folder with nothing listed in it (a submodule not checked out; git tracks no
+   * empty folder otherwise, and a folder whose files are all gitignored is build output)? What lies there is not in
+   * the index, so whether it exists cannot be told.
+   */
+  private belowOpaqueEntry(root: RootIndex, rel: string, folderDepth: number): boolean {
+    let depth = 0;
+    for (let at = rel.lastIndexOf('/'); at > 0 && depth < folderDepth; at = rel.lastIndexOf('/', at - 1), depth++) {
+      const ancestor = rel.slice(0, at);
+      if (!root.entries.has(ancestor)) continue;
+      return !root.dirs.has(ancestor) || !this.nonEmptyDirs(root).has(ancestor);
+    }
+    return false;
+  }
+
+  /** The folders of `root` that hold at least one entry, built once per index generation. */
+  private nonEmptyDirs(root: RootIndex): Set<string> {
+    if (this.nonEmpty?.generation !== this.generationCounter) this.nonEmpty = { generation: this.generationCounter, byRoot: new Map() };
+    let set = this.nonEmpty.byRoot.get(root);
+    if (!set) {
+      set = new Set();
+      for (const rel of root.entries) {
+        const slash = rel.lastIndexOf('/');
+        if (slash > 0) set.add(rel.slice(0, slash));
+      }
+      this.nonEmpty.byRoot.set(root, set);
+    }
+    return set;
   }
 
   private byName: { generation: number; map: Map<string, string[]> } | null = null;

@@ -18,8 +18,9 @@
  * before a word (Spanish / Portuguese "todo el flujo": every, all), a member
  * of an API ("test.fixme"), a state named ("marked fixme", "fixme tests"),
  * unknowns named as settled ("unknowns resolved through research"), a
- * GSD "<automated>" command line, and "Open Questions" as a section title in
- * a list of titles ("(…, Out of Scope, Open Questions)").
+ * GSD "<automated>" command line, "Open Questions" as a section title in
+ * a list of titles ("(…, Out of Scope, Open Questions)"), and a marker that
+ * opens a ticked item ("- [x] TODO: rework the previews": done).
  */
 import { charSpan, inlineCodeSpans, lineStarts, lineOf } from './plan/text';
 import type { UnknownSignal } from './plan/types';
@@ -142,6 +143,8 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
       continue;
     // "**Status**: TODO": a status field's value (the plan is still to do), not an undecided point.
     if (MARKER.test(m[0]) && /\bstatus\W{0,4}:\W{0,4}$/i.test(text.slice(Math.max(0, at - 20), at))) continue;
+    // "- [x] TODO: rework the previews": the item is ticked, its to-do done.
+    if (MARKER.test(m[0]) && /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[[xX]\][ \t]*$/.test(text.slice(Math.max(starts[lineOf(starts, at)] as number, at - 40), at))) continue;
     // "all marked fixme (skipped)", "tagged TODO": a state a test or an item is put in, named.
     if (MARKER.test(m[0]) && /\b(?:marked|tagged|flagged|labell?ed)\s+(?:as\s+)?[`'"]?$/i.test(text.slice(Math.max(0, at - 20), at))) continue;
     // "TBD values", "TODO comments": the marker named as content (cells to parse, comments to remove), not an undecided point.

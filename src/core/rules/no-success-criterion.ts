@@ -85,9 +85,9 @@ const DONE_CHECKBOX = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
 const PLAN_WIDE =
   /\b(phase|step|task)\s+completion|definition\s+of\s+done|completion\s+criteria|(?<!\p{L})(criterios\s+de\s+(?:finalizaci[oó]n|terminaci[oó]n)|crit[ée]rios\s+de\s+conclus[aã]o|abschlusskriterien|crit[èe]res\s+d['’]ach[èe]vement|crit[èe]res\s+de\s+fin)(?!\p{L})/iu;
 
-/** A top-level check of the whole plan's result: "## Validation Checklist", "## Verification", "## Final validation". */
+/** A top-level check of the whole plan's result: "## Validation Checklist", "## Verification", "## Final validation", "## Testing". */
 const PLAN_CHECK =
-  /^\W*(?:(?:final\s+|end[\s-]+to[\s-]+end\s+)?(?:validation|verification)(?:\s+(?:checklist|criteria|steps|plan))?(?:\s*\((?:after|once|when)\b[^)]{0,60}\))?|verificaci[oó]n|validaci[oó]n|verifica[cç][aã]o|valida[cç][aã]o|(?:ü|ue)berpr[üu]fung|validierung|v[ée]rification|validation\s+finale|驗證|验证|検証|確認)\W*$/iu;
+  /^\W*(?:(?:manual\s+|end[\s-]+to[\s-]+end\s+)?(?:testing|test\s+plan)|how\s+to\s+test|(?:final\s+|end[\s-]+to[\s-]+end\s+)?(?:validation|verification)(?:\s+(?:checklist|criteria|steps|plan))?(?:\s*\((?:after|once|when)\b[^)]{0,60}\))?|verificaci[oó]n|validaci[oó]n|verifica[cç][aã]o|valida[cç][aã]o|(?:ü|ue)berpr[üu]fung|validierung|v[ée]rification|validation\s+finale|驗證|验证|検証|確認)\W*$/iu;
 
 /**
  * spec-kit plan.md's own phases, "Phase 0: Outline & Research" and "Phase 1: Design & Contracts" (also "Phase 0 /
