@@ -249,6 +249,10 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
       'Fresh batch 17 (labelled by the lead under round 19, before any further change; held out through round 19: 10 % (2/20), its end check; tuned on in round 20)',
       plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-17'),
     ],
+    [
+      'Held-out plans, fresh batch 18 (labelled by the lead under round 20, before any further change; never tuned on: the end check)',
+      plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-18'),
+    ],
     ['Whole corpus (tuning and held-out; the test thresholds apply here)', plans],
   ] as const) {
     const { perRule, unlabelled, errorsOnUnbrokenPlans } = score(subset);

@@ -30,8 +30,11 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * (21/34), `no-success-criterion` 76 % (34/45). The twentieth round, tuned on
  * batch 17, brought the corpus to 90 % (95/105): `missing-file` 81 % (21/26),
  * `no-success-criterion` 89 % (34/38), `missing-risks-section` 97 % (36/37).
- * No batch is held out from round 20 yet: its precision on plans it has not
- * seen is unmeasured, and every held-out batch so far came in at 0-35 %.
+ * Its end check, fresh batch 18 (6 plans from 6 new repositories, labelled
+ * by the lead under round 20 before any further change, never tuned on),
+ * came in at 19 % (3/16). Whole corpus: 81 % (98/121); `missing-file` 59 %
+ * (22/37), `no-success-criterion` 85 % (34/40), `missing-risks-section` 97 %
+ * (37/38).
  * The test holds the floor measured at the last honest labelling (rounded
  * down to a whole per cent), overall and for each rule with 10+ findings
  * below the target (a rule not named here is held to the target), so
@@ -41,8 +44,8 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
 const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = {
-  overall: 0.9,
-  perRule: {},
+  overall: 0.81,
+  perRule: { 'missing-file': 0.59 },
 };
 const RULE_MIN_FINDINGS = 10;
 
