@@ -32,7 +32,7 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * `no-success-criterion` 89 % (34/38), `missing-risks-section` 97 % (36/37).
  * Its end check, fresh batch 18 (6 plans from 6 new repositories, labelled
  * by the lead under round 20 before any further change, never tuned on),
- * came in at 19 % (3/16). Whole corpus: 81 % (98/121); `missing-file` 59 %
+ * came in at 19 % (3/16). Whole corpus: 80.99 % (98/121); `missing-file` 59 %
  * (22/37), `no-success-criterion` 85 % (34/40), `missing-risks-section` 97 %
  * (37/38).
  * The test holds the floor measured at the last honest labelling (rounded
@@ -44,7 +44,7 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
 const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = {
-  overall: 0.81,
+  overall: 0.8,
   perRule: { 'missing-file': 0.59 },
 };
 const RULE_MIN_FINDINGS = 10;
