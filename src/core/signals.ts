@@ -20,7 +20,8 @@
  * unknowns named as settled ("unknowns resolved through research"), a
  * GSD "<automated>" command line, "Open Questions" as a section title in
  * a list of titles ("(…, Out of Scope, Open Questions)"), and a marker that
- * opens a ticked item ("- [x] TODO: rework the previews": done).
+ * opens a ticked item ("- [x] TODO: rework the previews": done), and
+ * "unknown" as one value of a list ("(network, auth, unknown)").
  */
 import { charSpan, inlineCodeSpans, lineStarts, lineOf } from './plan/text';
 import type { UnknownSignal } from './plan/types';
@@ -118,6 +119,9 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
     // "test.fixme", "it.todo": a member of an API (Playwright's, Jest's), a name.
     if (first !== '?' && text.charAt(at - 1) === '.' && isWordChar(text.charAt(at - 2))) continue;
     // "unknown keys", "unknown fields": an adjective for a decided behaviour, not an undecided point.
+    // "(network, auth, unknown)", "（network、auth、unknown）": one of the values a list enumerates.
+    if (/^unknown$/i.test(m[0]) && /[,、/|(（][ \t]*$/.test(text.slice(Math.max(0, at - 3), at)) && /^[ \t]*[,、)）/|]/.test(text.slice(at + m[0].length, at + m[0].length + 3)))
+      continue;
     // So is "unknown `providers.enabled` values": the noun it qualifies is in inline code.
     if (/^unknown$/i.test(m[0]) && /^[ \t]+[\p{L}`]/u.test(text.slice(at + m[0].length, at + m[0].length + 3))) continue;
     // "(Problem Definition, Success Metrics, Out of Scope, Open Questions)": the title of a section, listed among others.

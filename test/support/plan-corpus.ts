@@ -250,8 +250,8 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
       plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-17'),
     ],
     [
-      'Held-out plans, fresh batch 18 (labelled by the lead under round 20, before any further change; never tuned on: the end check)',
-      plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-18'),
+      'Fresh batch 18 (labelled by the lead under round 20, before any further change; held out through round 20: 19 % (3/16), its end check; tuned on in round 21)',
+      plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-18'),
     ],
     ['Whole corpus (tuning and held-out; the test thresholds apply here)', plans],
   ] as const) {

@@ -102,7 +102,7 @@ describe('round 18', () => {
 
   it('a plan that says it starts greenfield creates what it names; a wrong path to an existing file is still reported', () => {
     const files = ['painter/canvas.py'];
-    const plan = (context: string, path: string): string => ['# Plan', '', '## Context', context, '', '## Tests', `**File:** \`${path}\``, ''].join('\n');
+    const plan = (context: string, path: string): string => ['# Plan', '', '## Context', context, '', '## Acceptance', `**File:** \`${path}\``, ''].join('\n');
     assert.deepEqual(missingPaths(runRules(plan('Greenfield project — no code exists yet.', 'tests/test_acceptance.py'), files)), []);
     assert.deepEqual(missingPaths(runRules(plan('Greenfield project — no code exists yet.', 'src/canvas.py'), files)), ['src/canvas.py']);
     assert.deepEqual(missingPaths(runRules(plan('The painter exists; add tests.', 'tests/test_acceptance.py'), files)), ['tests/test_acceptance.py']);

@@ -23,7 +23,7 @@ const HAS_CJK = /[\u3040-\u30ff\u3400-\u9fff]/;
  */
 const WRITTEN_TO = /\b(?:writ(?:e|es|ing|ten)|persist(?:s|ed|ing)?|sav(?:e|es|ed|ing)|dump(?:s|ed|ing)?)\s+(?:[\w+-]+\s+){0,6}(?:to|into|at)\s+[`'"(]*$/i;
 const CREATION_RIGHT_BEFORE =
-  /\b(add(s|ed|ing)?|write|writes|writing|new|build(s|ing)?|implement(s|ing)?|construir|implementar)\s+((a|an|the)\s+)?(new\s+)?((test\s+)?(file|module|folder|directory|script|config|test))?\s*[`'"(<[]*$|(→|->|=>)\s*[`'"]*$/i;
+  /\b(add(s|ed|ing)?|write|writes|writing|new|build(s|ing)?|implement(s|ing)?|sav(e|es|ed|ing)(\s+(?:the\s+)?(?:merged|combined|final|resulting|result|output))?|construir|implementar)\s+((a|an|the)\s+)?(new\s+)?((test\s+)?(file|module|folder|directory|script|config|test))?\s*[`'"(<[]*$|(→|->|=>)\s*[`'"]*$/i;
 /** "add `A` and `B`", "añadir `LICENSE` y `CONTRIBUTING.md`": an add verb governs every path of its list. */
 const ADD_LIST =
   /(?:^|[^\p{L}])(?:add(?:s|ed|ing)?|añad(?:e|ir|imos)|agreg(?:a|ar)|adicion(?:a|ar)|hinzufügen|ajout(?:e|er))\s+(?:[`'"]*[\w@./-]+[`'"]*\s*(?:,|and|y|e|und|et|&)\s*)*[`'"(<[]*$/iu;

@@ -22,6 +22,9 @@ import { specKitSpecBeside } from './section-rules';
 const CHECK_STEP =
   /^(?:\W*)(?:(?:\w+-[\w-]+|integration|unit|acceptance|regression|e2e|smoke|property|contract)\s+tests?\b|checkpoint|final\s+(?:verification|checkpoint|check)|verify|verification|validate|write\s+(?:\w+\s+){0,2}tests?|run\s+(?:the\s+)?tests?|test)\b|^(?:\W*)(?:verificar|verificaci[oó]n|verifica[cç][aã]o|validar|validaci[oó]n|valida[cç][aã]o|probar|testar|(?:ü|ue)?berpr[üu]fung|pr[üu]fen|v[ée]rification|v[ée]rifier|valider|tester|punto\s+de\s+control|ponto\s+de\s+controle|point\s+de\s+contr[ôo]le|escribir\s+(?:\S+\s+){0,2}pruebas|escrever\s+(?:\S+\s+){0,2}testes|[ée]crire\s+(?:\S+\s+){0,2}tests)(?!\p{L})/iu;
 
+/** A Japanese or Chinese step whose work is a check: "E2E テストで認証フローを検証する", "验证登录流程", "動作確認". */
+const CJK_CHECK_STEP = /検証|テスト|動作確認|验证|驗證|测试|測試/;
+
 /**
  * A step whose work is testing or reviewing ("Testing and rollout", "Tests", "Review all help texts", "Pruebas y
  * failover", "Testes") is a check itself; unlike CHECK_STEP it speaks for no other step.
@@ -150,6 +153,7 @@ export function noSuccessCriterionRule(plan: Plan, env?: RuleEnvironment): Draft
         !nested[i] &&
         !unheldNumber(step) &&
         !CHECK_STEP.test(step.title) &&
+        !CJK_CHECK_STEP.test(step.title) &&
         !TESTING_STEP.test(step.title) &&
         !laterStep(plan, step) &&
         !singleCommandStep(plan, step) &&

@@ -85,6 +85,8 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
     // A work plan's "| File | Action |" table lists what each step touches, new files among them: one no workspace file
     // is named like is one the step writes (not under "Files to Modify", whose files must exist).
     if (suggestion === undefined && mentions.every((r) => firstCellOfNeutralFileTable(plan.lines, r.startLine, r.startChar))) continue;
+    // "## Testing Strategy" / "### Unit Tests" then "**`tests/test_stage7.py`:** - Test query loading": the tests the plan will write.
+    if (suggestion === undefined && TEST_FILE.test(path) && mentions.every((r) => underTestingHeading(plan, r.startLine))) continue;
     for (const range of mentions) {
       out.push({
         code: 'missing-file',
@@ -203,7 +205,8 @@ const MODULE_EXTENSIONS = ['py', 'ts', 'tsx', 'js', 'jsx', 'mjs', 'rs', 'go', 'r
 
 /**
  * Paths that are missing but not wrong: build output under an untracked
- * output folder, a package manager's lockfile, a name pattern, a GSD summary still to be written, a module
+ * output folder, a package manager's lockfile, a model id ("openai/gpt-4.1"), a
+ * program's default path ("(default `./.app/config.json`)"), a name pattern, a GSD summary still to be written, a module
  * named without its extension, Claude Code's MEMORY.md (its memory lives in
  * the user's home, outside the repository).
  */
@@ -212,6 +215,10 @@ function notAWorkspacePath(plan: Plan, path: string, env: RuleEnvironment): bool
   if (path.includes('/') && (BUILD_OUTPUT.has(first) || VENDORED.has(first)) && safeExists(env, first) !== true) return true;
   if (!path.includes('/') && isModuleMember(plan, path)) return true;
   if (PLACEHOLDER.test(path.replace(/\.[^./]+$/, '')) || METASYNTACTIC.test(path) || COMPOUND_EXTENSION.test(path) || LOCKFILE.test(path)) return true;
+  // "openai/gpt-4.1-mini", "google/gemini-2.5-flash": a provider's model id whose last dot starts a version number, not an extension.
+  if (path.includes('/') && /\.\d[\w-]*$/.test(path.slice(path.lastIndexOf('/') + 1))) return true;
+  // "(default `./.autopilot/config.json`)": where the program looks at run time, in the user's working directory.
+  if (plan.text.includes(`default \`${path}\``) || plan.text.includes(`default \`./${path}\``)) return true;
   // "./internal/...": Go's package pattern (every package below), not a file.
   if (/\/\.\.\.$/.test(path)) return true;
   if (plan.format === 'gsd' && GSD_SUMMARY.test(path)) return true;
@@ -375,6 +382,17 @@ function firstCellOfNeutralFileTable(lines: readonly string[], line: number, sta
     return !CHANGES_EXISTING.test(above);
   }
   return true;
+}
+
+/** A test file by its name: test_x.py, x_test.go, x.test.ts, x.spec.tsx, XTests.cs. */
+const TEST_FILE = /(?:^|\/)(?:test_[\w-]+\.py|[\w-]+_test\.(?:go|py|rb|exs?|dart)|[\w.-]+\.(?:test|spec)\.[cm]?[jt]sx?|[\w-]+Tests?\.(?:cs|java|kt|swift))$/;
+/** "## Testing Strategy", "### Unit Tests", "## Tests", "### Integration Tests", "## Test plan". */
+const TESTING_HEADING =
+  /^[\W\d.]*(?:testing(?:\s+(?:strategy|plan|approach))?|tests?(?:\s+plan)?|(?:unit|integration|api|e2e|end[\s-]+to[\s-]+end|acceptance|regression)\s+tests?|new\s+tests?)\W*$/i;
+
+/** Is the line inside a section (or a sub-section of one) whose title is about the tests to write? */
+function underTestingHeading(plan: Plan, line: number): boolean {
+  return plan.sections.some((s) => s.headingLine <= line && line <= s.range.endLine && TESTING_HEADING.test(s.title));
 }
 
 /** "Greenfield project", "no code exists yet", "the repository is empty": said of the project before the first step. */
