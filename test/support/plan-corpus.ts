@@ -253,6 +253,10 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
       'Fresh batch 18 (labelled by the lead under round 20, before any further change; held out through round 20: 19 % (3/16), its end check; tuned on in round 21)',
       plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-18'),
     ],
+    [
+      'Held-out plans, fresh batch 19 (labelled by the lead under round 21, before any further change; never tuned on: the end check)',
+      plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-19'),
+    ],
     ['Whole corpus (tuning and held-out; the test thresholds apply here)', plans],
   ] as const) {
     const { perRule, unlabelled, errorsOnUnbrokenPlans } = score(subset);

@@ -36,9 +36,12 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * (22/37), `no-success-criterion` 85 % (34/40), `missing-risks-section` 97 %
  * (37/38). The twenty-first round, tuned on batch 18, brought it to 89.9 %
  * (98/109): `missing-file` 78.6 % (22/28), `no-success-criterion` 89 % (34/38),
- * `missing-risks-section` 97 % (37/38), just under the target. No batch is
- * held out from round 21: its precision on plans it has not seen is
- * unmeasured, and the held-out batches of rounds 18-20 came in at 10-19 %.
+ * `missing-risks-section` 97 % (37/38), just under the target. Its end
+ * check, fresh batch 19 (5 plans from 5 new repositories, labelled by the
+ * lead under round 21 before any further change, never tuned on), came in at
+ * 0 % (0/9): npm packages, name patterns, generated and future files, a TBD
+ * written as content. Whole corpus: 83 % (98/118); `missing-file` 62.9 %
+ * (22/35), `no-success-criterion` 89 % (34/38).
  * The test holds the floor measured at the last honest labelling (rounded
  * down to a whole per cent), overall and for each rule with 10+ findings
  * below the target (a rule not named here is held to the target), so
@@ -48,8 +51,8 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
 const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = {
-  overall: 0.89,
-  perRule: { 'missing-file': 0.78 },
+  overall: 0.83,
+  perRule: { 'missing-file': 0.62 },
 };
 const RULE_MIN_FINDINGS = 10;
 
