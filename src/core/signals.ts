@@ -21,7 +21,8 @@
  * GSD "<automated>" command line, "Open Questions" as a section title in
  * a list of titles ("(…, Out of Scope, Open Questions)"), and a marker that
  * opens a ticked item ("- [x] TODO: rework the previews": done), and
- * "unknown" as one value of a list ("(network, auth, unknown)").
+ * "unknown" as one value of a list ("(network, auth, unknown)"), and a
+ * marker that says when it is decided ("TBD — pending Phase 4A evaluation").
  */
 import { charSpan, inlineCodeSpans, lineStarts, lineOf } from './plan/text';
 import type { UnknownSignal } from './plan/types';
@@ -142,6 +143,14 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
       /^unknowns$/i.test(m[0]) &&
       /\b(?:resolve[sd]?|resolving|research(?:es|ed|ing)?|identify|identifies|clarify|clarifies|address(?:es)?|reduce[sd]?|settle[sd]?|list(?:s|ed)?|document(?:s|ed)?)\s+(?:\w+\s+){0,3}$/i.test(
         text.slice(Math.max(0, at - 60), at),
+      )
+    )
+      continue;
+    // "TBD — pending Phase 4A provider evaluation", "TBD (until the vendor call)": the marker says when it is decided, as the rule asks.
+    if (
+      MARKER.test(m[0]) &&
+      /^[ \t]*(?:[—–:-]+|\(|,)?[ \t]*(?:pending|until|after|decided\s+(?:in|by|at)|to\s+be\s+decided\s+(?:in|by)|owner\s*:)\s/i.test(
+        text.slice(at + m[0].length, at + m[0].length + 40),
       )
     )
       continue;

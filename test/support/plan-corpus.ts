@@ -254,8 +254,8 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
       plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-18'),
     ],
     [
-      'Held-out plans, fresh batch 19 (labelled by the lead under round 21, before any further change; never tuned on: the end check)',
-      plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-19'),
+      'Fresh batch 19 (labelled by the lead under round 21, before any further change; held out through round 21: 0 % (0/9), its end check; tuned on in round 22)',
+      plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-19'),
     ],
     ['Whole corpus (tuning and held-out; the test thresholds apply here)', plans],
   ] as const) {

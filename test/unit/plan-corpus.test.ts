@@ -41,7 +41,10 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * lead under round 21 before any further change, never tuned on), came in at
  * 0 % (0/9): npm packages, name patterns, generated and future files, a TBD
  * written as content. Whole corpus: 83 % (98/118); `missing-file` 62.9 %
- * (22/35), `no-success-criterion` 89 % (34/38).
+ * (22/35), `no-success-criterion` 89 % (34/38). The twenty-second round,
+ * tuned on batch 19, brought it to 89 % (98/110): `missing-file` 75.9 %
+ * (22/29). No batch is held out from round 22: its precision on plans it
+ * has not seen is unmeasured; the end checks of rounds 18-21 were 0-19 %.
  * The test holds the floor measured at the last honest labelling (rounded
  * down to a whole per cent), overall and for each rule with 10+ findings
  * below the target (a rule not named here is held to the target), so
@@ -51,8 +54,8 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
 const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = {
-  overall: 0.83,
-  perRule: { 'missing-file': 0.62 },
+  overall: 0.89,
+  perRule: { 'missing-file': 0.75 },
 };
 const RULE_MIN_FINDINGS = 10;
 

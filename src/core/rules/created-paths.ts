@@ -30,7 +30,9 @@ const ADD_LIST =
 /** A cheap first look for ADD_LIST's verbs: that pattern has no anchor and is costly on every mention of a long plan. */
 const ADD_VERB = /add|añad|agreg|adicion|hinzuf|ajout/i;
 /** "Future: `docs/plans/phase-2.2.md`", "(planned) `x.md`": a document or file still to be written. */
-const FUTURE_RIGHT_BEFORE = /\b(?:future|planned|upcoming|to\s+be\s+written|pr[óo]xim[oa]|futur[oae]?|geplant|pr[ée]vu)\s*\)?\s*:?\s*[`'"([]*$/i;
+const FUTURE_RIGHT_BEFORE = /(?:\b(?:future|planned|upcoming|to\s+be\s+written|pr[óo]xim[oa]|futur[oae]?|geplant|pr[ée]vu)|将来|今後|未来)\s*\)?\s*:?\s*[`'"([]*$/i;
+/** "output into `packages/shared/src/types/database.ts`" (a generator's output), "generated into": the step's command writes it. */
+const OUTPUT_INTO = /\b(?:output|outputs|generated|emitted|written)\s+(?:in)?to\s+[`'"(]*$/i;
 const CREATION_AFTER =
   /^[`'">)\]]*\s*(?:\(\s*(new(\s+file)?|or\s+create[^)]*|nuevo|novo|neu|nouveau)\s*\)|(neu\s+)?(erstellen|anlegen|hinzufügen|löschen|entfernen)\b|(?:is|are)\s+(?:now\s+)?gone\b|(?:was|were|has\s+been|have\s+been)\s+(?:removed|deleted|dropped)\b|no\s+longer\s+exists?\b)/i;
 const CREATION_LABEL =
@@ -49,6 +51,7 @@ export function isCreatedByPlan(line: string, startChar: number, endChar: number
     CREATION_AFTER.test(line.slice(endChar)) ||
     FILES_TAG.test(before) ||
     FUTURE_RIGHT_BEFORE.test(before.slice(-40)) ||
+    OUTPUT_INTO.test(before.slice(-40)) ||
     tableRowCreates(line, startChar)
   );
 }

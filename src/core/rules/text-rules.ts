@@ -55,7 +55,15 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
       );
     });
     if (mentions.length === 0) continue;
-    if (ref.path.startsWith('@') && isPackageName(path, env)) continue;
+    if (
+      ref.path.startsWith('@') &&
+      (isPackageName(path, env) ||
+        npmScoped(
+          ref.path,
+          mentions.map((r) => plan.lines[r.startLine] ?? ''),
+        ))
+    )
+      continue;
     const exists = safeExists(env, path);
     if (exists !== false) continue;
     if (notAWorkspacePath(plan, path, env) || placedOutside(plan, path)) continue;
@@ -169,8 +177,8 @@ function citedAsSource(lines: readonly string[], line: number, startChar: number
 const BUILD_OUTPUT = new Set(['dist', 'build', 'out', 'target', '.next', '.nuxt', '.output', '.turbo', 'coverage', 'node_modules', '__pycache__', '.venv', 'venv']);
 /** Folders that hold vendored dependencies; one the repository lacks is a dependency's own tree ("DuckDB makes httplib available at `third_party/httplib/httplib.hpp`"). */
 const VENDORED = new Set(['third_party', 'thirdparty', '3rdparty', 'third-party', 'vendor', 'external', 'deps']);
-/** A name pattern, not a file: "adr-NNN-slug.md", "XX-YY-PLAN.md", "YYYY-MM-DD-topic.md". */
-const PLACEHOLDER = /(?:^|[/._-])(?:N{2,}|X{2,}|x{2,}|YYYY|MM|DD|slug|name)(?=$|[/._-])/;
+/** A name pattern, not a file: "adr-NNN-slug.md", "XX-YY-PLAN.md", "YYYY-MM-DD-topic.md", "YYYYMMDDHHMMSS_add_shares.sql". */
+const PLACEHOLDER = /(?:^|[/._-])(?:N{2,}|X{2,}|x{2,}|YYYY|MM|DD|YYYYMMDD(?:HHMM(?:SS)?)?|TIMESTAMP|timestamp|slug|name)(?=$|[/._-])/;
 /** A stand-in name ("`FooView.tsx`" in a recipe for adding a view, "src/bar.ts"): foo, bar, baz, qux as a name's first word. */
 const METASYNTACTIC = /(?:^|\/)(?:foo|bar|baz|qux|quux)(?=[A-Z_.-]|$)/;
 /** A kind of file named by its compound extension ("`.module.css`", "`.test.ts`", "`.d.ts`"), not a file. */
@@ -302,6 +310,15 @@ const AGENT_HOME_REFERENCE = /^\s*@(?:\/|~|\$\{?HOME\b)/;
 function hasExtension(path: string): boolean {
   const base = path.slice(path.lastIndexOf('/') + 1);
   return base.lastIndexOf('.') > 0 || /^[A-Z][a-z]+file$|^(LICENSE|README|CODEOWNERS)$/.test(base);
+}
+
+/**
+ * "`@types/jsonwebtoken`" (DefinitelyTyped), or "`@aws-sdk/lib-dynamodb`" on a line about installing packages: an npm
+ * package, even where the workspace has a folder of the scope's name ("types/").
+ */
+function npmScoped(raw: string, lines: readonly string[]): boolean {
+  if (!/^@[\w.-]+\/[\w.-]+$/.test(raw) || /\.(?:md|ts|tsx|js|json|ya?ml)$/i.test(raw)) return false;
+  return raw.startsWith('@types/') || lines.some((l) => /\b(?:install|npm|pnpm|yarn|bun\s+add|packages?|dependenc(?:y|ies))\b/i.test(l));
 }
 
 /** "@scope/pkg/sub.js" whose first folder is not in the workspace is an npm package, not a file. */
