@@ -257,6 +257,10 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
       'Fresh batch 19 (labelled by the lead under round 21, before any further change; held out through round 21: 0 % (0/9), its end check; tuned on in round 22)',
       plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-19'),
     ],
+    [
+      'Held-out plans, fresh batch 20 (labelled by the lead under round 22, before any further change; never tuned on: the end check)',
+      plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-20'),
+    ],
     ['Whole corpus (tuning and held-out; the test thresholds apply here)', plans],
   ] as const) {
     const { perRule, unlabelled, errorsOnUnbrokenPlans } = score(subset);

@@ -43,8 +43,12 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * written as content. Whole corpus: 83 % (98/118); `missing-file` 62.9 %
  * (22/35), `no-success-criterion` 89 % (34/38). The twenty-second round,
  * tuned on batch 19, brought it to 89 % (98/110): `missing-file` 75.9 %
- * (22/29). No batch is held out from round 22: its precision on plans it
- * has not seen is unmeasured; the end checks of rounds 18-21 were 0-19 %.
+ * (22/29). Its end check, fresh batch 20 (5 plans from 5 new repositories,
+ * labelled by the lead under round 22 before any further change, never tuned
+ * on), came in at 18 % (2/11): a Chinese Kiro tasks.md whose requirement links
+ * were not read, an epic checked by its last story and a QA section. Whole
+ * corpus: 82.6 % (100/121); `missing-file` 73 % (22/30),
+ * `no-success-criterion` 73.9 % (34/46), `missing-risks-section` 97.5 % (39/40).
  * The test holds the floor measured at the last honest labelling (rounded
  * down to a whole per cent), overall and for each rule with 10+ findings
  * below the target (a rule not named here is held to the target), so
@@ -54,8 +58,8 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
 const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = {
-  overall: 0.89,
-  perRule: { 'missing-file': 0.75 },
+  overall: 0.82,
+  perRule: { 'missing-file': 0.73, 'no-success-criterion': 0.73 },
 };
 const RULE_MIN_FINDINGS = 10;
 
