@@ -258,8 +258,12 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
       plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-19'),
     ],
     [
-      'Held-out plans, fresh batch 20 (labelled by the lead under round 22, before any further change; never tuned on: the end check)',
-      plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-20'),
+      'Fresh batch 20 (labelled by the lead under round 22, before any further change; held out through round 22: 18 % (2/11), its end check; tuned on in round 23)',
+      plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-20'),
+    ],
+    [
+      'Held-out plans, fresh batch 21 (labelled by the lead under round 23, before any further change; never tuned on: the end check)',
+      plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-21'),
     ],
     ['Whole corpus (tuning and held-out; the test thresholds apply here)', plans],
   ] as const) {

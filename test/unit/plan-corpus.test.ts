@@ -49,6 +49,8 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * were not read, an epic checked by its last story and a QA section. Whole
  * corpus: 82.6 % (100/121); `missing-file` 73 % (22/30),
  * `no-success-criterion` 73.9 % (34/46), `missing-risks-section` 97.5 % (39/40).
+ * The twenty-third round, tuned on batch 20, brought it to 90.1 % (100/111):
+ * `missing-file` 78.6 % (22/28), `no-success-criterion` 89 % (34/38).
  * The test holds the floor measured at the last honest labelling (rounded
  * down to a whole per cent), overall and for each rule with 10+ findings
  * below the target (a rule not named here is held to the target), so
@@ -58,8 +60,8 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
 const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = {
-  overall: 0.82,
-  perRule: { 'missing-file': 0.73, 'no-success-criterion': 0.73 },
+  overall: 0.9,
+  perRule: { 'missing-file': 0.78 },
 };
 const RULE_MIN_FINDINGS = 10;
 

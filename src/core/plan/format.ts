@@ -23,8 +23,8 @@ const DESIGN_TITLE_END = /\bdesign(?:\s+(?:document|doc|specification|spec))?\s*
 const PLAN_WORDS = /\b(?:plan|tasks?|implementation|roadmap|steps)\b/i;
 const GSD_TASK = /^\s*<task\b[^>]*>\s*$/m;
 const KIRO_TASK = /^- \[[ xX]\]\*?[ \t]+\d+(?:\.\d+)*\.?[ \t]+\S/m;
-/** "_Requirements: 1.2_", in es/pt ("_Requisitos:_"), de ("_Anforderungen:_") and fr ("_Exigences:_"). */
-const KIRO_REQUIREMENTS = /_(?:Requirements?|Requisitos?|Anforderungen|Exigences?)\s*:/;
+/** "_Requirements: 1.2_", in es/pt ("_Requisitos:_"), de ("_Anforderungen:_"), fr ("_Exigences:_"), zh ("_需求: 1.3_") and ja ("_要件: 2.1_"). */
+const KIRO_REQUIREMENTS = /_(?:Requirements?|Requisitos?|Anforderungen|Exigences?|需求|要件|要求)\s*[:：]/;
 /**
  * "# Tasks: Editor MVP", "# Implementation Plan": the title of a Kiro-style tasks.md that links no requirements;
  * also in es/pt/de/fr ("# Plan de Implementación", "# Plano de Implementação", "# Implementierungsplan", "# Tâches").

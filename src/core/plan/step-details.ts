@@ -232,11 +232,11 @@ function refsIn(lines: readonly string[], line: number, offset: number, segment:
 /**
  * A label that introduces how a step is checked, in English and es/pt/de/fr: "Success criteria:", "End of Day 5 Goal:",
  * "Verify:", "Checkpoint:", "Criterios de aceptación:", a Kiro requirement link ("_Requirements: 1.2_",
- * "_Requisitos: 9.1_") or property test ("**Validates: Requirements 2.1**", "**Valida: …**"), GSD tags,
+ * "_Requisitos: 9.1_", "_需求: 1.3_", "_要件: 2.1_") or property test ("**Validates: Requirements 2.1**", "**Valida: …**"), GSD tags,
  * and Japanese / Chinese labels ("テストリスト:" test list, "完了条件:", "検証:", "验收标准：").
  */
 const CRITERION =
-  /(?:^|[^\w])(success\s+criteri(?:a|on)|end\s+of\s+(?:[\w-]+\s+){1,3}goal|(?:independent\s+)?test\s+criteria|verify(?:\s*\([^)]{0,80}\)|(?:\s+[\w'’-]+){1,5})?|verification|acceptance(?:\s+criteria)?|tests?|expected(?:\s+(?:results?|outcome|behaviou?r))?|validation|exit\s+criteria|checkpoint|(?:quality\s+)?gate|output|deliverables?|artifacts?(?:\s+to\s+(?:generate|produce|create|deliver))?|criterios?\s+de\s+aceptaci[oó]n|verificar|crit[eé]rios?\s+de\s+aceita[cç][aã]o|akzeptanzkriterien|pr[uü]fung|crit[eè]res?\s+d'acceptation|v[eé]rification|validates|valida|valide|validiert)\s*:|(?:^|[^\w])(done\s+when)\b\s*:?|(?:^|\s)_(requirements?|requisitos?|anforderungen|exigences?)\s*:|<(verify|done|acceptance_criteria|automated)>|(テストリスト|テスト項目|完了条件|受け入れ基準|受入基準|検証|确认标准|验收标准|验收条件|完成标准|测试|验证)\s*[:：]/i;
+  /(?:^|[^\w])(success\s+criteri(?:a|on)|end\s+of\s+(?:[\w-]+\s+){1,3}goal|(?:independent\s+)?test\s+criteria|verify(?:\s*\([^)]{0,80}\)|(?:\s+[\w'’-]+){1,5})?|verification|acceptance(?:\s+criteria)?|tests?|expected(?:\s+(?:results?|outcome|behaviou?r))?|validation|exit\s+criteria|checkpoint|(?:quality\s+)?gate|output|deliverables?|artifacts?(?:\s+to\s+(?:generate|produce|create|deliver))?|criterios?\s+de\s+aceptaci[oó]n|verificar|crit[eé]rios?\s+de\s+aceita[cç][aã]o|akzeptanzkriterien|pr[uü]fung|crit[eè]res?\s+d'acceptation|v[eé]rification|validates|valida|valide|validiert)\s*:|(?:^|[^\w])(done\s+when)\b\s*:?|(?:^|\s)_(requirements?|requisitos?|anforderungen|exigences?|需求|要件|要求)\s*[:：]|<(verify|done|acceptance_criteria|automated)>|(テストリスト|テスト項目|完了条件|受け入れ基準|受入基準|検証|确认标准|验收标准|验收条件|完成标准|测试|验证)\s*[:：]/i;
 
 /**
  * "Replace with:" (or "should read:", "reword to:", "clarify:") and then the new text quoted: the step

@@ -20,7 +20,7 @@ import { specKitSpecBeside } from './section-rules';
  * nested in it) has its criteria in its sub-steps.
  */
 const CHECK_STEP =
-  /^(?:\W*)(?:(?:\w+-[\w-]+|integration|unit|acceptance|regression|e2e|smoke|property|contract)\s+tests?\b|checkpoint|final\s+(?:verification|checkpoint|check)|verify|verification|validate|write\s+(?:\w+\s+){0,2}tests?|run\s+(?:the\s+)?tests?|test)\b|^(?:\W*)(?:verificar|verificaci[oó]n|verifica[cç][aã]o|validar|validaci[oó]n|valida[cç][aã]o|probar|testar|(?:ü|ue)?berpr[üu]fung|pr[üu]fen|v[ée]rification|v[ée]rifier|valider|tester|punto\s+de\s+control|ponto\s+de\s+controle|point\s+de\s+contr[ôo]le|escribir\s+(?:\S+\s+){0,2}pruebas|escrever\s+(?:\S+\s+){0,2}testes|[ée]crire\s+(?:\S+\s+){0,2}tests)(?!\p{L})/iu;
+  /^(?:\W*)(?:(?:\w+-[\w-]+|integration|unit|acceptance|regression|e2e|smoke|property|contract)\s+(?:[\w-]+\s+){0,3}tests?\b|checkpoint|final\s+(?:verification|checkpoint|check)|verify|verification|validate|write\s+(?:\w+\s+){0,2}tests?|run\s+(?:the\s+)?tests?|test)\b|^(?:\W*)(?:verificar|verificaci[oó]n|verifica[cç][aã]o|validar|validaci[oó]n|valida[cç][aã]o|probar|testar|(?:ü|ue)?berpr[üu]fung|pr[üu]fen|v[ée]rification|v[ée]rifier|valider|tester|punto\s+de\s+control|ponto\s+de\s+controle|point\s+de\s+contr[ôo]le|escribir\s+(?:\S+\s+){0,2}pruebas|escrever\s+(?:\S+\s+){0,2}testes|[ée]crire\s+(?:\S+\s+){0,2}tests)(?!\p{L})/iu;
 
 /** A Japanese or Chinese step whose work is a check: "E2E テストで認証フローを検証する", "验证登录流程", "動作確認". */
 const CJK_CHECK_STEP = /検証|テスト|動作確認|验证|驗證|测试|測試/;
@@ -90,7 +90,7 @@ const PLAN_WIDE =
 
 /** A top-level check of the whole plan's result: "## Validation Checklist", "## Verification", "## Final validation", "## Testing". */
 const PLAN_CHECK =
-  /^\W*(?:(?:manual\s+|end[\s-]+to[\s-]+end\s+)?(?:testing|test\s+plan)|how\s+to\s+test|(?:final\s+|end[\s-]+to[\s-]+end\s+)?(?:validation|verification)(?:\s+(?:checklist|criteria|steps|plan))?(?:\s*\((?:after|once|when)\b[^)]{0,60}\))?|verificaci[oó]n|validaci[oó]n|verifica[cç][aã]o|valida[cç][aã]o|(?:ü|ue)berpr[üu]fung|validierung|v[ée]rification|validation\s+finale|驗證|验证|検証|確認)\W*$/iu;
+  /^\W*(?:(?:qa\s+)?(?:manual\s+|end[\s-]+to[\s-]+end\s+)?(?:testing|test\s+plan)(?:\s+(?:groups|checklist|scenarios|matrix))?|qa(?:\s+checklist)?|how\s+to\s+test|(?:final\s+|end[\s-]+to[\s-]+end\s+)?(?:validation|verification)(?:\s+(?:checklist|criteria|steps|plan))?(?:\s*\((?:after|once|when)\b[^)]{0,60}\))?|verificaci[oó]n|validaci[oó]n|verifica[cç][aã]o|valida[cç][aã]o|(?:ü|ue)berpr[üu]fung|validierung|v[ée]rification|validation\s+finale|驗證|验证|検証|確認)\W*$/iu;
 
 /**
  * spec-kit plan.md's own phases, "Phase 0: Outline & Research" and "Phase 1: Design & Contracts" (also "Phase 0 /

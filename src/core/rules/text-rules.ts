@@ -225,6 +225,9 @@ function notAWorkspacePath(plan: Plan, path: string, env: RuleEnvironment): bool
   if (PLACEHOLDER.test(path.replace(/\.[^./]+$/, '')) || METASYNTACTIC.test(path) || COMPOUND_EXTENSION.test(path) || LOCKFILE.test(path)) return true;
   // "openai/gpt-4.1-mini", "google/gemini-2.5-flash": a provider's model id whose last dot starts a version number, not an extension.
   if (path.includes('/') && /\.\d[\w-]*$/.test(path.slice(path.lastIndexOf('/') + 1))) return true;
+  // ".chainlit/config.toml" in a plan about Chainlit, ".claude/settings.json" in one about Claude Code: the tool's own
+  // folder, which the tool writes in the project where it runs; the repository has no such folder yet.
+  if (toolFolder(plan, path, env)) return true;
   // "(default `./.autopilot/config.json`)": where the program looks at run time, in the user's working directory.
   if (plan.text.includes(`default \`${path}\``) || plan.text.includes(`default \`./${path}\``)) return true;
   // "./internal/...": Go's package pattern (every package below), not a file.
@@ -399,6 +402,16 @@ function firstCellOfNeutralFileTable(lines: readonly string[], line: number, sta
     return !CHANGES_EXISTING.test(above);
   }
   return true;
+}
+
+/**
+ * Is `path` a config or settings file under a dot-folder the workspace lacks, named after a tool the plan names as a
+ * word (".chainlit/config.toml" beside "Chainlit", ".claude/settings.json" beside "Claude Code")?
+ */
+function toolFolder(plan: Plan, path: string, env: RuleEnvironment): boolean {
+  const m = /^\.([A-Za-z][\w-]{2,30})\/(?:[\w-]+\/)?(?:config|settings)(?:\.local)?\.(?:toml|json|ya?ml|ini)$/.exec(path);
+  if (!m || safeExists(env, `.${m[1]}`) !== false) return false;
+  return new RegExp(`(?<![\\w./-])${m[1]}(?![\\w/-])`, 'i').test(plan.text.replace(/`[^`\n]*`/g, ' '));
 }
 
 /** A test file by its name: test_x.py, x_test.go, x.test.ts, x.spec.tsx, XTests.cs. */
