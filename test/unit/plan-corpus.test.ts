@@ -50,7 +50,13 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * corpus: 82.6 % (100/121); `missing-file` 73 % (22/30),
  * `no-success-criterion` 73.9 % (34/46), `missing-risks-section` 97.5 % (39/40).
  * The twenty-third round, tuned on batch 20, brought it to 90.1 % (100/111):
- * `missing-file` 78.6 % (22/28), `no-success-criterion` 89 % (34/38).
+ * `missing-file` 78.6 % (22/28), `no-success-criterion` 89 % (34/38). Its
+ * end check, fresh batch 21 (5 plans from 5 new repositories, labelled by the
+ * lead under round 23 before any further change, never tuned on), came in at
+ * 17 % (1/6): per-sprint test sub-sections and a quality-gates table not read
+ * as criteria, two components a sprint builds. Whole corpus: 86.3 %
+ * (101/117); `missing-file` 74.2 % (23/31), `no-success-criterion` 82.9 %
+ * (34/41).
  * The test holds the floor measured at the last honest labelling (rounded
  * down to a whole per cent), overall and for each rule with 10+ findings
  * below the target (a rule not named here is held to the target), so
@@ -60,8 +66,8 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
 const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = {
-  overall: 0.9,
-  perRule: { 'missing-file': 0.78 },
+  overall: 0.86,
+  perRule: { 'missing-file': 0.74 },
 };
 const RULE_MIN_FINDINGS = 10;
 
