@@ -262,8 +262,12 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
       plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-20'),
     ],
     [
-      'Held-out plans, fresh batch 21 (labelled by the lead under round 23, before any further change; never tuned on: the end check)',
-      plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-21'),
+      'Fresh batch 21 (labelled by the lead under round 23, before any further change; held out through round 23: 17 % (1/6), its end check; tuned on in round 24)',
+      plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-21'),
+    ],
+    [
+      'Held-out plans, fresh batch 22 (labelled by the lead under round 24, before any further change; never tuned on: the end check)',
+      plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-22'),
     ],
     ['Whole corpus (tuning and held-out; the test thresholds apply here)', plans],
   ] as const) {

@@ -82,11 +82,15 @@ function laterStep(plan: Plan, step: Plan['steps'][number]): boolean {
 const DONE_CHECKBOX = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
 
 /**
- * A success section that speaks for every step ("Phase completion", "Definition of done", "Step completion criteria"),
+ * A success section that speaks for every step ("Phase completion", "Definition of done", "Step completion criteria",
+),
  * also in es/pt/de/fr ("Criterios de finalización", "Critérios de conclusão", "Abschlusskriterien", "Critères d'achèvement").
  */
 const PLAN_WIDE =
   /\b(phase|step|task)\s+completion|definition\s+of\s+done|completion\s+criteria|(?<!\p{L})(criterios\s+de\s+(?:finalizaci[oó]n|terminaci[oó]n)|crit[ée]rios\s+de\s+conclus[aã]o|abschlusskriterien|crit[èe]res\s+d['’]ach[èe]vement|crit[èe]res\s+de\s+fin)(?!\p{L})/iu;
+
+/** Gates every step passes: "## Quality gates (every sprint)", "## Checks (each phase)". */
+const GATES = /^\W*quality\s+gates?\b|\b(?:gates?|checks?|criteria)\s*\((?:every|each|all)\s+(?:sprints?|phases?|steps?|tasks?|milestones?)\)/i;
 
 /** A top-level check of the whole plan's result: "## Validation Checklist", "## Verification", "## Final validation", "## Testing". */
 const PLAN_CHECK =
@@ -123,7 +127,7 @@ export function noSuccessCriterionRule(plan: Plan, env?: RuleEnvironment): Draft
   // generated from it outlines phases that /speckit.tasks turns into tasks checked against them. With that spec in the
   // workspace the criteria exist, one file over (on the corpus, 0 of 23 labels on such phases were TP, no miss).
   if (specKitSpecBeside(plan, env)) return [];
-  if (plan.sections.some((s) => s.kind === 'success' && !s.isEmpty && PLAN_WIDE.test(s.title))) return [];
+  if (plan.sections.some((s) => !s.isEmpty && ((s.kind === 'success' && PLAN_WIDE.test(s.title)) || GATES.test(s.title)))) return [];
   // A top-level "## Success Criteria" / "## Success Metrics" / "## Exit criteria" section that is not a step's own states how
   // the plan is known done, for its steps (88 of the 89 labels on such tuning plans' steps said so).
   const planWide = plan.sections.filter(
