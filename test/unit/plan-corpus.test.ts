@@ -58,7 +58,10 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * (101/117); `missing-file` 74.2 % (23/31), `no-success-criterion` 82.9 %
  * (34/41). The twenty-fourth round, tuned on batch 21, brought it to 88.6 %
  * (101/114): `missing-file` 74.2 % (23/31), `no-success-criterion` 89 %
- * (34/38).
+ * (34/38). Its end check, fresh batch 22 (5 plans from 5 new repositories,
+ * labelled by the lead under round 24 before any further change), drew one
+ * finding, a true one (four plans drew none): too few to measure. Whole
+ * corpus: 88.7 % (102/115).
  * The test holds the floor measured at the last honest labelling (rounded
  * down to a whole per cent), overall and for each rule with 10+ findings
  * below the target (a rule not named here is held to the target), so
