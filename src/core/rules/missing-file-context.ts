@@ -1,0 +1,90 @@
+/**
+ * Where a plan places a file it names, read from the plan's own layout and words (missing-file, text-rules.ts): a work
+ * plan's file table, the tests a testing section lists, a tool's own config folder, an npm package, a plan that starts
+ * from an empty repository. Pure functions of the plan's lines and the host's lookups; no I/O of their own.
+ */
+import type { Plan } from '../plan';
+import type { RuleEnvironment } from './catalog';
+
+/**
+ * "`@types/jsonwebtoken`" (DefinitelyTyped), or "`@aws-sdk/lib-dynamodb`" on a line about installing packages: an npm
+ * package, even where the workspace has a folder of the scope's name ("types/").
+ */
+export function npmScoped(raw: string, lines: readonly string[]): boolean {
+  if (!/^@[\w.-]+\/[\w.-]+$/.test(raw) || /\.(?:md|ts|tsx|js|json|ya?ml)$/i.test(raw)) return false;
+  return raw.startsWith('@types/') || lines.some((l) => /\b(?:install|npm|pnpm|yarn|bun\s+add|packages?|dependenc(?:y|ies))\b/i.test(l));
+}
+
+/** A table's first header cell that names files: "File", "Files", "Fichier", "Archivo", "Arquivo", "Datei", "Path". */
+const FILE_COLUMN = /^\W*(?:files?|fichiers?|archivos?|arquivos?|dateien|datei|paths?|chemins?|rutas?|caminhos?)\W*$/i;
+/** A table (its header or the heading or label above it) about changing existing files: "Files to Modify", "| File | Changes |". */
+const CHANGES_EXISTING =
+  /\b(?:modif\w*|edit\w*|updat\w*|chang\w*|existing|touch(?:ed|es)?|atualiz\w*|actualiz\w*|ändern|geändert\w*|bestehende\w*|änderungen|existant\w*|existentes?|alter\w*)\b/i;
+
+/**
+ * Is the mention in the first cell of a table whose header's first cell names files, and does nothing above or in the
+ * header say the files are existing ones to change? Then the table lists files of the work, new ones included.
+ */
+export function firstCellOfNeutralFileTable(lines: readonly string[], line: number, startChar: number): boolean {
+  const row = lines[line] ?? '';
+  if (!/^\s*\|/.test(row) || row.slice(row.indexOf('|') + 1, startChar).includes('|')) return false;
+  // The row's own operation says the file is changed ("| `svc/c.go` | editar |", "| `a.rs` | Update the route |").
+  const rest = row
+    .slice(startChar)
+    .split(/(?<!\\)\|/)
+    .slice(1);
+  if (rest.some((cell) => /^\W*\w+/.test(cell) && CHANGES_EXISTING.test((/^\W*(\w+)/.exec(cell) as RegExpExecArray)[1] as string))) return false;
+  let header = line;
+  while (header > 0 && /^\s*\|/.test(lines[header - 1] ?? '') && line - header < 500) header--;
+  if (header === line || !/^\s*\|?\s*:?-{3,}/.test(lines[header + 1] ?? '')) return false;
+  const headerText = lines[header] ?? '';
+  const first = headerText.split(/(?<!\\)\|/)[1] ?? '';
+  if (!FILE_COLUMN.test(first.replace(/[*_`]/g, '')) || CHANGES_EXISTING.test(headerText)) return false;
+  // The heading or label line right above the table ("## Files to Modify", "**Modified files:**").
+  for (let i = header - 1; i >= 0 && i >= header - 3; i--) {
+    const above = (lines[i] ?? '').trim();
+    if (above === '') continue;
+    return !CHANGES_EXISTING.test(above);
+  }
+  return true;
+}
+
+/**
+ * Is `path` a config or settings file under a dot-folder the workspace lacks, named after a tool the plan names as a
+ * word (".chainlit/config.toml" beside "Chainlit", ".claude/settings.json" beside "Claude Code")?
+ */
+export function toolFolder(plan: Plan, path: string, env: RuleEnvironment): boolean {
+  const m = /^\.([A-Za-z][\w-]{2,30})\/(?:[\w-]+\/)?(?:config|settings)(?:\.local)?\.(?:toml|json|ya?ml|ini)$/.exec(path);
+  if (!m || safeExists(env, `.${m[1]}`) !== false) return false;
+  return new RegExp(`(?<![\\w./-])${m[1]}(?![\\w/-])`, 'i').test(plan.text.replace(/`[^`\n]*`/g, ' '));
+}
+
+/** A test file by its name: test_x.py, x_test.go, x.test.ts, x.spec.tsx, XTests.cs. */
+export const TEST_FILE = /(?:^|\/)(?:test_[\w-]+\.py|[\w-]+_test\.(?:go|py|rb|exs?|dart)|[\w.-]+\.(?:test|spec)\.[cm]?[jt]sx?|[\w-]+Tests?\.(?:cs|java|kt|swift))$/;
+/** "## Testing Strategy", "### Unit Tests", "## Tests", "### Integration Tests", "## Test plan". */
+const TESTING_HEADING =
+  /^[\W\d.]*(?:testing(?:\s+(?:strategy|plan|approach))?|tests?(?:\s+plan)?|(?:unit|integration|api|e2e|end[\s-]+to[\s-]+end|acceptance|regression)\s+tests?|new\s+tests?)\W*$/i;
+
+/** Is the line inside a section (or a sub-section of one) whose title is about the tests to write? */
+export function underTestingHeading(plan: Plan, line: number): boolean {
+  return plan.sections.some((s) => s.headingLine <= line && line <= s.range.endLine && TESTING_HEADING.test(s.title));
+}
+
+/** "Greenfield project", "no code exists yet", "the repository is empty": said of the project before the first step. */
+const GREENFIELD =
+  /\bgreen[\s-]?field\s+(?:project|repo(?:sitory)?|codebase|app(?:lication)?)\b|\bno\s+code\s+exists\s+yet\b|\b(?:the\s+)?(?:repo|repository)\s+is\s+(?:still\s+)?empty\b/i;
+
+export function startsGreenfield(plan: Plan): boolean {
+  const end = Math.min(plan.steps[0]?.line ?? plan.lines.length, 80);
+  for (let i = 0; i < end; i++) if (GREENFIELD.test(plan.lines[i] ?? '')) return true;
+  return false;
+}
+
+/** A host whose lookup throws must not take the other rules down with it. */
+export function safeExists(env: RuleEnvironment, path: string): boolean | undefined {
+  try {
+    return env.fileExists(path);
+  } catch {
+    return undefined;
+  }
+}
