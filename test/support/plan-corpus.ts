@@ -269,6 +269,10 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
       'Held-out plans, fresh batch 22 (labelled by the lead under round 24, before any further change; never tuned on: the end check)',
       plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-22'),
     ],
+    [
+      'Held-out plans, fresh batch 23 (labelled by the lead under round 24 after batch 22, before any further change; never tuned on: the end check)',
+      plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-23'),
+    ],
     ['Whole corpus (tuning and held-out; the test thresholds apply here)', plans],
   ] as const) {
     const { perRule, unlabelled, errorsOnUnbrokenPlans } = score(subset);

@@ -60,8 +60,13 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * (101/114): `missing-file` 74.2 % (23/31), `no-success-criterion` 89 %
  * (34/38). Its end check, fresh batch 22 (5 plans from 5 new repositories,
  * labelled by the lead under round 24 before any further change), drew one
- * finding, a true one (four plans drew none): too few to measure. Whole
- * corpus: 88.7 % (102/115).
+ * finding, a true one (four plans drew none): too few to measure. A second
+ * end check of round 24, fresh batch 23 (5 plans from 5 new repositories,
+ * labelled the same way), came in at 0 % (0/17): roadmap phases whose Goal
+ * line states the end state, pipeline stages read as steps, bold "Open
+ * Questions:" lists, a roadmap of ideas asked for risks. Whole corpus: 77.3 %
+ * (102/132); `missing-file` 71.9 % (23/32), `no-success-criterion` 69.4 %
+ * (34/49), `missing-risks-section` 95.2 % (40/42).
  * The test holds the floor measured at the last honest labelling (rounded
  * down to a whole per cent), overall and for each rule with 10+ findings
  * below the target (a rule not named here is held to the target), so
@@ -71,8 +76,8 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
 const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = {
-  overall: 0.88,
-  perRule: { 'missing-file': 0.74 },
+  overall: 0.77,
+  perRule: { 'missing-file': 0.71, 'no-success-criterion': 0.69 },
 };
 const RULE_MIN_FINDINGS = 10;
 
