@@ -120,7 +120,8 @@ const HELD_OUT_RECORD = [
   '| 19 | 5 | round 21 (labelled by the lead) | 0 % (0/9) | tuned on in round 22 |',
   '| 20 | 5 | round 22 (labelled by the lead) | 18 % (2/11) | tuned on in round 23 |',
   '| 21 | 5 | round 23 (labelled by the lead) | 17 % (1/6) | tuned on in round 24 |',
-  '| 22 | 5 | round 24 (labelled by the lead) | 1 finding, TP (four plans draw none) | the end check of round 24, never tuned on |',
+  '| 22 | 5 | round 24 (labelled by the lead) | 1 finding, TP (four plans draw none) | an end check of round 24, never tuned on |',
+  '| 23 | 5 | round 24 (labelled by the lead) | 0 % (0/17) | a second end check of round 24, never tuned on |',
   '',
   'Label agreement: two helpers labelled two batch-10 plans independently (by mistake); they agreed on 9 of 11 findings.',
   '',
@@ -141,6 +142,6 @@ export function staticChecksSection(): string[] {
     '',
     ...corpusTables(),
     ...HELD_OUT_RECORD,
-    "Issue #17 target: precision >= 90 % overall and >= 80 % for a rule with 10+ findings, over the whole corpus. Not met after the twenty-fourth round: 88.7 % overall (102/115); `missing-risks-section` 97.6 % (40/41), `no-success-criterion` 89.5 % (34/38), `missing-file` 74.2 % (23/31). Each round brings the corpus to about 90 % on the plans it was tuned on (rounds 18-24: 92, 92, 90, 89.9, 89, 90.1, 88.6 %, no true finding lost), and each fresh batch labelled before the next change shows how far that generalises: batches 16-22 (38 plans, 38 repositories, labelled by the lead because the helpers sent to collect them did not report) drew 76 findings, 11 true (14 %); the last, batch 22, drew one finding, a true one. The false findings are new files the plans do not mark as new (file tables, test lists, generated and future files), files outside the repository (submodules, model ids, npm packages, a tool's config), and checks stated at plan level (Testing and QA sections, a last story, sprint test sub-sections, requirement links in Chinese). test/unit/plan-corpus.test.ts holds the measured floor until the rules reach the target.",
+    "Issue #17 target: precision >= 90 % overall and >= 80 % for a rule with 10+ findings, over the whole corpus. Not met after the twenty-fourth round: 77.3 % overall (102/132); `missing-risks-section` 95.2 % (40/42), `missing-file` 71.9 % (23/32), `no-success-criterion` 69.4 % (34/49); 88.7 % (102/115) without its second end check, batch 23. Each round brings the corpus to about 90 % on the plans it was tuned on (rounds 18-24: 92, 92, 90, 89.9, 89, 90.1, 88.6 %, no true finding lost), and each fresh batch labelled before the next change shows how far that generalises: batches 16-23 (43 plans, 43 repositories, labelled by the lead because the helpers sent to collect them did not report) drew 93 findings, 11 true (12 %); round 24's end checks drew 1 finding (true) on batch 22 and 17 (none true) on batch 23. The false findings are new files the plans do not mark as new (file tables, test lists, generated and future files), files outside the repository (submodules, model ids, npm packages, a tool's config), and checks stated at plan level (Testing and QA sections, a last story, sprint test sub-sections, requirement links in Chinese, a roadmap phase's Goal line), and documents that are not change plans (runtime pipeline stages, idea roadmaps, bold Open Questions lists). test/unit/plan-corpus.test.ts holds the measured floor until the rules reach the target.",
   ];
 }
