@@ -154,10 +154,10 @@ export class WorkspaceFileIndex {
   private nonEmpty: { generation: number; byRoot: Map<RootIndex, Set<string>> } | null = null;
 
   /**
-   * Is `rel` below a listed entry (one of the `folderDepth` folders the reference names) that is not a folder (a git submodule in a file listing: `git ls-tree` shows its
-   * gitlink as one entry), or below a folder with nothing listed in it (a submodule not checked out; git tracks no
-   * empty folder otherwise, and a folder whose files are all gitignored is build output)? What lies there is not in
-   * the index, so whether it exists cannot be told.
+   * Is `rel` below a listed entry, one of the `folderDepth` folders the reference names, that is not a folder (a git
+   * submodule in a file listing: `git ls-tree` shows its gitlink as one entry), or below a folder with nothing listed
+   * in it (a submodule not checked out; git tracks no empty folder otherwise, and a folder whose files are all
+   * gitignored is build output)? What lies there is not in the index, so whether it exists cannot be told.
    */
   private belowOpaqueEntry(root: RootIndex, rel: string, folderDepth: number): boolean {
     let depth = 0;

@@ -19,10 +19,10 @@
  * of an API ("test.fixme"), a state named ("marked fixme", "fixme tests"),
  * unknowns named as settled ("unknowns resolved through research"), a
  * GSD "<automated>" command line, "Open Questions" as a section title in
- * a list of titles ("(…, Out of Scope, Open Questions)"), and a marker that
- * opens a ticked item ("- [x] TODO: rework the previews": done), and
- * "unknown" as one value of a list ("(network, auth, unknown)"), and a
- * marker that says when it is decided ("TBD — pending Phase 4A evaluation").
+ * a list of titles ("(…, Out of Scope, Open Questions)"), a marker that
+ * opens a ticked item ("- [x] TODO: rework the previews": done), "unknown"
+ * as one value of a list ("(network, auth, unknown)"), and a marker that
+ * says when it is decided ("TBD — pending Phase 4A evaluation").
  */
 import { charSpan, inlineCodeSpans, lineStarts, lineOf } from './plan/text';
 import type { UnknownSignal } from './plan/types';

@@ -82,8 +82,7 @@ function laterStep(plan: Plan, step: Plan['steps'][number]): boolean {
 const DONE_CHECKBOX = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
 
 /**
- * A success section that speaks for every step ("Phase completion", "Definition of done", "Step completion criteria",
-),
+ * A success section that speaks for every step ("Phase completion", "Definition of done", "Step completion criteria"),
  * also in es/pt/de/fr ("Criterios de finalización", "Critérios de conclusão", "Abschlusskriterien", "Critères d'achèvement").
  */
 const PLAN_WIDE =
