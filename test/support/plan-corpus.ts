@@ -266,12 +266,12 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
       plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-21'),
     ],
     [
-      'Held-out plans, fresh batch 22 (labelled by the lead under round 24, before any further change; never tuned on: the end check)',
-      plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-22'),
+      'Fresh batch 22 (labelled by the lead under round 24, before any further change; held out through round 24: 1 finding, true, its end check; tuned on in round 25)',
+      plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-22'),
     ],
     [
-      'Held-out plans, fresh batch 23 (labelled by the lead under round 24 after batch 22, before any further change; never tuned on: the end check)',
-      plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-23'),
+      'Fresh batch 23 (labelled by the lead under round 24 after batch 22, before any further change; held out through round 24: 0 % (0/17), its second end check; tuned on in round 25)',
+      plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-23'),
     ],
     ['Whole corpus (tuning and held-out; the test thresholds apply here)', plans],
   ] as const) {

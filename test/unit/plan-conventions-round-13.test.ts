@@ -21,9 +21,11 @@ describe('round 13: a top-level validation checklist', () => {
     }
   });
 
-  it('"## Testing strategy" or a "### Verification" inside a phase speaks for no other phase', () => {
+  it('"## Testing strategy" speaks for the phases (round 25: the plan says how it is checked); a "### Verification" inside a phase speaks for no other phase', () => {
     const strategy = ['# Trader', '', ...phases, '## Testing strategy', '', '- unit tests per service'].join('\n');
-    assert.deepEqual(lines(run(strategy), 'no-success-criterion'), [3, 6]);
+    assert.deepEqual(lines(run(strategy), 'no-success-criterion'), []);
+    const notes = ['# Trader', '', ...phases, '## Notes', '', '- one service per phase'].join('\n');
+    assert.deepEqual(lines(run(notes), 'no-success-criterion'), [3, 6]);
     const nested = ['# Trader', '', '## Phase 1: Data', 'Fetch candles.', '', '### Verification', '- candles arrive', '', '## Phase 2: Gateway', 'Serve them.'].join('\n');
     assert.deepEqual(lines(run(nested), 'no-success-criterion'), [9]);
   });

@@ -8,10 +8,11 @@ import assert from 'node:assert/strict';
 import { findingLines, missingPaths, runRules } from '../support/static-rules-harness';
 
 describe('round 17', () => {
-  it('"## Verification (after all phases)" speaks for the phases; "## Verification notes (draft)" does not', () => {
+  it('"## Verification (after all phases)" speaks for the phases, and since round 25 so do "## Verification notes (draft)"; "## Notes (draft)" does not', () => {
     const phases = ['# Plan', '', '## Phase 1: Layout', 'Grid.', '', '## Phase 2: Cleanup', 'Remove dead code.', ''];
     assert.deepEqual(findingLines(runRules([...phases, '## Verification (after all phases)', '- npm run build'].join('\n')), 'no-success-criterion'), []);
-    assert.deepEqual(findingLines(runRules([...phases, '## Verification notes (draft)', '- npm run build'].join('\n')), 'no-success-criterion'), [3, 6]);
+    assert.deepEqual(findingLines(runRules([...phases, '## Verification notes (draft)', '- npm run build'].join('\n')), 'no-success-criterion'), []);
+    assert.deepEqual(findingLines(runRules([...phases, '## Notes (draft)', '- npm run build'].join('\n')), 'no-success-criterion'), [3, 6]);
   });
 
   it('"`BadgeAward/AchievementAward.EarnedAt`" names entities\' properties; "`Models/Badge.cs`" is a path', () => {

@@ -108,10 +108,10 @@ describe('round 18', () => {
     assert.deepEqual(missingPaths(runRules(plan('The painter exists; add tests.', 'tests/test_acceptance.py'), files)), ['tests/test_acceptance.py']);
   });
 
-  it('a package manager\'s lockfile is generated ("`Cargo.lock` in a workspace still triggers a restore"); "`Cargo.toml`" is looked up', () => {
+  it('a package manager\'s lockfile is generated ("`Cargo.lock` in a workspace still triggers a restore"); "`crates/rv/Cargo.toml`" is looked up', () => {
     const files = ['go.mod', 'cmd/rv/main.go'];
     assert.deepEqual(missingPaths(runRules(['# Plan', '', '`Cargo.lock` in a workspace still triggers a restore; so does `web/package-lock.json`.'].join('\n'), files)), []);
-    assert.deepEqual(missingPaths(runRules(['# Plan', '', 'Read the version from `Cargo.toml`.'].join('\n'), files)), ['Cargo.toml']);
+    assert.deepEqual(missingPaths(runRules(['# Plan', '', 'Read the version from `crates/rv/Cargo.toml`.'].join('\n'), files)), ['crates/rv/Cargo.toml']);
   });
 
   it('a spec-kit plan.md with its spec beside it has its criteria there; without the spec its phases are held to the rule', () => {

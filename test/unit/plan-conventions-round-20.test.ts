@@ -38,12 +38,13 @@ describe('round 20', () => {
     });
   });
 
-  it('a top-level "## Testing" section (also "## Test plan", "## How to test") speaks for the steps; "## Testing notes (draft)" does not', () => {
+  it('a top-level "## Testing" section (also "## Test plan", "## How to test", since round 25 "## Testing notes (draft)") speaks for the steps; "## Notes (draft)" does not', () => {
     const steps = ['# Plan', '', '## Implementation', '', '### Step 1: Broadcast the list', 'Send it on startup.', '', '### Step 2: Declare it', 'Add it to the header.', ''];
     for (const title of ['## Testing', '## Test plan', '## How to test']) {
       assert.deepEqual(findingLines(runRules([...steps, title, '1. Start the server: CAP LS shows the list'].join('\n')), 'no-success-criterion'), [], title);
     }
-    assert.deepEqual(findingLines(runRules([...steps, '## Testing notes (draft)', '- ideas'].join('\n')), 'no-success-criterion'), [5, 8]);
+    assert.deepEqual(findingLines(runRules([...steps, '## Testing notes (draft)', '- ideas'].join('\n')), 'no-success-criterion'), []);
+    assert.deepEqual(findingLines(runRules([...steps, '## Notes (draft)', '- ideas'].join('\n')), 'no-success-criterion'), [5, 8]);
   });
 
   it('"- [x] TODO: rework the previews" is a finished item; "- [ ] TODO: pick a codec" is an open point', () => {

@@ -20,9 +20,9 @@ describe('round 21', () => {
     assert.deepEqual(missingPaths(runRules(['# Plan', '', '- edit `./.daemon/config.json`'].join('\n'), FILES)), ['.daemon/config.json']);
   });
 
-  it('"Save merged `deduplicated_all.json`" writes the file; "Load `deduplicated_all.json`" reads one', () => {
-    assert.deepEqual(missingPaths(runRules(['# Plan', '', '- Save merged `deduplicated_all.json`'].join('\n'), FILES)), []);
-    assert.deepEqual(missingPaths(runRules(['# Plan', '', '- Load `deduplicated_all.json`'].join('\n'), FILES)), ['deduplicated_all.json']);
+  it('"Save merged `data/deduplicated_all.json`" writes the file; "Load `data/deduplicated_all.json`" reads one', () => {
+    assert.deepEqual(missingPaths(runRules(['# Plan', '', '- Save merged `data/deduplicated_all.json`'].join('\n'), FILES)), []);
+    assert.deepEqual(missingPaths(runRules(['# Plan', '', '- Load `data/deduplicated_all.json`'].join('\n'), FILES)), ['data/deduplicated_all.json']);
   });
 
   it('a test file listed under "## Testing Strategy" is one the plan writes; a source file there, or a test file elsewhere, is looked up', () => {

@@ -31,7 +31,7 @@ describe('round 23', () => {
     assert.deepEqual(findingLines(runRules(tasks('备注：无')), 'no-success-criterion').length > 0, true);
   });
 
-  it('"## QA Manual Testing Groups" (also "## QA", "## Testing checklist") speaks for the steps; "## QA notes" does not', () => {
+  it('"## QA Manual Testing Groups" (also "## QA", "## Testing checklist", since round 25 "## QA notes") speaks for the steps; "## Rollout notes" does not', () => {
     const stories = [
       '# Plan',
       '',
@@ -47,7 +47,9 @@ describe('round 23', () => {
     for (const title of ['## QA Manual Testing Groups', '## QA', '## Testing checklist']) {
       assert.deepEqual(findingLines(runRules([...stories, title, '- Tracking: entries appear after a submission'].join('\n')), 'no-success-criterion'), [], title);
     }
-    assert.deepEqual(findingLines(runRules([...stories, '## QA notes', '- later'].join('\n')), 'no-success-criterion'), [5, 8]);
+    // Since round 25 a section about QA of any kind says how the plan is checked; a section about something else does not.
+    assert.deepEqual(findingLines(runRules([...stories, '## QA notes', '- later'].join('\n')), 'no-success-criterion'), []);
+    assert.deepEqual(findingLines(runRules([...stories, '## Rollout notes', '- later'].join('\n')), 'no-success-criterion'), [5, 8]);
   });
 
   it('"Story 5.4: End-to-end application flow test" is itself a check; "Story 5.4: End-to-end application flow" is not', () => {

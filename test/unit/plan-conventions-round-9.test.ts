@@ -76,8 +76,10 @@ describe('round 9: criteria, signals and risks', () => {
       '- Every endpoint answers within 200 ms.',
     ].join('\n');
     assert.deepEqual(lines(run(text), 'no-success-criterion'), []);
+    // "Phase 4: Validation" checks itself and, since round 25, says how the plan is checked; "Phase 4: Deployment" does not.
     const plain = ['# Plan', '', '## Phase 3: Implementation', 'Build the API.', '', '## Phase 4: Validation & deployment', 'Run all tests.'].join('\n');
-    assert.deepEqual(lines(run(plain), 'no-success-criterion'), [3]);
+    assert.deepEqual(lines(run(plain), 'no-success-criterion'), []);
+    assert.deepEqual(lines(run(plain.replace('Validation & deployment', 'Deployment')), 'no-success-criterion'), [3, 6]);
   });
 
   it('unknown-signal: an "## Open decisions" list, "the flatten TODO", a quoted "unknown", "resolve the unknowns" are no findings; "the owner is unknown" is', () => {
@@ -120,7 +122,8 @@ describe('round 9: missing-file', () => {
   it('"`S.json`" in a plan that writes `S.union` and `S.string` is a member of S; alone it is a file name', () => {
     const withModule = ['# Plan', '', 'Keep `S.union`, `S.string` and `S.json` stable.'].join('\n');
     assert.deepEqual(lines(run(withModule, ['src/main.res']), 'missing-file'), []);
-    const alone = ['# Plan', '', 'Keep `S.json` stable.'].join('\n');
+    // (A bare name is looked up where a path with a folder sits beside it; since round 25 not otherwise.)
+    const alone = ['# Plan', '', 'Next to `src/main.res`, keep `S.json` stable.'].join('\n');
     assert.deepEqual(lines(run(alone, ['src/main.res']), 'missing-file'), [3]);
   });
 

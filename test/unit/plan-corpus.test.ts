@@ -67,6 +67,17 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * Questions:" lists, a roadmap of ideas asked for risks. Whole corpus: 77.3 %
  * (102/132); `missing-file` 71.9 % (23/32), `no-success-criterion` 69.4 %
  * (34/49), `missing-risks-section` 95.2 % (40/42).
+ * The twenty-fifth round changed the rules' reach rather than their
+ * exemptions, from every label of fresh batches 12-23 taken when each was
+ * labelled: `no-success-criterion` speaks only where the plan does not say
+ * elsewhere how it is checked (95 of its 100 findings on those batches were
+ * false, all 5 true ones on plans that say nothing of the kind), and
+ * `missing-file` leaves a bare name no workspace file has (0 of 52 such
+ * labels true); with batch 23's conventions (system-description sections,
+ * bold "Open Questions:" lists) it brought the corpus to 89.6 % (86/96):
+ * `missing-file` 82.1 % (23/28), `no-success-criterion` 85.7 % (18/21),
+ * 16 true `no-success-criterion` findings and none of `missing-file` given
+ * up. Batches 22 and 23 are tuned on from here.
  * The test holds the floor measured at the last honest labelling (rounded
  * down to a whole per cent), overall and for each rule with 10+ findings
  * below the target (a rule not named here is held to the target), so
@@ -76,8 +87,8 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
 const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = {
-  overall: 0.77,
-  perRule: { 'missing-file': 0.71, 'no-success-criterion': 0.69 },
+  overall: 0.89,
+  perRule: {},
 };
 const RULE_MIN_FINDINGS = 10;
 

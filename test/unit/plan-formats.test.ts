@@ -43,7 +43,7 @@ describe('plan formats', () => {
     assert.deepEqual(codes(run(text), 'missing-risks-section'), [], 'GSD keeps risks in the phase research');
   });
 
-  it('Kiro tasks.md: "- [ ] 1.1" tasks get their ids; a group task and check tasks need no criterion of their own', () => {
+  it('Kiro tasks.md: "- [ ] 1.1" tasks get their ids; a group task and check tasks need no criterion of their own, and a checkpoint speaks for all', () => {
     const text = `# Implementation Plan\n\n- [ ] 1. Database layer\n- [ ] 1.1 Define the schema\n  - add the model\n  - _Requirements: 2.7_\n\n- [ ]* 1.2 Write property test for the schema\n\n- [ ] 2. API layer\n  - add routes\n\n- [ ] 3. Checkpoint - all tests pass\n`;
     const plan = parsePlan(text);
     assert.equal(plan.format, 'kiro-tasks');
@@ -51,7 +51,9 @@ describe('plan formats', () => {
       plan.steps.map((s) => s.id),
       ['1', '1.1', '1.2', '2', '3'],
     );
-    assert.deepEqual(codes(run(text), 'no-success-criterion'), [10], 'only task 2 says nothing about done');
+    // Since round 25 a checkpoint task says how the task list is checked; without it, only task 2 says nothing about done.
+    assert.deepEqual(codes(run(text), 'no-success-criterion'), [], 'the checkpoint speaks for the tasks');
+    assert.deepEqual(codes(run(text.replace('- [ ] 3. Checkpoint - all tests pass\n', '')), 'no-success-criterion'), [10], 'only task 2 says nothing about done');
     assert.deepEqual(codes(run(text), 'duplicate-step-id'), []);
   });
 

@@ -30,13 +30,14 @@ export const RULES: Record<RuleCode, RuleInfo> = {
     defaultLevel: 'warning',
     title: 'Missing file',
     docsAnchor: 'rule-missing-file',
-    description: 'A file path the plan names that does not exist in the workspace (.gitignore respected; paths the plan says it creates are exempt).',
+    description: 'A file path the plan names that does not exist in the workspace (.gitignore respected; paths the plan says it creates, and bare names no file has, are exempt).',
   },
   'no-success-criterion': {
     defaultLevel: 'warning',
     title: 'Step without success criterion',
     docsAnchor: 'rule-no-success-criterion',
-    description: 'A step with no "Success criteria:", "Verify:", "Done when"… line saying how to know it is done.',
+    description:
+      'A step with no "Success criteria:", "Verify:", "Done when"… line saying how to know it is done, in a plan that does not say elsewhere how it is checked (a Testing, Verification or QA section, a check step).',
   },
   'dangling-dependency': {
     defaultLevel: 'error',

@@ -15,7 +15,7 @@ const OPEN_QUESTIONS =
 
 export function unknownSignalRule(plan: Plan): Draft[] {
   // A risks section lists what is not known yet with how to settle it ("[OPEN UNKNOWN] parse format: spike first"): acknowledged too.
-  const acknowledged = plan.sections.filter((s) => OPEN_QUESTIONS.test(s.title) || s.kind === 'risks').map((s) => s.range);
+  const acknowledged = [...plan.sections.filter((s) => OPEN_QUESTIONS.test(s.title) || s.kind === 'risks').map((s) => s.range), ...openQuestionLists(plan)];
   return plan.unknownSignals
     .filter((s) => !acknowledged.some((r) => s.range.startLine >= r.startLine && s.range.startLine <= r.endLine))
     .map((s) => ({
@@ -24,6 +24,28 @@ export function unknownSignalRule(plan: Plan): Draft[] {
       range: s.range,
       data: { signal: s.signal },
     }));
+}
+
+/** A paragraph that is only a label ("**Open Questions:**", "Remaining open questions:", "__Unknowns__"): a heading in all but form. */
+const LABEL_LINE = /^\s*(?:\*\*|__)?([^*_:]{1,60}?)(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$/;
+
+/** The list a label line like "**Open Questions:**" heads, as line ranges: where undecided points belong, like such a section. */
+function openQuestionLists(plan: Plan): Array<{ startLine: number; endLine: number }> {
+  const out: Array<{ startLine: number; endLine: number }> = [];
+  plan.lines.forEach((text, line) => {
+    const label = LABEL_LINE.exec(text);
+    if (!label || !/[*_:]/.test(text) || !OPEN_QUESTIONS.test(label[1] as string)) return;
+    let end = line;
+    for (let l = line + 1; l < plan.lines.length; l++) {
+      const next = plan.lines[l] as string;
+      if (next.trim() === '') continue;
+      // The list runs on through its items and their indented continuations; a heading or a new paragraph ends it.
+      if (/^\s*(?:[-*+]|\d+[.)])\s/.test(next) || (/^\s+\S/.test(next) && end > line)) end = l;
+      else break;
+    }
+    out.push({ startLine: line, endLine: end });
+  });
+  return out;
 }
 
 /** What a reader does with a reference before looking it up: "@" stripped, "~" and "$HOME" are outside the workspace. */
@@ -83,6 +105,11 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
     // so does a crate- or package-relative shorthand ("plugin-api/events.rs" for "src/lib/plugin-api/src/events.rs").
     if (elsewhere.suffix.length >= 1 || elsewhere.basename.some((p) => shorthandFor(path, p))) continue;
     const suggestion = elsewhere.suffix[0] ?? (elsewhere.basename.length === 1 ? elsewhere.basename[0] : undefined);
+    // A bare file name ("RunStatusChip.vue", "m_sasl.c") that no workspace file has claims no place in the tree: it names a
+    // file to write as often as a wrong one, and a reader cannot say which (none of 52 labels on such findings across the
+    // real-plan corpus was a real problem). A path with a folder claims a place, and is checked; so does a bare name
+    // written beside one ("`src/session/handler.go` + `example_test.go`"), which it sits next to.
+    if (suggestion === undefined && !path.replace(/^\.?\//, '').includes('/') && !mentions.some((r) => besideFolderPath(plan.lines[r.startLine] ?? '', r.startChar))) continue;
     // A bare "name.js" no workspace file has is how JavaScript libraries are named ("matter.js", "three.js", "Chart.js"),
     // unless a path beside it gives it a folder ("`src/ui/app.ts` + `worker.js`").
     if (/^[\w-]+\.js$/i.test(path) && suggestion === undefined && !mentions.some((r) => besideFolderPath(plan.lines[r.startLine] ?? '', r.startChar))) continue;
