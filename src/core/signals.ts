@@ -15,7 +15,8 @@
  * a word inside inline code (`unknown` as expected output), a marker named as
  * content ("TBD values", "TODO comments"), a numbered question cited as a
  * source ("RESEARCH Open Question 3"), lower-case "todo"
- * before a word (Spanish / Portuguese "todo el flujo": every, all), a member
+ * before a word (Spanish / Portuguese "todo el flujo": every, all), "Todo"
+ * before a word (a product or a list: "the Todo Web Application"), a member
  * of an API ("test.fixme"), a state named ("marked fixme", "fixme tests"),
  * unknowns named as settled ("unknowns resolved through research"), a
  * GSD "<automated>" command line, "Open Questions" as a section title in
@@ -162,8 +163,9 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
     if (MARKER.test(m[0]) && /\b(?:marked|tagged|flagged|labell?ed)\s+(?:as\s+)?[`'"]?$/i.test(text.slice(Math.max(0, at - 20), at))) continue;
     // "TBD values", "TODO comments": the marker named as content (cells to parse, comments to remove), not an undecided point.
     if (MARKER.test(m[0]) && MARKER_AS_CONTENT.test(text.slice(at + m[0].length, at + m[0].length + 16))) continue;
-    // Lower-case "todo" before a word is Spanish or Portuguese ("todo tool novo", "todo el flujo": every, all), not the marker.
-    if (m[0] === 'todo' && /^[ \t]+\p{L}/u.test(text.slice(at + m[0].length, at + m[0].length + 3))) continue;
+    // Lower-case "todo" before a word is Spanish or Portuguese ("todo tool novo", "todo el flujo": every, all), not the marker;
+    // "Todo" before a word names a thing ("Phase II Todo Web Application", "the Todo list"): the marker is written TODO.
+    if ((m[0] === 'todo' || m[0] === 'Todo') && /^[ \t]+\p{L}/u.test(text.slice(at + m[0].length, at + m[0].length + 3))) continue;
     // "all technical unknowns resolved through research": the unknowns are named as settled.
     if (/^unknowns$/i.test(m[0]) && UNKNOWNS_SETTLED.test(text.slice(at + m[0].length, at + m[0].length + 40))) continue;
     const line = lineOf(starts, at);

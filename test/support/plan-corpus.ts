@@ -273,6 +273,14 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
       'Fresh batch 23 (labelled by the lead under round 24 after batch 22, before any further change; held out through round 24: 0 % (0/17), its second end check; tuned on in round 25)',
       plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-23'),
     ],
+    [
+      'Fresh batch 25 (collected and labelled blind by a helper under round 25, before any further change; held out through round 25: 40 % (2/5), its end check with batch 26; tuned on in round 26)',
+      plans.filter((p) => p.heldOutThrough !== '' && batchOf(p) === 'fresh-25'),
+    ],
+    [
+      'Held-out plans, fresh batch 26 (collected and labelled blind by a helper under round 25, before any further change; no finding under round 25; never tuned on)',
+      plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-26'),
+    ],
     ['Whole corpus (tuning and held-out; the test thresholds apply here)', plans],
   ] as const) {
     const { perRule, unlabelled, errorsOnUnbrokenPlans } = score(subset);

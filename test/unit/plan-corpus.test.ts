@@ -77,7 +77,15 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * bold "Open Questions:" lists) it brought the corpus to 89.6 % (86/96):
  * `missing-file` 82.1 % (23/28), `no-success-criterion` 85.7 % (18/21),
  * 16 true `no-success-criterion` findings and none of `missing-file` given
- * up. Batches 22 and 23 are tuned on from here.
+ * up. Batches 22 and 23 are tuned on from here. Its end check, fresh
+ * batches 25 and 26 (12 plans from 12 new repositories, collected and
+ * labelled blind by helpers under round 25 before any further change), drew
+ * 5 findings, 2 true (40 %; batch 26's six plans drew none), and 4 misses;
+ * whole corpus 87.1 % (88/101). The twenty-sixth round, tuned on batch 25
+ * ("Todo" naming a product, a spec-kit plan.md with an Input line worded
+ * otherwise, a roadmap asked for risks), brought it to 90.7 % (88/97):
+ * `missing-file` 80.0 % (24/30), `no-success-criterion` 85.7 % (18/21),
+ * `missing-risks-section` 100 % (41/41).
  * The test holds the floor measured at the last honest labelling (rounded
  * down to a whole per cent), overall and for each rule with 10+ findings
  * below the target (a rule not named here is held to the target), so
@@ -87,7 +95,7 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
 const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = {
-  overall: 0.89,
+  overall: 0.9,
   perRule: {},
 };
 const RULE_MIN_FINDINGS = 10;

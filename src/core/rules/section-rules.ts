@@ -60,19 +60,27 @@ const ERROR_HANDLING =
  */
 export function specKitSpecBeside(plan: Plan, env?: RuleEnvironment): boolean {
   const spec = SPEC_KIT_INPUT.exec(plan.text.slice(0, 2000));
-  if (!spec) return false;
+  // A spec-kit plan.md whose Input line is worded otherwise ("**Input**: Complete Phase II specifications from …") is
+  // still one by its header; its spec.md beside it is the spec.
+  if (!spec && plan.format !== 'spec-kit-plan') return false;
   try {
-    return env?.fileExists(spec[1] as string) === true || env?.fileExists('./spec.md') === true;
+    return (spec !== null && env?.fileExists(spec[1] as string) === true) || env?.fileExists('./spec.md') === true;
   } catch {
     return false;
   }
 }
+
+const ROADMAP_TITLE =
+  /\b(?:roadmap|backlog|next\s+steps|wish\s*list|ideas|future\s+(?:work|features|ideas))\b|hoja\s+de\s+ruta|roteiro|feuille\s+de\s+route|路线图|路線圖|ロードマップ/i;
 
 /** Only plans above TRIVIAL (seed 001 Step 2 quality) need one: a typo fix has nothing to roll back. */
 export function missingRisksSectionRule(plan: Plan, knownQuality: () => PlanQuality | undefined = () => undefined, env?: RuleEnvironment): Draft[] {
   if (plan.sections.some((s) => s.kind === 'risks' || s.kind === 'rollback' || namesRisks(s.title) || EDGE_CASES.test(s.title) || ERROR_HANDLING.test(s.title))) return [];
   // A plan marked done is a record of finished work: what could go wrong has happened or not.
   if (planMarkedDone(plan)) return [];
+  // A roadmap, a backlog or a list of next steps ("# Next steps", "# Long-Term Features Roadmap") orders work to come;
+  // each item's risks belong to the plan that will build it (on the corpus, no such document's finding was true).
+  if (ROADMAP_TITLE.test(plan.title ?? '')) return [];
   // Task lists and GSD task plans keep their risks in the companion design, plan or research by their format's convention.
   if (plan.format === 'gsd' || plan.format === 'kiro-tasks' || plan.format === 'spec-kit-tasks' || TASK_LIST_TITLE.test(plan.title ?? '')) return [];
   if (/<threat_model>/.test(plan.text) || RISK_COLUMN.test(plan.text)) return [];
