@@ -10,7 +10,8 @@
  *   investigate whether/if, need(s) to check/confirm/verify whether/if.
  * Words inside a phrase may be separated by spaces or tabs, never a line break.
  * Not a signal: part of a name ("wasm32-unknown-unknown", "doc/TODO.md"),
- * "unknown" used as an adjective ("unknown keys are ignored"), a marker named
+ * "unknown" used as an adjective ("unknown keys are ignored") or for a state
+ * the program handles ("left empty when unknown"), a marker named
  * as absent ("No TBD, TODO, or placeholders", "without TODOs", "sin TBD"),
  * a word inside inline code (`unknown` as expected output), a marker named as
  * content ("TBD values", "TODO comments"), a numbered question cited as a
@@ -124,6 +125,8 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
     // "(network, auth, unknown)", "（network、auth、unknown）": one of the values a list enumerates.
     if (/^unknown$/i.test(m[0]) && /[,、/|(（][ \t]*$/.test(text.slice(Math.max(0, at - 3), at)) && /^[ \t]*[,、)）/|]/.test(text.slice(at + m[0].length, at + m[0].length + 3)))
       continue;
+    // "empty when unknown", "null if unknown": the value a program gives a state it cannot know, a decided behaviour.
+    if (/^unknown$/i.test(m[0]) && /\b(?:when|if|whenever|while|where)[ \t]+$/i.test(text.slice(Math.max(0, at - 12), at))) continue;
     // So is "unknown `providers.enabled` values": the noun it qualifies is in inline code.
     if (/^unknown$/i.test(m[0]) && /^[ \t]+[\p{L}`]/u.test(text.slice(at + m[0].length, at + m[0].length + 3))) continue;
     // "(Problem Definition, Success Metrics, Out of Scope, Open Questions)": the title of a section, listed among others.

@@ -281,6 +281,10 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
       'Held-out plans, fresh batch 26 (collected and labelled blind by a helper under round 25, before any further change; no finding under round 25; never tuned on)',
       plans.filter((p) => p.heldOut && batchOf(p) === 'fresh-26'),
     ],
+    [
+      'Fresh batches 27 and 28 (collected and labelled blind by helpers under round 26, before any further change; held out through round 26: 55 % (6/11), its end check; tuned on in round 27)',
+      plans.filter((p) => p.heldOutThrough !== '' && (batchOf(p) === 'fresh-27' || batchOf(p) === 'fresh-28')),
+    ],
     ['Whole corpus (tuning and held-out; the test thresholds apply here)', plans],
   ] as const) {
     const { perRule, unlabelled, errorsOnUnbrokenPlans } = score(subset);

@@ -85,7 +85,14 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * ("Todo" naming a product, a spec-kit plan.md with an Input line worded
  * otherwise, a roadmap asked for risks), brought it to 90.7 % (88/97):
  * `missing-file` 80.0 % (24/30), `no-success-criterion` 85.7 % (18/21),
- * `missing-risks-section` 100 % (41/41).
+ * `missing-risks-section` 100 % (41/41). Its end check, fresh batches 27
+ * and 28 (14 plans from 14 new repositories, collected and labelled blind by
+ * helpers under round 26 before any further change), drew 11 findings, 6
+ * true (55 %), and 3 misses; whole corpus 85.5 % (94/110), `missing-file`
+ * 70.6 % (24/34). The twenty-seventh round, tuned on them (a rename that
+ * changes only the extension, a list of compound extensions, "when unknown",
+ * a heading that is a label and its value), brought it to 90.4 % (94/104):
+ * `missing-file` 80.0 % (24/30), no true finding lost.
  * The test holds the floor measured at the last honest labelling (rounded
  * down to a whole per cent), overall and for each rule with 10+ findings
  * below the target (a rule not named here is held to the target), so

@@ -151,6 +151,9 @@ const OPEN_TASK = /^\s*[-*+]\s+\[ \]/;
  * with the path ("- `src/new.ts`: …", "### 2. `include/a.hpp`") names what
  * its step produces.
  */
+/** "→ `.tsx`", "-> .ts": the new side of a rename that changes only the extension. */
+const RENAMED_EXTENSION = /^[`'"]*\s*(?:→|->|=>)\s*[`'"]*(\.[A-Za-z]\w{0,9})(?![\w./])/;
+
 function createdPaths(plan: Plan): Set<string> {
   const inCreationBlock = creationBlockLines(plan.lines);
   const taskList = plan.format === 'spec-kit-tasks' || plan.format === 'kiro-tasks';
@@ -165,6 +168,15 @@ function createdPaths(plan: Plan): Set<string> {
         inCreationBlock.has(r.startLine) || isCreatedByPlan(line, r.startChar, r.endChar) || opensDeliverable(line.slice(0, r.startChar)) || (taskList && OPEN_TASK.test(line))
       );
     });
+    for (const r of mentions) {
+      // "`src/popup/main.jsx` → `.tsx`": the rename writes src/popup/main.tsx.
+      const renamed = RENAMED_EXTENSION.exec((plan.lines[r.startLine] ?? '').slice(r.endChar, r.endChar + 40));
+      if (renamed && /\.[^./]+$/.test(path)) {
+        const target = path.replace(/\.[^./]+$/, renamed[1] as string);
+        out.add(target);
+        out.add(`/${target.slice(target.lastIndexOf('/') + 1)}`);
+      }
+    }
     if (!made) continue;
     out.add(path);
     out.add(`/${path.slice(path.lastIndexOf('/') + 1)}`);
@@ -251,6 +263,8 @@ function notAWorkspacePath(plan: Plan, path: string, env: RuleEnvironment): bool
   if (path.includes('/') && (BUILD_OUTPUT.has(first) || VENDORED.has(first)) && safeExists(env, first) !== true) return true;
   if (!path.includes('/') && isModuleMember(plan, path)) return true;
   if (PLACEHOLDER.test(path.replace(/\.[^./]+$/, '')) || METASYNTACTIC.test(path) || COMPOUND_EXTENSION.test(path) || LOCKFILE.test(path)) return true;
+  // "`.test.js/.test.jsx`": kinds of file listed by their compound extensions.
+  if (path.includes('/') && path.split('/').every((part) => COMPOUND_EXTENSION.test(part))) return true;
   // "openai/gpt-4.1-mini", "google/gemini-2.5-flash": a provider's model id whose last dot starts a version number, not an extension.
   if (path.includes('/') && /\.\d[\w-]*$/.test(path.slice(path.lastIndexOf('/') + 1))) return true;
   // ".chainlit/config.toml" in a plan about Chainlit, ".claude/settings.json" in one about Claude Code: the tool's own
