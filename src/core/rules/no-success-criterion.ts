@@ -150,9 +150,11 @@ const REVIEW_STEP = /^\W*(?:review|audit|revisar|revis[aã]o|revisi[oó]n|[üu]b
 export function saysHowDone(plan: Plan): boolean {
   const stepLines = new Set(plan.steps.map((st) => st.line));
   const nested = nestedSteps(plan);
+  const inStep = linesInsideSteps(plan);
   return (
     plan.sections.some(
-      (s) => !s.isEmpty && (s.kind === 'success' || s.kind === 'testing' || CHECK_HEADING.test(s.title)) && !stepLines.has(s.headingLine) && !insideStep(plan, s.headingLine),
+      // The cheap tests first: most headings of a long plan are steps or lie inside one.
+      (s) => inStep[s.headingLine] !== 1 && !stepLines.has(s.headingLine) && !s.isEmpty && (s.kind === 'success' || s.kind === 'testing' || CHECK_HEADING.test(s.title)),
     ) ||
     plan.steps.some(
       (st, i) =>
@@ -336,6 +338,23 @@ function allItemsTicked(plan: Plan, step: Plan['steps'][number]): boolean {
     else if (/^\s*(?:[-*+]|\d+[.)])\s+\[ \]/.test(text)) return false;
   }
   return ticked > 0;
+}
+
+/** For each line: 1 when it lies inside a step's body (after its first line), in one pass over a difference array. */
+function linesInsideSteps(plan: Plan): Uint8Array {
+  const diff = new Int32Array(plan.lines.length + 2);
+  for (const st of plan.steps) {
+    if (st.range.endLine <= st.line) continue;
+    diff[st.line + 1] = (diff[st.line + 1] as number) + 1;
+    diff[st.range.endLine + 1] = (diff[st.range.endLine + 1] as number) - 1;
+  }
+  const out = new Uint8Array(plan.lines.length);
+  let depth = 0;
+  for (let l = 0; l < plan.lines.length; l++) {
+    depth += diff[l] as number;
+    if (depth > 0) out[l] = 1;
+  }
+  return out;
 }
 
 function insideStep(plan: Plan, line: number): boolean {

@@ -15,9 +15,9 @@ const OPEN_QUESTIONS =
 
 export function unknownSignalRule(plan: Plan): Draft[] {
   // A risks section lists what is not known yet with how to settle it ("[OPEN UNKNOWN] parse format: spike first"): acknowledged too.
-  const acknowledged = [...plan.sections.filter((s) => OPEN_QUESTIONS.test(s.title) || s.kind === 'risks').map((s) => s.range), ...openQuestionLists(plan)];
+  const acknowledged = plan.sections.filter((s) => OPEN_QUESTIONS.test(s.title) || s.kind === 'risks').map((s) => s.range);
   return plan.unknownSignals
-    .filter((s) => !acknowledged.some((r) => s.range.startLine >= r.startLine && s.range.startLine <= r.endLine))
+    .filter((s) => !acknowledged.some((r) => s.range.startLine >= r.startLine && s.range.startLine <= r.endLine) && !underOpenQuestionLabel(plan, s.range.startLine))
     .map((s) => ({
       code: 'unknown-signal',
       message: `"${s.signal}" marks an undecided point: decide it in the plan, or list it under open questions with who decides and by when.`,
@@ -29,23 +29,25 @@ export function unknownSignalRule(plan: Plan): Draft[] {
 /** A paragraph that is only a label ("**Open Questions:**", "Remaining open questions:", "__Unknowns__"): a heading in all but form. */
 const LABEL_LINE = /^\s*(?:\*\*|__)?([^*_:]{1,60}?)(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$/;
 
-/** The list a label line like "**Open Questions:**" heads, as line ranges: where undecided points belong, like such a section. */
-function openQuestionLists(plan: Plan): Array<{ startLine: number; endLine: number }> {
-  const out: Array<{ startLine: number; endLine: number }> = [];
-  plan.lines.forEach((text, line) => {
-    const label = LABEL_LINE.exec(text);
-    if (!label || !/[*_:]/.test(text) || !OPEN_QUESTIONS.test(label[1] as string)) return;
-    let end = line;
-    for (let l = line + 1; l < plan.lines.length; l++) {
-      const next = plan.lines[l] as string;
-      if (next.trim() === '') continue;
-      // The list runs on through its items and their indented continuations; a heading or a new paragraph ends it.
-      if (/^\s*(?:[-*+]|\d+[.)])\s/.test(next) || (/^\s+\S/.test(next) && end > line)) end = l;
-      else break;
-    }
-    out.push({ startLine: line, endLine: end });
-  });
-  return out;
+/** Is the line a label like "**Open Questions:**" (a heading in all but form)? */
+function openQuestionLabel(text: string): boolean {
+  if (text.length > 80 || !/[*_:]/.test(text)) return false;
+  const label = LABEL_LINE.exec(text);
+  return label !== null && OPEN_QUESTIONS.test(label[1] as string);
+}
+
+/**
+ * Is the line the label "**Open Questions:**" or in the list it heads (its items, their indented continuations and
+ * blank lines between them)? Walks up from the line, so it costs nothing on a plan without signals.
+ */
+function underOpenQuestionLabel(plan: Plan, line: number): boolean {
+  if (openQuestionLabel(plan.lines[line] ?? '')) return true;
+  for (let l = line, inList = false; l >= 0 && line - l < 500; l--) {
+    const text = plan.lines[l] ?? '';
+    if (/^\s*(?:[-*+]|\d+[.)])\s/.test(text)) inList = true;
+    else if (text.trim() !== '' && !/^\s+\S/.test(text)) return inList && openQuestionLabel(text);
+  }
+  return false;
 }
 
 /** What a reader does with a reference before looking it up: "@" stripped, "~" and "$HOME" are outside the workspace. */
