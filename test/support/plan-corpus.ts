@@ -285,6 +285,10 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
       'Fresh batches 27 and 28 (collected and labelled blind by helpers under round 26, before any further change; held out through round 26: 55 % (6/11), its end check; tuned on in round 27)',
       plans.filter((p) => p.heldOutThrough !== '' && (batchOf(p) === 'fresh-27' || batchOf(p) === 'fresh-28')),
     ],
+    [
+      'Fresh batches 29 and 30 (collected and labelled blind by helpers under round 27, before any further change; held out through round 27: 50 % (18/36), its end check; tuned on in round 28)',
+      plans.filter((p) => p.heldOutThrough !== '' && (batchOf(p) === 'fresh-29' || batchOf(p) === 'fresh-30')),
+    ],
     ['Whole corpus (tuning and held-out; the test thresholds apply here)', plans],
   ] as const) {
     const { perRule, unlabelled, errorsOnUnbrokenPlans } = score(subset);

@@ -92,7 +92,17 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * 70.6 % (24/34). The twenty-seventh round, tuned on them (a rename that
  * changes only the extension, a list of compound extensions, "when unknown",
  * a heading that is a label and its value), brought it to 90.4 % (94/104):
- * `missing-file` 80.0 % (24/30), no true finding lost.
+ * `missing-file` 80.0 % (24/30), no true finding lost. Its end check,
+ * fresh batches 29 and 30 (16 plans from 16 new repositories, collected and
+ * labelled blind by helpers under round 27 before any further change), drew
+ * 36 findings, 18 true (50 %: 13 stale paths in one plan, 8 false
+ * "### Story Points: 2" empty sections in another), and 45 misses; whole
+ * corpus 82.4 % (112/136). The twenty-eighth round, tuned on them (a heading
+ * that is a label and a one-word value, "- Tests: `…`" entries, "— New
+ * Integration Tests", a status legend) and on the stages of a user flow read
+ * as steps, brought it to 91.1 % (112/123): `missing-file` 87.0 % (40/46),
+ * `no-success-criterion` 100 % (18/18), `missing-risks-section` 90.6 %
+ * (48/53), no true finding lost.
  * The test holds the floor measured at the last honest labelling (rounded
  * down to a whole per cent), overall and for each rule with 10+ findings
  * below the target (a rule not named here is held to the target), so
@@ -102,7 +112,7 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
 const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = {
-  overall: 0.9,
+  overall: 0.91,
   perRule: {},
 };
 const RULE_MIN_FINDINGS = 10;

@@ -7,6 +7,7 @@
  * "write", "build", "implement" or "new" right before it ("Build `lib/derived.ts`");
  * "writes / persists / saves … to|at" right before it ("Writes the scripts to `.x/hooks/`"); "(new)", "(new file)", "(or create if
  * absent)" right after it, and "is gone" / "was removed" / "no longer exists" (the work deleted it); the new side of an "old → new" arrow. Per block: a
+ * superpowers "- Test: `tests/test_x.py`" entry (the tests a task writes); a
  * list under a label that says so ("**New files to create:**", "Files:",
  * "Output:", "Neue Dateien:") and a GSD `<files>` tag. One exempt mention
  * exempts every mention of that path. (missing-file, text-rules.ts, never
@@ -34,9 +35,14 @@ const FUTURE_RIGHT_BEFORE = /(?:\b(?:future|planned|upcoming|to\s+be\s+written|p
 /** "output into `packages/shared/src/types/database.ts`" (a generator's output), "generated into": the step's command writes it. */
 const OUTPUT_INTO = /\b(?:output|outputs|generated|emitted|written)\s+(?:in)?to\s+[`'"(]*$/i;
 const CREATION_AFTER =
-  /^[`'">)\]]*\s*(?:\(\s*(new(\s+file)?|or\s+create[^)]*|nuevo|novo|neu|nouveau)\s*\)|(neu\s+)?(erstellen|anlegen|hinzufügen|löschen|entfernen)\b|(?:is|are)\s+(?:now\s+)?gone\b|(?:was|were|has\s+been|have\s+been)\s+(?:removed|deleted|dropped)\b|no\s+longer\s+exists?\b)/i;
+  /^[`'">)\]]*\s*(?:\(\s*(new(\s+file)?|or\s+create[^)]*|nuevo|novo|neu|nouveau)\s*\)|[—–-]\s+new\b|(neu\s+)?(erstellen|anlegen|hinzufügen|löschen|entfernen)\b|(?:is|are)\s+(?:now\s+)?gone\b|(?:was|were|has\s+been|have\s+been)\s+(?:removed|deleted|dropped)\b|no\s+longer\s+exists?\b)/i;
 const CREATION_LABEL =
   /^\s*(?:[-*+]\s+)?(?:\*\*|__)?[^:]{0,60}\b(new|create[sd]?|to\s+create|added|output|outputs|artifacts?|files|deliverables?|neue|nuevos?|novos?|nouveaux)\b[^:]{0,40}:(?:\*\*|__)?\s*$/i;
+/**
+ * A superpowers-style "Files" entry for tests ("- Test: `tests/test_x.py`", "- Tests: `a.test.tsx`, `b.test.tsx`",
+ * "- Test `tests/test_y.py` — dedupe order"): the tests the task writes, new or existing.
+ */
+const TEST_ENTRY = /^\s*[-*+]\s+(?:\*\*|__)?tests?(?:\*\*|__)?\s*:?(?:\*\*|__)?\s*[`'"]/i;
 const FILES_TAG = /<files>|^\s*(?:[-*+]\s+)?(?:\*\*)?(files(\s+(modified|touched|created))?|output|files_modified)(?:\*\*)?\s*:/i;
 
 export function isCreatedByPlan(line: string, startChar: number, endChar: number): boolean {
@@ -50,6 +56,7 @@ export function isCreatedByPlan(line: string, startChar: number, endChar: number
     (ADD_VERB.test(before) && ADD_LIST.test(before.slice(-300))) ||
     CREATION_AFTER.test(line.slice(endChar)) ||
     FILES_TAG.test(before) ||
+    TEST_ENTRY.test(line) ||
     FUTURE_RIGHT_BEFORE.test(before.slice(-40)) ||
     OUTPUT_INTO.test(before.slice(-40)) ||
     tableRowCreates(line, startChar)
@@ -70,7 +77,7 @@ const OPERATION_CELL =
  * "Create: the page"); "Add: retry" or "Remove: the old handler" open a change to an existing file, so they do not count.
  */
 const OPENS_WITH_CREATION =
-  /^(?:create[sd]?|new|criar|criado|novo|nova|crear|creado|nuevo|nueva|neu|erstellen|anlegen|cr[ée]er|nouveau|nouvelle)(?:\s*[:—–-]\s|\s+(?:file|module|store|page|component|fichier|archivo|arquivo|datei|ou|or|o)\b)/i;
+  /^(?:create[sd]?|new|criar|criado|novo|nova|crear|creado|nuevo|nueva|neu|erstellen|anlegen|cr[ée]er|nouveau|nouvelle)(?:\s*[:—–-]\s|\s+(?:file|module|store|page|component|tests?|test\s+file|script|migration|fichier|archivo|arquivo|datei|ou|or|o)\b)/i;
 
 /**
  * A file-inventory table row ("| `tools/host.go` | criar | host ops |", "| a.ts, b.ts | Create |"):

@@ -85,6 +85,30 @@ function laterStep(plan: Plan, step: Plan['steps'][number]): boolean {
  */
 const SYSTEM_DESCRIPTION = /\b(?:architecture|data\s*flow|how\s+it\s+works|system\s+(?:overview|design)|pipeline\s+(?:overview|stages))\b|arquitectura|arquitetura|architektur/i;
 
+/** A heading that introduces a flow of the product ("## Complete User Flow", "## Request lifecycle"); not "## Implementation sequence". */
+const FLOW_HEADING =
+  /\b(?:user|data|request|message|event|order|payment|auth\w*|login|sign[\s-]?up|checkout|trade|transaction|runtime|control)\s+flow\b|\blifecycle\b|\bhow\s+it\s+works\b|fluxo\s+d[eo]\s+(?:usu[áa]rio|dados)|flujo\s+de\s+(?:usuario|datos)/i;
+
+/**
+ * Heading steps that follow a flow heading as its siblings ("## Complete User Flow" then "## Step 1: Approve + Deposit",
+ * "## Step 2: Matching (Off-Chain)"): the stages of the flow it introduces, not work steps. The run ends at the next
+ * heading of that level that is not a step.
+ */
+function flowStageLines(plan: Plan): Set<number> {
+  const out = new Set<number>();
+  const stepLines = new Set(plan.steps.filter((s) => s.source === 'heading').map((s) => s.line));
+  let runLevel = 0;
+  for (const s of plan.sections) {
+    if (runLevel !== 0 && s.level < runLevel) runLevel = 0;
+    if (runLevel !== 0 && s.level === runLevel) {
+      if (stepLines.has(s.headingLine)) out.add(s.headingLine);
+      else runLevel = 0;
+    }
+    if (runLevel === 0 && !stepLines.has(s.headingLine) && FLOW_HEADING.test(s.title)) runLevel = s.level;
+  }
+  return out;
+}
+
 /** A ticked step ("- [x] …") is done: how to know it is done no longer needs saying. */
 const DONE_CHECKBOX = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
 
@@ -198,12 +222,14 @@ export function noSuccessCriterionRule(plan: Plan, env?: RuleEnvironment): Draft
   const checkedLater = checkedByLaterStep(plan, nested);
   const mentions = lazyMentions(plan);
   const unheldNumber = numberOnlyWithoutConvention(plan);
+  const flowStages = flowStageLines(plan);
   return plan.steps
     .filter(
       (step, i) =>
         step.successCriteria === null &&
         !nested[i] &&
         !SYSTEM_DESCRIPTION.test(step.sectionTitle ?? '') &&
+        !flowStages.has(step.line) &&
         !unheldNumber(step) &&
         !CHECK_STEP.test(step.title) &&
         !CJK_CHECK_STEP.test(step.title) &&

@@ -13,11 +13,11 @@ import { planMarkedDone } from './plan-status';
  */
 const SELF_CONTAINED_HEADING = /\S\s+[—–-]\s+\S+\s+\S+|\S\.\s*$/u;
 /**
- * A heading that is a label and its value ("### Blocked by: TEST_SCENARIOS.md human approval", "### Owner: the data team"):
+ * A heading that is a label and its value ("### Blocked by: TEST_SCENARIOS.md human approval", "### Story Points: 2"):
  * complete on its line. A step's heading ("### Step 2: Add the schema", "## Phase 1: Setup") is not such a label.
  */
 const LABEL_AND_VALUE =
-  /^(?![^:]*\d)(?!\s*(?:step|phase|stage|task|milestone|part|sprint|week|day|iteration|fase|paso|etapa|tarea|schritt|aufgabe|[ée]tape|t[âa]che)\b)[\p{L}][\p{L} '-]{0,30}:\s+\S+\s+\S+/iu;
+  /^(?![^:]*\d)(?!\s*(?:step|phase|stage|task|milestone|part|sprint|week|day|iteration|fase|paso|etapa|tarea|schritt|aufgabe|[ée]tape|t[âa]che)\b)[\p{L}][\p{L} '-]{0,30}:\s+\S/iu;
 
 /** The section's own heading, or one of its sub-headings, is a one-line item: the section has content. */
 function holdsSelfContainedHeading(plan: Plan, section: Plan['sections'][number]): boolean {

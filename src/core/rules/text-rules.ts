@@ -13,9 +13,12 @@ export type Draft = Omit<StaticFinding, 'level'>;
 const OPEN_QUESTIONS =
   /\b(open\s+(?:questions?|decisions?|issues|points)|(?:deferred|unresolved|outstanding)\s+(?:questions?|decisions?|issues)|pending\s+decisions?|decisions?\s+(?:pending|to\s+make)|questions?\s+ouvertes?|preguntas\s+abiertas|decisiones\s+pendientes|quest[oõ]es\s+em\s+aberto|offene\s+(?:fragen|entscheidungen)|unknowns)\b/i;
 
+/** A legend defines the plan's marks ("## Task Status Legend": "**TODO**: task not started"): its markers are names. */
+const LEGEND = /\blegend\b|leyenda|l[ée]gende|legenda|凡例|图例|圖例/i;
+
 export function unknownSignalRule(plan: Plan): Draft[] {
   // A risks section lists what is not known yet with how to settle it ("[OPEN UNKNOWN] parse format: spike first"): acknowledged too.
-  const acknowledged = plan.sections.filter((s) => OPEN_QUESTIONS.test(s.title) || s.kind === 'risks').map((s) => s.range);
+  const acknowledged = plan.sections.filter((s) => OPEN_QUESTIONS.test(s.title) || LEGEND.test(s.title) || s.kind === 'risks').map((s) => s.range);
   return plan.unknownSignals
     .filter((s) => !acknowledged.some((r) => s.range.startLine >= r.startLine && s.range.startLine <= r.endLine) && !underOpenQuestionLabel(plan, s.range.startLine))
     .map((s) => ({
