@@ -45,6 +45,21 @@ const CREATION_LABEL =
 const TEST_ENTRY = /^\s*[-*+]\s+(?:\*\*|__)?tests?(?:\*\*|__)?\s*:?(?:\*\*|__)?\s*[`'"]/i;
 const FILES_TAG = /<files>|^\s*(?:[-*+]\s+)?(?:\*\*)?(files(\s+(modified|touched|created))?|output|files_modified)(?:\*\*)?\s*:/i;
 
+/** What a build, a generator or the program itself makes ("Produce … bundles with checksums.txt", "generated into", "writes … to"). */
+const PRODUCED = /\b(?:produc(?:e|es|ed|ing)|generat(?:e|es|ed|ing)|download(?:s|ed|ing)?|emit(?:s|ted|ting)?)\b/i;
+
+/**
+ * On a ticked task ("- [x] …"), which is done, a create verb no longer explains a file that is not there; what still
+ * does: the work took it away (delete, remove, rename or move it), or a build, a generator or the program makes it
+ * at run time.
+ */
+export function absentByDesign(line: string, startChar: number): boolean {
+  const before = line.slice(0, startChar);
+  return REMOVED_BEFORE.test(before) || PRODUCED.test(before) || WRITTEN_TO.test(before.slice(-200)) || OUTPUT_INTO.test(before.slice(-40));
+}
+const REMOVED_BEFORE =
+  /\b(?:delet(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|drop(?:s|ped)?|renam(?:e|es|ed|ing)|mov(?:e|es|ed|ing)|eliminar|borrar|apagar|remover|l[öo]schen|entfernen|supprimer)\b|删除|刪除|削除|移除/i;
+
 export function isCreatedByPlan(line: string, startChar: number, endChar: number): boolean {
   const before = line.slice(0, startChar);
   return (

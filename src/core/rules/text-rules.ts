@@ -4,7 +4,7 @@
  */
 import type { Plan } from '../plan';
 import type { RuleEnvironment, StaticFinding } from './catalog';
-import { creationBlockLines, isCreatedByPlan, opensDeliverable } from './created-paths';
+import { absentByDesign, creationBlockLines, isCreatedByPlan, opensDeliverable } from './created-paths';
 import { firstCellOfNeutralFileTable, npmScoped, safeExists, startsGreenfield, TEST_FILE, toolFolder, underTestingHeading } from './missing-file-context';
 
 export type Draft = Omit<StaticFinding, 'level'>;
@@ -148,6 +148,7 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
  * language its verb is in. A ticked task ("- [x]") is done: its file must exist.
  */
 const OPEN_TASK = /^\s*[-*+]\s+\[ \]/;
+const TICKED_TASK = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
 
 /**
  * Paths the plan creates, moves to or deletes (see isCreatedByPlan), plus
@@ -170,7 +171,11 @@ function createdPaths(plan: Plan): Set<string> {
     const made = mentions.some((r) => {
       const line = plan.lines[r.startLine] ?? '';
       return (
-        inCreationBlock.has(r.startLine) || isCreatedByPlan(line, r.startChar, r.endChar) || opensDeliverable(line.slice(0, r.startChar)) || (taskList && OPEN_TASK.test(line))
+        // A ticked task ("- [x] T012 Create `src/db/factory.ts`") is done: what it created must exist now. Only a deletion
+        // or a move away still explains a file that is not there.
+        TICKED_TASK.test(line)
+          ? absentByDesign(line, r.startChar)
+          : inCreationBlock.has(r.startLine) || isCreatedByPlan(line, r.startChar, r.endChar) || opensDeliverable(line.slice(0, r.startChar)) || (taskList && OPEN_TASK.test(line))
       );
     });
     for (const r of mentions) {

@@ -1,0 +1,31 @@
+/**
+ * Issue #17, twenty-ninth round: a ticked task is done, so what it says it
+ * created must exist (src/server/README.md always said so; a create verb in
+ * the task still exempted its file). Found on the MISS lines of batches 25,
+ * 30 and an earlier spec-kit plan. Each case is a small made-up plan, not a
+ * corpus excerpt, and each pairs what is now flagged with what still is not.
+ */
+import assert from 'node:assert/strict';
+import { missingPaths, runRules } from '../support/static-rules-harness';
+
+describe('round 29: a ticked task names files that exist', () => {
+  const files = ['src/db/driver.ts', 'frontend/app/i18n.config.ts'];
+  const tasks = (item: string): string => ['# Tasks: storage', '', '## Phase 1: Setup', `- [x] T012 ${item}`, '- [ ] T013 Create `src/db/cache.ts`'].join('\n');
+
+  it('a ticked "Create …" / "建立 …" whose file is not there is flagged; an open one is the file it will write', () => {
+    assert.deepEqual(missingPaths(runRules(tasks('Create DatabaseFactory in `src/db/factory.ts`'), files)), ['src/db/factory.ts']);
+    assert.deepEqual(missingPaths(runRules(tasks('[P] 建立 i18n 配置檔於 frontend/i18n.config.ts'), files)), ['frontend/i18n.config.ts']);
+    assert.deepEqual(missingPaths(runRules(tasks('Create the driver in `src/db/driver.ts`'), files)), []);
+  });
+
+  it('a ticked task that deletes, moves or generates a file explains its absence', () => {
+    for (const item of [
+      'Delete `src/db/legacy.ts`',
+      'Move `src/db/old.ts` to `src/db/driver.ts`',
+      'Generate `dist/schema.json` from the models',
+      'Produce release bundles with `release/checksums.txt`',
+    ]) {
+      assert.deepEqual(missingPaths(runRules(tasks(item), files)), [], item);
+    }
+  });
+});
