@@ -22,7 +22,8 @@
  * unknowns named as settled ("unknowns resolved through research"), a
  * GSD "<automated>" command line, "Open Questions" as a section title in
  * a list of titles ("(…, Out of Scope, Open Questions)"), a marker that
- * opens a ticked item ("- [x] TODO: rework the previews": done), "unknown"
+ * opens a ticked item ("- [x] TODO: rework the previews": done), TODO
+ * alone in a table cell (a status value: "| UI-1 | Theme | TODO |"), "unknown"
  * as one value of a list ("(network, auth, unknown)"), and a marker that
  * says when it is decided ("TBD — pending Phase 4A evaluation").
  */
@@ -160,6 +161,8 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
       continue;
     // "**Status**: TODO": a status field's value (the plan is still to do), not an undecided point.
     if (MARKER.test(m[0]) && /\bstatus\W{0,4}:\W{0,4}$/i.test(text.slice(Math.max(0, at - 20), at))) continue;
+    // "| UI-THEME-1 | Dock theme | TODO | DOCK-1 (DONE) |": TODO alone in a table cell is a status value, like "Status: TODO".
+    if (/^todo$/i.test(m[0]) && /\|[ \t]*$/.test(text.slice(Math.max(0, at - 8), at)) && /^[ \t]*\|/.test(text.slice(at + m[0].length, at + m[0].length + 8))) continue;
     // "- [x] TODO: rework the previews": the item is ticked, its to-do done.
     if (MARKER.test(m[0]) && /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[[xX]\][ \t]*$/.test(text.slice(Math.max(starts[lineOf(starts, at)] as number, at - 40), at))) continue;
     // "all marked fixme (skipped)", "tagged TODO": a state a test or an item is put in, named.

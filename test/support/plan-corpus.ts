@@ -289,6 +289,10 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
       'Fresh batches 29 and 30 (collected and labelled blind by helpers under round 27, before any further change; held out through round 27: 50 % (18/36), its end check; tuned on in round 28)',
       plans.filter((p) => p.heldOutThrough !== '' && (batchOf(p) === 'fresh-29' || batchOf(p) === 'fresh-30')),
     ],
+    [
+      'Fresh batches 31 and 32 (collected and labelled blind by helpers under round 28, before any further change; held out through round 28: 7 % (4/54), its end check; tuned on in round 29)',
+      plans.filter((p) => p.heldOutThrough !== '' && (batchOf(p) === 'fresh-31' || batchOf(p) === 'fresh-32')),
+    ],
     ['Whole corpus (tuning and held-out; the test thresholds apply here)', plans],
   ] as const) {
     const { perRule, unlabelled, errorsOnUnbrokenPlans } = score(subset);

@@ -6,7 +6,7 @@
  * corpus excerpt, and each pairs what is now flagged with what still is not.
  */
 import assert from 'node:assert/strict';
-import { missingPaths, runRules } from '../support/static-rules-harness';
+import { findingLines, missingPaths, runRules } from '../support/static-rules-harness';
 
 describe('round 29: a ticked task names files that exist', () => {
   const files = ['src/db/driver.ts', 'frontend/app/i18n.config.ts'];
@@ -27,5 +27,28 @@ describe('round 29: a ticked task names files that exist', () => {
     ]) {
       assert.deepEqual(missingPaths(runRules(tasks(item), files)), [], item);
     }
+  });
+
+  it('a ticked task that allows the file is missing ("(if exists)") is not flagged', () => {
+    assert.deepEqual(missingPaths(runRules(tasks('Update the references in `src/db/learn.md` (if exists)'), files)), []);
+  });
+});
+
+describe('round 29: conventions found on fresh batches 31 and 32', () => {
+  it('TODO alone in a table cell is a status value; TODO in a sentence is still a marker', () => {
+    const table = ['# Board', '', '| Id | Task | Status |', '|---|---|---|', '| UI-1 | Theme the dock | TODO |', '| UI-2 | Resize buttons | TODO: pick a size |'].join('\n');
+    assert.deepEqual(findingLines(runRules(table), 'unknown-signal'), [6]);
+  });
+
+  it('"Skapa `src/api/`" (sv), "Opprett" (no), "Aanmaken" (nl), "Creare" (it) create; "Läs `src/api/x.py`" reads', () => {
+    for (const verb of ['Skapa', 'Opprett', 'Aanmaken', 'Creare']) {
+      assert.deepEqual(missingPaths(runRules(['# Plan', '', `2. ${verb} \`src/api/models.py\``].join('\n'), ['src/main.py'])), [], verb);
+    }
+    assert.deepEqual(missingPaths(runRules(['# Plan', '', '2. Läs `src/api/models.py`'].join('\n'), ['src/main.py'])), ['src/api/models.py']);
+  });
+
+  it('an empty heading right under the title that a new top-level heading follows is a subtitle; one later in the plan is empty', () => {
+    const text = ['# The Undertow', '', '## Python-First Architecture', '', '---', '', '# Executive Summary', 'We build it.', '', '## Notes', '', '# Plan', 'Ship.'].join('\n');
+    assert.deepEqual(findingLines(runRules(text), 'empty-section'), [10]);
   });
 });

@@ -2,11 +2,11 @@
  * A path is exempt when the plan brings it into being, moves it or deletes it.
  * Per mention: "create", "introduce", "scaffold", "generate", "delete", "remove",
  * "rename/move/copy … to" (and es/pt/de/fr: crear, criar, erstellen, anlegen,
- * créer, löschen, eliminar, supprimer…; zh/ja 新增, 建立, 创建, 作成, 删除…) anywhere before it on the line, and a lone
+ * créer, löschen, eliminar, supprimer…, and sv/no/da/nl/it skapa, opprett, opret, aanmaken, creare; zh/ja 新增, 建立, 创建, 作成, 删除…) anywhere before it on the line, and a lone
  * "建" (build) right before it; "add",
  * "write", "build", "implement" or "new" right before it ("Build `lib/derived.ts`");
  * "writes / persists / saves … to|at" right before it ("Writes the scripts to `.x/hooks/`"); "(new)", "(new file)", "(or create if
- * absent)" right after it, and "is gone" / "was removed" / "no longer exists" (the work deleted it); the new side of an "old → new" arrow. Per block: a
+ * absent)" or "(if exists)" (a file that may not be there) right after it, and "is gone" / "was removed" / "no longer exists" (the work deleted it); the new side of an "old → new" arrow. Per block: a
  * superpowers "- Test: `tests/test_x.py`" entry (the tests a task writes); a
  * list under a label that says so ("**New files to create:**", "Files:",
  * "Output:", "Neue Dateien:") and a GSD `<files>` tag. One exempt mention
@@ -14,7 +14,7 @@
  * reports such a path; everything here reads one line or block, no I/O.)
  */
 const CREATION_ANYWHERE =
-  /\b(create[sd]?|creating|introduc(e|es|ed|ing)|scaffold(s|ed|ing)?|generat(e|es|ed|ing)|delet(e|es|ed|ing)|remov(e|es|ed|ing)|(rename[sd]?|move[sd]?|copy|copie[sd]|split|extract(s|ed)?)\b.*\b(to|into|as)|download(s|ed|ing)?|produc(e|es|ed|ing)|write\s+(?:\w+\s+){0,2}tests?\b.*\b(in|to|at)|crear|creamos|criar|cria|erstellen|erstelle|anlegen|neue[nr]?|créer|creer|nouveau|nouvelle|nuevo|nueva|novo|nova|eliminar|supprimer|löschen|borrar|apagar)\b/i;
+  /\b(create[sd]?|creating|introduc(e|es|ed|ing)|scaffold(s|ed|ing)?|generat(e|es|ed|ing)|delet(e|es|ed|ing)|remov(e|es|ed|ing)|(rename[sd]?|move[sd]?|copy|copie[sd]|split|extract(s|ed)?)\b.*\b(to|into|as)|download(s|ed|ing)?|produc(e|es|ed|ing)|write\s+(?:\w+\s+){0,2}tests?\b.*\b(in|to|at)|crear|creamos|criar|cria|erstellen|erstelle|anlegen|skapa|skapar|opprett|opprette|opret|oprette|maak|aanmaken|creare|crea|neue[nr]?|créer|creer|nouveau|nouvelle|nuevo|nueva|novo|nova|eliminar|supprimer|löschen|borrar|apagar)\b/i;
 /** zh/ja create and delete verbs, tried only on a line with Han or kana (the English pattern has no anchor and is already costly). */
 const CJK_CREATION = /新增|新建|建立|创建|創建|作成|新規|削除|删除|刪除|(?:^|[^\p{Script=Han}])建\s*[`'"]*$/u;
 const HAS_CJK = /[\u3040-\u30ff\u3400-\u9fff]/;
@@ -35,7 +35,7 @@ const FUTURE_RIGHT_BEFORE = /(?:\b(?:future|planned|upcoming|to\s+be\s+written|p
 /** "output into `packages/shared/src/types/database.ts`" (a generator's output), "generated into": the step's command writes it. */
 const OUTPUT_INTO = /\b(?:output|outputs|generated|emitted|written)\s+(?:in)?to\s+[`'"(]*$/i;
 const CREATION_AFTER =
-  /^[`'">)\]]*\s*(?:\(\s*(new(\s+file)?|or\s+create[^)]*|nuevo|novo|neu|nouveau)\s*\)|[—–-]\s+new\b|(neu\s+)?(erstellen|anlegen|hinzufügen|löschen|entfernen)\b|(?:is|are)\s+(?:now\s+)?gone\b|(?:was|were|has\s+been|have\s+been)\s+(?:removed|deleted|dropped)\b|no\s+longer\s+exists?\b)/i;
+  /^[`'">)\]]*\s*(?:\(\s*(new(\s+file)?|or\s+create[^)]*|nuevo|novo|neu|nouveau|if\s+(?:it\s+)?(?:exists?|present|any))\s*\)|[—–-]\s+new\b|(neu\s+)?(erstellen|anlegen|hinzufügen|löschen|entfernen)\b|(?:is|are)\s+(?:now\s+)?gone\b|(?:was|were|has\s+been|have\s+been)\s+(?:removed|deleted|dropped)\b|no\s+longer\s+exists?\b)/i;
 const CREATION_LABEL =
   /^\s*(?:[-*+]\s+)?(?:\*\*|__)?[^:]{0,60}\b(new|create[sd]?|to\s+create|added|output|outputs|artifacts?|files|deliverables?|neue|nuevos?|novos?|nouveaux)\b[^:]{0,40}:(?:\*\*|__)?\s*$/i;
 /**
@@ -50,13 +50,21 @@ const PRODUCED = /\b(?:produc(?:e|es|ed|ing)|generat(?:e|es|ed|ing)|download(?:s
 
 /**
  * On a ticked task ("- [x] …"), which is done, a create verb no longer explains a file that is not there; what still
- * does: the work took it away (delete, remove, rename or move it), or a build, a generator or the program makes it
- * at run time.
+ * does: the work took it away (delete, remove, rename or move it), a build, a generator or the program makes it
+ * at run time, or the task allows that it is not there ("(if exists)").
  */
-export function absentByDesign(line: string, startChar: number): boolean {
+export function absentByDesign(line: string, startChar: number, endChar: number): boolean {
   const before = line.slice(0, startChar);
-  return REMOVED_BEFORE.test(before) || PRODUCED.test(before) || WRITTEN_TO.test(before.slice(-200)) || OUTPUT_INTO.test(before.slice(-40));
+  return (
+    REMOVED_BEFORE.test(before) ||
+    IF_EXISTS_AFTER.test(line.slice(endChar, endChar + 40)) ||
+    PRODUCED.test(before) ||
+    WRITTEN_TO.test(before.slice(-200)) ||
+    OUTPUT_INTO.test(before.slice(-40))
+  );
 }
+/** "`commands/learn.md` (if exists)": the plan itself allows that the file is not there. */
+const IF_EXISTS_AFTER = /^[`'"]*\s*\(\s*if\s+(?:it\s+)?(?:exists?|present|any)\s*\)/i;
 const REMOVED_BEFORE =
   /\b(?:delet(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|drop(?:s|ped)?|renam(?:e|es|ed|ing)|mov(?:e|es|ed|ing)|eliminar|borrar|apagar|remover|l[öo]schen|entfernen|supprimer)\b|删除|刪除|削除|移除/i;
 

@@ -26,11 +26,22 @@ function holdsSelfContainedHeading(plan: Plan, section: Plan['sections'][number]
   );
 }
 
+/**
+ * A heading right under the title that a new top-level heading follows ("# The Undertow" then "## Python-First
+ * Architecture with Production-Grade Infrastructure", a rule, "# Executive Summary"): the document's subtitle.
+ */
+function subtitle(plan: Plan, section: Plan['sections'][number], title: Plan['sections'][number] | undefined): boolean {
+  if (!title || section.level !== 2 || section.headingLine <= title.headingLine) return false;
+  for (let l = title.headingLine + 1; l < section.headingLine; l++) if ((plan.lines[l] ?? '').trim() !== '') return false;
+  const next = plan.sections.find((t) => t.headingLine > section.headingLine);
+  return next !== undefined && next.level === 1;
+}
+
 export function emptySectionRule(plan: Plan): Draft[] {
   // The first H1 is the document's title, not a section to fill ("# Implementation Plan" over a second, named H1).
   const title = plan.sections.find((s) => s.level === 1);
   return plan.sections
-    .filter((s) => s.isEmpty && s !== title && !holdsSelfContainedHeading(plan, s))
+    .filter((s) => s.isEmpty && s !== title && !holdsSelfContainedHeading(plan, s) && !subtitle(plan, s, title))
     .map((s) => ({
       code: 'empty-section',
       message: `Section "${s.title}" is empty: write what belongs there, or remove the heading.`,

@@ -174,7 +174,7 @@ function createdPaths(plan: Plan): Set<string> {
         // A ticked task ("- [x] T012 Create `src/db/factory.ts`") is done: what it created must exist now. Only a deletion
         // or a move away still explains a file that is not there.
         TICKED_TASK.test(line)
-          ? absentByDesign(line, r.startChar)
+          ? absentByDesign(line, r.startChar, r.endChar)
           : inCreationBlock.has(r.startLine) || isCreatedByPlan(line, r.startChar, r.endChar) || opensDeliverable(line.slice(0, r.startChar)) || (taskList && OPEN_TASK.test(line))
       );
     });
