@@ -293,6 +293,10 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
       'Fresh batches 31 and 32 (collected and labelled blind by helpers under round 28, before any further change; held out through round 28: 7 % (4/54), its end check; tuned on in round 29)',
       plans.filter((p) => p.heldOutThrough !== '' && (batchOf(p) === 'fresh-31' || batchOf(p) === 'fresh-32')),
     ],
+    [
+      'Fresh batches 33 and 34 (collected and labelled blind by helpers under round 29, before any further change; held out through round 29: 23 % (7/31), its end check; tuned on in round 30)',
+      plans.filter((p) => p.heldOutThrough !== '' && (batchOf(p) === 'fresh-33' || batchOf(p) === 'fresh-34')),
+    ],
     ['Whole corpus (tuning and held-out; the test thresholds apply here)', plans],
   ] as const) {
     const { perRule, unlabelled, errorsOnUnbrokenPlans } = score(subset);

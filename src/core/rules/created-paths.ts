@@ -35,7 +35,7 @@ const FUTURE_RIGHT_BEFORE = /(?:\b(?:future|planned|upcoming|to\s+be\s+written|p
 /** "output into `packages/shared/src/types/database.ts`" (a generator's output), "generated into": the step's command writes it. */
 const OUTPUT_INTO = /\b(?:output|outputs|generated|emitted|written)\s+(?:in)?to\s+[`'"(]*$/i;
 const CREATION_AFTER =
-  /^[`'">)\]]*\s*(?:\(\s*(new(\s+file)?|or\s+create[^)]*|nuevo|novo|neu|nouveau|if\s+(?:it\s+)?(?:exists?|present|any))\s*\)|[—–-]\s+new\b|(neu\s+)?(erstellen|anlegen|hinzufügen|löschen|entfernen)\b|(?:is|are)\s+(?:now\s+)?gone\b|(?:was|were|has\s+been|have\s+been)\s+(?:removed|deleted|dropped)\b|no\s+longer\s+exists?\b)/i;
+  /^[`'">)\]]*\s*(?:\(\s*(new(\s+file)?|or\s+create[^)]*|nuevo|novo|neu|nouveau|if\s+(?:it\s+)?(?:exists?|present|any)|新建|新增|新規|新规)\s*\)|[（(]\s*(?:新建|新增|新規|新规)\s*[)）]|[—–-]\s+new\b|(neu\s+)?(erstellen|anlegen|hinzufügen|löschen|entfernen)\b|(?:is|are)\s+(?:now\s+)?gone\b|(?:was|were|has\s+been|have\s+been)\s+(?:removed|deleted|dropped)\b|no\s+longer\s+exists?\b)/i;
 const CREATION_LABEL =
   /^\s*(?:[-*+]\s+)?(?:\*\*|__)?[^:]{0,60}\b(new|create[sd]?|to\s+create|added|output|outputs|artifacts?|files|deliverables?|neue|nuevos?|novos?|nouveaux)\b[^:]{0,40}:(?:\*\*|__)?\s*$/i;
 /**
@@ -150,6 +150,25 @@ export function creationBlockLines(lines: readonly string[]): Set<number> {
     else open = false;
   }
   return out;
+}
+
+/** A file label line: "**File:** `x`", "**文件**: `x`", "- File: `x`". */
+const FILE_LABEL_LINE = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?(?:files?|文件|ファイル|archivos?|arquivos?|fichiers?|dateien|datei)(?:\*\*|__)?\s*[:：]/i;
+/** A step heading whose work creates: "Step 4: 创建文档构建脚本", "### Task 2: Create the loader", "Add frontend tests", "添加前端组件测试". */
+const CREATING_HEADING =
+  /^\s{0,3}#{1,6}\s.*?(?:\b(?:create|creates|new|scaffold|write|crear|criar|erstellen|cr[ée]er)\b|\badd\s+(?:\w+\s+){0,3}tests?\b|创建|創建|新建|新增|建立|作成|添加.*测试|添加.*測試|追加.*テスト)/i;
+
+/**
+ * Is the line a file label ("**文件**: `docs/build.sh`") in a step whose heading, a few lines above, says it creates
+ * ("### Step 4: 创建文档构建脚本")? Then the label names the file the step writes.
+ */
+export function fileLabelOfCreatingStep(lines: readonly string[], line: number): boolean {
+  if (!FILE_LABEL_LINE.test(lines[line] ?? '')) return false;
+  for (let l = line - 1; l >= 0 && line - l <= 6; l--) {
+    const text = lines[l] ?? '';
+    if (/^\s{0,3}#{1,6}\s/.test(text)) return CREATING_HEADING.test(text);
+  }
+  return false;
 }
 
 /** A deliverable bullet or heading that opens with the path ("- `src/new.ts`: …", "### 2. `include/a.hpp`"): what its step produces. */

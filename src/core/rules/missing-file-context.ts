@@ -17,9 +17,12 @@ export function npmScoped(raw: string, lines: readonly string[]): boolean {
 
 /** A table's first header cell that names files: "File", "Files", "Fichier", "Archivo", "Arquivo", "Datei", "Path". */
 const FILE_COLUMN = /^\W*(?:files?|fichiers?|archivos?|arquivos?|dateien|datei|paths?|chemins?|rutas?|caminhos?)\W*$/i;
-/** A table (its header or the heading or label above it) about changing existing files: "Files to Modify", "| File | Changes |". */
+/**
+ * A table (its header or the heading or label above it) about changing existing files: "Files to Modify", "| File | Changes |".
+ * Whole words: "### M5 — Editor and UI" or "Alternatives" say nothing about editing or altering.
+ */
 const CHANGES_EXISTING =
-  /\b(?:modif\w*|edit\w*|updat\w*|chang\w*|existing|touch(?:ed|es)?|atualiz\w*|actualiz\w*|ändern|geändert\w*|bestehende\w*|änderungen|existant\w*|existentes?|alter\w*)\b/i;
+  /\b(?:modif\w*|edit(?:s|ed|ing|ar|ado|ada|ando|ieren|iert|e)?|updat\w*|chang\w*|existing|touch(?:ed|es)?|atualiz\w*|actualiz\w*|ändern|geändert\w*|bestehende\w*|änderungen|existant\w*|existentes?|alter(?:s|ed|ing|ation|ations|ar|ado|ada)?)\b/i;
 
 /**
  * Is the mention in the first cell of a table whose header's first cell names files, and does nothing above or in the

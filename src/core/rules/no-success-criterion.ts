@@ -309,7 +309,7 @@ function lazyMentions(plan: Plan): () => readonly PathMention[] {
 
 /** A documentation step by its title: "Update docs", "Write README", "Document the flag", "Update CHANGELOG". */
 const DOCS_TITLE =
-  /^\W*(?:(?:write|update|add|refresh|revise|amend|extend)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:docs?|documentation|readme|changelog|user\s+guide|guide|release\s+notes)\b|document\b)/i;
+  /^\W*(?:(?:write|update|add|refresh|revise|amend|extend)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:docs?|documentation|readme|changelog|user\s+guide|guide|release\s+notes)\b|document\b|(?:create|write|rewrite|replace)\s+(?:the\s+)?[\w./-]+\.(?:md|mdx|markdown|rst|txt)\b)/i;
 /** Paths that are documents: Markdown and other prose files, and anything under a docs folder. */
 const DOC_PATH = /(?:^|\/)docs?\/|\.(?:md|mdx|markdown|rst|adoc|txt)$|(?:^|\/)(?:README|CHANGELOG|LICENSE|NOTICE|AUTHORS)(?:\.\w+)?$/i;
 /** A superpowers-style "Files:" entry ("- Modify: `README.md`", "- Create: `docs/x.md`"). */

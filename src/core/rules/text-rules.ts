@@ -4,7 +4,7 @@
  */
 import type { Plan } from '../plan';
 import type { RuleEnvironment, StaticFinding } from './catalog';
-import { absentByDesign, creationBlockLines, isCreatedByPlan, opensDeliverable } from './created-paths';
+import { absentByDesign, creationBlockLines, fileLabelOfCreatingStep, isCreatedByPlan, opensDeliverable } from './created-paths';
 import { firstCellOfNeutralFileTable, npmScoped, safeExists, startsGreenfield, TEST_FILE, toolFolder, underTestingHeading } from './missing-file-context';
 
 export type Draft = Omit<StaticFinding, 'level'>;
@@ -69,6 +69,13 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
   // Every proper tail of a created path ("code-reviewer/prompt.md" of "skills/code-reviewer/prompt.md"): a fragment names that file.
   const createdEnds = new Set<string>();
   for (const c of created) for (let at = c.indexOf('/'); at !== -1; at = c.indexOf('/', at + 1)) createdEnds.add(c.slice(at + 1));
+  // The file names of the paths with a folder the plan names ("server/include/config.h" → "config.h"): a bare name
+  // among them is that file, judged where the plan names it in full (see the end).
+  const namedInFull = new Set<string>();
+  for (const ref of plan.referencedPaths) {
+    const full = readerPath(ref.path);
+    if (full !== null && full.replace(/^\.?\//, '').includes('/')) namedInFull.add(full.slice(full.lastIndexOf('/') + 1));
+  }
   for (const ref of plan.referencedPaths) {
     const path = readerPath(ref.path);
     if (path === null) continue;
@@ -94,6 +101,9 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
       continue;
     const exists = safeExists(env, path);
     if (exists !== false) continue;
+    // "@/infrastructure/repositories": a TypeScript / Vite path alias (tsconfig "@/*"), which points into src/ by
+    // convention; where src/ has it, it is there, and otherwise the alias's target cannot be told.
+    if (ref.path.startsWith('@/')) continue;
     if (notAWorkspacePath(plan, path, env) || placedOutside(plan, path)) continue;
     if (mentions.every((r) => inNamedProject(plan.lines[r.startLine] ?? '', r.startChar, r.endChar, path, env))) continue;
     if (!hasExtension(path) && safeExists(env, path.split('/')[0] ?? '') === false) continue; // "production/main", "log/10": not a file path
@@ -139,7 +149,17 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
       });
     }
   }
-  return out;
+  // A bare name that is the file name of a path the plan names in full is flagged only when that path is.
+  const flaggedInFull = new Set(
+    out
+      .map((d) => (d.data as { path: string }).path)
+      .filter((p) => p.includes('/'))
+      .map((p) => p.slice(p.lastIndexOf('/') + 1)),
+  );
+  return out.filter((d) => {
+    const p = readerPath((d.data as { path: string }).path) ?? '';
+    return p.replace(/^\.?\//, '').includes('/') || !namedInFull.has(p) || flaggedInFull.has(p);
+  });
 }
 
 /**
@@ -175,7 +195,11 @@ function createdPaths(plan: Plan): Set<string> {
         // or a move away still explains a file that is not there.
         TICKED_TASK.test(line)
           ? absentByDesign(line, r.startChar, r.endChar)
-          : inCreationBlock.has(r.startLine) || isCreatedByPlan(line, r.startChar, r.endChar) || opensDeliverable(line.slice(0, r.startChar)) || (taskList && OPEN_TASK.test(line))
+          : inCreationBlock.has(r.startLine) ||
+              isCreatedByPlan(line, r.startChar, r.endChar) ||
+              fileLabelOfCreatingStep(plan.lines, r.startLine) ||
+              opensDeliverable(line.slice(0, r.startChar)) ||
+              (taskList && OPEN_TASK.test(line))
       );
     });
     for (const r of mentions) {
