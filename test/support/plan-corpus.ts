@@ -297,6 +297,10 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
       'Fresh batches 33 and 34 (collected and labelled blind by helpers under round 29, before any further change; held out through round 29: 23 % (7/31), its end check; tuned on in round 30)',
       plans.filter((p) => p.heldOutThrough !== '' && (batchOf(p) === 'fresh-33' || batchOf(p) === 'fresh-34')),
     ],
+    [
+      'Held-out plans, fresh batches 35 and 36 (collected and labelled blind by helpers under round 30, before any further change; never tuned on: the end check of round 30)',
+      plans.filter((p) => p.heldOut && (batchOf(p) === 'fresh-35' || batchOf(p) === 'fresh-36')),
+    ],
     ['Whole corpus (tuning and held-out; the test thresholds apply here)', plans],
   ] as const) {
     const { perRule, unlabelled, errorsOnUnbrokenPlans } = score(subset);

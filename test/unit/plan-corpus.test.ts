@@ -125,7 +125,13 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * that creates a Markdown file it gives in full), brought it to 87.0 %
  * (167/192): `missing-file` 92.6 % (88/95), `no-success-criterion` 79.2 %
  * (19/24, 4 of the 5 false on one plan), `missing-risks-section` 84.4 %
- * (54/64); no true finding lost.
+ * (54/64); no true finding lost. Its end check, fresh batches 35 and 36 (16
+ * plans from 16 new repositories, collected and labelled blind by helpers
+ * under round 30 before any further change, never tuned on), came in at 28 %
+ * (11/39): 15 false `missing-file` findings on one plan, 4 on others, 4 false
+ * `no-success-criterion` and 3 `unknown-signal`. Whole corpus 77.1 %
+ * (178/231): `missing-file` 79.0 % (94/119), `no-success-criterion` 71.0 %
+ * (22/31), `missing-risks-section` 81.2 % (56/69). The target is not met.
  * The test holds the floor measured at the last honest labelling (rounded
  * down to a whole per cent), overall and for each rule with 10+ findings
  * below the target (a rule not named here is held to the target), so
@@ -135,8 +141,8 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
 const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = {
-  overall: 0.86,
-  perRule: { 'no-success-criterion': 0.79 },
+  overall: 0.77,
+  perRule: { 'missing-file': 0.78, 'no-success-criterion': 0.71 },
 };
 const RULE_MIN_FINDINGS = 10;
 
