@@ -142,7 +142,7 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
 const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = {
   overall: 0.77,
-  perRule: { 'missing-file': 0.78, 'no-success-criterion': 0.71 },
+  perRule: { 'missing-file': 0.78, 'no-success-criterion': 0.7 },
 };
 const RULE_MIN_FINDINGS = 10;
 
