@@ -127,7 +127,7 @@ const HELD_OUT_RECORD = [
   '| 29 + 30 | 16 | round 27 | 50 % (18/36) | tuned on in round 28 |',
   "| 31 + 32 | 16 | round 28 | 7 % (4/54): one task board's 25 TODO cells, one rename list's 14 paths | tuned on in round 29 |",
   "| 33 + 34 | 16 | round 29 | 23 % (7/31): one greenfield file table's 15 rows | tuned on in round 30 |",
-  "| 35 + 36 | 16 | round 30 | 28 % (11/39): one plan's 15 paths | the end check of round 30, never tuned on |",
+  "| 35 + 36 | 16 | round 30 | 28 % (11/39): one plan's 15 paths | tuned on in round 31 |",
   '',
   'Label agreement: two helpers labelled two batch-10 plans independently (by mistake); they agreed on 9 of 11 findings.',
   '',

@@ -171,6 +171,22 @@ export function fileLabelOfCreatingStep(lines: readonly string[], line: number):
   return false;
 }
 
+/**
+ * A line that is only the path as a label ("**packages/shared/src/types/git.ts:**", "`src/a.ts` (final version):")
+ * over a fenced block: the plan gives the file's full text, so the step writes it.
+ */
+export function pathLabelOverFullText(lines: readonly string[], line: number, startChar: number, endChar: number): boolean {
+  const text = lines[line] ?? '';
+  const rest = text.slice(0, startChar) + text.slice(endChar);
+  if (!/^\s*(?:\*\*|__)?[`'"]*\s*[`'"]*(?:\s*\([^)]{0,40}\))?\s*:?\s*(?:\*\*|__)?\s*:?\s*$/.test(rest)) return false;
+  for (let l = line + 1; l < lines.length && l <= line + 2; l++) {
+    const next = (lines[l] ?? '').trim();
+    if (next === '') continue;
+    return /^(?:`{3,}|~{3,})/.test(next);
+  }
+  return false;
+}
+
 /** A deliverable bullet or heading that opens with the path ("- `src/new.ts`: …", "### 2. `include/a.hpp`"): what its step produces. */
 const DELIVERABLE_LEAD = /^\s*(?:#{1,6}\s+(?:\d+[.)]\s+)?|(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\*?\s+)?(?:\d+(?:\.\d+)*\.?\s+)?)(?:\*\*|__)?[`'"]?$/;
 

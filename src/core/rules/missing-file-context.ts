@@ -15,8 +15,8 @@ export function npmScoped(raw: string, lines: readonly string[]): boolean {
   return raw.startsWith('@types/') || lines.some((l) => /\b(?:install|npm|pnpm|yarn|bun\s+add|packages?|dependenc(?:y|ies))\b/i.test(l));
 }
 
-/** A table's first header cell that names files: "File", "Files", "Fichier", "Archivo", "Arquivo", "Datei", "Path". */
-const FILE_COLUMN = /^\W*(?:files?|fichiers?|archivos?|arquivos?|dateien|datei|paths?|chemins?|rutas?|caminhos?)\W*$/i;
+/** A table's first header cell that names files: "File", "Files", "Fichier", "Archivo", "Arquivo", "Datei", "Path", "文件", "ファイル". */
+const FILE_COLUMN = /^\W*(?:files?|fichiers?|archivos?|arquivos?|dateien|datei|paths?|chemins?|rutas?|caminhos?|文件|檔案|ファイル|파일)\W*$/i;
 /**
  * A table (its header or the heading or label above it) about changing existing files: "Files to Modify", "| File | Changes |".
  * Whole words: "### M5 — Editor and UI" or "Alternatives" say nothing about editing or altering.

@@ -4,7 +4,7 @@
  */
 import type { Plan } from '../plan';
 import type { RuleEnvironment, StaticFinding } from './catalog';
-import { absentByDesign, creationBlockLines, fileLabelOfCreatingStep, isCreatedByPlan, opensDeliverable } from './created-paths';
+import { absentByDesign, creationBlockLines, fileLabelOfCreatingStep, isCreatedByPlan, opensDeliverable, pathLabelOverFullText } from './created-paths';
 import { firstCellOfNeutralFileTable, npmScoped, safeExists, startsGreenfield, TEST_FILE, toolFolder, underTestingHeading } from './missing-file-context';
 
 export type Draft = Omit<StaticFinding, 'level'>;
@@ -125,6 +125,15 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
     // real-plan corpus was a real problem). A path with a folder claims a place, and is checked; so does a bare name
     // written beside one ("`src/session/handler.go` + `example_test.go`"), which it sits next to.
     if (suggestion === undefined && !path.replace(/^\.?\//, '').includes('/') && !mentions.some((r) => besideFolderPath(plan.lines[r.startLine] ?? '', r.startChar))) continue;
+    // "WebLLM/transformers.js", "DuckDB/sql.js": two library names joined by a slash, the first no folder of the workspace.
+    // Written as prose (not in inline code), with a capital in the first name, as products are: "cache/index.js" is a path.
+    if (
+      suggestion === undefined &&
+      /^[A-Za-z][\w-]*[A-Z][\w-]*\/[\w-]+\.js$|^[A-Z][\w-]*\/[\w-]+\.js$/.test(path) &&
+      safeExists(env, path.split('/')[0] as string) === false &&
+      mentions.every((r) => (plan.lines[r.startLine] ?? '').charAt(r.startChar - 1) !== '`')
+    )
+      continue;
     // A bare "name.js" no workspace file has is how JavaScript libraries are named ("matter.js", "three.js", "Chart.js"),
     // unless a path beside it gives it a folder ("`src/ui/app.ts` + `worker.js`").
     if (/^[\w-]+\.js$/i.test(path) && suggestion === undefined && !mentions.some((r) => besideFolderPath(plan.lines[r.startLine] ?? '', r.startChar))) continue;
@@ -198,6 +207,7 @@ function createdPaths(plan: Plan): Set<string> {
           : inCreationBlock.has(r.startLine) ||
               isCreatedByPlan(line, r.startChar, r.endChar) ||
               fileLabelOfCreatingStep(plan.lines, r.startLine) ||
+              pathLabelOverFullText(plan.lines, r.startLine, r.startChar, r.endChar) ||
               opensDeliverable(line.slice(0, r.startChar)) ||
               (taskList && OPEN_TASK.test(line))
       );
