@@ -13,7 +13,8 @@ import { RULES, type RuleCode, type RuleEnvironment, type RuleLevel, type Static
 import { missingRisksSectionRule, emptySectionRule } from './section-rules';
 import { noSuccessCriterionRule } from './no-success-criterion';
 import { danglingDependencyRule, duplicateStepIdRule } from './step-rules';
-import { missingFileRule, unknownSignalRule, type Draft } from './text-rules';
+import { missingFileRule, type Draft } from './text-rules';
+import { unknownSignalRule } from './unknown-signal';
 
 export * from './catalog';
 export { fixesFor, type QuickFix, type TextEdit } from './quick-fixes';

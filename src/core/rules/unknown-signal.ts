@@ -1,0 +1,51 @@
+/**
+ * unknown-signal: the words that mark an undecided point (found by the parser,
+ * signals.ts), except where the plan already acknowledges them: an open
+ * questions section or label, a legend, a risks section.
+ */
+import type { Plan } from '../plan';
+import type { Draft } from './text-rules';
+
+/** Sections where undecided points belong (the rule's own advice): what is listed there is already acknowledged. */
+const OPEN_QUESTIONS =
+  /\b(open\s+(?:questions?|decisions?|issues|points)|(?:deferred|unresolved|outstanding)\s+(?:questions?|decisions?|issues)|pending\s+decisions?|decisions?\s+(?:pending|to\s+make)|questions?\s+ouvertes?|preguntas\s+abiertas|decisiones\s+pendientes|quest[oõ]es\s+em\s+aberto|offene\s+(?:fragen|entscheidungen)|unknowns)\b/i;
+
+/** A legend defines the plan's marks ("## Task Status Legend": "**TODO**: task not started"): its markers are names. */
+const LEGEND = /\blegend\b|leyenda|l[ée]gende|legenda|凡例|图例|圖例/i;
+
+export function unknownSignalRule(plan: Plan): Draft[] {
+  // A risks section lists what is not known yet with how to settle it ("[OPEN UNKNOWN] parse format: spike first"): acknowledged too.
+  const acknowledged = plan.sections.filter((s) => OPEN_QUESTIONS.test(s.title) || LEGEND.test(s.title) || s.kind === 'risks').map((s) => s.range);
+  return plan.unknownSignals
+    .filter((s) => !acknowledged.some((r) => s.range.startLine >= r.startLine && s.range.startLine <= r.endLine) && !underOpenQuestionLabel(plan, s.range.startLine))
+    .map((s) => ({
+      code: 'unknown-signal',
+      message: `"${s.signal}" marks an undecided point: decide it in the plan, or list it under open questions with who decides and by when.`,
+      range: s.range,
+      data: { signal: s.signal },
+    }));
+}
+
+/** A paragraph that is only a label ("**Open Questions:**", "Remaining open questions:", "__Unknowns__"): a heading in all but form. */
+const LABEL_LINE = /^\s*(?:\*\*|__)?([^*_:]{1,60}?)(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$/;
+
+/** Is the line a label like "**Open Questions:**" (a heading in all but form)? */
+function openQuestionLabel(text: string): boolean {
+  if (text.length > 80 || !/[*_:]/.test(text)) return false;
+  const label = LABEL_LINE.exec(text);
+  return label !== null && OPEN_QUESTIONS.test(label[1] as string);
+}
+
+/**
+ * Is the line the label "**Open Questions:**" or in the list it heads (its items, their indented continuations and
+ * blank lines between them)? Walks up from the line, so it costs nothing on a plan without signals.
+ */
+function underOpenQuestionLabel(plan: Plan, line: number): boolean {
+  if (openQuestionLabel(plan.lines[line] ?? '')) return true;
+  for (let l = line, inList = false; l >= 0 && line - l < 500; l--) {
+    const text = plan.lines[l] ?? '';
+    if (/^\s*(?:[-*+]|\d+[.)])\s/.test(text)) inList = true;
+    else if (text.trim() !== '' && !/^\s+\S/.test(text)) return inList && openQuestionLabel(text);
+  }
+  return false;
+}
