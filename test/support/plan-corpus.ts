@@ -301,6 +301,10 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
       'Fresh batches 35 and 36 (collected and labelled blind by helpers under round 30, before any further change; held out through round 30: 28 % (11/39), its end check; tuned on in round 31)',
       plans.filter((p) => p.heldOutThrough !== '' && (batchOf(p) === 'fresh-35' || batchOf(p) === 'fresh-36')),
     ],
+    [
+      'Held-out plans, fresh batches 37 and 38 (collected and labelled blind by helpers under round 31, before any further change; never tuned on: the end check of round 31)',
+      plans.filter((p) => p.heldOut && (batchOf(p) === 'fresh-37' || batchOf(p) === 'fresh-38')),
+    ],
     ['Whole corpus (tuning and held-out; the test thresholds apply here)', plans],
   ] as const) {
     const { perRule, unlabelled, errorsOnUnbrokenPlans } = score(subset);

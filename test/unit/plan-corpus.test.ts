@@ -135,8 +135,13 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * tuned on them (a path alone as a label over the file's full text, two
  * library names joined by a slash, a Chinese or Japanese file column),
  * brought it to 84.0 % (178/212): `missing-file` 94.0 % (94/100),
- * `no-success-criterion` 71.0 % (22/31); no true finding lost. The target
- * is not met.
+ * `no-success-criterion` 71.0 % (22/31); no true finding lost. Its end
+ * check, fresh batches 37 and 38 (16 plans from 16 new repositories,
+ * collected and labelled blind by helpers under round 31, never tuned on),
+ * came in at 38 % (5/13): batch 37 4/4, batch 38 1/9. Whole corpus 288 plans
+ * from 283 repositories: 81.3 % (183/225); `missing-file` 93.1 % (94/101),
+ * `missing-risks-section` 79.2 % (61/77), `no-success-criterion` 64.7 %
+ * (22/34), `unknown-signal` 30 % (3/10). The target is not met.
  * The test holds the floor measured at the last honest labelling (rounded
  * down to a whole per cent), overall and for each rule with 10+ findings
  * below the target (a rule not named here is held to the target), so
@@ -146,8 +151,8 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
 const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = {
-  overall: 0.83,
-  perRule: { 'no-success-criterion': 0.7 },
+  overall: 0.81,
+  perRule: { 'missing-risks-section': 0.79, 'no-success-criterion': 0.64, 'unknown-signal': 0.3 },
 };
 const RULE_MIN_FINDINGS = 10;
 
