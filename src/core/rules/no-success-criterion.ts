@@ -171,10 +171,8 @@ const REVIEW_STEP = /^\W*(?:review|audit|revisar|revis[aã]o|revisi[oó]n|[üu]b
  * are checked in a form the rule did not read (a plan-wide Testing section, per-story verification, a quality-gates
  * table), and the true ones were on plans that say nothing of the kind.
  */
-export function saysHowDone(plan: Plan): boolean {
-  const stepLines = new Set(plan.steps.map((st) => st.line));
-  const nested = nestedSteps(plan);
-  const inStep = linesInsideSteps(plan);
+export function saysHowDone(plan: Plan, layout: StepLayout = stepLayout(plan)): boolean {
+  const { stepLines, inStep, nested } = layout;
   return (
     plan.sections.some(
       // The cheap tests first: most headings of a long plan are steps or lie inside one.
@@ -199,17 +197,17 @@ export function noSuccessCriterionRule(plan: Plan, env?: RuleEnvironment): Draft
   if (plan.sections.some((s) => !s.isEmpty && ((s.kind === 'success' && PLAN_WIDE.test(s.title)) || GATES.test(s.title)))) return [];
   // A top-level "## Success Criteria" / "## Success Metrics" / "## Exit criteria" section that is not a step's own states how
   // the plan is known done, for its steps (88 of the 89 labels on such tuning plans' steps said so).
+  const layout = stepLayout(plan);
   const planWide = plan.sections.filter(
-    (s) =>
-      (s.kind === 'success' || PLAN_CHECK.test(s.title)) && !s.isEmpty && s.level <= 2 && !plan.steps.some((st) => st.line === s.headingLine) && !insideStep(plan, s.headingLine),
+    (s) => (s.kind === 'success' || PLAN_CHECK.test(s.title)) && !s.isEmpty && s.level <= 2 && !layout.stepLines.has(s.headingLine) && layout.inStep[s.headingLine] !== 1,
   );
   // "## Success Criteria by Phase" with "### Phase 1 Success:" … speaks only for the steps it names.
   const named = stepsNamedIn(plan, planWide);
   if (planWide.length > 0 && named.size === 0) return [];
   // The plan says how it is checked, outside its steps: its own convention, which this rule cannot read in every form,
   // governs. Unless a success section names the steps it speaks for: then the others have none.
-  if (named.size === 0 && saysHowDone(plan)) return [];
-  const nested = nestedSteps(plan);
+  if (named.size === 0 && saysHowDone(plan, layout)) return [];
+  const nested = layout.nested;
   // A group: a Kiro task "1" with sub-tasks "1.1"…, or any step with steps nested in it (a phase and its units).
   // The ids that have sub-ids, once (a per-step search over all ids was quadratic on long plans).
   const parents = new Set(
@@ -366,6 +364,17 @@ function allItemsTicked(plan: Plan, step: Plan['steps'][number]): boolean {
   return ticked > 0;
 }
 
+/** Where the steps lie, computed once per run: their first lines, the lines inside their bodies, which ones are nested. */
+interface StepLayout {
+  stepLines: ReadonlySet<number>;
+  inStep: Uint8Array;
+  nested: readonly boolean[];
+}
+
+function stepLayout(plan: Plan): StepLayout {
+  return { stepLines: new Set(plan.steps.map((st) => st.line)), inStep: linesInsideSteps(plan), nested: nestedSteps(plan) };
+}
+
 /** For each line: 1 when it lies inside a step's body (after its first line), in one pass over a difference array. */
 function linesInsideSteps(plan: Plan): Uint8Array {
   const diff = new Int32Array(plan.lines.length + 2);
@@ -381,10 +390,6 @@ function linesInsideSteps(plan: Plan): Uint8Array {
     if (depth > 0) out[l] = 1;
   }
   return out;
-}
-
-function insideStep(plan: Plan, line: number): boolean {
-  return plan.steps.some((st) => st.line < line && st.range.endLine >= line);
 }
 
 /** For each step (in plan order): does it start inside an earlier step's range? */
