@@ -10,9 +10,12 @@
  * superpowers "- Test: `tests/test_x.py`" entry (the tests a task writes); a
  * list under a label that says so ("**New files to create:**", "Files:",
  * "Output:", "Neue Dateien:") and a GSD `<files>` tag. One exempt mention
- * exempts every mention of that path. (missing-file, text-rules.ts, never
- * reports such a path; everything here reads one line or block, no I/O.)
+ * exempts every mention of that path. createdPaths gathers them for
+ * missing-file (text-rules.ts), which never reports such a path; readerPath
+ * is how both read a reference. Everything here reads one line or block, no I/O.
  */
+import type { Plan } from '../plan';
+
 const CREATION_ANYWHERE =
   /\b(create[sd]?|creating|introduc(e|es|ed|ing)|scaffold(s|ed|ing)?|generat(e|es|ed|ing)|delet(e|es|ed|ing)|remov(e|es|ed|ing)|(rename[sd]?|move[sd]?|copy|copie[sd]|split|extract(s|ed)?)\b.*\b(to|into|as)|download(s|ed|ing)?|produc(e|es|ed|ing)|write\s+(?:\w+\s+){0,2}tests?\b.*\b(in|to|at)|crear|creamos|criar|cria|erstellen|erstelle|anlegen|skapa|skapar|opprett|opprette|opret|oprette|maak|aanmaken|creare|crea|neue[nr]?|créer|creer|nouveau|nouvelle|nuevo|nueva|novo|nova|eliminar|supprimer|löschen|borrar|apagar)\b/i;
 /** zh/ja create and delete verbs, tried only on a line with Han or kana (the English pattern has no anchor and is already costly). */
@@ -193,4 +196,70 @@ const DELIVERABLE_LEAD = /^\s*(?:#{1,6}\s+(?:\d+[.)]\s+)?|(?:[-*+]|\d+[.)])\s+(?
 /** Does the text before a path (on its line) open a deliverable bullet or heading? */
 export function opensDeliverable(before: string): boolean {
   return DELIVERABLE_LEAD.test(before);
+}
+
+/** What a reader does with a reference before looking it up: "@" stripped, "~" and "$HOME" are outside the workspace. */
+export function readerPath(raw: string): string | null {
+  let p = raw.trim();
+  if (p.startsWith('@')) p = p.slice(1);
+  if (p.startsWith('~') || /^\$\{?HOME\b/.test(p) || /^\/(home|Users|root|tmp|etc|usr|var|opt)\//.test(p)) return null;
+  p = p.replace(/:\d+(?::\d+)?(?:-\d+)?$/, '');
+  return p === '' ? null : p;
+}
+
+/**
+ * An open task of a spec-kit or Kiro task list ("- [ ] T027 [P] Parser tests in test/unit/parser_test.dart"): both
+ * formats name in each task the exact file it works on, and a task still to do may bring it into being, whatever
+ * language its verb is in. A ticked task ("- [x]") is done: its file must exist.
+ */
+const OPEN_TASK = /^\s*[-*+]\s+\[ \]/;
+const TICKED_TASK = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
+
+/** "→ `.tsx`", "-> .ts": the new side of a rename that changes only the extension. */
+const RENAMED_EXTENSION = /^[`'"]*\s*(?:→|->|=>)\s*[`'"]*(\.[A-Za-z]\w{0,9})(?![\w./])/;
+
+/**
+ * Paths the plan creates, moves to or deletes (see isCreatedByPlan), plus
+ * "/<basename>" keys so a later bare mention ("`store.hpp`") of a created
+ * "include/store.hpp" counts too. A deliverable bullet or heading that opens
+ * with the path ("- `src/new.ts`: …", "### 2. `include/a.hpp`") names what
+ * its step produces.
+ */
+export function createdPaths(plan: Plan): Set<string> {
+  const inCreationBlock = creationBlockLines(plan.lines);
+  const taskList = plan.format === 'spec-kit-tasks' || plan.format === 'kiro-tasks';
+  const out = new Set<string>();
+  for (const ref of plan.referencedPaths) {
+    const path = readerPath(ref.path);
+    if (path === null) continue;
+    const mentions = ref.ranges && ref.ranges.length > 0 ? ref.ranges : [ref.range];
+    const made = mentions.some((r) => {
+      const line = plan.lines[r.startLine] ?? '';
+      return (
+        // A ticked task ("- [x] T012 Create `src/db/factory.ts`") is done: what it created must exist now. Only what
+        // absentByDesign reads (a deletion or move away, a generated file, "(if exists)") still explains a missing one.
+        TICKED_TASK.test(line)
+          ? absentByDesign(line, r.startChar, r.endChar)
+          : inCreationBlock.has(r.startLine) ||
+              isCreatedByPlan(line, r.startChar, r.endChar) ||
+              fileLabelOfCreatingStep(plan.lines, r.startLine) ||
+              pathLabelOverFullText(plan.lines, r.startLine, r.startChar, r.endChar) ||
+              opensDeliverable(line.slice(0, r.startChar)) ||
+              (taskList && OPEN_TASK.test(line))
+      );
+    });
+    for (const r of mentions) {
+      // "`src/popup/main.jsx` → `.tsx`": the rename writes src/popup/main.tsx.
+      const renamed = RENAMED_EXTENSION.exec((plan.lines[r.startLine] ?? '').slice(r.endChar, r.endChar + 40));
+      if (renamed && /\.[^./]+$/.test(path)) {
+        const target = path.replace(/\.[^./]+$/, renamed[1] as string);
+        out.add(target);
+        out.add(`/${target.slice(target.lastIndexOf('/') + 1)}`);
+      }
+    }
+    if (!made) continue;
+    out.add(path);
+    out.add(`/${path.slice(path.lastIndexOf('/') + 1)}`);
+  }
+  return out;
 }

@@ -5,19 +5,10 @@
  */
 import type { Plan } from '../plan';
 import type { RuleEnvironment, StaticFinding } from './catalog';
-import { absentByDesign, creationBlockLines, fileLabelOfCreatingStep, isCreatedByPlan, opensDeliverable, pathLabelOverFullText } from './created-paths';
+import { createdPaths, readerPath } from './created-paths';
 import { firstCellOfNeutralFileTable, npmScoped, safeExists, startsGreenfield, TEST_FILE, toolFolder, underTestingHeading } from './missing-file-context';
 
 export type Draft = Omit<StaticFinding, 'level'>;
-
-/** What a reader does with a reference before looking it up: "@" stripped, "~" and "$HOME" are outside the workspace. */
-export function readerPath(raw: string): string | null {
-  let p = raw.trim();
-  if (p.startsWith('@')) p = p.slice(1);
-  if (p.startsWith('~') || /^\$\{?HOME\b/.test(p) || /^\/(home|Users|root|tmp|etc|usr|var|opt)\//.test(p)) return null;
-  p = p.replace(/:\d+(?::\d+)?(?:-\d+)?$/, '');
-  return p === '' ? null : p;
-}
 
 export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
   const out: Draft[] = [];
@@ -31,7 +22,7 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
   const namedInFull = new Set<string>();
   for (const ref of plan.referencedPaths) {
     const full = readerPath(ref.path);
-    if (full !== null && full.replace(/^\.?\//, '').includes('/')) namedInFull.add(full.slice(full.lastIndexOf('/') + 1));
+    if (full !== null && !isBareName(full)) namedInFull.add(full.slice(full.lastIndexOf('/') + 1));
   }
   for (const ref of plan.referencedPaths) {
     const path = readerPath(ref.path);
@@ -77,11 +68,12 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
     // so does a crate- or package-relative shorthand ("plugin-api/events.rs" for "src/lib/plugin-api/src/events.rs").
     if (elsewhere.suffix.length >= 1 || elsewhere.basename.some((p) => shorthandFor(path, p))) continue;
     const suggestion = elsewhere.suffix[0] ?? (elsewhere.basename.length === 1 ? elsewhere.basename[0] : undefined);
-    // A bare file name ("RunStatusChip.vue", "m_sasl.c") that no workspace file has claims no place in the tree: it names a
-    // file to write as often as a wrong one, and a reader cannot say which (none of 52 labels on such findings across the
-    // real-plan corpus was a real problem). A path with a folder claims a place, and is checked; so does a bare name
-    // written beside one ("`src/session/handler.go` + `example_test.go`"), which it sits next to.
-    if (suggestion === undefined && !path.replace(/^\.?\//, '').includes('/') && !mentions.some((r) => besideFolderPath(plan.lines[r.startLine] ?? '', r.startChar))) continue;
+    // A bare file name ("RunStatusChip.vue", "m_sasl.c", and JavaScript libraries: "matter.js", "Chart.js") that no
+    // workspace file has claims no place in the tree: it names a file to write as often as a wrong one, and a reader
+    // cannot say which (none of 52 labels on such findings across the real-plan corpus was a real problem). A path with a
+    // folder claims a place, and is checked; so does a bare name written beside one ("`src/session/handler.go` +
+    // `example_test.go`", "`src/ui/app.ts` + `worker.js`"), which it sits next to.
+    if (suggestion === undefined && isBareName(path) && !mentions.some((r) => besideFolderPath(plan.lines[r.startLine] ?? '', r.startChar))) continue;
     // "WebLLM/transformers.js", "DuckDB/sql.js": two library names joined by a slash, the first no folder of the workspace.
     // Written as prose (not in inline code), with a capital in the first name, as products are: "cache/index.js" is a path.
     if (
@@ -91,9 +83,6 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
       mentions.every((r) => (plan.lines[r.startLine] ?? '').charAt(r.startChar - 1) !== '`')
     )
       continue;
-    // A bare "name.js" no workspace file has is how JavaScript libraries are named ("matter.js", "three.js", "Chart.js"),
-    // unless a path beside it gives it a folder ("`src/ui/app.ts` + `worker.js`").
-    if (/^[\w-]+\.js$/i.test(path) && suggestion === undefined && !mentions.some((r) => besideFolderPath(plan.lines[r.startLine] ?? '', r.startChar))) continue;
     // A design document describes the system to be: its new files are proposals, only a wrong path to an existing file is a finding.
     // A GSD plan that depends on earlier plans reads what they create before they have run: the same holds there.
     // A plan that says it starts from an empty repository ("Greenfield project — no code exists yet.") creates what it names.
@@ -124,65 +113,13 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
   );
   return out.filter((d) => {
     const p = readerPath((d.data as { path: string }).path) ?? '';
-    return p.replace(/^\.?\//, '').includes('/') || !namedInFull.has(p) || flaggedInFull.has(p);
+    return !isBareName(p) || !namedInFull.has(p) || flaggedInFull.has(p);
   });
 }
 
-/**
- * An open task of a spec-kit or Kiro task list ("- [ ] T027 [P] Parser tests in test/unit/parser_test.dart"): both
- * formats name in each task the exact file it works on, and a task still to do may bring it into being, whatever
- * language its verb is in. A ticked task ("- [x]") is done: its file must exist.
- */
-const OPEN_TASK = /^\s*[-*+]\s+\[ \]/;
-const TICKED_TASK = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
-
-/**
- * Paths the plan creates, moves to or deletes (see isCreatedByPlan), plus
- * "/<basename>" keys so a later bare mention ("`store.hpp`") of a created
- * "include/store.hpp" counts too. A deliverable bullet or heading that opens
- * with the path ("- `src/new.ts`: …", "### 2. `include/a.hpp`") names what
- * its step produces.
- */
-/** "→ `.tsx`", "-> .ts": the new side of a rename that changes only the extension. */
-const RENAMED_EXTENSION = /^[`'"]*\s*(?:→|->|=>)\s*[`'"]*(\.[A-Za-z]\w{0,9})(?![\w./])/;
-
-function createdPaths(plan: Plan): Set<string> {
-  const inCreationBlock = creationBlockLines(plan.lines);
-  const taskList = plan.format === 'spec-kit-tasks' || plan.format === 'kiro-tasks';
-  const out = new Set<string>();
-  for (const ref of plan.referencedPaths) {
-    const path = readerPath(ref.path);
-    if (path === null) continue;
-    const mentions = ref.ranges && ref.ranges.length > 0 ? ref.ranges : [ref.range];
-    const made = mentions.some((r) => {
-      const line = plan.lines[r.startLine] ?? '';
-      return (
-        // A ticked task ("- [x] T012 Create `src/db/factory.ts`") is done: what it created must exist now. Only a deletion
-        // or a move away still explains a file that is not there.
-        TICKED_TASK.test(line)
-          ? absentByDesign(line, r.startChar, r.endChar)
-          : inCreationBlock.has(r.startLine) ||
-              isCreatedByPlan(line, r.startChar, r.endChar) ||
-              fileLabelOfCreatingStep(plan.lines, r.startLine) ||
-              pathLabelOverFullText(plan.lines, r.startLine, r.startChar, r.endChar) ||
-              opensDeliverable(line.slice(0, r.startChar)) ||
-              (taskList && OPEN_TASK.test(line))
-      );
-    });
-    for (const r of mentions) {
-      // "`src/popup/main.jsx` → `.tsx`": the rename writes src/popup/main.tsx.
-      const renamed = RENAMED_EXTENSION.exec((plan.lines[r.startLine] ?? '').slice(r.endChar, r.endChar + 40));
-      if (renamed && /\.[^./]+$/.test(path)) {
-        const target = path.replace(/\.[^./]+$/, renamed[1] as string);
-        out.add(target);
-        out.add(`/${target.slice(target.lastIndexOf('/') + 1)}`);
-      }
-    }
-    if (!made) continue;
-    out.add(path);
-    out.add(`/${path.slice(path.lastIndexOf('/') + 1)}`);
-  }
-  return out;
+/** A file name without a folder ("store.hpp", "./store.hpp"), as opposed to a path that places the file ("include/store.hpp"). */
+function isBareName(path: string): boolean {
+  return !path.replace(/^\.?\//, '').includes('/');
 }
 
 /** Another path with a folder on the line, before the bare name ("`src/a/handler.go` + `example_test.go`"). */
