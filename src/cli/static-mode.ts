@@ -1,7 +1,7 @@
 /** The key-less mode: assessment and static findings of a plan, no LLM call. */
 import { assess } from '../core/complexity';
 import { parsePlan } from '../core/plan';
-import { runStaticChecks } from '../core/rules';
+import { runStaticChecks, workspaceEnvironment } from '../core/rules';
 import { WorkspaceFileIndex } from '../core/file-index';
 import type { StaticOutcome } from './static-mode-format';
 
@@ -22,7 +22,7 @@ export async function runStatic(
   const index = new WorkspaceFileIndex([root]);
   await index.start();
   try {
-    const findings = runStaticChecks(plan, { fileExists: (p) => index.lookup(planFsPath, p), pathsNamed: (name) => index.pathsNamed(name) });
+    const findings = runStaticChecks(plan, await workspaceEnvironment(index, planFsPath, plan));
     return { assessment, findings, hasErrors: findings.some((f) => f.level === 'error') };
   } finally {
     index.dispose();

@@ -17,6 +17,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import ignore from 'ignore';
+import { readConfinedFile } from './research/confined-read';
 import { addIgnoredLiterals, addWithParents, ALWAYS_SKIPPED, ignoredByChain, loadGitignore, removeUnder, RootIndex } from './file-index/root-index';
 
 export type FileChangeType = 'created' | 'changed' | 'deleted';
@@ -33,6 +34,8 @@ export interface FileIndexOptions {
 }
 
 const DEFAULT_MAX_ENTRIES = 250_000;
+/** A design or spec a plan names is prose; a bigger "Markdown" file is a data dump no rule needs to read. */
+const MAX_MARKDOWN_BYTES = 256 * 1024;
 
 export class WorkspaceFileIndex {
   private roots: RootIndex[];
@@ -42,6 +45,9 @@ export class WorkspaceFileIndex {
   private readonly maxEntries: number;
   private readonly onError: (message: string) => void;
   private disposed = false;
+  /** Texts of Markdown documents read for the rules, by absolute path (null: unreadable); dropped when the file changes. */
+  private readonly markdown = new Map<string, string | null>();
+  private readonly markdownReads = new Map<string, Promise<void>>();
 
   constructor(rootPaths: readonly string[], options: FileIndexOptions = {}) {
     this.roots = rootPaths.map((r) => new RootIndex(path.resolve(r)));
@@ -136,6 +142,62 @@ export class WorkspaceFileIndex {
   }
 
   /**
+   * The absolute path of the listed file (not a folder) `reference` names, tried as lookup tries it, else of a gitignored
+   * path it may name inside a root (a design kept out of git is still on disk); null when neither.
+   */
+  resolveFile(planFsPath: string | null, reference: string): string | null {
+    if (!this.readyFlag) return null;
+    const cleaned = cleanReference(reference);
+    if (cleaned === null) return null;
+    const candidates = path.isAbsolute(cleaned)
+      ? this.roots.map((r) => path.resolve(r.root, cleaned.replace(/^\/+/, '')))
+      : [...(planFsPath ? [path.resolve(path.dirname(planFsPath), cleaned)] : []), ...this.roots.map((r) => path.resolve(r.root, cleaned))];
+    let ignored: string | null = null;
+    for (const candidate of candidates) {
+      const located = this.locate(candidate);
+      if (!located || located.rel === '') continue;
+      if (located.root.entries.has(located.rel)) {
+        if (!located.root.dirs.has(located.rel)) return candidate;
+      } else if (ignored === null && located.root.isIgnored(located.rel)) ignored = candidate;
+    }
+    return ignored;
+  }
+
+  /**
+   * The text of the Markdown document `reference` names (a plan's design or spec), for rules that read what a plan
+   * leaves to another document. Read through readConfinedFile (a regular file with one link, at most 256 KB: a
+   * repository's link or FIFO is never followed), once until the file changes. `undefined` while unread or unreadable:
+   * the first call starts the read and the generation bumps when the text lands, so callers keyed on it re-run.
+   */
+  markdownText(planFsPath: string | null, reference: string): string | undefined {
+    const file = this.resolveFile(planFsPath, reference);
+    if (file === null || !/\.(?:md|markdown)$/i.test(file)) return undefined;
+    if (this.markdown.has(file)) return this.markdown.get(file) ?? undefined;
+    void this.readMarkdown(file);
+    return undefined;
+  }
+
+  /** Reads the Markdown documents these references name, so a one-shot caller (the CLI) sees them on its first run. */
+  async loadMarkdown(planFsPath: string | null, references: readonly string[]): Promise<void> {
+    const files = references.map((r) => this.resolveFile(planFsPath, r)).filter((f): f is string => f !== null && /\.(?:md|markdown)$/i.test(f));
+    await Promise.all(files.map((f) => this.readMarkdown(f)));
+  }
+
+  private readMarkdown(file: string): Promise<void> {
+    const pending = this.markdownReads.get(file);
+    if (pending) return pending;
+    const read = readConfinedFile(file, { maxBytes: MAX_MARKDOWN_BYTES, singleLink: true }).then((result) => {
+      this.markdownReads.delete(file);
+      if (this.disposed) return;
+      const text = result.ok ? result.buffer.toString('utf8') : null;
+      this.markdown.set(file, text);
+      if (text !== null) this.changed();
+    });
+    this.markdownReads.set(file, read);
+    return read;
+  }
+
+  /**
    * Does a .gitignore name a path that this reference ends ("src/S.mjs" of "packages/x/src/S.mjs")? Such a
    * file is build output: it exists on a machine that has built, so whether it is missing cannot be told.
    */
@@ -217,6 +279,7 @@ export class WorkspaceFileIndex {
       const located = this.locate(path.resolve(change.fsPath));
       if (!located || located.rel === '') continue;
       const { root, rel } = located;
+      if (this.markdown.delete(path.resolve(change.fsPath))) touched = true;
       if (path.posix.basename(rel) === '.gitignore') {
         rescans.add(root);
         continue;

@@ -23,7 +23,8 @@
  * GSD "<automated>" command line, "Open Questions" as a section title in
  * a list of titles ("(…, Out of Scope, Open Questions)"), a marker that
  * opens a ticked item ("- [x] TODO: rework the previews": done), TODO
- * alone in a table cell (a status value: "| UI-1 | Theme | TODO |"), "unknown"
+ * alone in a table cell (a status value: "| UI-1 | Theme | TODO |") or in parentheses after a task id
+ * ("UI-1 (TODO)": that task's status), "unknown"
  * as one value of a list ("(network, auth, unknown)"), and a marker that
  * says when it is decided ("TBD — pending Phase 4A evaluation").
  */
@@ -163,6 +164,8 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
     if (MARKER.test(m[0]) && /\bstatus\W{0,4}:\W{0,4}$/i.test(text.slice(Math.max(0, at - 20), at))) continue;
     // "| UI-THEME-1 | Dock theme | TODO | DOCK-1 (DONE) |": TODO alone in a table cell is a status value, like "Status: TODO".
     if (/^todo$/i.test(m[0]) && /\|[ \t]*$/.test(text.slice(Math.max(0, at - 8), at)) && /^[ \t]*\|/.test(text.slice(at + m[0].length, at + m[0].length + 8))) continue;
+    // "depends on termState-IMPL-1 (TODO)": the status of the task the id names, in parentheses after it, like "DOCK-1 (DONE)".
+    if (/^todo$/i.test(m[0]) && /[A-Za-z][\w.-]*\d[\w.-]*[ \t]*\($/.test(text.slice(Math.max(0, at - 60), at)) && text[at + m[0].length] === ')') continue;
     // "- [x] TODO: rework the previews": the item is ticked, its to-do done.
     if (MARKER.test(m[0]) && /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[[xX]\][ \t]*$/.test(text.slice(Math.max(starts[lineOf(starts, at)] as number, at - 40), at))) continue;
     // "all marked fixme (skipped)", "tagged TODO": a state a test or an item is put in, named.

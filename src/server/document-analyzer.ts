@@ -77,6 +77,8 @@ export interface AnalyzerDeps {
   lookup(planFsPath: string | null, reference: string): boolean | undefined;
   /** Workspace paths of the files with this name (see WorkspaceFileIndex.pathsNamed), for bare names and fragments. */
   pathsNamed?(basename: string): readonly string[];
+  /** The text of a Markdown document the plan names, once read (see WorkspaceFileIndex.markdownText). */
+  markdownText?(planFsPath: string | null, reference: string): string | undefined;
   indexGeneration(): number;
   settings(): ServerSettings;
   settingsGeneration(): number;
@@ -115,7 +117,12 @@ export class DocumentAnalyzer {
       };
       analysis.findings = runStaticChecks(
         parsed.plan,
-        { fileExists: (p) => this.deps.lookup(planPath, p), pathsNamed: (name) => this.deps.pathsNamed?.(name) ?? [] },
+        {
+          fileExists: (p) => this.deps.lookup(planPath, p),
+          pathsNamed: (name) => this.deps.pathsNamed?.(name) ?? [],
+          readMarkdown: (p) => this.deps.markdownText?.(planPath, p),
+          planPath,
+        },
         settings.rules,
         options,
       );

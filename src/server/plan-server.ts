@@ -76,6 +76,7 @@ export class PlanLanguageServer {
     this.analyzer = new DocumentAnalyzer({
       lookup: (planPath, reference) => this.index.lookup(planPath, reference),
       pathsNamed: (name) => this.index.pathsNamed(name),
+      markdownText: (planPath, reference) => this.index.markdownText(planPath, reference),
       indexGeneration: () => this.index.generation,
       settings: () => this.settings,
       settingsGeneration: () => this.settingsGeneration,

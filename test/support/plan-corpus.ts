@@ -10,6 +10,8 @@
  *   files.txt        `git ls-tree -r --name-only <commit>`: the workspace, as names only
  *   plan/<path>      the plan text at its path in the repository
  *   gitignore.json   the commit's .gitignore files: { "<path>/.gitignore": "<text>" }
+ *   companions/<path> the text at the commit of a design or spec the plan names (src/core/rules/companion-docs.ts),
+ *                    for the rules that read it; a companion not vendored here is "cannot read", as an unreadable file
  *   labels.tsv       one line per finding:  <rule> TAB <line> TAB TP|FP TAB <reason>
  *                    one line per miss:     MISS TAB <rule> TAB <line> TAB <reason>
  *                    (lines 1-based; "#" starts a comment; a relabel says so in its reason)
@@ -100,7 +102,20 @@ const indexes = new Map<string, WorkspaceFileIndex>();
 export function findingsFor(plan: CorpusPlan): StaticFinding[] {
   const index = workspaceIndex(plan);
   const planFsPath = path.posix.join(CORPUS_ROOT, plan.id.split(':')[0] as string, plan.planPath);
-  return runStaticChecks(parsePlan(plan.text), { fileExists: (p) => index.lookup(planFsPath, p), pathsNamed: (name) => index.pathsNamed(name) });
+  const companions = path.join(CORPUS_DIR, plan.id.split(':')[0] as string, 'companions');
+  const root = path.posix.join(CORPUS_ROOT, plan.id.split(':')[0] as string);
+  const readMarkdown = (reference: string): string | undefined => {
+    const file = index.resolveFile(planFsPath, reference);
+    if (file === null) return undefined;
+    const vendored = path.join(companions, path.posix.relative(root, file));
+    return existsSync(vendored) ? readFileSync(vendored, 'utf8') : undefined;
+  };
+  return runStaticChecks(parsePlan(plan.text), {
+    fileExists: (p) => index.lookup(planFsPath, p),
+    pathsNamed: (name) => index.pathsNamed(name),
+    readMarkdown,
+    planPath: planFsPath,
+  });
 }
 
 export function labelsPath(plan: CorpusPlan): string {

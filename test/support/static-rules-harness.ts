@@ -16,12 +16,23 @@ export interface RuleRunOptions {
   planPath?: string;
   /** The workspace's .gitignore files: { "<dir>/.gitignore": "<text>" }. */
   gitignores?: Record<string, string>;
+  /** Texts of Markdown documents in the workspace by path (a design or spec the plan names); the rest read as unreadable. */
+  companions?: Record<string, string>;
 }
 
 export function runRules(text: string, files: readonly string[] = [], options: RuleRunOptions = {}): StaticFinding[] {
   const index = WorkspaceFileIndex.fromListing(ROOT, files, options.gitignores ?? {});
   const planFsPath = path.posix.join(ROOT, options.planPath ?? 'plan.md');
-  return runStaticChecks(parsePlan(text), { fileExists: (p) => index.lookup(planFsPath, p), pathsNamed: (n) => index.pathsNamed(n) });
+  const readMarkdown = (reference: string): string | undefined => {
+    const file = index.resolveFile(planFsPath, reference);
+    return file === null ? undefined : options.companions?.[path.posix.relative(ROOT, file)];
+  };
+  return runStaticChecks(parsePlan(text), {
+    fileExists: (p) => index.lookup(planFsPath, p),
+    pathsNamed: (n) => index.pathsNamed(n),
+    readMarkdown,
+    planPath: planFsPath,
+  });
 }
 
 /** The 1-based lines of the findings of one rule. */

@@ -114,4 +114,29 @@ describe('server: workspace file index', () => {
     assert.equal(cleanReference('a\0b'), null);
     assert.equal(cleanReference('src/**/x.ts'), null);
   });
+  it('reads a Markdown document a plan names once listed, then again after it changes; the generation bumps when a text lands', async () => {
+    await tree(root, { 'docs/specs/x-design.md': '# X\n\n## Error Handling\n' });
+    await index.start();
+    const before = index.generation;
+    assert.equal(index.markdownText(plan(), 'docs/specs/x-design.md'), undefined, 'the first call starts the read');
+    await index.loadMarkdown(plan(), ['docs/specs/x-design.md']);
+    assert.ok(index.generation > before);
+    assert.equal(index.markdownText(plan(), '../specs/x-design.md'), '# X\n\n## Error Handling\n', 'resolved like lookup, from the plan folder');
+    await fs.writeFile(path.join(root, 'docs/specs/x-design.md'), '# X\n');
+    await index.applyChanges([{ fsPath: path.join(root, 'docs/specs/x-design.md'), type: 'changed' }]);
+    await index.loadMarkdown(plan(), ['docs/specs/x-design.md']);
+    assert.equal(index.markdownText(plan(), 'docs/specs/x-design.md'), '# X\n');
+  });
+
+  it('never reads a symlink, a file over 256 KB, a file that is not Markdown or a path outside the workspace', async () => {
+    const outside = await fs.mkdtemp(path.join(os.tmpdir(), 'vp-outside-'));
+    await fs.writeFile(path.join(outside, 'secret.md'), '## Risks\n');
+    await fs.symlink(path.join(outside, 'secret.md'), path.join(root, 'docs/linked-design.md'));
+    await tree(root, { 'docs/big-design.md': '#'.repeat(300 * 1024), 'src/design.ts': '// ## Risks' });
+    await index.start();
+    const refs = ['docs/linked-design.md', 'docs/big-design.md', 'src/design.ts', path.join(outside, 'secret.md')];
+    await index.loadMarkdown(plan(), refs);
+    for (const ref of refs) assert.equal(index.markdownText(plan(), ref), undefined, ref);
+    await fs.rm(outside, { recursive: true, force: true });
+  });
 });

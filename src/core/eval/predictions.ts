@@ -12,7 +12,7 @@ import { anchorQuote } from '../anchor';
 import { WorkspaceFileIndex } from '../file-index';
 import { parsePlan, type Plan, type Range } from '../plan';
 import type { Challenge, ChallengeDraft, IterationState, UnknownType } from '../protocol';
-import { runStaticChecks } from '../rules';
+import { runStaticChecks, workspaceEnvironment } from '../rules';
 import type { RunResult } from '../run-types';
 import { categorizeChallenge, STATIC_RULE_CATEGORY } from './categorize';
 import type { Prediction } from './match';
@@ -89,7 +89,7 @@ export async function staticPredictions(planText: string, workspaceRoot: string,
   await index.start();
   let findings;
   try {
-    findings = runStaticChecks(plan, { fileExists: (p) => index.lookup(planFsPath, p), pathsNamed: (name) => index.pathsNamed(name) });
+    findings = runStaticChecks(plan, await workspaceEnvironment(index, planFsPath, plan));
   } finally {
     index.dispose();
   }

@@ -261,11 +261,12 @@ const EXPECT =
 const RUN_WITH_RESULT =
   /^\s*(?:[-*+]\s+)?(?:\[[ xX]\]\s+)?run\s+`[^`]+`[^\n]{0,80}?(?:—|–|-|:|,|\band\b)\s*(?:(?:confirm|check|verify|ensure)\s+(?:that\s+)?)?(?:all(?:\s+tests?)?|\d+\+?\s+tests?|(?:the\s+)?tests?|it)\s+pass(?:es|ed)?\b/i;
 /**
- * A sub-step that is the check ("**Step 2: Verify the extension loads**", "Step 4: Run the tests"):
- * superpowers plans split a task into numbered bold sub-steps, and the verifying one is its criterion.
+ * A sub-step that is the check ("**Step 2: Verify the extension loads**", "Step 4: Run the tests", "- [ ] **Step 5: Run
+ * tests and confirm GREEN**"): superpowers plans split a task into numbered bold sub-steps, ticked off as checkboxes in
+ * newer plans, and the verifying one is its criterion.
  */
 const CHECK_SUBSTEP =
-  /^\s*(?:[-*+]\s+)?step\s+\d+[a-z]?\s*[:.)–—-]\s*((?:verify|validate|confirm|check|test|run\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,2}(?:tests?|suite|checks?))\b.*)$/i;
+  /^\s*(?:[-*+]\s+)?(?:\[[ xX]\]\s+)?step\s+\d+[a-z]?\s*[:.)–—-]\s*((?:verify|validate|confirm|check|test|run\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,2}(?:tests?|suite|checks?))\b.*)$/i;
 
 /** The first success criterion on lines `from..to`. */
 export function findSuccessCriterion(lines: readonly string[], from: number, to: number, skip: (line: number) => boolean): { text: string; line: number } | null {

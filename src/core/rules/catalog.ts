@@ -82,6 +82,13 @@ export interface RuleEnvironment {
   fileExists(relativePath: string): boolean | undefined;
   /** Workspace-relative paths of the files named `basename` (a few at most); lets a bare name or a fragment resolve like a reader would. */
   pathsNamed?(basename: string): readonly string[];
+  /**
+   * The text of a Markdown document the plan names (its design or spec), resolved like `fileExists`; `undefined` when
+   * it is not in the workspace or cannot be read (yet). Lets a rule see what the plan leaves to that document.
+   */
+  readMarkdown?(reference: string): string | undefined;
+  /** The plan's own file path, when it has one (only its name and folder are read: a design beside it by name). */
+  planPath?: string | null;
 }
 
 export function isRuleCode(value: unknown): value is RuleCode {

@@ -1,11 +1,12 @@
 /** Rules over the plan's sections: empty headings and a missing risks/rollback section. */
 import { assess } from '../complexity';
-import { namesRisks, type Plan } from '../plan';
+import type { Plan } from '../plan';
 import type { PlanQuality } from '../protocol';
 import type { RuleEnvironment } from './catalog';
 import { lineRange, titleLine } from './text-ranges';
 import type { Draft } from './text-rules';
 import { planMarkedDone } from './plan-status';
+import { companionHoldsRisks, titleHoldsRisks } from './companion-docs';
 
 /**
  * A heading that is itself a one-line item: a name, a dash and what happens to it ("### 7. DashboardPage.tsx — no change
@@ -63,16 +64,6 @@ const SPEC_KIT_INPUT = /^\*\*Input\*\*:\s*Feature specification from\s+`?([^`\s]
 const RISK_COLUMN =
   /^[ \t]*\|(?:[^|\n]*\|)*?[ \t]*(?:\*\*)?(?:risks?|mitigations?|riesgos?|riscos?|risiken?|risques?|リスク|风险)(?:\*\*)?[ \t]*\|[^\n]*\n[ \t]*\|?[ \t]*:?-{3,}/imu;
 
-/** "## Edge cases" (also es/pt/de/fr): the failure modes and how the change handles them, which is what a risks section holds. */
-const EDGE_CASES = /^\W*(?:edge[\s-]+cases?|corner[\s-]+cases?|casos?\s+(?:l[íi]mite|extremos?|de\s+borde)|randf[äa]lle|cas\s+limites?)(?!\p{L})/iu;
-
-/**
- * "## Error handling", "## 9. 错误处理", "### Failure modes": how the change behaves when things go wrong, which is
- * what a risks section holds (on the corpus all five plans with such a section and this finding were labelled FP).
- */
-const ERROR_HANDLING =
-  /^[\W\d.]*(?:error[\s-]+handling|failure[\s-]+(?:modes?|handling|scenarios?)|manejo\s+de\s+errores|tratamento\s+de\s+erros|fehlerbehandlung|gestion\s+des\s+erreurs|错误处理|錯誤處理|エラー処理|エラーハンドリング)(?!\p{L})/iu;
-
 /**
  * A spec-kit plan.md generated from a spec that is in the workspace (the "**Input**" header names it). The Input
  * line's path goes stale when a feature folder moves; spec-kit keeps spec.md beside plan.md, so that counts too.
@@ -94,7 +85,7 @@ const ROADMAP_TITLE =
 
 /** Only plans above TRIVIAL (seed 001 Step 2 quality) need one: a typo fix has nothing to roll back. */
 export function missingRisksSectionRule(plan: Plan, knownQuality: () => PlanQuality | undefined = () => undefined, env?: RuleEnvironment): Draft[] {
-  if (plan.sections.some((s) => s.kind === 'risks' || s.kind === 'rollback' || namesRisks(s.title) || EDGE_CASES.test(s.title) || ERROR_HANDLING.test(s.title))) return [];
+  if (plan.sections.some((s) => s.kind === 'risks' || s.kind === 'rollback' || titleHoldsRisks(s.title))) return [];
   // A plan marked done is a record of finished work: what could go wrong has happened or not.
   if (planMarkedDone(plan)) return [];
   // A roadmap, a backlog or a list of next steps ("# Next steps", "# Long-Term Features Roadmap") orders work to come;
@@ -106,6 +97,8 @@ export function missingRisksSectionRule(plan: Plan, knownQuality: () => PlanQual
   // A spec-kit plan.md keeps its failure cases in the spec it was generated from, when that spec is there.
   if (specKitSpecBeside(plan, env)) return [];
   if ((knownQuality() ?? assess(plan).quality) === 'TRIVIAL') return [];
+  // The design or spec the plan names holds its risks ("## Error Handling", "## Edge Cases" there): read with it, as a reader does.
+  if (companionHoldsRisks(plan, env)) return [];
   return [
     {
       code: 'missing-risks-section',

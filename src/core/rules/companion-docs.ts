@@ -1,0 +1,111 @@
+/**
+ * Companion documents: the design, spec, PRD or research a plan names as its source ("**Spec:**
+ * `docs/superpowers/specs/2026-03-11-x-design.md`", "Based on [research.md](./research.md)"), and the design a
+ * superpowers plan has beside it by name. A plan that leaves what can go wrong to such a document is judged with it,
+ * as a reader would: on the corpus, eight of the sixteen false missing-risks findings were plans whose named design
+ * holds "## Error Handling", "## Edge Cases" or a risks section, and the true ones said "none here or in the design".
+ */
+import * as path from 'node:path';
+import { namesRisks, sectionKind, type Plan } from '../plan';
+import type { RuleEnvironment } from './catalog';
+
+/** A document by its name that holds a plan's reasoning: design, spec, PRD, research, requirements, architecture, RFC, ADR, proposal. */
+const COMPANION_NAME = /(?:design|spec|specification|prd|research|requirements|architecture|rfc|adr|proposal)[^/]*\.(?:md|markdown)$/i;
+/** At most this many documents are read per plan: the first ones it names are its sources. */
+const MAX_COMPANIONS = 4;
+/** The lines a plan's header spans: title, goal, sources. */
+const HEADER_LINES = 30;
+
+/** "## Edge cases" (also es/pt/de/fr): the failure modes and how the change handles them, which is what a risks section holds. */
+export const EDGE_CASES = /^\W*(?:edge[\s-]+cases?|corner[\s-]+cases?|casos?\s+(?:l[íi]mite|extremos?|de\s+borde)|randf[äa]lle|cas\s+limites?)(?!\p{L})/iu;
+
+/**
+ * "## Error handling", "## 9. 错误处理", "### Failure modes": how the change behaves when things go wrong, which is
+ * what a risks section holds (on the corpus all five plans with such a section and this finding were labelled FP).
+ */
+export const ERROR_HANDLING =
+  /^[\W\d.]*(?:error[\s-]+handling|failure[\s-]+(?:modes?|handling|scenarios?)|manejo\s+de\s+errores|tratamento\s+de\s+erros|fehlerbehandlung|gestion\s+des\s+erreurs|обработка\s+ошибок)(?!\p{L})|^[\W\d.]*(?:错误处理|錯誤處理|失败处理|失敗處理|异常处理|エラー処理|エラーハンドリング|異常系|오류\s*처리|에러\s*처리|예외\s*처리)/iu;
+
+/** A heading title that holds what can go wrong: risks, rollback, edge cases, error handling or failure modes. */
+export function titleHoldsRisks(title: string): boolean {
+  const kind = sectionKind(title);
+  return kind === 'risks' || kind === 'rollback' || namesRisks(title) || EDGE_CASES.test(title) || ERROR_HANDLING.test(title);
+}
+
+/**
+ * The references (as written, or relative to the plan's folder) of the documents the plan leans on: Markdown paths it
+ * names whose file name says design/spec/PRD/research…, then a superpowers plan's design by name convention
+ * (`docs/plans/<name>-design.md` beside `docs/plans/<name>.md`, `docs/superpowers/specs/<name>-design.md` for
+ * `docs/superpowers/plans/<name>.md`).
+ */
+export function companionReferences(plan: Plan, planPath?: string | null): string[] {
+  const out: string[] = [];
+  for (const ref of plan.referencedPaths) if (COMPANION_NAME.test(ref.path) && !out.includes(ref.path)) out.push(ref.path);
+  // The header names its sources in plain text too ("**Baseado em:** research.md, prd.md").
+  for (const line of plan.lines.slice(0, HEADER_LINES)) {
+    for (const m of line.matchAll(/(?<![\w./-])((?:\.{1,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.(?:md|markdown))(?![\w/-])/gi)) {
+      const ref = m[1] as string;
+      if (COMPANION_NAME.test(ref) && !out.includes(ref)) out.push(ref);
+    }
+  }
+  if (planPath) {
+    const file = planPath.replace(/\\/g, '/');
+    const stem = path.posix.basename(file).replace(/\.(?:md|markdown)$/i, '');
+    // Kiro keeps design.md beside tasks.md in the spec's folder.
+    if (/^tasks$/i.test(stem)) out.push('./design.md');
+    else if (!/design/i.test(stem)) {
+      const topic = stem.replace(/[-_](?:implementation(?:[-_]plan)?|plan)$/i, '');
+      out.push(`./${topic}-design.md`);
+      if (/(?:^|\/)plans$/.test(path.posix.dirname(file))) out.push(`../specs/${topic}-design.md`);
+    }
+  }
+  return out;
+}
+
+/**
+ * A companion's heading that holds what can go wrong. In a design or PRD, "Security …" and "… Recovery" headings
+ * name features to build (auth schemes, password recovery), so there only risks, edge cases, error handling or
+ * rollback count (on the corpus, the one design whose only such headings were "Security Definitions" and "Password
+ * Recovery" was labelled as having no risks).
+ */
+function companionTitleHoldsRisks(title: string): boolean {
+  return titleHoldsRisks(title) && !/^\W*security\b(?!\s+considerations)/i.test(title) && !/\brecovery\b/i.test(title);
+}
+
+/** Does a document the plan names (see companionReferences) hold a risks, rollback, edge-case or error-handling section? */
+export function companionHoldsRisks(plan: Plan, env: RuleEnvironment | undefined): boolean {
+  if (!env?.readMarkdown) return false;
+  let read = 0;
+  for (const ref of companionReferences(plan, env.planPath)) {
+    if (read >= MAX_COMPANIONS) break;
+    let text: string | undefined;
+    try {
+      text = env.readMarkdown(ref);
+    } catch {
+      text = undefined;
+    }
+    if (text === undefined) continue;
+    read++;
+    if (headingTitles(text).some(companionTitleHoldsRisks)) return true;
+  }
+  return false;
+}
+
+/** The ATX heading titles of a Markdown text, outside fenced blocks, without their numbering. */
+function headingTitles(text: string): string[] {
+  const titles: string[] = [];
+  let fence: string | null = null;
+  for (const line of text.split(/\r?\n/)) {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (marker) {
+      const m = marker[1] as string;
+      if (fence === null) fence = m;
+      else if (m[0] === fence[0] && m.length >= fence.length) fence = null;
+      continue;
+    }
+    if (fence !== null) continue;
+    const heading = /^ {0,3}#{1,6}[ \t]+(.{1,200}?)[ \t#]*$/.exec(line);
+    if (heading) titles.push((heading[1] as string).replace(/^[\d.\s]+(?=\S)/, '').replace(/[*_`]/g, ''));
+  }
+  return titles;
+}
