@@ -130,6 +130,23 @@ describe('server: diagnostics over LSP (pull)', function () {
     await client.waitFor('missing-file back', async () => ((await client.pull(uri)).some((x) => x.code === 'missing-file') ? true : undefined));
   });
 
+  it('reads the design a plan names: its "## Edge cases" silences missing-risks-section, and the finding returns when the design loses it', async () => {
+    const planUri = fileUri(root, '.claude/plans/wallet.md');
+    const design = path.join(root, 'docs/specs/wallet-design.md');
+    await fs.mkdir(path.dirname(design), { recursive: true });
+    await fs.writeFile(design, '# Wallet design\n\n## Edge cases\n\n- two freezes at once\n');
+    await client.watchedFiles([{ uri: fileUri(root, 'docs/specs/wallet-design.md'), type: 1 }]);
+    const step = (n: number) =>
+      `### Task ${n}: Part ${n}\n\nChange \`src/existing.ts\`, the database migration and the API handlers; update the client cache and the admin pages.\n\n- [ ] **Step 1: Run \`npm test\` and confirm it passes**\n`;
+    await client.open(planUri, ['# Wallet admin plan', '', '**Spec:** `docs/specs/wallet-design.md`', '', step(1), step(2), step(3)].join('\n'));
+    const risks = async () => (await client.pull(planUri)).some((x) => x.code === 'missing-risks-section');
+    await client.waitFor('no risks finding once the design is read', async () => ((await risks()) ? undefined : true));
+    await fs.writeFile(design, '# Wallet design\n\n## Components\n');
+    await client.watchedFiles([{ uri: fileUri(root, 'docs/specs/wallet-design.md'), type: 2 }]);
+    await client.waitFor('the risks finding back once the design has no edge cases', async () => ((await risks()) ? true : undefined));
+    await client.close(planUri);
+  });
+
   it('respects .gitignore: an ignored path is never reported missing', async () => {
     const ignoredUri = fileUri(root, '.claude/plans/ignored.md');
     await fs.writeFile(path.join(root, '.gitignore'), 'build/\n');
