@@ -65,6 +65,19 @@ describe('round 32', () => {
     assert.deepEqual(risks('## Обработка ошибок\n\nОшибки логируются.', [], '.kiro/specs/auth/tasks.md', kiro), []);
   });
 
+  it('at most eight named documents are tried: a plan naming twenty designs cannot make the host read twenty files', () => {
+    const names = Array.from({ length: 20 }, (_, i) => `docs/d${i}-design.md`);
+    const run = (withRisks: string) =>
+      findingLines(
+        runRules(sizeablePlan(names.map((n) => `- \`${n}\``)), [...names, ...files.slice(1)], {
+          companions: Object.fromEntries(names.map((n) => [n, n === withRisks ? '## Risks\n\n- x' : '## Parts'])),
+        }),
+        'missing-risks-section',
+      );
+    assert.deepEqual(run('docs/d3-design.md'), []);
+    assert.deepEqual(run('docs/d15-design.md'), [1]);
+  });
+
   it('a Korean risks heading ("## 6. 위험 요소 및 대응 방안") is a risks section; a Korean heading about something else is not', () => {
     const plan = (heading: string) => findingLines(runRules(sizeablePlan([]) + `\n\n## ${heading}\n\n- 외부 API 장애: 재시도\n`, files), 'missing-risks-section');
     assert.deepEqual(plan('6. 위험 요소 및 대응 방안'), []);

@@ -13,6 +13,8 @@ import type { RuleEnvironment } from './catalog';
 const COMPANION_NAME = /(?:design|spec|specification|prd|research|requirements|architecture|rfc|adr|proposal)[^/]*\.(?:md|markdown)$/i;
 /** At most this many documents are read per plan: the first ones it names are its sources. */
 const MAX_COMPANIONS = 4;
+/** At most this many named documents are tried (a name may not resolve, or not be readable). */
+const MAX_REFERENCES = 8;
 /** The lines a plan's header spans: title, goal, sources. */
 const HEADER_LINES = 30;
 
@@ -33,21 +35,13 @@ export function titleHoldsRisks(title: string): boolean {
 }
 
 /**
- * The references (as written, or relative to the plan's folder) of the documents the plan leans on: Markdown paths it
- * names whose file name says design/spec/PRD/research…, then a superpowers plan's design by name convention
- * (`docs/plans/<name>-design.md` beside `docs/plans/<name>.md`, `docs/superpowers/specs/<name>-design.md` for
- * `docs/superpowers/plans/<name>.md`).
+ * The references (as written, or relative to the plan's folder) of the documents the plan leans on, at most eight: the
+ * design of its name by convention (a Kiro tasks.md's design.md; `<name>-design.md` beside `docs/plans/<name>.md`,
+ * `docs/superpowers/specs/<name>-design.md` for `docs/superpowers/plans/<name>.md`), then the Markdown paths it names
+ * whose file name says design/spec/PRD/research…
  */
 export function companionReferences(plan: Plan, planPath?: string | null): string[] {
   const out: string[] = [];
-  for (const ref of plan.referencedPaths) if (COMPANION_NAME.test(ref.path) && !out.includes(ref.path)) out.push(ref.path);
-  // The header names its sources in plain text too ("**Baseado em:** research.md, prd.md").
-  for (const line of plan.lines.slice(0, HEADER_LINES)) {
-    for (const m of line.matchAll(/(?<![\w./-])((?:\.{1,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.(?:md|markdown))(?![\w/-])/gi)) {
-      const ref = m[1] as string;
-      if (COMPANION_NAME.test(ref) && !out.includes(ref)) out.push(ref);
-    }
-  }
   if (planPath) {
     const file = planPath.replace(/\\/g, '/');
     const stem = path.posix.basename(file).replace(/\.(?:md|markdown)$/i, '');
@@ -59,7 +53,16 @@ export function companionReferences(plan: Plan, planPath?: string | null): strin
       if (/(?:^|\/)plans$/.test(path.posix.dirname(file))) out.push(`../specs/${topic}-design.md`);
     }
   }
-  return out;
+  for (const ref of plan.referencedPaths) if (COMPANION_NAME.test(ref.path) && !out.includes(ref.path)) out.push(ref.path);
+  // The header names its sources in plain text too ("**Baseado em:** research.md, prd.md").
+  for (const line of plan.lines.slice(0, HEADER_LINES)) {
+    for (const m of line.matchAll(/(?<![\w./-])((?:\.{1,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.(?:md|markdown))(?![\w/-])/gi)) {
+      const ref = m[1] as string;
+      if (COMPANION_NAME.test(ref) && !out.includes(ref)) out.push(ref);
+    }
+  }
+  // A plan that names hundreds of designs cannot make the host read hundreds of files: the first ones are its sources.
+  return out.slice(0, MAX_REFERENCES);
 }
 
 /**
