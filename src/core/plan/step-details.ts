@@ -99,9 +99,12 @@ export function openingStepId(line: string): string | null {
   return (p.kind === 'keyword' || p.kind === 'number') && p.rawId !== '' ? normalizeStepId(p.rawId) : null;
 }
 
-/** Heading and list lines that open with an id, found by one native scan (see openingStepIds). */
+/**
+ * Heading and list lines that open with an id, and paragraphs that open with a bold one ("**TASK-010** — Add the
+ * setting keys"), found by one native scan (see openingStepIds).
+ */
 const OPENING_IDS = new RegExp(
-  `^[ \\t]{0,3}(?:#{1,6}[ \\t]+|(?:[-*+]|\\d+[.)])[ \\t]+(?:\\[[ xX]\\]\\*?[ \\t]+)?)(?:\\*\\*|__)?(T\\d{3,}\\b|${KEYWORD}s?\\s*[-_#]?\\s*${NUMBER}(?![\\w])|${NUMBER}(?=[.):\\s]|$))`,
+  `^[ \\t]{0,3}(?:(?:#{1,6}[ \\t]+|(?:[-*+]|\\d+[.)])[ \\t]+(?:\\[[ xX]\\]\\*?[ \\t]+)?)(?:\\*\\*|__)?(T\\d{3,}\\b|${KEYWORD}s?\\s*[-_#]?\\s*${NUMBER}(?![\\w])|${NUMBER}(?=[.):\\s]|$))|(?:\\*\\*|__)(T\\d{3,}|${KEYWORD}s?\\s*[-_#]?\\s*${NUMBER})(?:\\*\\*|__))`,
   'gim',
 );
 
@@ -112,7 +115,7 @@ const OPENING_IDS = new RegExp(
 export function openingStepIds(text: string): Set<string> {
   const out = new Set<string>();
   for (const m of text.matchAll(OPENING_IDS)) {
-    const id = normalizeStepId(m[1] ?? '');
+    const id = normalizeStepId(m[1] ?? m[2] ?? '');
     if (id !== '') out.add(id);
   }
   return out;
