@@ -4,7 +4,7 @@
  * longer flagged with what still is.
  */
 import assert from 'node:assert/strict';
-import { findingLines, runRules } from '../support/static-rules-harness';
+import { findingLines, missingPaths, runRules } from '../support/static-rules-harness';
 
 describe('round 33', () => {
   it('a task a paragraph opens with in bold ("**TASK-010** — Add the keys") is a task a dependency may name; an id no line opens with is dangling', () => {
@@ -30,5 +30,11 @@ describe('round 33', () => {
       );
     assert.deepEqual(plan('TASK-010 (settings keys exist)'), []);
     assert.deepEqual(plan('TASK-090 (settings keys exist)'), [11]);
+  });
+  it("spec-kit's template note in any language names the tool's layout, not the plan's work; the same path in a step is looked up", () => {
+    const note = (line: string) => missingPaths(runRules(['# 實作計畫：管理員', '', line, '', '## 摘要', '', '新增管理員角色。'].join('\n')));
+    assert.deepEqual(note('**注意**: 此模板由 `/speckit.plan` 指令填寫。執行流程請參閱 `.specify/templates/commands/plan.md`。'), []);
+    assert.deepEqual(note('**Nota**: esta plantilla la completa el comando `/speckit.plan`. Ver `.specify/templates/commands/plan.md`.'), []);
+    assert.deepEqual(note('1. 依 `.specify/templates/commands/plan.md` 產生計畫'), ['.specify/templates/commands/plan.md']);
   });
 });

@@ -273,9 +273,10 @@ function moduleSpecifier(line: string, startChar: number, path: string): boolean
 
 /**
  * spec-kit's template note ("**Note**: This template is filled in by the `/speckit.plan` command. See
- * `.specify/templates/commands/plan.md` …"): it points at the tool's own layout, not at this plan's work.
+ * `.specify/templates/commands/plan.md` …", in any language: "此模板由 `/speckit.plan` 指令填寫。執行流程請參閱
+ * `.specify/templates/commands/plan.md`"): it points at the tool's own layout, not at this plan's work.
  */
-const TEMPLATE_NOTE = /\btemplate is filled in by the `?\/[\w.-]+`? command\b/i;
+const TEMPLATE_NOTE = /\btemplate is filled in by the `?\/[\w.-]+`? command\b|`\/speckit\.[\w-]+`[^\n]{0,200}\.specify\/templates\/commands\//i;
 
 /**
  * A bare name the plan also writes as a path out of its folder ("`coaching_state.md`" beside
