@@ -37,4 +37,25 @@ describe('round 33', () => {
     assert.deepEqual(note('**Nota**: esta plantilla la completa el comando `/speckit.plan`. Ver `.specify/templates/commands/plan.md`.'), []);
     assert.deepEqual(note('1. 依 `.specify/templates/commands/plan.md` 產生計畫'), ['.specify/templates/commands/plan.md']);
   });
+  it('a plan whose implementation order is all ✅ is a record of finished work; one open item, or ✅ bullets of a feature list, leave the risks finding', () => {
+    const body = (order: string[], features: string[] = []) =>
+      [
+        '# Pydantic refactor plan',
+        '',
+        ...[1, 2, 3].flatMap((n) => [
+          `## Part ${n}: Model ${n}`,
+          '',
+          `Change \`src/models${n}.py\`, the serializers, the encoder and the operations that call them; keep the wrappers.`,
+          '',
+        ]),
+        ...(features.length ? ['## Features', '', ...features, ''] : []),
+        '## Implementation Order',
+        '',
+        ...order,
+      ].join('\n');
+    const risks = (text: string) => findingLines(runRules(text), 'missing-risks-section');
+    assert.deepEqual(risks(body(['1. ✅ Create the Point model', '2. ✅ Test it', '3. ✅ Apply to Equipment', '4. ✅ Remove the old code'])), []);
+    assert.deepEqual(risks(body(['1. ✅ Create the Point model', '2. ✅ Test it', '3. ✅ Apply to Equipment', '4. Remove the old code'])), [1]);
+    assert.deepEqual(risks(body(['1. Create the Point model', '2. Test it', '3. Apply to Equipment'], ['- ✅ Offline', '- ✅ Sync', '- ✅ Export'])), [1]);
+  });
 });

@@ -43,7 +43,7 @@ export const STATUS_DONE =
 export function planMarkedDone(plan: Plan): boolean {
   // Every phase marked done ("### ✅ Phase 1 — … [done 2026-06-12]" … "### ✅ Phase 4 — …"), two or more of them.
   if (everyPhaseDone(plan)) return true;
-  if (everyBoxTicked(plan.lines)) return true;
+  if (everyBoxTicked(plan)) return true;
   const first = plan.sections[0];
   if (first && first.level === 1 && titleMarkedDone(first.title)) return true;
   if (plan.sections.some((s) => s.kind === 'success' && s.level <= 2 && CRITERIA_MET.test(s.title))) return true;
@@ -59,15 +59,52 @@ const CHECKBOX = /^\s*(?:[-*+]|\d+[.)])\s+\[([ xX])\]/;
 /**
  * A task list whose every checkbox is ticked ("- [x] Create `config/agent-profiles.md`" … ), three or more of
  * them: the record of finished work, as a plan whose every phase is marked done. Stops at the first open box.
+ * Under a section of steps ("## Implementation Order"), a list item that opens with a done mark ("1. ✅ Apply to
+ * Equipment model") is a ticked box too, and the other items of its list are open ones unless they open with one as
+ * well ("4. Deploy" after three ✅ items is still to do); elsewhere a ✅ list is more often a feature list.
  */
-function everyBoxTicked(lines: readonly string[]): boolean {
+function everyBoxTicked(plan: Plan): boolean {
+  const lines = plan.lines;
+  // The kind of the innermost section over each line, built on the first done mark (most plans have none).
+  let kinds: string[] | null = null;
+  const stepsSection = (line: number): boolean => {
+    if (!kinds) {
+      const k: string[] = new Array<string>(lines.length).fill('');
+      for (const sec of plan.sections) for (let at = sec.headingLine + 1; at <= sec.range.endLine && at < k.length; at++) k[at] = sec.kind;
+      kinds = k;
+    }
+    return kinds[line] === 'steps';
+  };
   let ticked = 0;
-  for (const line of lines) {
-    if (line.indexOf('[') === -1) continue;
-    const m = CHECKBOX.exec(line);
-    if (!m) continue;
-    if (m[1] === ' ') return false;
-    ticked++;
+  // The indentation of the list run being read, and whether it has a done mark; items without one wait in `plain`.
+  let run: { indent: number; marked: boolean; plain: number } | null = null;
+  for (let l = 0; l < lines.length; l++) {
+    const line = lines[l] as string;
+    const item = LIST_ITEM.exec(line);
+    if (!item) {
+      // A blank line or an indented continuation keeps the run; anything else ends it.
+      if (run && line.trim() !== '' && (/^\S/.test(line) || line.length - line.trimStart().length <= run.indent)) run = null;
+      continue;
+    }
+    const indent = (item[1] ?? '').length;
+    if (!run || run.indent !== indent) run = { indent, marked: false, plain: 0 };
+    const rest = item[2] ?? '';
+    const box = /^\[([ xX])\]/.exec(rest);
+    if (box) {
+      if (box[1] === ' ') return false;
+      ticked++;
+    } else if (DONE_ITEM.test(rest) && stepsSection(l)) {
+      if (run.plain > 0) return false;
+      run.marked = true;
+      ticked++;
+    } else if ((OPEN_ITEM.test(rest) && stepsSection(l)) || run.marked) return false;
+    else run.plain++;
   }
   return ticked >= 3;
 }
+
+const LIST_ITEM = /^([ \t]*)(?:[-*+]|\d+[.)])[ \t]+(.*)$/;
+/** "✅ Create the model", "**✔** Test it": the item is done. */
+const DONE_ITEM = /^(?:\*\*|__)?[✅✔☑]/u;
+/** "⬜ Deploy", "❌ Not started", "⏳ In progress", "🚧 …": the item is open. */
+const OPEN_ITEM = /^(?:\*\*|__)?(?:⬜|☐|🔲|❌|⏳|🚧)/u;
