@@ -58,4 +58,33 @@ describe('round 33', () => {
     assert.deepEqual(risks(body(['1. ✅ Create the Point model', '2. ✅ Test it', '3. ✅ Apply to Equipment', '4. Remove the old code'])), [1]);
     assert.deepEqual(risks(body(['1. Create the Point model', '2. Test it', '3. Apply to Equipment'], ['- ✅ Offline', '- ✅ Sync', '- ✅ Export'])), [1]);
   });
+  it('a "Post-Implementation" section comes after the work: its list is no steps; an "Implementation" section\'s list is', () => {
+    const plan = (title: string) =>
+      findingLines(
+        runRules(
+          [
+            '# Solar calculator',
+            '',
+            '## Testing',
+            '',
+            'Run `npm test`; every phase ends green.',
+            '',
+            `## ${title}`,
+            '',
+            '- Create the blog post in the blog folder',
+            '- Announce the tool on the newsletter',
+          ].join('\n'),
+        ),
+        'no-success-criterion',
+      ).length;
+    assert.equal(plan('Blog Post (Post-Implementation)'), 0);
+    assert.equal(plan('Blog Post (Implementation)'), 0, 'a testing section says how every step is checked');
+    const bare = (title: string) =>
+      findingLines(
+        runRules(['# Solar calculator', '', `## ${title}`, '', '- Create the blog post in the blog folder', '- Announce the tool on the newsletter'].join('\n')),
+        'no-success-criterion',
+      ).length;
+    assert.equal(bare('Blog Post (Post-Implementation)'), 0);
+    assert.equal(bare('Blog Post (Implementation)'), 2);
+  });
 });

@@ -45,7 +45,7 @@ const RULES: ReadonlyArray<readonly [SectionKind, RegExp]> = [
   ['context', /^\W*(?:status|progress)\b|\bstatus(?:\s+(?:report|update))?\W*$|\b(?:implementation|project|build|delivery|current)\s+status\b|\bprogress\s+(?:report|so\s+far)\b/i],
   [
     'steps',
-    /\b(steps?|implementation|plan|tasks?|phases?|milestones?|roll\s*-?\s*out|approach|changes|work\s+items?|action\s+items?|checklist|procedure|execution|roadmap|to\s*-?\s*do)\b/i,
+    /(?<!\bpost-)\b(steps?|implementation|plan|tasks?|phases?|milestones?|roll\s*-?\s*out|approach|changes|work\s+items?|action\s+items?|checklist|procedure|execution|roadmap|to\s*-?\s*do)\b/i,
   ],
   // Japanese and Chinese (no word boundaries): risks, design decisions and background, then steps.
   ['risks', /(リスク|懸念|風险|风险|注意事项|위험|리스크|риск|откат)/iu],
