@@ -24,7 +24,8 @@
  * a list of titles ("(…, Out of Scope, Open Questions)"), a marker that
  * opens a ticked item ("- [x] TODO: rework the previews": done), TODO
  * alone in a table cell (a status value: "| UI-1 | Theme | TODO |") or in parentheses after a task id
- * ("UI-1 (TODO)": that task's status), "unknown"
+ * ("UI-1 (TODO)": that task's status), lowercase "unknown" in CJK prose (a
+ * state's name: "失败后 unknown；"), a tally's open total ("3 of TBD"), "unknown"
  * as one value of a list ("(network, auth, unknown)"), and a marker that
  * says when it is decided ("TBD — pending Phase 4A evaluation").
  */
@@ -102,6 +103,10 @@ function isWordChar(ch: string): boolean {
   return ch !== '' && WORD_CHAR.test(ch);
 }
 
+const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
+const CJK_BEFORE = new RegExp(`[${CJK}][ \\t；：，、]*$`, 'u');
+const CJK_AFTER = new RegExp(`^[ \\t；：，、]*[${CJK}]`, 'u');
+
 /** Part of a name: "wasm32-unknown-unknown", "doc/TODO.md", "TODO_LIST". */
 function isNameChar(ch: string): boolean {
   return isWordChar(ch) || ch === '-' || ch === '/';
@@ -129,6 +134,11 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
       continue;
     // "empty when unknown", "null if unknown": the value a program gives a state it cannot know, a decided behaviour.
     if (/^unknown$/i.test(m[0]) && /\b(?:when|if|whenever|while|where)[ \t]+$/i.test(text.slice(Math.max(0, at - 12), at))) continue;
+    // "保存 ID 失败后 unknown；unknown 重跑": lowercase "unknown" set in CJK prose is a name (a state, a value); the
+    // idea is written 未知 / 不明 / 알 수 없음 there.
+    if (m[0] === 'unknown' && (CJK_BEFORE.test(text.slice(Math.max(0, at - 3), at)) || CJK_AFTER.test(text.slice(at + 7, at + 10)))) continue;
+    // "**Plan:** 3 of TBD", "Sprint 2 of TBD": a tally whose total is not counted yet, not a point this plan leaves open.
+    if (/^(?:TBD|TBC)$/i.test(m[0]) && /\b\d+[ \t]+of[ \t]+$/i.test(text.slice(Math.max(0, at - 12), at))) continue;
     // So is "unknown `providers.enabled` values": the noun it qualifies is in inline code.
     if (/^unknown$/i.test(m[0]) && /^[ \t]+[\p{L}`]/u.test(text.slice(at + m[0].length, at + m[0].length + 3))) continue;
     // "(Problem Definition, Success Metrics, Out of Scope, Open Questions)": the title of a section, listed among others.

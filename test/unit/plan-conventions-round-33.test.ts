@@ -87,4 +87,97 @@ describe('round 33', () => {
     assert.equal(bare('Blog Post (Post-Implementation)'), 0);
     assert.equal(bare('Blog Post (Implementation)'), 2);
   });
+  it('lowercase "unknown" set in CJK prose is a state\'s name; "unknown" in English prose still marks an undecided point', () => {
+    const lines = (line: string) => findingLines(runRules(['# 计划', '', line].join('\n')), 'unknown-signal');
+    assert.deepEqual(lines('- [ ] `ListRunnableTasks` 排除 unknown；公开 status 兼容 submitted。'), []);
+    assert.deepEqual(lines('- [ ] POST 后超时则记为 unknown'), []);
+    assert.deepEqual(lines('- [ ] The retry budget is unknown'), [3]);
+  });
+
+  it('"**Plan:** 3 of TBD" is a tally whose total is open; "TBD" alone still marks an undecided point', () => {
+    const lines = (line: string) => findingLines(runRules(['# Plan 04-03: API endpoints', '', line].join('\n')), 'unknown-signal');
+    assert.deepEqual(lines('**Plan:** 3 of TBD'), []);
+    assert.deepEqual(lines('**Auth scheme:** TBD'), [3]);
+  });
+
+  it('a design\'s section titled only "兼容性" or "Backward compatibility" holds risks; a milestone that merely contains the word does not', () => {
+    const files = ['docs/specs/x-design.md', 'src/module1.ts'];
+    const plan = [
+      '# Stress category plan',
+      '',
+      '**Spec:** `docs/specs/x-design.md`',
+      '',
+      ...[1, 2, 3].flatMap((n) => [
+        `### Task ${n}: Part ${n}`,
+        '',
+        `Change \`src/module1.ts\`, the resolver, the scenario producer and the metrics consumer; keep the old path.`,
+        '',
+        '- [ ] **Step 1: Run `pytest` and confirm it passes**',
+        '',
+      ]),
+    ].join('\n');
+    const risks = (design: string) => findingLines(runRules(plan, files, { companions: { 'docs/specs/x-design.md': design } }), 'missing-risks-section');
+    assert.deepEqual(risks('# 设计\n\n## 兼容性\n\n旧数据保持可读。'), []);
+    assert.deepEqual(risks('# Design\n\n## Backward compatibility\n\nOld rows stay readable.'), []);
+    assert.deepEqual(risks('# Design\n\n### M2 - Level Compatibility\n\nLoad old levels.'), [1]);
+  });
+
+  it('a folder given as where a section\'s code goes ("Caminho: `apps/api/src/modules/x/`" over its fenced files) is written by it; the folder in a sentence is looked up', () => {
+    const plan = (line: string) =>
+      missingPaths(
+        runRules(
+          [
+            '# Plano',
+            '',
+            '## Etapa 2 — API: Módulo de Disponibilidade',
+            '',
+            line,
+            '',
+            '### 2.1 DTO — `dto/upsert.dto.ts`',
+            '',
+            '```typescript',
+            'export class UpsertDto {}',
+            '```',
+          ].join('\n'),
+          ['apps/api/package.json'],
+        ),
+      );
+    assert.deepEqual(plan('Caminho: `apps/api/src/modules/availability/`'), []);
+    assert.deepEqual(plan('**Path:** `apps/api/src/modules/availability/`'), []);
+    assert.deepEqual(plan('O módulo fica em `apps/api/src/modules/availability/`.'), ['apps/api/src/modules/availability/']);
+  });
+
+  it('a file inside a folder the plan deletes whole is gone by design; a file in a kept folder is looked up', () => {
+    const plan = (line: string) =>
+      missingPaths(runRules(['# MCP 升级计划', '', line, '', '错误码在 `mcp/mod.rs` 中定义，不依赖 `ipc/protocol.rs`。'].join('\n'), ['src-tauri/src/mcp/mod.rs']));
+    assert.deepEqual(plan('- `src-tauri/src/ipc/` — 整个删除（server.rs, protocol.rs）'), []);
+    assert.deepEqual(plan('- Delete `src-tauri/src/ipc/` entirely'), []);
+    assert.deepEqual(plan('- `src-tauri/src/ipc/` — 保留'), ['ipc/protocol.rs']);
+  });
+
+  it('a sub-item that names the check ("- Dark mode verification", "- Unit tests") is the step\'s criterion; a sub-item that builds is not', () => {
+    const phase = (item: string) =>
+      findingLines(
+        runRules(['# Solar calculator', '', '## Implementation Phases', '1. **Phase 7**: Polish', '   - Tidy the layout', `   - ${item}`].join('\n')),
+        'no-success-criterion',
+      );
+    assert.deepEqual(phase('Dark mode verification'), []);
+    assert.deepEqual(phase('Responsive design testing'), []);
+    assert.deepEqual(phase('Add the dark mode toggle'), [4]);
+  });
+
+  it('a plan for a to-do app has TODO as its subject where a name follows it; "TODO pick a codec" stays a marker, and a title that is a marker ("TODO: …") makes no to-do app', () => {
+    const plan = (title: string) => findingLines(runRules([`# ${title}`, '', '## Phase 4: フロントエンド - TODO API クライアント'].join('\n')), 'unknown-signal');
+    assert.deepEqual(plan('003-todo-basic タスクリスト'), []);
+    assert.deepEqual(plan('Phase II Todo Web Application'), []);
+    assert.deepEqual(plan('Notes app plan'), [3]);
+    assert.deepEqual(findingLines(runRules(['# 003-todo-basic', '', '- TODO pick a codec'].join('\n')), 'unknown-signal'), [3], 'a marker with a verb stays one');
+  });
+
+  it('the new name of a rename to come ("`src/proxy.ts` へのリネーム", "rename `a.ts` to `b.ts`") need not exist; the same path read from is looked up', () => {
+    const note = (line: string) => missingPaths(runRules(['# Plan', '', line].join('\n'), ['src/middleware.ts']));
+    assert.deepEqual(note('- Next.js 16 では `src/middleware.ts` が非推奨になり `src/proxy.ts` へのリネームが推奨される'), []);
+    assert.deepEqual(note('- Rename `src/middleware.ts` to `src/proxy.ts` once Next.js 16 lands'), []);
+    assert.deepEqual(note('- Read the matcher config from `src/proxy.ts`'), ['src/proxy.ts']);
+  });
 });

@@ -271,6 +271,12 @@ const RUN_WITH_RESULT =
 const CHECK_SUBSTEP =
   /^\s*(?:[-*+]\s+)?(?:\[[ xX]\]\s+)?step\s+\d+[a-z]?\s*[:.)–—-]\s*((?:verify|validate|confirm|check|test|run\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,2}(?:tests?|suite|checks?))\b.*)$/i;
 
+/**
+ * A sub-item that names the check the step ends with ("- Responsive design testing", "- Dark mode verification",
+ * "- Unit tests"): a short noun phrase, nothing after it.
+ */
+const CHECK_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?((?:[\w/-]+\s+){0,4}(?:testing|verification|validation|tests|QA))\s*$/i;
+
 /** The first success criterion on lines `from..to`. */
 export function findSuccessCriterion(lines: readonly string[], from: number, to: number, skip: (line: number) => boolean): { text: string; line: number } | null {
   for (let i = from; i <= to; i++) {
@@ -288,6 +294,8 @@ export function findSuccessCriterion(lines: readonly string[], from: number, to:
       const items = followingItems(lines, i + 1, to);
       if (items !== '') return { text: items.slice(0, 500), line: i };
     }
+    const named = CHECK_ITEM.exec(plain);
+    if (named && i > from) return { text: (named[1] ?? '').trim(), line: i };
     const sub = CHECK_SUBSTEP.exec(plain);
     if (sub) return { text: (sub[1] ?? '').trim().slice(0, 500), line: i };
     const m = CRITERION.exec(plain);

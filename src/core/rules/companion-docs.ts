@@ -67,13 +67,21 @@ export function companionReferences(plan: Plan, planPath?: string | null): strin
 
 /**
  * A companion's heading that holds what can go wrong. In a design or PRD, "Security …" and "… Recovery" headings
- * name features to build (auth schemes, password recovery), so there only risks, edge cases, error handling or
- * rollback count (on the corpus, the one design whose only such headings were "Security Definitions" and "Password
+ * name features to build (auth schemes, password recovery), so there only risks, edge cases, error handling,
+ * rollback or a compatibility section count (on the corpus, the one design whose only such headings were "Security Definitions" and "Password
  * Recovery" was labelled as having no risks).
  */
 function companionTitleHoldsRisks(title: string): boolean {
+  if (COMPATIBILITY.test(title)) return true;
   return titleHoldsRisks(title) && !/^\W*security\b(?!\s+considerations)/i.test(title) && !/\brecovery\b/i.test(title);
 }
+
+/**
+ * A design's section on compatibility, by that title alone ("## Backward compatibility", "## 兼容性"): what existing
+ * users, data or callers could break, and how the change avoids it. A title that only contains the word ("### M2 -
+ * Level Compatibility") names a feature.
+ */
+const COMPATIBILITY = /^\W*(?:backwards?[\s-]+)?compatibility\W*$|^\W*(?:向后)?兼容性?\W*$|^\W*(?:後方)?互換性\W*$|^\W*(?:하위\s*)?호환성\W*$/iu;
 
 /** Does a document the plan names (see companionReferences) hold a risks, rollback, edge-case or error-handling section? */
 export function companionHoldsRisks(plan: Plan, env: RuleEnvironment | undefined): boolean {

@@ -66,6 +66,29 @@ export function absentByDesign(line: string, startChar: number, endChar: number)
     OUTPUT_INTO.test(before.slice(-40))
   );
 }
+/**
+ * The folders the plan removes whole ("- `src-tauri/src/ipc/` — 整个删除（server.rs, protocol.rs, …）", "Delete
+ * `legacy/`"): a folder path (written with its trailing "/") on a line that says it is deleted, removed or moved.
+ */
+export function removedFolders(plan: Plan): string[] {
+  const out: string[] = [];
+  for (const ref of plan.referencedPaths) {
+    if (!/\/$/.test(ref.path)) continue;
+    const mentions = ref.ranges && ref.ranges.length > 0 ? ref.ranges : [ref.range];
+    if (!mentions.some((r) => REMOVED_BEFORE.test(plan.lines[r.startLine] ?? ''))) continue;
+    const folder = readerPath(ref.path)?.replace(/\/+$/, '');
+    if (folder) out.push(folder);
+  }
+  return out;
+}
+
+/** Is `path` inside one of these removed folders, named in full or from the folder down ("ipc/protocol.rs" of "src/ipc/")? */
+export function insideRemovedFolder(path: string, folders: readonly string[]): boolean {
+  const slash = path.lastIndexOf('/');
+  const dir = slash > 0 ? path.slice(0, slash) : '';
+  return folders.some((f) => path.startsWith(`${f}/`) || (dir !== '' && (f === dir || f.endsWith(`/${dir}`))));
+}
+
 /** "`commands/learn.md` (if exists)": the plan itself allows that the file is not there. */
 const IF_EXISTS_AFTER = /^[`'"]*\s*\(\s*if\s+(?:it\s+)?(?:exists?|present|any)\s*\)/i;
 const REMOVED_BEFORE =
@@ -190,6 +213,36 @@ export function pathLabelOverFullText(lines: readonly string[], line: number, st
   return false;
 }
 
+/** "Path:", "Caminho:", "Ruta:", "Pfad:", "Chemin:", "路径：", "パス:": a label that says where the work goes. */
+const WHERE_LABEL =
+  /^\s*(?:[-*+]\s+)?(?:\*\*|__)?(?:path|location|folder|directory|caminho|pasta|diret[óo]rio|ruta|carpeta|directorio|pfad|ordner|verzeichnis|chemin|dossier|r[ée]pertoire|路径|目录|位置|パス|フォルダ|ディレクトリ|경로|폴더)(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*[`'"]?$/iu;
+
+/**
+ * A folder given as where a section's work goes ("Caminho: `apps/api/src/modules/availability/`" over the module's
+ * DTO, service and controller in fenced blocks): the section writes that folder. Only a folder (a trailing "/") alone
+ * on its label line, and only when a fenced block follows before the next heading as high as the one over the label.
+ */
+export function folderLabelOverItsCode(lines: readonly string[], line: number, startChar: number, endChar: number): boolean {
+  const text = lines[line] ?? '';
+  if (!WHERE_LABEL.test(text.slice(0, startChar)) || !/^[`'"]?\s*\.?\s*$/.test(text.slice(endChar))) return false;
+  if (!/\/[`'"]?$/.test(text.slice(startChar, endChar + 1).trimEnd())) return false;
+  let level = 7;
+  for (let l = line - 1; l >= 0 && line - l <= 400; l--) {
+    const heading = /^ {0,3}(#{1,6})\s/.exec(lines[l] ?? '');
+    if (heading) {
+      level = (heading[1] as string).length;
+      break;
+    }
+  }
+  for (let l = line + 1; l < lines.length && l - line <= 400; l++) {
+    const next = lines[l] ?? '';
+    const heading = /^ {0,3}(#{1,6})\s/.exec(next);
+    if (heading && (heading[1] as string).length <= level) return false;
+    if (/^\s*(?:`{3,}|~{3,})/.test(next)) return true;
+  }
+  return false;
+}
+
 /** A deliverable bullet or heading that opens with the path ("- `src/new.ts`: …", "### 2. `include/a.hpp`"): what its step produces. */
 const DELIVERABLE_LEAD = /^\s*(?:#{1,6}\s+(?:\d+[.)]\s+)?|(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\*?\s+)?(?:\d+(?:\.\d+)*\.?\s+)?)(?:\*\*|__)?[`'"]?$/;
 
@@ -216,6 +269,17 @@ const OPEN_TASK = /^\s*[-*+]\s+\[ \]/;
 const TICKED_TASK = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
 
 /** "→ `.tsx`", "-> .ts": the new side of a rename that changes only the extension. */
+/**
+ * The new name of a rename ("rename `a.ts` to `b.ts`", "`src/proxy.ts` へのリネーム", "重命名为 `b.ts`", "renomear para
+ * `b.ts`"): the rename writes it, so it need not exist yet. Not "renamed to `b.ts`": a rename done must have written it.
+ */
+export function renameTarget(line: string, startChar: number, endChar: number): boolean {
+  return RENAME_TO_BEFORE.test(line.slice(Math.max(0, startChar - 80), startChar)) || RENAME_TO_AFTER.test(line.slice(endChar, endChar + 20));
+}
+const RENAME_TO_BEFORE =
+  /(?:\brenam(?:e|es|ing)\b[^.;:!?]{0,60}?\b(?:to|as|into)|\brenomear\b[^.;:!?]{0,60}?\bpara|\brenombrar\b[^.;:!?]{0,60}?\ba|\bumbenennen\b[^.;:!?]{0,60}?\bin|\brenommer\b[^.;:!?]{0,60}?\ben|重命名为|改名为|更名为)\s*[`'"]?$/i;
+const RENAME_TO_AFTER = /^[`'"]?\s*(?:への|に)(?:リネーム|改名|名前変更)/;
+
 const RENAMED_EXTENSION = /^[`'"]*\s*(?:→|->|=>)\s*[`'"]*(\.[A-Za-z]\w{0,9})(?![\w./])/;
 
 /**
@@ -244,6 +308,8 @@ export function createdPaths(plan: Plan): Set<string> {
               isCreatedByPlan(line, r.startChar, r.endChar) ||
               fileLabelOfCreatingStep(plan.lines, r.startLine) ||
               pathLabelOverFullText(plan.lines, r.startLine, r.startChar, r.endChar) ||
+              folderLabelOverItsCode(plan.lines, r.startLine, r.startChar, r.endChar) ||
+              renameTarget(line, r.startChar, r.endChar) ||
               opensDeliverable(line.slice(0, r.startChar)) ||
               (taskList && OPEN_TASK.test(line))
       );

@@ -54,8 +54,6 @@ export function planMarkedDone(plan: Plan): boolean {
   return false;
 }
 
-const CHECKBOX = /^\s*(?:[-*+]|\d+[.)])\s+\[([ xX])\]/;
-
 /**
  * A task list whose every checkbox is ticked ("- [x] Create `config/agent-profiles.md`" … ), three or more of
  * them: the record of finished work, as a plan whose every phase is marked done. Stops at the first open box.

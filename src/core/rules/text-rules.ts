@@ -5,7 +5,7 @@
  */
 import type { Plan } from '../plan';
 import type { RuleEnvironment, StaticFinding } from './catalog';
-import { createdPaths, readerPath } from './created-paths';
+import { createdPaths, insideRemovedFolder, readerPath, removedFolders } from './created-paths';
 import { firstCellOfNeutralFileTable, npmScoped, safeExists, startsGreenfield, TEST_FILE, toolFolder, underTestingHeading } from './missing-file-context';
 
 export type Draft = Omit<StaticFinding, 'level'>;
@@ -13,6 +13,7 @@ export type Draft = Omit<StaticFinding, 'level'>;
 export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
   const out: Draft[] = [];
   let greenfield: boolean | undefined;
+  let removed: string[] | undefined;
   const created = createdPaths(plan);
   // Every proper tail of a created path ("code-reviewer/prompt.md" of "skills/code-reviewer/prompt.md"): a fragment names that file.
   const createdEnds = new Set<string>();
@@ -59,6 +60,8 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
     // repositories has a digits-only name without an extension).
     if (!hasExtension(path) && /(?:^|\/)\d+\/?$/.test(path)) continue;
     if (created.has(path) || (!path.includes('/') && created.has(`/${path}`)) || createdEnds.has(path)) continue;
+    // A file in a folder the plan deletes whole is gone by design.
+    if (insideRemovedFolder(path, (removed ??= removedFolders(plan)))) continue;
     if (mentions.every((r) => citedAsSource(plan.lines, r.startLine, r.startChar))) continue;
     // "Note: `current/CLAUDE.md` is outside the wonderland repo": the plan itself says the file is not in this workspace.
     if (mentions.some((r) => OUTSIDE_WORKSPACE.test(plan.lines[r.startLine] ?? ''))) continue;

@@ -13,10 +13,19 @@ const OPEN_QUESTIONS =
 /** A legend defines the plan's marks ("## Task Status Legend": "**TODO**: task not started"): its markers are names. */
 const LEGEND = /\blegend\b|leyenda|l[ée]gende|legenda|凡例|图例|圖例/i;
 
+/** A title that names a to-do app ("todo-basic", "Todo Web Application", "TODO アプリ"), not a title that is a marker ("TODO: …"). */
+/** What follows a TODO that is the app's subject: a name (capitalised, an acronym) or CJK text. */
+const TODO_SUBJECT = /^[ \t]*(?:\p{Lu}|\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|\p{Script=Hangul})/u;
+const TODO_DOMAIN = /(?<![\p{L}\p{N}])todos?(?![\p{L}\p{N}]|\s*:)/iu;
+
 export function unknownSignalRule(plan: Plan): Draft[] {
   // A risks section lists what is not known yet with how to settle it ("[OPEN UNKNOWN] parse format: spike first"): acknowledged too.
   const acknowledged = plan.sections.filter((s) => OPEN_QUESTIONS.test(s.title) || LEGEND.test(s.title) || s.kind === 'risks').map((s) => s.range);
+  // A plan for a to-do app ("# 003-todo-basic タスクリスト", "# Phase II Todo Web Application") has TODO as its subject
+  // where a name follows it ("TODO API クライアント", "TODO Model"); "TODO pick a codec" and "TODO:" stay markers.
+  const todoDomain = TODO_DOMAIN.test(plan.title ?? '');
   return plan.unknownSignals
+    .filter((s) => !(todoDomain && /^todo$/i.test(s.signal) && TODO_SUBJECT.test((plan.lines[s.range.startLine] ?? '').slice(s.range.endChar, s.range.endChar + 4))))
     .filter((s) => !acknowledged.some((r) => s.range.startLine >= r.startLine && s.range.startLine <= r.endLine) && !underOpenQuestionLabel(plan, s.range.startLine))
     .map((s) => ({
       code: 'unknown-signal',
