@@ -68,8 +68,8 @@ export function companionReferences(plan: Plan, planPath?: string | null): strin
 /**
  * A companion's heading that holds what can go wrong. In a design or PRD, "Security …" and "… Recovery" headings
  * name features to build (auth schemes, password recovery), so there only risks, edge cases, error handling,
- * rollback or a compatibility section count (on the corpus, the one design whose only such headings were "Security Definitions" and "Password
- * Recovery" was labelled as having no risks).
+ * rollback or a compatibility section count (on the corpus, the one design whose only such headings were
+ * "Security Definitions" and "Password Recovery" was labelled as having no risks).
  */
 function companionTitleHoldsRisks(title: string): boolean {
   if (COMPATIBILITY.test(title)) return true;
@@ -97,9 +97,21 @@ export function companionHoldsRisks(plan: Plan, env: RuleEnvironment | undefined
     }
     if (text === undefined) continue;
     read++;
-    if (headingTitles(text).some(companionTitleHoldsRisks)) return true;
+    if (holdsRisks(text)) return true;
   }
   return false;
+}
+
+/** Verdicts per design text: the rule runs on every keystroke, a design changes rarely. A few entries, oldest dropped. */
+const verdicts = new Map<string, boolean>();
+
+function holdsRisks(text: string): boolean {
+  const known = verdicts.get(text);
+  if (known !== undefined) return known;
+  const verdict = headingTitles(text).some(companionTitleHoldsRisks);
+  if (verdicts.size >= 16) verdicts.delete(verdicts.keys().next().value as string);
+  verdicts.set(text, verdict);
+  return verdict;
 }
 
 /** The ATX heading titles of a Markdown text, outside fenced blocks, without their numbering. */
