@@ -36,6 +36,7 @@ export interface FileIndexOptions {
 const DEFAULT_MAX_ENTRIES = 250_000;
 /** A design or spec a plan names is prose; a bigger "Markdown" file is a data dump no rule needs to read. */
 const MAX_MARKDOWN_BYTES = 256 * 1024;
+const MAX_MARKDOWN_TEXTS = 256;
 
 export class WorkspaceFileIndex {
   private roots: RootIndex[];
@@ -186,15 +187,29 @@ export class WorkspaceFileIndex {
   private readMarkdown(file: string): Promise<void> {
     const pending = this.markdownReads.get(file);
     if (pending) return pending;
-    const read = readConfinedFile(file, { maxBytes: MAX_MARKDOWN_BYTES, singleLink: true }).then((result) => {
+    const read = this.readInsideRoots(file).then((text) => {
       this.markdownReads.delete(file);
       if (this.disposed) return;
-      const text = result.ok ? result.buffer.toString('utf8') : null;
+      // A long session names many designs; the oldest texts go first (they are read again when named again).
+      if (this.markdown.size >= MAX_MARKDOWN_TEXTS) this.markdown.delete(this.markdown.keys().next().value as string);
       this.markdown.set(file, text);
       if (text !== null) this.changed();
     });
     this.markdownReads.set(file, read);
     return read;
+  }
+
+  /** The file's text when its real path (folders resolved: a gitignored path may pass a linked folder) is inside a root. */
+  private async readInsideRoots(file: string): Promise<string | null> {
+    try {
+      const real = await fs.realpath(path.dirname(file));
+      const roots = await Promise.all(this.roots.map((r) => fs.realpath(r.root).catch(() => r.root)));
+      if (!roots.some((r) => real === r || real.startsWith(r + path.sep))) return null;
+    } catch {
+      return null;
+    }
+    const result = await readConfinedFile(file, { maxBytes: MAX_MARKDOWN_BYTES, singleLink: true });
+    return result.ok ? result.buffer.toString('utf8') : null;
   }
 
   /**

@@ -139,4 +139,14 @@ describe('server: workspace file index', () => {
     for (const ref of refs) assert.equal(index.markdownText(plan(), ref), undefined, ref);
     await fs.rm(outside, { recursive: true, force: true });
   });
+  it('never reads through a linked folder that leaves the workspace, even on a gitignored path it may name', async () => {
+    const outside = await fs.mkdtemp(path.join(os.tmpdir(), 'vp-outside-'));
+    await fs.writeFile(path.join(outside, 'x-design.md'), '## Risks\n');
+    await fs.writeFile(path.join(root, '.gitignore'), 'dist/\n*.log\nvendor-docs/\n');
+    await fs.symlink(outside, path.join(root, 'vendor-docs'));
+    await index.start();
+    await index.loadMarkdown(plan(), ['/vendor-docs/x-design.md']);
+    assert.equal(index.markdownText(plan(), '/vendor-docs/x-design.md'), undefined);
+    await fs.rm(outside, { recursive: true, force: true });
+  });
 });
