@@ -12,7 +12,7 @@
  *   context   context, background, motivation, problem, current state, overview, assumptions, constraints
  *   steps     steps, implementation, plan, tasks, phases, milestones, rollout, approach, changes,
  *             work items, action items, checklist, procedure, execution, roadmap, todo
- *   risks / context / steps  (ja/zh/ko/ru) リスク, 风险, 위험, риски, откат; 設計判断 (design decisions), 背景, 現状, 概要, 设计决策;
+ *   risks / context / steps  (ja/zh/ko/ru/vi/pl) リスク, 风险, 위험, риски, откат, rủi ro, ryzyka; 設計判断 (design decisions), 背景, 現状, 概要, 设计决策;
  *             実装計画, 手順, タスク, 实施计划, 步骤, 任务
  *   steps     (es/pt/de/fr) tareas, pasos, fases, implementación, tarefas, passos, etapas, Schritte,
  *             Aufgaben, Umsetzung, Phasen, étapes, tâches, mise en œuvre
@@ -48,7 +48,7 @@ const RULES: ReadonlyArray<readonly [SectionKind, RegExp]> = [
     /(?<!\bpost-)\b(steps?|implementation|plan|tasks?|phases?|milestones?|roll\s*-?\s*out|approach|changes|work\s+items?|action\s+items?|checklist|procedure|execution|roadmap|to\s*-?\s*do)\b/i,
   ],
   // Japanese and Chinese (no word boundaries): risks, design decisions and background, then steps.
-  ['risks', /(リスク|懸念|風险|风险|注意事项|위험|리스크|риск|откат)/iu],
+  ['risks', /(リスク|懸念|風险|风险|注意事项|위험|리스크|риск|откат|r[ủu]i\s+ro|ryzyk)/iu],
   ['context', /(設計判断|設計方針|決定事項|技術的判断|背景|現状|概要|设计决策|技术决策|设计方案|现状|概述)/u],
   ['steps', /(実装計画|実装手順|作業手順|手順|タスク|实施计划|实现步骤|实施步骤|步骤|任务)/u],
   // es, pt, de, fr

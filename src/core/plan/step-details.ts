@@ -272,6 +272,13 @@ const CHECK_SUBSTEP =
   /^\s*(?:[-*+]\s+)?(?:\[[ xX]\]\s+)?step\s+\d+[a-z]?\s*[:.)–—-]\s*((?:verify|validate|confirm|check|test|run\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,2}(?:tests?|suite|checks?))\b.*)$/i;
 
 /**
+ * A files entry that writes a test ("- Create: `packages/a2a/src/__tests__/adapters/hono.test.ts`", "- Test:
+ * `tests/test_api.py`"): the step comes with its tests, which say when it is done.
+ */
+const TEST_FILE_ENTRY =
+  /^\s*[-*+]\s+(?:create|add|new|test|tests)\s*:\s*`([^`]*(?:\.(?:test|spec)\.[\w]+|_test\.[\w]+|\/test_[\w]+\.[\w]+|__tests__\/[^`]+|(?:^|\/)tests?\/[^`]+\.[\w]+))`/i;
+
+/**
  * A sub-item that names the check the step ends with ("- Responsive design testing", "- Dark mode verification",
  * "- Unit tests"): a short noun phrase, nothing after it.
  */
@@ -294,6 +301,8 @@ export function findSuccessCriterion(lines: readonly string[], from: number, to:
       const items = followingItems(lines, i + 1, to);
       if (items !== '') return { text: items.slice(0, 500), line: i };
     }
+    const testFile = TEST_FILE_ENTRY.exec(plain);
+    if (testFile && i > from) return { text: `writes ${testFile[1] ?? 'its tests'}`, line: i };
     const named = CHECK_ITEM.exec(plain);
     if (named && i > from) return { text: (named[1] ?? '').trim(), line: i };
     const sub = CHECK_SUBSTEP.exec(plain);

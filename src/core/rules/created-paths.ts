@@ -22,12 +22,20 @@ const CREATION_ANYWHERE =
 const CJK_CREATION = /新增|新建|建立|创建|創建|作成|新規|削除|删除|刪除|(?:^|[^\p{Script=Han}])建\s*[`'"]*$/u;
 const HAS_CJK = /[\u3040-\u30ff\u3400-\u9fff]/;
 /**
+ * Create and delete verbs of languages whose letters the English pattern's \b does not see: Russian, Ukrainian, Polish,
+ * Vietnamese, Korean ("Создать `src/x.ts`", "Удалить `public/index.html`", "Tạo `DashboardController.java`", "Xây
+ * `DataTable.tsx`", "`x.ts` 생성"). Tried only on a line with such letters.
+ */
+const OTHER_SCRIPT_CREATION =
+  /(?<![\p{L}])(?:созда(?:ть|йте|ём|ем|дим|ние)|удал(?:ить|ите|яем|ение|ён|ен)|нов(?:ый|ая|ое|ые)|створ(?:ити|іть)|видал(?:ити|іть)|utw[óo]rz(?:yć)?|stw[óo]rz|usu[ńn](?:ąć)?|now(?:y|a|e)|t[ạa]o(?:\s+m[ớo]i)?|x[óo]a|xo[áa]|x[âa]y(?:\s+d[ựu]ng)?|m[ớo]i|생성|신규|삭제|새로|작성)(?![\p{L}])/iu;
+const HAS_OTHER_SCRIPT = /[\u0400-\u04ff\u00c0-\u024f\u1e00-\u1eff\uac00-\ud7af]/;
+/**
  * "Writes small bash scripts to `.x/hooks/`", "persists one cursor token per project at `.forge/cursor.json`", "saved to":
  * what is written, persisted or saved to a path brings it into being.
  */
 const WRITTEN_TO = /\b(?:writ(?:e|es|ing|ten)|persist(?:s|ed|ing)?|sav(?:e|es|ed|ing)|dump(?:s|ed|ing)?)\s+(?:[\w+-]+\s+){0,6}(?:to|into|at)\s+[`'"(]*$/i;
 const CREATION_RIGHT_BEFORE =
-  /\b(add(s|ed|ing)?|write|writes|writing|new|build(s|ing)?|implement(s|ing)?|sav(e|es|ed|ing)(\s+(?:the\s+)?(?:merged|combined|final|resulting|result|output))?|construir|implementar)\s+((a|an|the)\s+)?(new\s+)?((test\s+)?(file|module|folder|directory|script|config|test))?\s*[`'"(<[]*$|(→|->|=>)\s*[`'"]*$/i;
+  /\b(add(s|ed|ing)?|write|writes|writing|new|build(s|ing)?|implement(s|ing)?|sav(e|es|ed|ing)(\s+(?:the\s+)?(?:merged|combined|final|resulting|result|output))?|construir|implementar)\s+((a|an|the)\s+)?(new\s+)?((test\s+)?(file|module|folder|directory|script|config|test))?\s*[`'"(<[]*$|(→|->|=>)\s*[`'"]*$|\bnew\s+(?:[\w-]+\s+){0,2}(?:package|crate|module|app|service|library|workspace|project)\s+[`'"(<[]*$/i;
 /** "add `A` and `B`", "añadir `LICENSE` y `CONTRIBUTING.md`": an add verb governs every path of its list. */
 const ADD_LIST =
   /(?:^|[^\p{L}])(?:add(?:s|ed|ing)?|añad(?:e|ir|imos)|agreg(?:a|ar)|adicion(?:a|ar)|hinzufügen|ajout(?:e|er))\s+(?:[`'"]*[\w@./-]+[`'"]*\s*(?:,|and|y|e|und|et|&)\s*)*[`'"(<[]*$/iu;
@@ -92,7 +100,7 @@ export function insideRemovedFolder(path: string, folders: readonly string[]): b
 /** "`commands/learn.md` (if exists)": the plan itself allows that the file is not there. */
 const IF_EXISTS_AFTER = /^[`'"]*\s*\(\s*if\s+(?:it\s+)?(?:exists?|present|any)\s*\)/i;
 const REMOVED_BEFORE =
-  /\b(?:delet(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|drop(?:s|ped)?|renam(?:e|es|ed|ing)|mov(?:e|es|ed|ing)|eliminar|borrar|apagar|remover|l[öo]schen|entfernen|supprimer)\b|删除|刪除|削除|移除/i;
+  /\b(?:delet(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|drop(?:s|ped)?|renam(?:e|es|ed|ing)|mov(?:e|es|ed|ing)|eliminar|borrar|apagar|remover|l[öo]schen|entfernen|supprimer)\b|删除|刪除|削除|移除|(?<![\p{L}])(?:удал(?:ить|ите|яем|ение|ён|ен)|видал(?:ити|іть)|usu[ńn](?:ąć)?|x[óo]a|xo[áa]|삭제)(?![\p{L}])/iu;
 
 export function isCreatedByPlan(line: string, startChar: number, endChar: number): boolean {
   const before = line.slice(0, startChar);
@@ -100,6 +108,7 @@ export function isCreatedByPlan(line: string, startChar: number, endChar: number
     CREATION_ANYWHERE.test(before) ||
     CREATION_RIGHT_BEFORE.test(before) ||
     (HAS_CJK.test(before) && CJK_CREATION.test(before)) ||
+    (HAS_OTHER_SCRIPT.test(line) && (OTHER_SCRIPT_CREATION.test(before) || OTHER_SCRIPT_CREATION.test(line.slice(endChar, endChar + 30)))) ||
     WRITTEN_TO.test(before.slice(-200)) ||
     newSideOfTable(before) ||
     (ADD_VERB.test(before) && ADD_LIST.test(before.slice(-300))) ||
@@ -148,6 +157,29 @@ function tableRowCreates(line: string, startChar: number): boolean {
     const text = c.text.replace(/[*_`]/g, '').trim();
     return OPERATION_CELL.test(text) || OPENS_WITH_CREATION.test(text);
   });
+}
+
+/** A header cell that names files to create ("New files", "Files to create", "File cần tạo", "新建文件", "Neue Dateien"). */
+const CREATING_COLUMN =
+  /^\W*(?:(?:new|created?)\s+files?|files?\s+(?:to\s+(?:create|add)|created|added)|neue\s+dateien|nuevos\s+archivos|archivos\s+nuevos|novos\s+arquivos|arquivos\s+(?:novos|a\s+criar)|nouveaux\s+fichiers|fichiers\s+(?:à\s+créer|nouveaux)|file\s+c[ầa]n\s+t[ạa]o|file\s+m[ớo]i|新建文件|新增文件|新規ファイル|作成するファイル|신규\s*파일|새\s*파일|новые\s+файлы)\W*$/iu;
+
+/**
+ * A row of a table whose column names files to create ("| File cần tạo | Nội dung |" over "| `dto/X.java` | … |"): the
+ * path in that column is one the plan writes.
+ */
+export function tableColumnCreates(lines: readonly string[], line: number, startChar: number): boolean {
+  const text = lines[line] ?? '';
+  if (!/^\s*\|/.test(text)) return false;
+  const column = (text.slice(0, startChar).match(/(?<!\\)\|/g) ?? []).length;
+  for (let l = line - 1; l >= 1 && line - l <= 200; l--) {
+    const row = lines[l] ?? '';
+    if (!/^\s*\|/.test(row)) return false;
+    if (/^\s*\|?\s*:?-{3,}/.test(row)) {
+      const header = (lines[l - 1] ?? '').split(/(?<!\\)\|/);
+      return CREATING_COLUMN.test((header[column] ?? '').replace(/[*_`]/g, '').trim());
+    }
+  }
+  return false;
 }
 
 const FILES_OPEN = /^\s*<files>\s*$/;
@@ -310,6 +342,7 @@ export function createdPaths(plan: Plan): Set<string> {
               pathLabelOverFullText(plan.lines, r.startLine, r.startChar, r.endChar) ||
               folderLabelOverItsCode(plan.lines, r.startLine, r.startChar, r.endChar) ||
               renameTarget(line, r.startChar, r.endChar) ||
+              tableColumnCreates(plan.lines, r.startLine, r.startChar) ||
               opensDeliverable(line.slice(0, r.startChar)) ||
               (taskList && OPEN_TASK.test(line))
       );

@@ -14,16 +14,16 @@ import type { RuleEnvironment } from './catalog';
 import { specKitSpecBeside } from './section-rules';
 /**
  * A step that is itself a check ("Checkpoint – …", "Final verification", "Write
- * property test for …", in es/pt/de/fr "Verificar …", "Validação", "Überprüfung") needs no other criterion, and is the criterion of the
+ * property test for …", in es/pt/de/fr/ru/pl/vi "Verificar …", "Validação", "Überprüfung", "Проверка сборки", "Kiểm tra") needs no other criterion, and is the criterion of the
  * sibling steps before it; a documentation-only step's document is its result; a
  * sub-step shares its outer step's criterion, a ticked checkbox step is done, and a group (a step with steps
  * nested in it) has its criteria in its sub-steps.
  */
 const CHECK_STEP =
-  /^(?:\W*)(?:(?:\w+-[\w-]+|integration|unit|acceptance|regression|e2e|smoke|property|contract)\s+(?:[\w-]+\s+){0,3}tests?\b|checkpoint|final\s+(?:verification|checkpoint|check)|verify|verification|validate|write\s+(?:\w+\s+){0,2}tests?|run\s+(?:the\s+)?tests?|test)\b|^(?:\W*)(?:verificar|verificaci[oó]n|verifica[cç][aã]o|validar|validaci[oó]n|valida[cç][aã]o|probar|testar|(?:ü|ue)?berpr[üu]fung|pr[üu]fen|v[ée]rification|v[ée]rifier|valider|tester|punto\s+de\s+control|ponto\s+de\s+controle|point\s+de\s+contr[ôo]le|escribir\s+(?:\S+\s+){0,2}pruebas|escrever\s+(?:\S+\s+){0,2}testes|[ée]crire\s+(?:\S+\s+){0,2}tests)(?!\p{L})/iu;
+  /^(?:\W*)(?:(?:\w+-[\w-]+|integration|unit|acceptance|regression|e2e|smoke|property|contract)\s+(?:[\w-]+\s+){0,3}tests?\b|checkpoint|final\s+(?:verification|checkpoint|check)|verify|verification|validate|write\s+(?:\w+\s+){0,2}tests?|run\s+(?:the\s+)?tests?|test)\b|^(?:\W*)(?:verificar|verificaci[oó]n|verifica[cç][aã]o|validar|validaci[oó]n|valida[cç][aã]o|probar|testar|(?:ü|ue)?berpr[üu]fung|pr[üu]fen|v[ée]rification|v[ée]rifier|valider|tester|punto\s+de\s+control|ponto\s+de\s+controle|point\s+de\s+contr[ôo]le|escribir\s+(?:\S+\s+){0,2}pruebas|escrever\s+(?:\S+\s+){0,2}testes|[ée]crire\s+(?:\S+\s+){0,2}tests|проверк[аи]|провер(?:ить|яем|ьте)|тестирование|тесты|верификация|валидация|при[её]мка|критерии|перевірка|перевірити|тестування|weryfikacja|zweryfikuj|sprawd[źz]|sprawdzenie|testy|testowanie|walidacja|kryteria|ki[ểe]m\s+tra|ki[ểe]m\s+th[ửu]|x[áa]c\s+minh|nghi[ệe]m\s+thu)(?!\p{L})/iu;
 
 /** A Japanese or Chinese step whose work is a check: "E2E テストで認証フローを検証する", "验证登录流程", "動作確認". */
-const CJK_CHECK_STEP = /検証|テスト|動作確認|验证|驗證|测试|測試/;
+const CJK_CHECK_STEP = /検証|テスト|動作確認|验证|驗證|测试|測試|검증|테스트/;
 
 /**
  * A step whose work is testing or reviewing ("Testing and rollout", "Tests", "Review all help texts", "Pruebas y
@@ -152,10 +152,10 @@ function numberOnlyWithoutConvention(plan: Plan): (step: Plan['steps'][number]) 
 
 /**
  * Words of a heading that says how work is checked: "## Testing", "### Verification", "## Acceptance criteria",
- * "## QA checklist", "### Smoke test", "## Definition of done", in es/pt/de/fr/zh/ja/ko as well.
+ * "## QA checklist", "### Smoke test", "## Definition of done", in es/pt/de/fr/ru/uk/pl/vi/zh/ja/ko as well.
  */
 const CHECK_HEADING =
-  /(?<![\p{L}\p{N}])(?:tests?|testing|verif(?:y|ies|ied|ication|ications)|validat(?:e|es|ion|ions|ing)|acceptance|qa|quality\s+(?:gates?|checks?|assurance)|checklists?|criteria|criterion|success|definition\s+of\s+done|done\s+when|smoke|e2e|pruebas?|testes?|verificaci[oó]n|validaci[oó]n|verifica[cç][aã]o|valida[cç][aã]o|crit[ée]rios?|criterios?|crit[èe]res?|v[ée]rification|akzeptanz\w*|(?:ü|ue)?berpr[üu]fung|pr[üu]fung|abnahme\w*)(?![\p{L}\p{N}])|検証|テスト|验证|驗證|测试|測試|验收|驗收|테스트|검증/iu;
+  /(?<![\p{L}\p{N}])(?:tests?|testing|verif(?:y|ies|ied|ication|ications)|validat(?:e|es|ion|ions|ing)|acceptance|qa|quality\s+(?:gates?|checks?|assurance)|checklists?|criteria|criterion|success|definition\s+of\s+done|done\s+when|smoke|e2e|pruebas?|testes?|verificaci[oó]n|validaci[oó]n|verifica[cç][aã]o|valida[cç][aã]o|crit[ée]rios?|criterios?|crit[èe]res?|v[ée]rification|akzeptanz\w*|(?:ü|ue)?berpr[üu]fung|pr[üu]fung|abnahme\w*|проверк[аи]|провер(?:ить|яем|ьте)|тестирование|тесты|верификация|валидация|при[её]мка|критерии|перевірка|перевірити|тестування|weryfikacja|zweryfikuj|sprawd[źz]|sprawdzenie|testy|testowanie|walidacja|kryteria|ki[ểe]m\s+tra|ki[ểe]m\s+th[ửu]|x[áa]c\s+minh|nghi[ệe]m\s+thu)(?![\p{L}\p{N}])|検証|テスト|验证|驗證|测试|測試|验收|驗收|테스트|검증/iu;
 
 /** A review step ("Review all help texts") checks its own wording, not the plan's work. */
 const REVIEW_STEP = /^\W*(?:review|audit|revisar|revis[aã]o|revisi[oó]n|[üu]berpr[üu]fen)(?!\p{L})/iu;

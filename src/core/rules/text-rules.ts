@@ -14,6 +14,7 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
   const out: Draft[] = [];
   let greenfield: boolean | undefined;
   let removed: string[] | undefined;
+  let outsideProjects: Set<string> | undefined;
   const created = createdPaths(plan);
   // Every proper tail of a created path ("code-reviewer/prompt.md" of "skills/code-reviewer/prompt.md"): a fragment names that file.
   const createdEnds = new Set<string>();
@@ -53,7 +54,7 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
     // "@/infrastructure/repositories": a TypeScript / Vite path alias (tsconfig "@/*"), which points into src/ by
     // convention; where src/ has it, it is there, and otherwise the alias's target cannot be told.
     if (ref.path.startsWith('@/')) continue;
-    if (notAWorkspacePath(plan, path, env) || placedOutside(plan, path)) continue;
+    if (notAWorkspacePath(plan, path, env) || placedOutside(plan, path) || inOutsideProject(path, (outsideProjects ??= projectsOutside(plan)))) continue;
     if (mentions.every((r) => inNamedProject(plan.lines[r.startLine] ?? '', r.startChar, r.endChar, path, env))) continue;
     if (!hasExtension(path) && safeExists(env, path.split('/')[0] ?? '') === false) continue; // "production/main", "log/10": not a file path
     // "docs/09" for docs/09-go-architecture.md, "issues/42": a numbered reference (no file in the 41,730 of the corpus
@@ -291,6 +292,26 @@ function placedOutside(plan: Plan, path: string): boolean {
   return new RegExp(`(?:^|[^\\w./-])(?:\\.\\./)+${escaped}(?![\\w.-])`).test(plan.text);
 }
 
+/**
+ * The folders the plan places on the machine outside the workspace by an absolute path ("**Linked backend:**
+ * `C:\\Projects\\promptscore-proxy`", "`~/code/shared-ui`", "/Users/me/dev/api"): their last names. A path that starts
+ * with one ("promptscore-proxy/api/rewrite.js") is in that project, not in this workspace.
+ */
+function projectsOutside(plan: Plan): Set<string> {
+  const out = new Set<string>();
+  if (plan.text.length > 2_000_000) return out;
+  for (const m of plan.text.matchAll(/(?<![\w.-])(?:[A-Za-z]:\\(?:[^\\\s`'"|]+\\)*|(?:~|\/(?:Users|home)\/[^/\s`'"|]+)\/(?:[^/\s`'"|]+\/)*)([\w.-]+)(?=[`'"\s|)]|$)/gm)) {
+    const name = m[1] as string;
+    if (!/\.[A-Za-z0-9]{1,8}$/.test(name)) out.add(name);
+  }
+  return out;
+}
+
+function inOutsideProject(path: string, projects: ReadonlySet<string>): boolean {
+  const slash = path.indexOf('/');
+  return slash > 0 && projects.has(path.slice(0, slash));
+}
+
 /** A line that is an agent's reference into its home folder ("@/Users/me/.claude/…", "@~/…", "@$HOME/…"): outside the workspace, spaces and all. */
 const AGENT_HOME_REFERENCE = /^\s*@(?:\/|~|\$\{?HOME\b)/;
 
@@ -323,6 +344,9 @@ function safeNamed(env: RuleEnvironment, path: string): { suffix: string[]; base
 function shorthandFor(reference: string, workspacePath: string): boolean {
   const parts = reference.split('/');
   if (parts.length < 2 || parts.length > 6) return false;
+  // A package's own subpath ("packages/schemas/tools.ts" for packages/schemas/src/tools.ts): packages export "./*" from src/.
+  const slash = reference.lastIndexOf('/');
+  if (workspacePath === `${reference.slice(0, slash)}/src${reference.slice(slash)}`) return true;
   const segments = workspacePath.split('/');
   // Relative to a package folder below the root: "src/client.go" for "src/vmware/client.go" is a wrong path, not a shorthand.
   let at = 0;
