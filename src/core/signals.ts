@@ -24,7 +24,7 @@
  * a list of titles ("(…, Out of Scope, Open Questions)"), a marker that
  * opens a ticked item ("- [x] TODO: rework the previews": done), TODO
  * alone in a table cell (a status value: "| UI-1 | Theme | TODO |") or in parentheses after a task id
- * ("UI-1 (TODO)": that task's status), lowercase "unknown" in CJK prose (a
+ * ("UI-1 (TODO)": that task's status) or after a dash ending a heading ("## Phase 7: Migrate tests — TODO"), lowercase "unknown" in CJK prose (a
  * state's name: "失败后 unknown；"), a tally's open total ("3 of TBD"), "unknown"
  * as one value of a list ("(network, auth, unknown)"), and a marker that
  * says when it is decided ("TBD — pending Phase 4A evaluation").
@@ -174,6 +174,13 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
     if (MARKER.test(m[0]) && /\bstatus\W{0,4}:\W{0,4}$/i.test(text.slice(Math.max(0, at - 20), at))) continue;
     // "| UI-THEME-1 | Dock theme | TODO | DOCK-1 (DONE) |": TODO alone in a table cell is a status value, like "Status: TODO".
     if (/^todo$/i.test(m[0]) && /\|[ \t]*$/.test(text.slice(Math.max(0, at - 8), at)) && /^[ \t]*\|/.test(text.slice(at + m[0].length, at + m[0].length + 8))) continue;
+    // "## Phase 7: Migrate Tests to TypeScript — TODO": a heading's status suffix, as "— DONE" or "- PLANNED" on its siblings.
+    if (
+      /^todo$/i.test(m[0]) &&
+      /^[ \t]{0,3}#{1,6}[ \t][^\n]*\S[ \t]+[—–-][ \t]*$/.test(text.slice(starts[lineOf(starts, at)] as number, at)) &&
+      /^[ \t]*(?:\n|$)/.test(text.slice(at + 4, at + 6))
+    )
+      continue;
     // "depends on termState-IMPL-1 (TODO)": the status of the task the id names, in parentheses after it, like "DOCK-1 (DONE)".
     if (/^todo$/i.test(m[0]) && /[A-Za-z][\w.-]*\d[\w.-]*[ \t]*\($/.test(text.slice(Math.max(0, at - 60), at)) && text[at + m[0].length] === ')') continue;
     // "- [x] TODO: rework the previews": the item is ticked, its to-do done.

@@ -101,10 +101,10 @@ export function openingStepId(line: string): string | null {
 
 /**
  * Heading and list lines that open with an id, and paragraphs that open with a bold one ("**TASK-010** — Add the
- * setting keys"), found by one native scan (see openingStepIds).
+ * setting keys", "**Task 7: Base Export Data Models**"), found by one native scan (see openingStepIds).
  */
 const OPENING_IDS = new RegExp(
-  `^[ \\t]{0,3}(?:(?:#{1,6}[ \\t]+|(?:[-*+]|\\d+[.)])[ \\t]+(?:\\[[ xX]\\]\\*?[ \\t]+)?)(?:\\*\\*|__)?(T\\d{3,}\\b|${KEYWORD}s?\\s*[-_#]?\\s*${NUMBER}(?![\\w])|${NUMBER}(?=[.):\\s]|$))|(?:\\*\\*|__)(T\\d{3,}|${KEYWORD}s?\\s*[-_#]?\\s*${NUMBER})(?:\\*\\*|__))`,
+  `^[ \\t]{0,3}(?:(?:#{1,6}[ \\t]+|(?:[-*+]|\\d+[.)])[ \\t]+(?:\\[[ xX]\\]\\*?[ \\t]+)?)(?:\\*\\*|__)?(T\\d{3,}\\b|${KEYWORD}s?\\s*[-_#]?\\s*${NUMBER}(?![\\w])|${NUMBER}(?=[.):\\s]|$))|(?:\\*\\*|__)(T\\d{3,}|${KEYWORD}s?\\s*[-_#]?\\s*${NUMBER})(?![\\w.]))`,
   'gim',
 );
 

@@ -15,6 +15,9 @@ const COMPANION_NAME = /(?:design|spec|specification|prd|research|requirements|a
 const MAX_COMPANIONS = 4;
 /** At most this many named documents are tried (a name may not resolve, or not be readable). */
 const MAX_REFERENCES = 8;
+/** A header label for the documents a plan follows: "**Spec:**", "Design doc:", "Companion docs:", "Based on:", "Baseado em:". */
+const SOURCES_LABEL =
+  /^\W*(?:(?:master\s+|source\s+|design\s+)?(?:spec|specs|specification|design|design\s+docs?|prd|requirements|research|rfc|adr|companion\s+docs?|related\s+docs?|based\s+on|baseado\s+em|basado\s+en|basierend\s+auf|bas[ée]\s+sur)|设计文档|設計書|설계\s*문서)\W{0,4}[:：]/iu;
 /** The lines a plan's header spans: title, goal, sources. */
 const HEADER_LINES = 30;
 
@@ -56,15 +59,18 @@ export function companionReferences(plan: Plan, planPath?: string | null): strin
     else if (!/design/i.test(stem)) {
       const topic = stem.replace(/[-_](?:implementation(?:[-_]plan)?|plan)$/i, '');
       out.push(`./${topic}-design.md`);
-      if (/(?:^|\/)plans$/.test(path.posix.dirname(file))) out.push(`../specs/${topic}-design.md`);
+      // plans/ beside specs/ or designs/: docs/superpowers/specs/<topic>-design.md, docs/designs/<topic>-design.md.
+      if (/(?:^|\/)plans$/.test(path.posix.dirname(file))) out.push(`../specs/${topic}-design.md`, `../designs/${topic}-design.md`);
     }
   }
   for (const ref of plan.referencedPaths) if (COMPANION_NAME.test(ref.path) && !out.includes(ref.path)) out.push(ref.path);
-  // The header names its sources in plain text too ("**Baseado em:** research.md, prd.md").
+  // The header names its sources in plain text too ("**Baseado em:** research.md, prd.md"), or under a label that says
+  // what they are whatever their file names ("**Companion docs:** `docs/auth-revamp-plan.md`", "**Spec:** …").
   for (const line of plan.lines.slice(0, HEADER_LINES)) {
+    const labelled = SOURCES_LABEL.test(line);
     for (const m of line.matchAll(/(?<![\w./-])((?:\.{1,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.(?:md|markdown))(?![\w/-])/gi)) {
       const ref = m[1] as string;
-      if (COMPANION_NAME.test(ref) && !out.includes(ref)) out.push(ref);
+      if ((labelled || COMPANION_NAME.test(ref)) && !out.includes(ref)) out.push(ref);
     }
   }
   // A plan that names hundreds of designs cannot make the host read hundreds of files: the first ones are its sources.

@@ -50,10 +50,19 @@ const CREATION_AFTER =
 const CREATION_LABEL =
   /^\s*(?:[-*+]\s+)?(?:\*\*|__)?[^:]{0,60}\b(new|create[sd]?|to\s+create|added|output|outputs|artifacts?|files|deliverables?|neue|nuevos?|novos?|nouveaux)\b[^:]{0,40}:(?:\*\*|__)?\s*$/i;
 /**
- * A superpowers-style "Files" entry for tests ("- Test: `tests/test_x.py`", "- Tests: `a.test.tsx`, `b.test.tsx`",
+ * A superpowers-style "Files" entry for tests ("- Test: `tests/test_x.py`", "- **Test File**: `tests/unit/test_x.py`", "- Tests: `a.test.tsx`, `b.test.tsx`",
  * "- Test `tests/test_y.py` — dedupe order"): the tests the task writes, new or existing.
  */
-const TEST_ENTRY = /^\s*[-*+]\s+(?:\*\*|__)?tests?(?:\*\*|__)?\s*:?(?:\*\*|__)?\s*[`'"]/i;
+const TEST_ENTRY = /^\s*[-*+]\s+(?:\*\*|__)?tests?(?:\s+files?)?(?:\*\*|__)?\s*:?(?:\*\*|__)?\s*[`'"]/i;
+
+/** A files entry ("- **File**: `…`", "- Files: `…`") and a path that names a test ("tests/…", "test_x.py", "x.test.ts", "x_test.go"). */
+const FILES_ENTRY_LINE = /^\s*[-*+]\s+(?:\*\*|__)?files?(?:\*\*|__)?\s*:/i;
+const TEST_PATH = /(?:^|\/)(?:tests?|__tests__|spec)\/|(?:^|\/)test_[^/]+$|[._](?:test|spec)\.[^/.]+$/i;
+
+/** A test file named as the file of a task ("- **File**: `tests/integration/test_export_workflow.py`"): the test the task writes. */
+export function testFileOfTask(line: string, path: string): boolean {
+  return FILES_ENTRY_LINE.test(line) && TEST_PATH.test(path);
+}
 const FILES_TAG = /<files>|^\s*(?:[-*+]\s+)?(?:\*\*)?(files(\s+(modified|touched|created))?|output|files_modified)(?:\*\*)?\s*:/i;
 
 /** What a build, a generator or the program itself makes ("Produce … bundles with checksums.txt", "generated into", "writes … to"). */
@@ -343,6 +352,7 @@ export function createdPaths(plan: Plan): Set<string> {
               folderLabelOverItsCode(plan.lines, r.startLine, r.startChar, r.endChar) ||
               renameTarget(line, r.startChar, r.endChar) ||
               tableColumnCreates(plan.lines, r.startLine, r.startChar) ||
+              testFileOfTask(line, path) ||
               opensDeliverable(line.slice(0, r.startChar)) ||
               (taskList && OPEN_TASK.test(line))
       );
