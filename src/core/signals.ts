@@ -177,7 +177,7 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
     // "## Phase 7: Migrate Tests to TypeScript — TODO": a heading's status suffix, as "— DONE" or "- PLANNED" on its siblings.
     if (
       /^todo$/i.test(m[0]) &&
-      /^[ \t]{0,3}#{1,6}[ \t][^\n]*\S[ \t]+[—–-][ \t]*$/.test(text.slice(starts[lineOf(starts, at)] as number, at)) &&
+      /^[ \t]{0,3}#{1,6}[ \t][^\n]*\S[ \t]+[—–-][ \t]*$/.test(text.slice(starts[lineOf(starts, at)], at)) &&
       /^[ \t]*(?:\n|$)/.test(text.slice(at + 4, at + 6))
     )
       continue;
