@@ -37,6 +37,9 @@ const DEFAULT_MAX_ENTRIES = 250_000;
 /** A design or spec a plan names is prose; a bigger "Markdown" file is a data dump no rule needs to read. */
 const MAX_MARKDOWN_BYTES = 256 * 1024;
 const MAX_MARKDOWN_TEXTS = 256;
+/** Files that document or configure tools, not the project's code: see hasSourceFiles. */
+const DOCUMENTATION =
+  /(?:^|\/)(?:\.github|\.claude|\.kiro|\.planning|\.specify|\.cursor|\.vscode|docs?)\/|\.(?:md|markdown|mdx|txt|rst|adoc|png|jpe?g|gif|svg|webp|pdf)$|(?:^|\/)(?:LICEN[CS]E[^/]*|COPYING[^/]*|NOTICE|AUTHORS|CODEOWNERS|\.gitignore|\.gitattributes|\.editorconfig|\.gitkeep|\.DS_Store)$/i;
 
 export class WorkspaceFileIndex {
   private roots: RootIndex[];
@@ -176,6 +179,30 @@ export class WorkspaceFileIndex {
     if (this.markdown.has(file)) return this.markdown.get(file) ?? undefined;
     void this.readMarkdown(file);
     return undefined;
+  }
+
+  private sourceFiles: { generation: number; any: boolean } | null = null;
+
+  /**
+   * Does any root hold a file that is not documentation or tool configuration (Markdown, text, images, licences,
+   * .gitignore, and what lies under .github/, .claude/, .kiro/, .planning/, .specify/ or docs/)? `undefined` until the
+   * first scan is done or when the index is truncated. Computed once per generation.
+   */
+  hasSourceFiles(): boolean | undefined {
+    if (!this.readyFlag || this.truncated) return undefined;
+    if (this.sourceFiles?.generation !== this.generationCounter) {
+      let any = false;
+      for (const root of this.roots) {
+        for (const rel of root.entries) {
+          if (root.dirs.has(rel) || DOCUMENTATION.test(rel)) continue;
+          any = true;
+          break;
+        }
+        if (any) break;
+      }
+      this.sourceFiles = { generation: this.generationCounter, any };
+    }
+    return this.sourceFiles.any;
   }
 
   /** Reads the Markdown documents these references name, so a one-shot caller (the CLI) sees them on its first run. */

@@ -69,7 +69,8 @@ const MARKER = /^(?:tbd|tbc|tba|todo|fixme|xxx)$/i;
 const MARKER_AS_CONTENT = /^[ \t]+(?:values?|cells?|fields?|entries|entry|markers?|comments?|placeholders?|strings?|tags?|annotations?|tests?|cases?|specs?)(?![\p{L}\p{N}_])/iu;
 
 /** "unknowns resolved", "unknowns have been answered": the sentence says they are settled. */
-const UNKNOWNS_SETTLED = /^[ \t]+(?:(?:were|are|have[ \t]+been|has[ \t]+been|all|now|already)[ \t]+){0,2}(?:resolved|answered|settled|closed|addressed|eliminated)\b/i;
+const UNKNOWNS_SETTLED =
+  /^[ \t]+(?:(?:from|in|of)[ \t]+[\w .-]{1,30}?[ \t]+)?(?:(?:were|are|have[ \t]+been|has[ \t]+been|all|now|already)[ \t]+){0,2}(?:resolved|answered|settled|closed|addressed|eliminated)\b/i;
 
 /** A GSD task's "<automated>node -e …</automated>": the line is a command to run, its words are code. */
 function commandLine(line: string): boolean {
@@ -152,8 +153,9 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
       /\b(?:the|this|that|these|those|existing|remaining|open)\s+(?:[\w.`'-]+\s+){0,2}$/i.test(text.slice(Math.max(starts[lineOf(starts, at)] as number, at - 60), at))
     )
       continue;
-    // A word in quotes is text shown or matched ('show "unknown" on failure'), not an undecided point.
-    if (/["“'‘]$/.test(text.charAt(at - 1)) && /^["”'’]/.test(after)) continue;
+    // A word in quotes is text shown or matched ('show "unknown" on failure'), not an undecided point; so is a quoted
+    // comment the plan has the code carry ('Note in comments: "TODO: Integrate AI analysis"').
+    if (/["“'‘]$/.test(text.charAt(at - 1)) && (/^["”'’]/.test(after) || (MARKER.test(m[0]) && /^:[ \t]*[^"”\n]{1,200}["”]/.test(text.slice(at + m[0].length, at + m[0].length + 210))))) continue;
     // "resolve the technical unknowns": the plan names the unknowns it sets out to settle.
     if (
       /^unknowns$/i.test(m[0]) &&

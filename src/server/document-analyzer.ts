@@ -79,6 +79,8 @@ export interface AnalyzerDeps {
   pathsNamed?(basename: string): readonly string[];
   /** The text of a Markdown document the plan names, once read (see WorkspaceFileIndex.markdownText). */
   markdownText?(planFsPath: string | null, reference: string): string | undefined;
+  /** Whether the workspace holds any file that is not documentation (see WorkspaceFileIndex.hasSourceFiles). */
+  hasSourceFiles?(): boolean | undefined;
   indexGeneration(): number;
   settings(): ServerSettings;
   settingsGeneration(): number;
@@ -121,6 +123,7 @@ export class DocumentAnalyzer {
           fileExists: (p) => this.deps.lookup(planPath, p),
           pathsNamed: (name) => this.deps.pathsNamed?.(name) ?? [],
           readMarkdown: (p) => this.deps.markdownText?.(planPath, p),
+          hasSourceFiles: () => this.deps.hasSourceFiles?.(),
           planPath,
         },
         settings.rules,

@@ -77,6 +77,7 @@ export class PlanLanguageServer {
       lookup: (planPath, reference) => this.index.lookup(planPath, reference),
       pathsNamed: (name) => this.index.pathsNamed(name),
       markdownText: (planPath, reference) => this.index.markdownText(planPath, reference),
+      hasSourceFiles: () => this.index.hasSourceFiles(),
       indexGeneration: () => this.index.generation,
       settings: () => this.settings,
       settingsGeneration: () => this.settingsGeneration,

@@ -114,6 +114,7 @@ export function findingsFor(plan: CorpusPlan): StaticFinding[] {
     fileExists: (p) => index.lookup(planFsPath, p),
     pathsNamed: (name) => index.pathsNamed(name),
     readMarkdown,
+    hasSourceFiles: () => index.hasSourceFiles(),
     planPath: planFsPath,
   });
 }

@@ -18,6 +18,8 @@ export interface RuleRunOptions {
   gitignores?: Record<string, string>;
   /** Texts of Markdown documents in the workspace by path (a design or spec the plan names); the rest read as unreadable. */
   companions?: Record<string, string>;
+  /** Let the rules ask whether the workspace holds any code (WorkspaceFileIndex.hasSourceFiles). */
+  askSourceFiles?: boolean;
 }
 
 export function runRules(text: string, files: readonly string[] = [], options: RuleRunOptions = {}): StaticFinding[] {
@@ -31,6 +33,9 @@ export function runRules(text: string, files: readonly string[] = [], options: R
     fileExists: (p) => index.lookup(planFsPath, p),
     pathsNamed: (n) => index.pathsNamed(n),
     readMarkdown,
+    // The made-up workspaces of the convention suites list only the files a case needs; whether the workspace holds any
+    // code is asked only where a case says so (a real workspace always answers).
+    ...(options.askSourceFiles ? { hasSourceFiles: () => index.hasSourceFiles() } : {}),
     planPath: planFsPath,
   });
 }

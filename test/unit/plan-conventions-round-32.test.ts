@@ -48,12 +48,12 @@ describe('round 32', () => {
     assert.deepEqual(risks('# Admin design\n\n```markdown\n## Error Handling\n```\n\n## Components'), [1]);
   });
 
-  it('the header names its sources in plain text too ("**Based on:** research.md"); a document name that is no design or spec is not read', () => {
+  it('the header names its sources in plain text too ("**Based on:** research.md"); a document name that is no design or spec, outside a sources label, is not read (round 35 reads what a "Based on:" label names whatever its name)', () => {
     const list = ['docs/research.md', 'docs/notes.md', ...files.slice(1)];
     const read = (header: string, text: string): number[] =>
       findingLines(runRules(sizeablePlan([header]), list, { planPath: 'docs/plan.md', companions: { 'docs/research.md': text, 'docs/notes.md': text } }), 'missing-risks-section');
     assert.deepEqual(read('**Based on:** research.md, prd.md', '## Risks\n\n- the vendor API may rate-limit'), []);
-    assert.deepEqual(read('**Based on:** notes.md', '## Risks\n\n- the vendor API may rate-limit'), [1]);
+    assert.deepEqual(read('See notes.md for the history.', '## Risks\n\n- the vendor API may rate-limit'), [1]);
   });
 
   it('a superpowers plan is read with the design of its name (docs/superpowers/specs/<name>-design.md), a Kiro tasks.md with design.md beside it', () => {

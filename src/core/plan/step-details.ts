@@ -255,8 +255,8 @@ const REPLACEMENT_LABEL =
 const CRITERION_HEADING =
   /^[\W\d.]*(?:(?:sprint|phase|step|stage|milestone|week|task)\s+[\w.-]+\s+)?(?:acceptance(?:\s+criteria)?|expected\s+(?:outputs?|results?|outcomes?)|outputs|deliverables?|artifacts|success\s+criteri(?:a|on)|verification|verify|validation|done\s+when|definition\s+of\s+done|exit\s+criteria|tests?|testing|criterios?\s+de\s+aceptaci[oó]n|crit[eé]rios?\s+de\s+aceita[cç][aã]o|akzeptanzkriterien|crit[eè]res?\s+d'acceptation)\W*$/i;
 
-/** "Run: `npm test` — expect PASS": a command with its expected outcome (superpowers plans). */
-const RUN_LINE = /(?:^|[^\w])run\s*:/i;
+/** "Run: `npm test` — expect PASS", "Step 4: Run — expect 5 passed": a command with its expected outcome (superpowers plans). */
+const RUN_LINE = /(?:^|[^\w])run\s*(?::|[—–]|-\s)/i;
 /** "expect PASS", or the result after an arrow: "Run: `pytest -q` → 12 passed", "-> 0 errors". */
 const EXPECT =
   /\bexpect(?:s|ed)?\b|(?:→|->|=>)\s*(?:all\s+|\d+\s+)?(?:pass(?:ed|es)?|ok|green|succeeds?|success|clean|no\s+(?:errors?|warnings?|failures?)|0\s+(?:errors?|warnings?|failures?|failed))\b/i;
@@ -269,20 +269,26 @@ const RUN_WITH_RESULT =
  * newer plans, and the verifying one is its criterion.
  */
 const CHECK_SUBSTEP =
-  /^\s*(?:[-*+]\s+)?(?:\[[ xX]\]\s+)?step\s+\d+[a-z]?\s*[:.)–—-]\s*((?:verify|validate|confirm|check|test|run\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,2}(?:tests?|suite|checks?))\b.*)$/i;
+  /^\s*(?:[-*+]\s+)?(?:\[[ xX]\]\s+)?step\s+\d+[a-z]?\s*[:.)–—-]\s*((?:verify|validate|confirm|check|test|run\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,2}(?:tests?|suite|checks?))\b.*|.*\bsmoke[\s-]?tests?\b.*)$/i;
 
 /**
  * A files entry that writes a test ("- Create: `packages/a2a/src/__tests__/adapters/hono.test.ts`", "- Test:
  * `tests/test_api.py`"): the step comes with its tests, which say when it is done.
  */
 const TEST_FILE_ENTRY =
-  /^\s*[-*+]\s+(?:create|add|new|test|tests)\s*:\s*`([^`]*(?:\.(?:test|spec)\.[\w]+|_test\.[\w]+|\/test_[\w]+\.[\w]+|__tests__\/[^`]+|(?:^|\/)tests?\/[^`]+\.[\w]+))`/i;
+  /^\s*[-*+]\s+(?:create|add|new|test|tests)\s*:\s*`([^`]*(?:\.(?:test|spec)\.[\w]+|_test\.[\w]+|\/test_[\w]+\.[\w]+|_spec\.[\w]+|__tests__\/[^`]+|(?:^|\/)(?:tests?|spec)\/[^`]+\.[\w]+))`/i;
+
+/** A test file the step says is new ("`spec/services/debug_notifier_spec.rb` (new) — Verify file output format"). */
+const NEW_TEST_FILE =
+  /`([^`]*(?:\.(?:test|spec)\.[\w]+|_(?:test|spec)\.[\w]+|\/test_[\w]+\.[\w]+|__tests__\/[^`]+|(?:^|\/)(?:tests?|spec)\/[^`]+\.[\w]+))`[`*_]*\s*\(\s*new\b/i;
 
 /**
  * A sub-item that names the check the step ends with ("- Responsive design testing", "- Dark mode verification",
- * "- Unit tests"): a short noun phrase, nothing after it.
+ * "- Unit tests": a short noun phrase, nothing after it), or that writes it ("- **Specs** — Add specs for the filtering
+ * logic", "- Write unit tests for the parser").
  */
-const CHECK_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?((?:[\w/-]+\s+){0,4}(?:testing|verification|validation|tests|QA))\s*$/i;
+const CHECK_ITEM =
+  /^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?((?:[\w/-]+\s+){0,4}(?:testing|verification|validation|tests|QA)|(?:\*\*|__)?(?:specs?|tests?)(?:\*\*|__)?\s*[—–:-]\s*\S.{0,200}|(?:add|write)\s+(?:[\w-]+\s+){0,2}(?:specs?|tests?)\s+(?:for|covering|that)\b.{0,200})\s*$/i;
 
 /** The first success criterion on lines `from..to`. */
 export function findSuccessCriterion(lines: readonly string[], from: number, to: number, skip: (line: number) => boolean): { text: string; line: number } | null {
@@ -301,7 +307,7 @@ export function findSuccessCriterion(lines: readonly string[], from: number, to:
       const items = followingItems(lines, i + 1, to);
       if (items !== '') return { text: items.slice(0, 500), line: i };
     }
-    const testFile = TEST_FILE_ENTRY.exec(plain);
+    const testFile = TEST_FILE_ENTRY.exec(plain) ?? NEW_TEST_FILE.exec(plain);
     if (testFile && i > from) return { text: `writes ${testFile[1] ?? 'its tests'}`, line: i };
     const named = CHECK_ITEM.exec(plain);
     if (named && i > from) return { text: (named[1] ?? '').trim(), line: i };

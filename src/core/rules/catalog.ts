@@ -87,6 +87,11 @@ export interface RuleEnvironment {
    * it is not in the workspace or cannot be read (yet). Lets a rule see what the plan leaves to that document.
    */
   readMarkdown?(reference: string): string | undefined;
+  /**
+   * Does the workspace hold any file that is not documentation (see WorkspaceFileIndex.hasSourceFiles)? `false` for a
+   * repository with only plans and docs, where every path a plan names is one it will write; `undefined` = cannot tell.
+   */
+  hasSourceFiles?(): boolean | undefined;
   /** The plan's own file path, when it has one (only its name and folder are read: a design beside it by name). */
   planPath?: string | null;
 }

@@ -46,7 +46,7 @@ const FUTURE_RIGHT_BEFORE = /(?:\b(?:future|planned|upcoming|to\s+be\s+written|p
 /** "output into `packages/shared/src/types/database.ts`" (a generator's output), "generated into": the step's command writes it. */
 const OUTPUT_INTO = /\b(?:output|outputs|generated|emitted|written)\s+(?:in)?to\s+[`'"(]*$/i;
 const CREATION_AFTER =
-  /^[`'">)\]]*\s*(?:\(\s*(new(\s+file)?|or\s+create[^)]*|nuevo|novo|neu|nouveau|if\s+(?:it\s+)?(?:exists?|present|any)|新建|新增|新規|新规)\s*\)|[（(]\s*(?:新建|新增|新規|新规)\s*[)）]|[—–-]\s+new\b|(neu\s+)?(erstellen|anlegen|hinzufügen|löschen|entfernen)\b|(?:is|are)\s+(?:now\s+)?gone\b|(?:was|were|has\s+been|have\s+been)\s+(?:removed|deleted|dropped)\b|no\s+longer\s+exists?\b)/i;
+  /^[`'">)\]*_]*\s*(?:\(\s*(new(\s+file)?|or\s+create[^)]*|nuevo|novo|neu|nouveau|if\s+(?:it\s+)?(?:exists?|present|any)|新建|新增|新規|新规)\s*\)|[（(]\s*(?:新建|新增|新規|新规)\s*[)）]|[—–-]\s+new\b|(neu\s+)?(erstellen|anlegen|hinzufügen|löschen|entfernen)\b|(?:is|are)\s+(?:now\s+)?gone\b|(?:was|were|has\s+been|have\s+been)\s+(?:removed|deleted|dropped)\b|no\s+longer\s+exists?\b)/i;
 const CREATION_LABEL =
   /^\s*(?:[-*+]\s+)?(?:\*\*|__)?[^:]{0,60}\b(new|create[sd]?|to\s+create|added|output|outputs|artifacts?|files|deliverables?|neue|nuevos?|novos?|nouveaux)\b[^:]{0,40}:(?:\*\*|__)?\s*$/i;
 /**
@@ -111,9 +111,13 @@ const IF_EXISTS_AFTER = /^[`'"]*\s*\(\s*if\s+(?:it\s+)?(?:exists?|present|any)\s
 const REMOVED_BEFORE =
   /\b(?:delet(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|drop(?:s|ped)?|renam(?:e|es|ed|ing)|mov(?:e|es|ed|ing)|eliminar|borrar|apagar|remover|l[öo]schen|entfernen|supprimer)\b|删除|刪除|削除|移除|(?<![\p{L}])(?:удал(?:ить|ите|яем|ение|ён|ен)|видал(?:ити|іть)|usu[ńn](?:ąć)?|x[óo]a|xo[áa]|삭제)(?![\p{L}])/iu;
 
+/** "- 2 new files: `services/notifier.rb`, `services/debug_notifier.rb`", "1 new spec: `x`": the list the label counts. */
+const NEW_FILES_INLINE = /(?:^|[^\w])(?:\d+\s+)?new\s+(?:files?|specs?|tests?|modules?|scripts?|components?)\s*:\s*(?:[`'"][^`'"\n]{1,200}[`'"]\s*(?:,|and|&)\s*)*[`'"]?$/i;
+
 export function isCreatedByPlan(line: string, startChar: number, endChar: number): boolean {
   const before = line.slice(0, startChar);
   return (
+    NEW_FILES_INLINE.test(before.slice(-400)) ||
     CREATION_ANYWHERE.test(before) ||
     CREATION_RIGHT_BEFORE.test(before) ||
     (HAS_CJK.test(before) && CJK_CREATION.test(before)) ||
@@ -238,13 +242,17 @@ export function fileLabelOfCreatingStep(lines: readonly string[], line: number):
   return false;
 }
 
+const FILE_LABEL_LEAD = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?(?:files?|文件|ファイル|archivos?|arquivos?|fichiers?|dateien|datei)(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?/i;
+
 /**
- * A line that is only the path as a label ("**packages/shared/src/types/git.ts:**", "`src/a.ts` (final version):")
+ * A line that is only the path as a label ("**packages/shared/src/types/git.ts:**", "`src/a.ts` (final version):"), or a
+ * file label and the path ("**File:** `migrations/add_rating.sql`"),
  * over a fenced block: the plan gives the file's full text, so the step writes it.
  */
 export function pathLabelOverFullText(lines: readonly string[], line: number, startChar: number, endChar: number): boolean {
   const text = lines[line] ?? '';
-  const rest = text.slice(0, startChar) + text.slice(endChar);
+  // The path alone, or after a file label ("**File:** `migrations/add_rating.sql`"), over the block.
+  const rest = (text.slice(0, startChar) + text.slice(endChar)).replace(FILE_LABEL_LEAD, '');
   if (!/^\s*(?:\*\*|__)?[`'"]*\s*[`'"]*(?:\s*\([^)]{0,40}\))?\s*:?\s*(?:\*\*|__)?\s*:?\s*$/.test(rest)) return false;
   for (let l = line + 1; l < lines.length && l <= line + 2; l++) {
     const next = (lines[l] ?? '').trim();
@@ -284,12 +292,16 @@ export function folderLabelOverItsCode(lines: readonly string[], line: number, s
   return false;
 }
 
-/** A deliverable bullet or heading that opens with the path ("- `src/new.ts`: …", "### 2. `include/a.hpp`"): what its step produces. */
+/**
+ * A deliverable bullet or heading that opens with the path ("- `src/new.ts`: …", "### 2. `include/a.hpp`"), or a task
+ * label in bold that is only its id and the path ("**T059: .specify/memory/constitution.md**"): what its step produces.
+ */
+const TASK_LABEL_LEAD = /^\s*(?:\*\*|__)(?:T\d{3,}|[A-Z]{1,6}-\d+|(?:task|step)\s+\d+(?:\.\d+)*)\s*[:.—–-]\s*[`'"]?$/i;
 const DELIVERABLE_LEAD = /^\s*(?:#{1,6}\s+(?:\d+[.)]\s+)?|(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\*?\s+)?(?:\d+(?:\.\d+)*\.?\s+)?)(?:\*\*|__)?[`'"]?$/;
 
 /** Does the text before a path (on its line) open a deliverable bullet or heading? */
 export function opensDeliverable(before: string): boolean {
-  return DELIVERABLE_LEAD.test(before);
+  return DELIVERABLE_LEAD.test(before) || TASK_LABEL_LEAD.test(before);
 }
 
 /** What a reader does with a reference before looking it up: "@" stripped, "~" and "$HOME" are outside the workspace. */

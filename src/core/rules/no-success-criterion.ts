@@ -157,6 +157,9 @@ function numberOnlyWithoutConvention(plan: Plan): (step: Plan['steps'][number]) 
 const CHECK_HEADING =
   /(?<![\p{L}\p{N}])(?:tests?|testing|verif(?:y|ies|ied|ication|ications)|validat(?:e|es|ion|ions|ing)|acceptance|qa|quality\s+(?:gates?|checks?|assurance)|checklists?|criteria|criterion|success|definition\s+of\s+done|done\s+when|smoke|e2e|pruebas?|testes?|verificaci[oó]n|validaci[oó]n|verifica[cç][aã]o|valida[cç][aã]o|crit[ée]rios?|criterios?|crit[èe]res?|v[ée]rification|akzeptanz\w*|(?:ü|ue)?berpr[üu]fung|pr[üu]fung|abnahme\w*|проверк[аи]|провер(?:ить|яем|ьте)|тестирование|тесты|верификация|валидация|при[её]мка|критерии|перевірка|перевірити|тестування|weryfikacja|zweryfikuj|sprawd[źz]|sprawdzenie|testy|testowanie|walidacja|kryteria|ki[ểe]m\s+tra|ki[ểe]m\s+th[ửu]|x[áa]c\s+minh|nghi[ệe]m\s+thu)(?![\p{L}\p{N}])|検証|テスト|验证|驗證|测试|測試|验收|驗收|테스트|검증/iu;
 
+/** "Phase 0 — Prerequisites (manual)": what must hold before the work starts, each item itself a check, not work to verify. */
+const PRECONDITIONS_STEP = /^\W*(?:prerequisites?|pre-requisites?|preconditions?|pr[ée]-?requisitos?|requisitos\s+previos|voraussetzungen|pr[ée]requis)(?!\p{L})/iu;
+
 /** A review step ("Review all help texts") checks its own wording, not the plan's work. */
 const REVIEW_STEP = /^\W*(?:review|audit|revisar|revis[aã]o|revisi[oó]n|[üu]berpr[üu]fen)(?!\p{L})/iu;
 
@@ -230,6 +233,7 @@ export function noSuccessCriterionRule(plan: Plan, env?: RuleEnvironment): Draft
         !flowStages.has(step.line) &&
         !unheldNumber(step) &&
         !CHECK_STEP.test(step.title) &&
+        !PRECONDITIONS_STEP.test(step.title) &&
         !CJK_CHECK_STEP.test(step.title) &&
         !TESTING_STEP.test(step.title) &&
         !laterStep(plan, step) &&

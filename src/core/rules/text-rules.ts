@@ -89,8 +89,14 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
       continue;
     // A design document describes the system to be: its new files are proposals, only a wrong path to an existing file is a finding.
     // A GSD plan that depends on earlier plans reads what they create before they have run: the same holds there.
-    // A plan that says it starts from an empty repository ("Greenfield project — no code exists yet.") creates what it names.
-    if ((plan.format === 'descriptive' || (plan.format === 'gsd' && dependsOnEarlierPlans(plan.lines)) || (greenfield ??= startsGreenfield(plan))) && suggestion === undefined)
+    // A plan that says it starts from an empty repository ("Greenfield project — no code exists yet.") creates what it names,
+    // and so does one whose workspace holds no code yet (only the plan and other documents).
+    if (
+      (plan.format === 'descriptive' ||
+        (plan.format === 'gsd' && dependsOnEarlierPlans(plan.lines)) ||
+        (greenfield ??= startsGreenfield(plan) || noSourceYet(env))) &&
+      suggestion === undefined
+    )
       continue;
     // A work plan's "| File | Action |" table lists what each step touches, new files among them: one no workspace file
     // is named like is one the step writes (not under "Files to Modify", whose files must exist).
@@ -200,6 +206,17 @@ const MODULE_EXTENSIONS = ['py', 'ts', 'tsx', 'js', 'jsx', 'mjs', 'rs', 'go', 'r
  * named without its extension, Claude Code's MEMORY.md (its memory lives in
  * the user's home, outside the repository).
  */
+/** An environment variable's name: upper-case words joined by "_" ("OUTPUT_DIR"), or one ending HOME, DIR, PATH or ROOT ("GNUPGHOME"). */
+const ENV_VAR_FOLDER = /^\$?(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}(?:HOME|DIR|PATH|ROOT))$/;
+
+function noSourceYet(env: RuleEnvironment): boolean {
+  try {
+    return env.hasSourceFiles?.() === false;
+  } catch {
+    return false;
+  }
+}
+
 function notAWorkspacePath(plan: Plan, path: string, env: RuleEnvironment): boolean {
   const first = path.split('/')[0] ?? '';
   if (path.includes('/') && (BUILD_OUTPUT.has(first) || VENDORED.has(first)) && safeExists(env, first) !== true) return true;
@@ -214,6 +231,9 @@ function notAWorkspacePath(plan: Plan, path: string, env: RuleEnvironment): bool
   if (toolFolder(plan, path, env)) return true;
   // "(default `./.autopilot/config.json`)": where the program looks at run time, in the user's working directory.
   if (plan.text.includes(`default \`${path}\``) || plan.text.includes(`default \`./${path}\``)) return true;
+  // "GNUPGHOME/gpgsmith.yaml", "REDRAW_E2E_CASE_OUTPUT_DIR/run-manifest.json": a folder an environment variable names
+  // at run time, like "$HOME/…", not a folder of the repository.
+  if (path.includes('/') && ENV_VAR_FOLDER.test(first)) return true;
   // "./internal/...": Go's package pattern (every package below), not a file.
   if (/\/\.\.\.$/.test(path)) return true;
   if (plan.format === 'gsd' && GSD_SUMMARY.test(path)) return true;

@@ -14,6 +14,7 @@ export async function workspaceEnvironment(index: WorkspaceFileIndex, planFsPath
     fileExists: (p) => index.lookup(planFsPath, p),
     pathsNamed: (name) => index.pathsNamed(name),
     readMarkdown: (p) => index.markdownText(planFsPath, p),
+    hasSourceFiles: () => index.hasSourceFiles(),
     planPath: planFsPath,
   };
 }
