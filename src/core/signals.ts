@@ -6,7 +6,7 @@
  *   TBD, TBC, TBA, TODO, FIXME, XXX, ?? or more question marks, unclear,
  *   unknown(s), not sure, unsure, undecided, not yet decided/known/clear/sure/
  *   defined, to be decided/determined/confirmed/defined/agreed, open
- *   question(s), maybe, perhaps, somehow, hopefully, figure(d/s) out,
+ *   question(s), maybe, perhaps, somehow, hopefully, figure(d) out,
  *   investigate whether/if, need(s) to check/confirm/verify whether/if.
  * Words inside a phrase may be separated by spaces or tabs, never a line break.
  * Not a signal: part of a name ("wasm32-unknown-unknown", "doc/TODO.md"),
@@ -38,7 +38,8 @@ const PHRASES = [
   'open questions?',
   'investigate (?:whether|if)',
   'needs? to (?:check|confirm|verify) (?:whether|if)',
-  'figure(?:d|s)? out',
+  // Not "figures out": "the system figures out which expert fits" says what the program does.
+  'figure(?:d)? out',
   'not sure',
   'tbd',
   'tbc',
@@ -131,7 +132,12 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
     if (first !== '?' && text.charAt(at - 1) === '.' && isWordChar(text.charAt(at - 2))) continue;
     // "unknown keys", "unknown fields": an adjective for a decided behaviour, not an undecided point.
     // "(network, auth, unknown)", "（network、auth、unknown）": one of the values a list enumerates.
-    if (/^unknown$/i.test(m[0]) && /[,、/|(（][ \t]*$/.test(text.slice(Math.max(0, at - 3), at)) && /^[ \t]*[,、)）/|]/.test(text.slice(at + m[0].length, at + m[0].length + 3)))
+    // "Tests: known effectful, known pure, unknown": the last value of a list that ends the line.
+    if (
+      /^unknown$/i.test(m[0]) &&
+      /[,、/|(（][ \t]*$/.test(text.slice(Math.max(0, at - 3), at)) &&
+      /^[ \t]*(?:[,、)）/|]|\.?[ \t]*(?:\n|$))/.test(text.slice(at + m[0].length, at + m[0].length + 3))
+    )
       continue;
     // "empty when unknown", "null if unknown": the value a program gives a state it cannot know, a decided behaviour.
     if (/^unknown$/i.test(m[0]) && /\b(?:when|if|whenever|while|where)[ \t]+$/i.test(text.slice(Math.max(0, at - 12), at))) continue;
@@ -155,7 +161,11 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
       continue;
     // A word in quotes is text shown or matched ('show "unknown" on failure'), not an undecided point; so is a quoted
     // comment the plan has the code carry ('Note in comments: "TODO: Integrate AI analysis"').
-    if (/["“'‘]$/.test(text.charAt(at - 1)) && (/^["”'’]/.test(after) || (MARKER.test(m[0]) && /^:[ \t]*[^"”\n]{1,200}["”]/.test(text.slice(at + m[0].length, at + m[0].length + 210))))) continue;
+    if (
+      /["“'‘]$/.test(text.charAt(at - 1)) &&
+      (/^["”'’]/.test(after) || (MARKER.test(m[0]) && /^:[ \t]*[^"”\n]{1,200}["”]/.test(text.slice(at + m[0].length, at + m[0].length + 210))))
+    )
+      continue;
     // "resolve the technical unknowns": the plan names the unknowns it sets out to settle.
     if (
       /^unknowns$/i.test(m[0]) &&

@@ -57,6 +57,11 @@ export function companionReferences(plan: Plan, planPath?: string | null): strin
     // Kiro keeps design.md beside tasks.md in the spec's folder.
     if (/^tasks$/i.test(stem)) out.push('./design.md');
     else if (!/design/i.test(stem)) {
+      // A plan named only "plan.md" (or "PLAN.md") has its design by the generic name beside it or in specs/.
+      if (/^(?:plan|implementation[-_]plan)$/i.test(stem)) {
+        out.push('./design.md');
+        if (/(?:^|\/)plans$/.test(path.posix.dirname(file))) out.push('../specs/design.md');
+      }
       const topic = stem.replace(/[-_](?:implementation(?:[-_]plan)?|plan)$/i, '');
       out.push(`./${topic}-design.md`);
       // plans/ beside specs/ or designs/: docs/superpowers/specs/<topic>-design.md, docs/designs/<topic>-design.md.

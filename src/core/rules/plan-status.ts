@@ -51,8 +51,24 @@ export function planMarkedDone(plan: Plan): boolean {
   const next = plan.sections.find((s) => s.headingLine >= start);
   const end = Math.min(next ? next.headingLine : plan.lines.length, start + 15);
   for (let l = start; l < end; l++) if (STATUS_DONE.test(plan.lines[l] ?? '')) return true;
+  // "## Status" (or "## Current status", "## 현재 상태") near the top whose first line says the work is done ("**Implemented and
+  // deployed on 2026-06-21.**", "**모든 주요 기능 완료**"): a record of finished work, as a status line is.
+  const status = plan.sections.find((s) => s.level <= 3 && s.headingLine < 40 && STATUS_TITLE.test(s.title));
+  if (status) {
+    for (let l = status.headingLine + 1; l <= status.range.endLine && l < status.headingLine + 6; l++) {
+      const text = (plan.lines[l] ?? '').trim();
+      if (text === '') continue;
+      return DONE_OPENING.test(text.replace(/[*_`]/g, ''));
+    }
+  }
   return false;
 }
+
+const STATUS_TITLE =
+  /^\W*(?:(?:current|project|implementation)\s+)?status\W*$|^\W*(?:estado(?:\s+actual)?|statut|stand|статус|现状|状态|狀態|現在の状態|ステータス|현재\s*상태|상태)\W*$/iu;
+/** The first line of a status section that says the work is done: "Implemented and deployed…", "All features complete", "완료". */
+const DONE_OPENING =
+  /^\W*(?:(?:all\s+(?:\w+\s+){0,3})?(?:implemented|completed?|done|shipped|deployed|finished|live)\b|(?:모든\s+)?(?:\S+\s+){0,3}(?:완료|구현\s*완료)|已完成|全部完成|完了|実装済み|concluído|completado|terminé|abgeschlossen)/iu;
 
 /**
  * A task list whose every checkbox is ticked ("- [x] Create `config/agent-profiles.md`" … ), three or more of
