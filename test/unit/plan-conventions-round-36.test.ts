@@ -27,10 +27,12 @@ describe('round 36', () => {
     assert.deepEqual(paths('Read the principles in `.specify/memory/constitution.md`.'), ['.specify/memory/constitution.md']);
   });
 
-  it('a workspace that holds no code yet (only the plan and documents) makes every path the plan names one it will write; a workspace with code is checked', () => {
+  it('a workspace that holds no code yet (only the plan and documents) makes every path the plan names one it will write, unless it changes the file; a workspace with code is checked', () => {
     const plan = ['# Vocal range analyzer', '', '### Phase 2: `src/analysis.py` — core math module', '', 'Write the analysis functions.'].join('\n');
     assert.deepEqual(missingPaths(runRules(plan, ['PLAN.md', 'docs/plans/design.md'], { askSourceFiles: true })), []);
     assert.deepEqual(missingPaths(runRules(plan, ['PLAN.md', 'pyproject.toml'], { askSourceFiles: true })), ['src/analysis.py']);
+    const change = ['# Sessions', '', '1. Replace the in-memory map in `src/server.ts` with the Redis store.'].join('\n');
+    assert.deepEqual(missingPaths(runRules(change, ['PLAN.md'], { askSourceFiles: true })), ['src/server.ts'], 'a file the plan changes should be there');
   });
 
   it('"**File:** `x.sql`" over a fenced block gives the file\'s text: the step writes it; a file label over prose is looked up', () => {

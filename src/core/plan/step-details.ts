@@ -279,8 +279,7 @@ const TEST_FILE_ENTRY =
   /^\s*[-*+]\s+(?:create|add|new|test|tests)\s*:\s*`([^`]*(?:\.(?:test|spec)\.[\w]+|_test\.[\w]+|\/test_[\w]+\.[\w]+|_spec\.[\w]+|__tests__\/[^`]+|(?:^|\/)(?:tests?|spec)\/[^`]+\.[\w]+))`/i;
 
 /** A test file the step says is new ("`spec/services/debug_notifier_spec.rb` (new) — Verify file output format"). */
-const NEW_TEST_FILE =
-  /`([^`]*(?:\.(?:test|spec)\.[\w]+|_(?:test|spec)\.[\w]+|\/test_[\w]+\.[\w]+|__tests__\/[^`]+|(?:^|\/)(?:tests?|spec)\/[^`]+\.[\w]+))`[`*_]*\s*\(\s*new\b/i;
+const NEW_TEST_FILE = /`([^`]*(?:\.(?:test|spec)\.[\w]+|_(?:test|spec)\.[\w]+|\/test_[\w]+\.[\w]+|__tests__\/[^`]+|(?:^|\/)(?:tests?|spec)\/[^`]+\.[\w]+))`[`*_]*\s*\(\s*new\b/i;
 
 /**
  * A sub-item that names the check the step ends with ("- Responsive design testing", "- Dark mode verification",

@@ -14,6 +14,7 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
   const out: Draft[] = [];
   let greenfield: boolean | undefined;
   let removed: string[] | undefined;
+  let emptyWorkspace: boolean | undefined;
   let outsideProjects: Set<string> | undefined;
   const created = createdPaths(plan);
   // Every proper tail of a created path ("code-reviewer/prompt.md" of "skills/code-reviewer/prompt.md"): a fragment names that file.
@@ -91,11 +92,14 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
     // A GSD plan that depends on earlier plans reads what they create before they have run: the same holds there.
     // A plan that says it starts from an empty repository ("Greenfield project — no code exists yet.") creates what it names,
     // and so does one whose workspace holds no code yet (only the plan and other documents).
+    if ((plan.format === 'descriptive' || (plan.format === 'gsd' && dependsOnEarlierPlans(plan.lines)) || (greenfield ??= startsGreenfield(plan))) && suggestion === undefined)
+      continue;
+    // A workspace that holds no code yet: what the plan names there is what it will write, unless it says it changes the
+    // file ("Replace the in-memory map in src/server.ts": that file should be there).
     if (
-      (plan.format === 'descriptive' ||
-        (plan.format === 'gsd' && dependsOnEarlierPlans(plan.lines)) ||
-        (greenfield ??= startsGreenfield(plan) || noSourceYet(env))) &&
-      suggestion === undefined
+      suggestion === undefined &&
+      (emptyWorkspace ??= noSourceYet(env)) &&
+      !mentions.some((r) => CHANGES_EXISTING.test((plan.lines[r.startLine] ?? '').slice(Math.max(0, r.startChar - 120), r.startChar)))
     )
       continue;
     // A work plan's "| File | Action |" table lists what each step touches, new files among them: one no workspace file
@@ -208,6 +212,10 @@ const MODULE_EXTENSIONS = ['py', 'ts', 'tsx', 'js', 'jsx', 'mjs', 'rs', 'go', 'r
  */
 /** An environment variable's name: upper-case words joined by "_" ("OUTPUT_DIR"), or one ending HOME, DIR, PATH or ROOT ("GNUPGHOME"). */
 const ENV_VAR_FOLDER = /^\$?(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}(?:HOME|DIR|PATH|ROOT))$/;
+
+/** A verb that changes a file that is there: "replace … in", "update", "modify", "edit", "fix", "extend", "refactor". */
+const CHANGES_EXISTING =
+  /\b(?:replac(?:e|es|ing)|updat(?:e|es|ing)|modif(?:y|ies|ying)|edit(?:s|ing)?|chang(?:e|es|ing)|fix(?:es|ing)?|extend(?:s|ing)?|refactor(?:s|ing)?|patch(?:es|ing)?)\b/i;
 
 function noSourceYet(env: RuleEnvironment): boolean {
   try {
