@@ -172,9 +172,9 @@ function tableRowCreates(line: string, startChar: number): boolean {
   });
 }
 
-/** A header cell that names files to create ("New files", "Files to create", "File cần tạo", "新建文件", "Neue Dateien"). */
+/** A header cell that names files to create ("New files", "Files to create", "File cần tạo", "新建文件", "Neue Dateien") or a task's deliverable ("Deliverable", "Livrable"). */
 const CREATING_COLUMN =
-  /^\W*(?:(?:new|created?)\s+files?|files?\s+(?:to\s+(?:create|add)|created|added)|neue\s+dateien|nuevos\s+archivos|archivos\s+nuevos|novos\s+arquivos|arquivos\s+(?:novos|a\s+criar)|nouveaux\s+fichiers|fichiers\s+(?:à\s+créer|nouveaux)|file\s+c[ầa]n\s+t[ạa]o|file\s+m[ớo]i|新建文件|新增文件|新規ファイル|作成するファイル|신규\s*파일|새\s*파일|новые\s+файлы)\W*$/iu;
+  /^\W*(?:(?:new|created?)\s+files?|files?\s+(?:to\s+(?:create|add)|created|added)|deliverables?|livrables?|entregables?|entreg[áa]veis|liefergegenst[äa]nde?|成果物|交付物|neue\s+dateien|nuevos\s+archivos|archivos\s+nuevos|novos\s+arquivos|arquivos\s+(?:novos|a\s+criar)|nouveaux\s+fichiers|fichiers\s+(?:à\s+créer|nouveaux)|file\s+c[ầa]n\s+t[ạa]o|file\s+m[ớo]i|新建文件|新增文件|新規ファイル|作成するファイル|신규\s*파일|새\s*파일|новые\s+файлы)\W*$/iu;
 
 /**
  * A row of a table whose column names files to create ("| File cần tạo | Nội dung |" over "| `dto/X.java` | … |"): the
