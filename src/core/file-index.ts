@@ -17,7 +17,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import ignore from 'ignore';
-import { readConfinedFile } from './research/confined-read';
+import { isDocumentation, MarkdownTexts } from './file-index/markdown';
 import { addIgnoredLiterals, addWithParents, ALWAYS_SKIPPED, ignoredByChain, loadGitignore, removeUnder, RootIndex } from './file-index/root-index';
 
 export type FileChangeType = 'created' | 'changed' | 'deleted';
@@ -34,12 +34,6 @@ export interface FileIndexOptions {
 }
 
 const DEFAULT_MAX_ENTRIES = 250_000;
-/** A design or spec a plan names is prose; a bigger "Markdown" file is a data dump no rule needs to read. */
-const MAX_MARKDOWN_BYTES = 256 * 1024;
-const MAX_MARKDOWN_TEXTS = 256;
-/** Files that document or configure tools, not the project's code: see hasSourceFiles. */
-const DOCUMENTATION =
-  /(?:^|\/)(?:\.github|\.claude|\.kiro|\.planning|\.specify|\.cursor|\.vscode|docs?)\/|\.(?:md|markdown|mdx|txt|rst|adoc|png|jpe?g|gif|svg|webp|pdf)$|(?:^|\/)(?:LICEN[CS]E[^/]*|COPYING[^/]*|NOTICE|AUTHORS|CODEOWNERS|\.gitignore|\.gitattributes|\.editorconfig|\.gitkeep|\.DS_Store)$/i;
 
 export class WorkspaceFileIndex {
   private roots: RootIndex[];
@@ -49,9 +43,13 @@ export class WorkspaceFileIndex {
   private readonly maxEntries: number;
   private readonly onError: (message: string) => void;
   private disposed = false;
-  /** Texts of Markdown documents read for the rules, by absolute path (null: unreadable); dropped when the file changes. */
-  private readonly markdown = new Map<string, string | null>();
-  private readonly markdownReads = new Map<string, Promise<void>>();
+  /** Texts of Markdown documents read for the rules; a text that lands bumps the generation. */
+  private readonly markdown = new MarkdownTexts(
+    () => this.roots.map((r) => r.root),
+    () => {
+      if (!this.disposed) this.changed();
+    },
+  );
 
   constructor(rootPaths: readonly string[], options: FileIndexOptions = {}) {
     this.roots = rootPaths.map((r) => new RootIndex(path.resolve(r)));
@@ -175,10 +173,7 @@ export class WorkspaceFileIndex {
    */
   markdownText(planFsPath: string | null, reference: string): string | undefined {
     const file = this.resolveFile(planFsPath, reference);
-    if (file === null || !/\.(?:md|markdown)$/i.test(file)) return undefined;
-    if (this.markdown.has(file)) return this.markdown.get(file) ?? undefined;
-    void this.readMarkdown(file);
-    return undefined;
+    return file === null ? undefined : this.markdown.text(file);
   }
 
   private sourceFiles: { generation: number; any: boolean } | null = null;
@@ -194,7 +189,7 @@ export class WorkspaceFileIndex {
       let any = false;
       for (const root of this.roots) {
         for (const rel of root.entries) {
-          if (root.dirs.has(rel) || DOCUMENTATION.test(rel)) continue;
+          if (root.dirs.has(rel) || isDocumentation(rel)) continue;
           any = true;
           break;
         }
@@ -207,36 +202,7 @@ export class WorkspaceFileIndex {
 
   /** Reads the Markdown documents these references name, so a one-shot caller (the CLI) sees them on its first run. */
   async loadMarkdown(planFsPath: string | null, references: readonly string[]): Promise<void> {
-    const files = references.map((r) => this.resolveFile(planFsPath, r)).filter((f): f is string => f !== null && /\.(?:md|markdown)$/i.test(f));
-    await Promise.all(files.map((f) => this.readMarkdown(f)));
-  }
-
-  private readMarkdown(file: string): Promise<void> {
-    const pending = this.markdownReads.get(file);
-    if (pending) return pending;
-    const read = this.readInsideRoots(file).then((text) => {
-      this.markdownReads.delete(file);
-      if (this.disposed) return;
-      // A long session names many designs; the oldest texts go first (they are read again when named again).
-      if (this.markdown.size >= MAX_MARKDOWN_TEXTS) this.markdown.delete(this.markdown.keys().next().value as string);
-      this.markdown.set(file, text);
-      if (text !== null) this.changed();
-    });
-    this.markdownReads.set(file, read);
-    return read;
-  }
-
-  /** The file's text when its real path (folders resolved: a gitignored path may pass a linked folder) is inside a root. */
-  private async readInsideRoots(file: string): Promise<string | null> {
-    try {
-      const real = await fs.realpath(path.dirname(file));
-      const roots = await Promise.all(this.roots.map((r) => fs.realpath(r.root).catch(() => r.root)));
-      if (!roots.some((r) => real === r || real.startsWith(r + path.sep))) return null;
-    } catch {
-      return null;
-    }
-    const result = await readConfinedFile(file, { maxBytes: MAX_MARKDOWN_BYTES, singleLink: true });
-    return result.ok ? result.buffer.toString('utf8') : null;
+    await this.markdown.load(references.map((r) => this.resolveFile(planFsPath, r)).filter((f): f is string => f !== null));
   }
 
   /**
@@ -321,7 +287,7 @@ export class WorkspaceFileIndex {
       const located = this.locate(path.resolve(change.fsPath));
       if (!located || located.rel === '') continue;
       const { root, rel } = located;
-      if (this.markdown.delete(path.resolve(change.fsPath))) touched = true;
+      if (this.markdown.forget(path.resolve(change.fsPath))) touched = true;
       if (path.posix.basename(rel) === '.gitignore') {
         rescans.add(root);
         continue;

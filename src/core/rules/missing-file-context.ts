@@ -91,3 +91,38 @@ export function safeExists(env: RuleEnvironment, path: string): boolean | undefi
     return undefined;
   }
 }
+
+/** An environment variable's name: upper-case words joined by "_" ("OUTPUT_DIR"), or one ending HOME, DIR, PATH or ROOT ("GNUPGHOME"). */
+export const ENV_VAR_FOLDER = /^\$?(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}(?:HOME|DIR|PATH|ROOT))$/;
+
+/** A verb that changes a file that is there: "replace … in", "update", "modify", "edit", "fix", "extend", "refactor". */
+export const CHANGES_A_FILE =
+  /\b(?:replac(?:e|es|ing)|updat(?:e|es|ing)|modif(?:y|ies|ying)|edit(?:s|ing)?|chang(?:e|es|ing)|fix(?:es|ing)?|extend(?:s|ing)?|refactor(?:s|ing)?|patch(?:es|ing)?)\b/i;
+
+export function noSourceYet(env: RuleEnvironment): boolean {
+  try {
+    return env.hasSourceFiles?.() === false;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The folders the plan places on the machine outside the workspace by an absolute path ("**Linked backend:**
+ * `C:\\Projects\\promptscore-proxy`", "`~/code/shared-ui`", "/Users/me/dev/api"): their last names. A path that starts
+ * with one ("promptscore-proxy/api/rewrite.js") is in that project, not in this workspace.
+ */
+export function projectsOutside(plan: Plan): Set<string> {
+  const out = new Set<string>();
+  if (plan.text.length > 2_000_000) return out;
+  for (const m of plan.text.matchAll(/(?<![\w.-])(?:[A-Za-z]:\\(?:[^\\\s`'"|]+\\)*|(?:~|\/(?:Users|home)\/[^/\s`'"|]+)\/(?:[^/\s`'"|]+\/)*)([\w.-]+)(?=[`'"\s|)]|$)/gm)) {
+    const name = m[1] as string;
+    if (!/\.[A-Za-z0-9]{1,8}$/.test(name)) out.add(name);
+  }
+  return out;
+}
+
+export function inOutsideProject(path: string, projects: ReadonlySet<string>): boolean {
+  const slash = path.indexOf('/');
+  return slash > 0 && projects.has(path.slice(0, slash));
+}

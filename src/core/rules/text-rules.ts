@@ -6,7 +6,20 @@
 import type { Plan } from '../plan';
 import type { RuleEnvironment, StaticFinding } from './catalog';
 import { createdPaths, insideRemovedFolder, readerPath, removedFolders } from './created-paths';
-import { firstCellOfNeutralFileTable, npmScoped, safeExists, startsGreenfield, TEST_FILE, toolFolder, underTestingHeading } from './missing-file-context';
+import {
+  CHANGES_A_FILE,
+  ENV_VAR_FOLDER,
+  firstCellOfNeutralFileTable,
+  inOutsideProject,
+  noSourceYet,
+  npmScoped,
+  projectsOutside,
+  safeExists,
+  startsGreenfield,
+  TEST_FILE,
+  toolFolder,
+  underTestingHeading,
+} from './missing-file-context';
 
 export type Draft = Omit<StaticFinding, 'level'>;
 
@@ -99,7 +112,7 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
     if (
       suggestion === undefined &&
       (emptyWorkspace ??= noSourceYet(env)) &&
-      !mentions.some((r) => CHANGES_EXISTING.test((plan.lines[r.startLine] ?? '').slice(Math.max(0, r.startChar - 120), r.startChar)))
+      !mentions.some((r) => CHANGES_A_FILE.test((plan.lines[r.startLine] ?? '').slice(Math.max(0, r.startChar - 120), r.startChar)))
     )
       continue;
     // A work plan's "| File | Action |" table lists what each step touches, new files among them: one no workspace file
@@ -210,21 +223,6 @@ const MODULE_EXTENSIONS = ['py', 'ts', 'tsx', 'js', 'jsx', 'mjs', 'rs', 'go', 'r
  * named without its extension, Claude Code's MEMORY.md (its memory lives in
  * the user's home, outside the repository).
  */
-/** An environment variable's name: upper-case words joined by "_" ("OUTPUT_DIR"), or one ending HOME, DIR, PATH or ROOT ("GNUPGHOME"). */
-const ENV_VAR_FOLDER = /^\$?(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}(?:HOME|DIR|PATH|ROOT))$/;
-
-/** A verb that changes a file that is there: "replace … in", "update", "modify", "edit", "fix", "extend", "refactor". */
-const CHANGES_EXISTING =
-  /\b(?:replac(?:e|es|ing)|updat(?:e|es|ing)|modif(?:y|ies|ying)|edit(?:s|ing)?|chang(?:e|es|ing)|fix(?:es|ing)?|extend(?:s|ing)?|refactor(?:s|ing)?|patch(?:es|ing)?)\b/i;
-
-function noSourceYet(env: RuleEnvironment): boolean {
-  try {
-    return env.hasSourceFiles?.() === false;
-  } catch {
-    return false;
-  }
-}
-
 function notAWorkspacePath(plan: Plan, path: string, env: RuleEnvironment): boolean {
   const first = path.split('/')[0] ?? '';
   if (path.includes('/') && (BUILD_OUTPUT.has(first) || VENDORED.has(first)) && safeExists(env, first) !== true) return true;
@@ -318,26 +316,6 @@ function placedOutside(plan: Plan, path: string): boolean {
   if (path.includes('/') || path.length > 200) return false;
   const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`(?:^|[^\\w./-])(?:\\.\\./)+${escaped}(?![\\w.-])`).test(plan.text);
-}
-
-/**
- * The folders the plan places on the machine outside the workspace by an absolute path ("**Linked backend:**
- * `C:\\Projects\\promptscore-proxy`", "`~/code/shared-ui`", "/Users/me/dev/api"): their last names. A path that starts
- * with one ("promptscore-proxy/api/rewrite.js") is in that project, not in this workspace.
- */
-function projectsOutside(plan: Plan): Set<string> {
-  const out = new Set<string>();
-  if (plan.text.length > 2_000_000) return out;
-  for (const m of plan.text.matchAll(/(?<![\w.-])(?:[A-Za-z]:\\(?:[^\\\s`'"|]+\\)*|(?:~|\/(?:Users|home)\/[^/\s`'"|]+)\/(?:[^/\s`'"|]+\/)*)([\w.-]+)(?=[`'"\s|)]|$)/gm)) {
-    const name = m[1] as string;
-    if (!/\.[A-Za-z0-9]{1,8}$/.test(name)) out.add(name);
-  }
-  return out;
-}
-
-function inOutsideProject(path: string, projects: ReadonlySet<string>): boolean {
-  const slash = path.indexOf('/');
-  return slash > 0 && projects.has(path.slice(0, slash));
 }
 
 /** A line that is an agent's reference into its home folder ("@/Users/me/.claude/…", "@~/…", "@$HOME/…"): outside the workspace, spaces and all. */
