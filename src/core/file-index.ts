@@ -18,6 +18,9 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import ignore from 'ignore';
 import { isDocumentation, MarkdownTexts } from './file-index/markdown';
+import { cleanReference } from './file-index/references';
+
+export { cleanReference };
 import { addIgnoredLiterals, addWithParents, ALWAYS_SKIPPED, ignoredByChain, loadGitignore, removeUnder, RootIndex } from './file-index/root-index';
 
 export type FileChangeType = 'created' | 'changed' | 'deleted';
@@ -124,9 +127,7 @@ export class WorkspaceFileIndex {
     if (!this.readyFlag) return undefined;
     const cleaned = cleanReference(reference);
     if (cleaned === null) return undefined;
-    const candidates = path.isAbsolute(cleaned)
-      ? [path.resolve(cleaned), ...this.roots.map((r) => path.resolve(r.root, cleaned.replace(/^\/+/, '')))]
-      : [...(planFsPath ? [path.resolve(path.dirname(planFsPath), cleaned)] : []), ...this.roots.map((r) => path.resolve(r.root, cleaned))];
+    const candidates = this.candidates(planFsPath, cleaned, true);
     let checkedSomewhere = false;
     // How many folders the reference itself names ("ircd/src/s_auth.c": 2); only those can be an opaque entry.
     const own = cleaned.split('/');
@@ -144,6 +145,18 @@ export class WorkspaceFileIndex {
   }
 
   /**
+   * Where a cleaned reference may point, in the order a reader tries them: relative to the plan's folder, then to each
+   * root; a leading "/" means a root (and, with `asWritten`, the absolute path itself first).
+   */
+  private candidates(planFsPath: string | null, cleaned: string, asWritten: boolean): string[] {
+    if (path.isAbsolute(cleaned)) {
+      const fromRoots = this.roots.map((r) => path.resolve(r.root, cleaned.replace(/^\/+/, '')));
+      return asWritten ? [path.resolve(cleaned), ...fromRoots] : fromRoots;
+    }
+    return [...(planFsPath ? [path.resolve(path.dirname(planFsPath), cleaned)] : []), ...this.roots.map((r) => path.resolve(r.root, cleaned))];
+  }
+
+  /**
    * The absolute path of the listed file (not a folder) `reference` names, tried as lookup tries it, else of a gitignored
    * path it may name inside a root (a design kept out of git is still on disk); null when neither.
    */
@@ -151,9 +164,8 @@ export class WorkspaceFileIndex {
     if (!this.readyFlag) return null;
     const cleaned = cleanReference(reference);
     if (cleaned === null) return null;
-    const candidates = path.isAbsolute(cleaned)
-      ? this.roots.map((r) => path.resolve(r.root, cleaned.replace(/^\/+/, '')))
-      : [...(planFsPath ? [path.resolve(path.dirname(planFsPath), cleaned)] : []), ...this.roots.map((r) => path.resolve(r.root, cleaned))];
+    // A file to read is only ever a workspace reading of the reference: an absolute path is taken from each root.
+    const candidates = this.candidates(planFsPath, cleaned, false);
     let ignored: string | null = null;
     for (const candidate of candidates) {
       const located = this.locate(candidate);
@@ -386,22 +398,4 @@ export class WorkspaceFileIndex {
       }
     }
   }
-}
-
-/**
- * A path as a plan writes it → a clean relative (or absolute) path, or null
- * when it cannot name one file: globs, URLs, `~`, empty. Drops `:12:3`
- * positions, `#L10` anchors, `./` and a trailing slash.
- */
-export function cleanReference(reference: string): string | null {
-  let p = reference.trim().replace(/^[`'"<(]+|[`'">)]+$/g, '');
-  if (p === '' || p.includes('\0') || /^[a-z][a-z0-9+.-]*:\/\//i.test(p) || p.startsWith('~')) return null;
-  if (/[*?[\]{}]/.test(p)) return null;
-  p = p
-    .replace(/#.*$/, '')
-    .replace(/(:\d+)+$/, '')
-    .replace(/\\/g, '/');
-  while (p.startsWith('./')) p = p.slice(2);
-  p = p.replace(/\/+$/, '');
-  return p === '' || p === '.' ? null : p;
 }

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { assess } from '../core/complexity';
 import type { Plan } from '../core/plan';
-import { runStaticChecks, type StaticFinding } from '../core/rules';
+import { ruleEnvironment, runStaticChecks, type StaticFinding, type WorkspaceLookups } from '../core/rules';
 import type { Assessment } from '../core/run-types';
 import { IncrementalPlanParser } from './incremental-plan';
 import type { ServerSettings } from './settings';
@@ -72,15 +72,8 @@ class LazyAnalysis implements Analysis {
   }
 }
 
-export interface AnalyzerDeps {
-  /** File-existence lookup for the missing-file rule (see WorkspaceFileIndex.lookup). */
-  lookup(planFsPath: string | null, reference: string): boolean | undefined;
-  /** Workspace paths of the files with this name (see WorkspaceFileIndex.pathsNamed), for bare names and fragments. */
-  pathsNamed?(basename: string): readonly string[];
-  /** The text of a Markdown document the plan names, once read (see WorkspaceFileIndex.markdownText). */
-  markdownText?(planFsPath: string | null, reference: string): string | undefined;
-  /** Whether the workspace holds any file that is not documentation (see WorkspaceFileIndex.hasSourceFiles). */
-  hasSourceFiles?(): boolean | undefined;
+/** The workspace lookups (see WorkspaceFileIndex: lookup, pathsNamed, markdownText, hasSourceFiles) and the generations results key on. */
+export interface AnalyzerDeps extends WorkspaceLookups {
   indexGeneration(): number;
   settings(): ServerSettings;
   settingsGeneration(): number;
@@ -117,18 +110,7 @@ export class DocumentAnalyzer {
           return analysis.assessment ?? undefined;
         },
       };
-      analysis.findings = runStaticChecks(
-        parsed.plan,
-        {
-          fileExists: (p) => this.deps.lookup(planPath, p),
-          pathsNamed: (name) => this.deps.pathsNamed?.(name) ?? [],
-          readMarkdown: (p) => this.deps.markdownText?.(planPath, p),
-          hasSourceFiles: () => this.deps.hasSourceFiles?.(),
-          planPath,
-        },
-        settings.rules,
-        options,
-      );
+      analysis.findings = runStaticChecks(parsed.plan, ruleEnvironment(this.deps, planPath), settings.rules, options);
     }
     this.analysed.set(document.uri, analysis);
     return analysis;

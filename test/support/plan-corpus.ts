@@ -25,7 +25,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parsePlan } from '../../src/core/plan';
-import { RULE_CODES, runStaticChecks, type RuleCode, type StaticFinding } from '../../src/core/rules';
+import { RULE_CODES, ruleEnvironment, runStaticChecks, type RuleCode, type StaticFinding } from '../../src/core/rules';
 import { WorkspaceFileIndex } from '../../src/core/file-index';
 
 export const CORPUS_DIR = path.join(__dirname, '..', 'fixtures', 'plan-corpus');
@@ -110,13 +110,8 @@ export function findingsFor(plan: CorpusPlan): StaticFinding[] {
     const vendored = path.join(companions, path.posix.relative(root, file));
     return existsSync(vendored) ? readFileSync(vendored, 'utf8') : undefined;
   };
-  return runStaticChecks(parsePlan(plan.text), {
-    fileExists: (p) => index.lookup(planFsPath, p),
-    pathsNamed: (name) => index.pathsNamed(name),
-    readMarkdown,
-    hasSourceFiles: () => index.hasSourceFiles(),
-    planPath: planFsPath,
-  });
+  // The index's own lookups, the designs read from the vendored copies (the listed files are names only).
+  return runStaticChecks(parsePlan(plan.text), { ...ruleEnvironment(index, planFsPath), readMarkdown });
 }
 
 export function labelsPath(plan: CorpusPlan): string {

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { WorkspaceFileIndex } from '../../src/core/file-index';
 import { parsePlan } from '../../src/core/plan';
-import { runStaticChecks, type StaticFinding } from '../../src/core/rules';
+import { ruleEnvironment, runStaticChecks, type StaticFinding } from '../../src/core/rules';
 
 const ROOT = '/ws';
 
@@ -29,15 +29,11 @@ export function runRules(text: string, files: readonly string[] = [], options: R
     const file = index.resolveFile(planFsPath, reference);
     return file === null ? undefined : options.companions?.[path.posix.relative(ROOT, file)];
   };
-  return runStaticChecks(parsePlan(text), {
-    fileExists: (p) => index.lookup(planFsPath, p),
-    pathsNamed: (n) => index.pathsNamed(n),
-    readMarkdown,
-    // The made-up workspaces of the convention suites list only the files a case needs; whether the workspace holds any
-    // code is asked only where a case says so (a real workspace always answers).
-    ...(options.askSourceFiles ? { hasSourceFiles: () => index.hasSourceFiles() } : {}),
-    planPath: planFsPath,
-  });
+  // The made-up workspaces of the convention suites list only the files a case needs; whether the workspace holds any
+  // code is asked only where a case says so (a real workspace always answers).
+  const env = { ...ruleEnvironment(index, planFsPath), readMarkdown };
+  if (!options.askSourceFiles) delete env.hasSourceFiles;
+  return runStaticChecks(parsePlan(text), env);
 }
 
 /** The 1-based lines of the findings of one rule. */

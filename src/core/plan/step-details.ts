@@ -271,15 +271,17 @@ const RUN_WITH_RESULT =
 const CHECK_SUBSTEP =
   /^\s*(?:[-*+]\s+)?(?:\[[ xX]\]\s+)?step\s+\d+[a-z]?\s*[:.)–—-]\s*((?:verify|validate|confirm|check|test|run\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,2}(?:tests?|suite|checks?))\b.*|.*\bsmoke[\s-]?tests?\b.*)$/i;
 
+/** A test file in backticks, captured: "`tests/x.py`", "`a.test.ts`", "`x_spec.rb`", "`test_x.py`" below a folder, "`__tests__/…`". */
+const BACKTICKED_TEST_PATH = String.raw`\x60([^\x60]*(?:\.(?:test|spec)\.[\w]+|_(?:test|spec)\.[\w]+|\/test_[\w]+\.[\w]+|__tests__\/[^\x60]+|(?:^|\/)(?:tests?|spec)\/[^\x60]+\.[\w]+))\x60`;
+
 /**
  * A files entry that writes a test ("- Create: `packages/a2a/src/__tests__/adapters/hono.test.ts`", "- Test:
  * `tests/test_api.py`"): the step comes with its tests, which say when it is done.
  */
-const TEST_FILE_ENTRY =
-  /^\s*[-*+]\s+(?:create|add|new|test|tests)\s*:\s*`([^`]*(?:\.(?:test|spec)\.[\w]+|_test\.[\w]+|\/test_[\w]+\.[\w]+|_spec\.[\w]+|__tests__\/[^`]+|(?:^|\/)(?:tests?|spec)\/[^`]+\.[\w]+))`/i;
+const TEST_FILE_ENTRY = new RegExp(String.raw`^\s*[-*+]\s+(?:create|add|new|test|tests)\s*:\s*` + BACKTICKED_TEST_PATH, 'i');
 
 /** A test file the step says is new ("`spec/services/debug_notifier_spec.rb` (new) — Verify file output format"). */
-const NEW_TEST_FILE = /`([^`]*(?:\.(?:test|spec)\.[\w]+|_(?:test|spec)\.[\w]+|\/test_[\w]+\.[\w]+|__tests__\/[^`]+|(?:^|\/)(?:tests?|spec)\/[^`]+\.[\w]+))`[`*_]*\s*\(\s*new\b/i;
+const NEW_TEST_FILE = new RegExp(BACKTICKED_TEST_PATH + String.raw`[\x60*_]*\s*\(\s*new\b`, 'i');
 
 /**
  * A sub-item that names the check the step ends with ("- Responsive design testing", "- Dark mode verification",

@@ -21,13 +21,17 @@ const CREATION_ANYWHERE =
 /** zh/ja create and delete verbs, tried only on a line with Han or kana (the English pattern has no anchor and is already costly). */
 const CJK_CREATION = /新增|新建|建立|创建|創建|作成|新規|削除|删除|刪除|(?:^|[^\p{Script=Han}])建\s*[`'"]*$/u;
 const HAS_CJK = /[\u3040-\u30ff\u3400-\u9fff]/;
+/** Delete verbs of Russian, Ukrainian, Polish, Vietnamese and Korean ("Удалить", "видалити", "usuń", "xóa", "삭제"): OTHER_SCRIPT_CREATION and REMOVED_BEFORE both read them. */
+const OTHER_SCRIPT_DELETE = 'удал(?:ить|ите|яем|ение|ён|ен)|видал(?:ити|іть)|usu[ńn](?:ąć)?|x[óo]a|xo[áa]|삭제';
 /**
  * Create and delete verbs of languages whose letters the English pattern's \b does not see: Russian, Ukrainian, Polish,
  * Vietnamese, Korean ("Создать `src/x.ts`", "Удалить `public/index.html`", "Tạo `DashboardController.java`", "Xây
  * `DataTable.tsx`", "`x.ts` 생성"). Tried only on a line with such letters.
  */
-const OTHER_SCRIPT_CREATION =
-  /(?<![\p{L}])(?:созда(?:ть|йте|ём|ем|дим|ние)|удал(?:ить|ите|яем|ение|ён|ен)|нов(?:ый|ая|ое|ые)|створ(?:ити|іть)|видал(?:ити|іть)|utw[óo]rz(?:yć)?|stw[óo]rz|usu[ńn](?:ąć)?|now(?:y|a|e)|t[ạa]o(?:\s+m[ớo]i)?|x[óo]a|xo[áa]|x[âa]y(?:\s+d[ựu]ng)?|m[ớo]i|생성|신규|삭제|새로|작성)(?![\p{L}])/iu;
+const OTHER_SCRIPT_CREATION = new RegExp(
+  `(?<![\\p{L}])(?:созда(?:ть|йте|ём|ем|дим|ние)|нов(?:ый|ая|ое|ые)|створ(?:ити|іть)|utw[óo]rz(?:yć)?|stw[óo]rz|now(?:y|a|e)|t[ạa]o(?:\\s+m[ớo]i)?|x[âa]y(?:\\s+d[ựu]ng)?|m[ớo]i|생성|신규|새로|작성|${OTHER_SCRIPT_DELETE})(?![\\p{L}])`,
+  'iu',
+);
 const HAS_OTHER_SCRIPT = /[\u0400-\u04ff\u00c0-\u024f\u1e00-\u1eff\uac00-\ud7af]/;
 /**
  * "Writes small bash scripts to `.x/hooks/`", "persists one cursor token per project at `.forge/cursor.json`", "saved to":
@@ -108,8 +112,10 @@ export function insideRemovedFolder(path: string, folders: readonly string[]): b
 
 /** "`commands/learn.md` (if exists)": the plan itself allows that the file is not there. */
 const IF_EXISTS_AFTER = /^[`'"]*\s*\(\s*if\s+(?:it\s+)?(?:exists?|present|any)\s*\)/i;
-const REMOVED_BEFORE =
-  /\b(?:delet(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|drop(?:s|ped)?|renam(?:e|es|ed|ing)|mov(?:e|es|ed|ing)|eliminar|borrar|apagar|remover|l[öo]schen|entfernen|supprimer)\b|删除|刪除|削除|移除|(?<![\p{L}])(?:удал(?:ить|ите|яем|ение|ён|ен)|видал(?:ити|іть)|usu[ńn](?:ąć)?|x[óo]a|xo[áa]|삭제)(?![\p{L}])/iu;
+const REMOVED_BEFORE = new RegExp(
+  String.raw`\b(?:delet(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|drop(?:s|ped)?|renam(?:e|es|ed|ing)|mov(?:e|es|ed|ing)|eliminar|borrar|apagar|remover|l[öo]schen|entfernen|supprimer)\b|删除|刪除|削除|移除|(?<![\p{L}])(?:${OTHER_SCRIPT_DELETE})(?![\p{L}])`,
+  'iu',
+);
 
 /** "- 2 new files: `services/notifier.rb`, `services/debug_notifier.rb`", "1 new spec: `x`": the list the label counts. */
 const NEW_FILES_INLINE = /(?:^|[^\w])(?:\d+\s+)?new\s+(?:files?|specs?|tests?|modules?|scripts?|components?)\s*:\s*(?:[`'"][^`'"\n]{1,200}[`'"]\s*(?:,|and|&)\s*)*[`'"]?$/i;
@@ -321,7 +327,6 @@ export function readerPath(raw: string): string | null {
 const OPEN_TASK = /^\s*[-*+]\s+\[ \]/;
 const TICKED_TASK = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
 
-/** "→ `.tsx`", "-> .ts": the new side of a rename that changes only the extension. */
 /**
  * The new name of a rename ("rename `a.ts` to `b.ts`", "`src/proxy.ts` へのリネーム", "重命名为 `b.ts`", "renomear para
  * `b.ts`"): the rename writes it, so it need not exist yet. Not "renamed to `b.ts`": a rename done must have written it.
@@ -333,6 +338,7 @@ const RENAME_TO_BEFORE =
   /(?:\brenam(?:e|es|ing)\b[^.;:!?]{0,60}?\b(?:to|as|into)|\brenomear\b[^.;:!?]{0,60}?\bpara|\brenombrar\b[^.;:!?]{0,60}?\ba|\bumbenennen\b[^.;:!?]{0,60}?\bin|\brenommer\b[^.;:!?]{0,60}?\ben|重命名为|改名为|更名为)\s*[`'"]?$/i;
 const RENAME_TO_AFTER = /^[`'"]?\s*(?:への|に)(?:リネーム|改名|名前変更)/;
 
+/** "→ `.tsx`", "-> .ts": the new side of a rename that changes only the extension. */
 const RENAMED_EXTENSION = /^[`'"]*\s*(?:→|->|=>)\s*[`'"]*(\.[A-Za-z]\w{0,9})(?![\w./])/;
 
 /**

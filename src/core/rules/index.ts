@@ -19,7 +19,7 @@ import { unknownSignalRule } from './unknown-signal';
 export * from './catalog';
 export { fixesFor, type QuickFix, type TextEdit } from './quick-fixes';
 export { companionReferences } from './companion-docs';
-export { workspaceEnvironment } from './workspace-environment';
+export { ruleEnvironment, workspaceEnvironment, type WorkspaceLookups } from './workspace-environment';
 
 const RULE_FUNCTIONS: Record<RuleCode, (plan: Plan, env: RuleEnvironment, options: RuleOptions) => Draft[]> = {
   'unknown-signal': unknownSignalRule,

@@ -12,25 +12,7 @@ import type { Draft } from './text-rules';
 import { STATUS_DONE, planMarkedDone, titleMarkedDone } from './plan-status';
 import type { RuleEnvironment } from './catalog';
 import { specKitSpecBeside } from './section-rules';
-/**
- * A step that is itself a check ("Checkpoint – …", "Final verification", "Write
- * property test for …", in es/pt/de/fr/ru/pl/vi "Verificar …", "Validação", "Überprüfung", "Проверка сборки", "Kiểm tra") needs no other criterion, and is the criterion of the
- * sibling steps before it; a documentation-only step's document is its result; a
- * sub-step shares its outer step's criterion, a ticked checkbox step is done, and a group (a step with steps
- * nested in it) has its criteria in its sub-steps.
- */
-const CHECK_STEP =
-  /^(?:\W*)(?:(?:\w+-[\w-]+|integration|unit|acceptance|regression|e2e|smoke|property|contract)\s+(?:[\w-]+\s+){0,3}tests?\b|checkpoint|final\s+(?:verification|checkpoint|check)|verify|verification|validate|write\s+(?:\w+\s+){0,2}tests?|run\s+(?:the\s+)?tests?|test)\b|^(?:\W*)(?:verificar|verificaci[oó]n|verifica[cç][aã]o|validar|validaci[oó]n|valida[cç][aã]o|probar|testar|(?:ü|ue)?berpr[üu]fung|pr[üu]fen|v[ée]rification|v[ée]rifier|valider|tester|punto\s+de\s+control|ponto\s+de\s+controle|point\s+de\s+contr[ôo]le|escribir\s+(?:\S+\s+){0,2}pruebas|escrever\s+(?:\S+\s+){0,2}testes|[ée]crire\s+(?:\S+\s+){0,2}tests|проверк[аи]|провер(?:ить|яем|ьте)|тестирование|тесты|верификация|валидация|при[её]мка|критерии|перевірка|перевірити|тестування|weryfikacja|zweryfikuj|sprawd[źz]|sprawdzenie|testy|testowanie|walidacja|kryteria|ki[ểe]m\s+tra|ki[ểe]m\s+th[ửu]|x[áa]c\s+minh|nghi[ệe]m\s+thu)(?!\p{L})/iu;
-
-/** A Japanese or Chinese step whose work is a check: "E2E テストで認証フローを検証する", "验证登录流程", "動作確認". */
-const CJK_CHECK_STEP = /検証|テスト|動作確認|验证|驗證|测试|測試|검증|테스트/;
-
-/**
- * A step whose work is testing or reviewing ("Testing and rollout", "Tests", "Review all help texts", "Pruebas y
- * failover", "Testes") is a check itself; unlike CHECK_STEP it speaks for no other step.
- */
-const TESTING_STEP =
-  /^(?:\W*)(?:(?:[\w-]+\s+){0,2}testing|tests?|qa|review|audit|validation|verification|pruebas|testes|essais|testen|revisar|revis[aã]o|revisi[oó]n|[üu]berpr[üu]fen)(?!\p{L})/iu;
+import { CHECK_HEADING, CHECK_STEP, CJK_CHECK_STEP, PRECONDITIONS_STEP, REVIEW_STEP, TESTING_STEP } from './check-words';
 
 /**
  * A step the plan puts out of its scope ("Phase 8 (Future): …", "Post-MVP ideas", a body that opens
@@ -151,19 +133,6 @@ function numberOnlyWithoutConvention(plan: Plan): (step: Plan['steps'][number]) 
 }
 
 /**
- * Words of a heading that says how work is checked: "## Testing", "### Verification", "## Acceptance criteria",
- * "## QA checklist", "### Smoke test", "## Definition of done", in es/pt/de/fr/ru/uk/pl/vi/zh/ja/ko as well.
- */
-const CHECK_HEADING =
-  /(?<![\p{L}\p{N}])(?:tests?|testing|verif(?:y|ies|ied|ication|ications)|validat(?:e|es|ion|ions|ing)|acceptance|qa|quality\s+(?:gates?|checks?|assurance)|checklists?|criteria|criterion|success|definition\s+of\s+done|done\s+when|smoke|e2e|pruebas?|testes?|verificaci[oó]n|validaci[oó]n|verifica[cç][aã]o|valida[cç][aã]o|crit[ée]rios?|criterios?|crit[èe]res?|v[ée]rification|akzeptanz\w*|(?:ü|ue)?berpr[üu]fung|pr[üu]fung|abnahme\w*|проверк[аи]|провер(?:ить|яем|ьте)|тестирование|тесты|верификация|валидация|при[её]мка|критерии|перевірка|перевірити|тестування|weryfikacja|zweryfikuj|sprawd[źz]|sprawdzenie|testy|testowanie|walidacja|kryteria|ki[ểe]m\s+tra|ki[ểe]m\s+th[ửu]|x[áa]c\s+minh|nghi[ệe]m\s+thu)(?![\p{L}\p{N}])|検証|テスト|验证|驗證|测试|測試|验收|驗收|테스트|검증/iu;
-
-/** "Phase 0 — Prerequisites (manual)": what must hold before the work starts, each item itself a check, not work to verify. */
-const PRECONDITIONS_STEP = /^\W*(?:prerequisites?|pre-requisites?|preconditions?|pr[ée]-?requisitos?|requisitos\s+previos|voraussetzungen|pr[ée]requis)(?!\p{L})/iu;
-
-/** A review step ("Review all help texts") checks its own wording, not the plan's work. */
-const REVIEW_STEP = /^\W*(?:review|audit|revisar|revis[aã]o|revisi[oó]n|[üu]berpr[üu]fen)(?!\p{L})/iu;
-
-/**
  * Does the plan say, outside its steps, how its work is checked? Yes when it has a success or testing section, or a
  * heading about checks ("## Testing", "## Verification", "## QA checklist", "## Definition of done"), that is neither a
  * step nor inside one, or a top-level step that is a check ("Phase 4: Testing", "Final verification", Kiro's
@@ -224,6 +193,9 @@ export function noSuccessCriterionRule(plan: Plan, env?: RuleEnvironment): Draft
   const mentions = lazyMentions(plan);
   const unheldNumber = numberOnlyWithoutConvention(plan);
   const flowStages = flowStageLines(plan);
+  // Not reported besides: a check step (it is the criterion of the siblings before it), a documentation-only step (its
+  // document is its result), a sub-step (its outer step's criterion speaks for it), a ticked step (done), a group (its
+  // sub-steps carry the criteria).
   return plan.steps
     .filter(
       (step, i) =>

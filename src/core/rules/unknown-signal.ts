@@ -14,9 +14,9 @@ const OPEN_QUESTIONS =
 const LEGEND = /\blegend\b|leyenda|l[ée]gende|legenda|凡例|图例|圖例/i;
 
 /** A title that names a to-do app ("todo-basic", "Todo Web Application", "TODO アプリ"), not a title that is a marker ("TODO: …"). */
+const TODO_DOMAIN = /(?<![\p{L}\p{N}])todos?(?![\p{L}\p{N}]|\s*:)/iu;
 /** What follows a TODO that is the app's subject: a name (capitalised, an acronym) or CJK text. */
 const TODO_SUBJECT = /^[ \t]*(?:\p{Lu}|\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|\p{Script=Hangul})/u;
-const TODO_DOMAIN = /(?<![\p{L}\p{N}])todos?(?![\p{L}\p{N}]|\s*:)/iu;
 
 export function unknownSignalRule(plan: Plan): Draft[] {
   // A risks section lists what is not known yet with how to settle it ("[OPEN UNKNOWN] parse format: spike first"): acknowledged too.

@@ -1,20 +1,33 @@
 /**
- * The rule environment over a workspace index, for a one-shot run (the CLI, the eval harness): the same lookups the
- * language server gives its rules, with the plan's companion documents read before the rules run (the server instead
- * re-runs when a read lands).
+ * The rule environment of a plan over a workspace index: the lookups the language server, the CLI, the eval harness
+ * and the real-plan corpus give the rules. A one-shot run (the CLI, eval) reads the plan's companion documents before
+ * the rules run; the server instead re-runs when a read lands.
  */
 import type { WorkspaceFileIndex } from '../file-index';
 import type { Plan } from '../plan';
 import type { RuleEnvironment } from './catalog';
 import { companionReferences } from './companion-docs';
 
-export async function workspaceEnvironment(index: WorkspaceFileIndex, planFsPath: string | null, plan: Plan): Promise<RuleEnvironment> {
-  await index.loadMarkdown(planFsPath, companionReferences(plan, planFsPath));
+/** What a workspace index answers (WorkspaceFileIndex answers all of it; a host may leave out the optional parts). */
+export interface WorkspaceLookups {
+  lookup(planFsPath: string | null, reference: string): boolean | undefined;
+  pathsNamed?(basename: string): readonly string[];
+  markdownText?(planFsPath: string | null, reference: string): string | undefined;
+  hasSourceFiles?(): boolean | undefined;
+}
+
+/** The rule environment of the plan at `planFsPath` (null: an unsaved document) over those lookups. */
+export function ruleEnvironment(source: WorkspaceLookups, planFsPath: string | null): RuleEnvironment {
   return {
-    fileExists: (p) => index.lookup(planFsPath, p),
-    pathsNamed: (name) => index.pathsNamed(name),
-    readMarkdown: (p) => index.markdownText(planFsPath, p),
-    hasSourceFiles: () => index.hasSourceFiles(),
+    fileExists: (p) => source.lookup(planFsPath, p),
+    pathsNamed: (name) => source.pathsNamed?.(name) ?? [],
+    readMarkdown: (p) => source.markdownText?.(planFsPath, p),
+    hasSourceFiles: () => source.hasSourceFiles?.(),
     planPath: planFsPath,
   };
+}
+
+export async function workspaceEnvironment(index: WorkspaceFileIndex, planFsPath: string | null, plan: Plan): Promise<RuleEnvironment> {
+  await index.loadMarkdown(planFsPath, companionReferences(plan, planFsPath));
+  return ruleEnvironment(index, planFsPath);
 }
