@@ -53,7 +53,15 @@ export function planMarkedDone(plan: Plan): boolean {
   for (let l = start; l < end; l++) if (STATUS_DONE.test(plan.lines[l] ?? '')) return true;
   // "## Status" (or "## Current status", "## 현재 상태") near the top whose first line says the work is done ("**Implemented and
   // deployed on 2026-06-21.**", "**모든 주요 기능 완료**"): a record of finished work, as a status line is.
-  const status = plan.sections.find((s) => s.level <= 3 && s.headingLine < 40 && STATUS_TITLE.test(s.title));
+  // Sections come in document order: only the first ones can be near the top.
+  let status: Plan['sections'][number] | undefined;
+  for (const s of plan.sections) {
+    if (s.headingLine >= 40) break;
+    if (s.level <= 3 && STATUS_TITLE.test(s.title)) {
+      status = s;
+      break;
+    }
+  }
   if (status) {
     for (let l = status.headingLine + 1; l <= status.range.endLine && l < status.headingLine + 6; l++) {
       const text = (plan.lines[l] ?? '').trim();
@@ -78,6 +86,9 @@ const DONE_OPENING =
  * well ("4. Deploy" after three ✅ items is still to do); elsewhere a ✅ list is more often a feature list.
  */
 function everyBoxTicked(plan: Plan): boolean {
+  // Without a done or open mark anywhere only checkboxes count: one scan of the lines that hold a "[" (this runs on
+  // every edit of a plan that has no risks section).
+  if (!DONE_OR_OPEN_MARKS.some((mark) => plan.text.includes(mark))) return everyCheckboxTicked(plan.lines);
   const lines = plan.lines;
   // The kind of the innermost section over each line, built on the first done mark (most plans have none).
   let kinds: string[] | null = null;
@@ -117,6 +128,21 @@ function everyBoxTicked(plan: Plan): boolean {
   return ticked >= 3;
 }
 
+function everyCheckboxTicked(lines: readonly string[]): boolean {
+  let ticked = 0;
+  for (const line of lines) {
+    if (line.indexOf('[') === -1) continue;
+    const box = CHECKBOX.exec(line);
+    if (!box) continue;
+    if (box[1] === ' ') return false;
+    ticked++;
+  }
+  return ticked >= 3;
+}
+
+const CHECKBOX = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[([ xX])\]/;
+/** The marks DONE_ITEM and OPEN_ITEM read; a native substring search finds them faster than a Unicode class. */
+const DONE_OR_OPEN_MARKS = ['✅', '✔', '☑', '⬜', '☐', '🔲', '❌', '⏳', '🚧'];
 const LIST_ITEM = /^([ \t]*)(?:[-*+]|\d+[.)])[ \t]+(.*)$/;
 /** "✅ Create the model", "**✔** Test it": the item is done. */
 const DONE_ITEM = /^(?:\*\*|__)?[✅✔☑]/u;

@@ -85,7 +85,8 @@ const ROADMAP_TITLE =
 
 /** Only plans above TRIVIAL (seed 001 Step 2 quality) need one: a typo fix has nothing to roll back. */
 export function missingRisksSectionRule(plan: Plan, knownQuality: () => PlanQuality | undefined = () => undefined, env?: RuleEnvironment): Draft[] {
-  if (plan.sections.some((s) => s.kind === 'risks' || s.kind === 'rollback' || titleHoldsRisks(s.title))) return [];
+  // A section that is not a step carries its title's kind (a step's is 'steps'): no need to classify the title again.
+  if (plan.sections.some((s) => s.kind === 'risks' || s.kind === 'rollback' || titleHoldsRisks(s.title, s.kind === 'steps' ? undefined : s.kind))) return [];
   // A plan marked done is a record of finished work: what could go wrong has happened or not.
   if (planMarkedDone(plan)) return [];
   // A roadmap, a backlog or a list of next steps ("# Next steps", "# Long-Term Features Roadmap") orders work to come;
