@@ -28,7 +28,7 @@ import { findUnknownSignals } from './signals';
 
 export type { Plan, PlanFormat, PlanSection, PlanStep, Range, ReferencedPath, SectionKind, StepRef, UnknownSignal } from './plan/types';
 export { normalizeStepId, openingStepId, openingStepIds, stepPrefix } from './plan/step-details';
-export { namesRisks, sectionKind } from './plan/sections';
+export { namesRisks, risksOrRollbackKind, sectionKind } from './plan/sections';
 
 const MAX_GOAL = 1000;
 

@@ -84,6 +84,13 @@ export function sectionKind(title: string): SectionKind {
   return 'other';
 }
 
+/** Is sectionKind(title) 'risks' or 'rollback'? Only a title one of those kinds' own patterns match can be: the full order is read for those alone. */
+export function risksOrRollbackKind(title: string): boolean {
+  if (!RULES.some(([kind, re]) => (kind === 'risks' || kind === 'rollback') && re.test(title))) return false;
+  const kind = sectionKind(title);
+  return kind === 'risks' || kind === 'rollback';
+}
+
 /** "5. Do Not Touch": a list of what stays as it is, a constraint rather than a step (and no section an outline is told by). */
 const CONSTRAINT_TITLE = /^\W*(?:do\s+not\s+(?:touch|change|modify)|don['’]t\s+(?:touch|change)|leave\s+unchanged|unchanged|untouched)\b/i;
 

@@ -6,7 +6,7 @@
  * holds "## Error Handling", "## Edge Cases" or a risks section, and the true ones said "none here or in the design".
  */
 import * as path from 'node:path';
-import { namesRisks, sectionKind, type Plan, type SectionKind } from '../plan';
+import { namesRisks, risksOrRollbackKind, type Plan, type SectionKind } from '../plan';
 import type { RuleEnvironment } from './catalog';
 
 /** A document by its name that holds a plan's reasoning: design, spec, PRD, research, requirements, architecture, RFC, ADR, proposal. */
@@ -41,8 +41,14 @@ const KNOWN_ISSUES = /^[\W\d.]*(?:common\s+(?:issues|problems|pitfalls|errors)|k
  * A heading title that holds what can go wrong: risks, rollback, edge cases, error handling, failure modes or known issues.
  * `kind` is sectionKind(title) when the caller has it (a plan's section that is not a step carries it).
  */
-export function titleHoldsRisks(title: string, kind: SectionKind = sectionKind(title)): boolean {
-  return kind === 'risks' || kind === 'rollback' || namesRisks(title) || EDGE_CASES.test(title) || ERROR_HANDLING.test(title) || KNOWN_ISSUES.test(title);
+export function titleHoldsRisks(title: string, kind?: SectionKind): boolean {
+  return (
+    (kind === undefined ? risksOrRollbackKind(title) : kind === 'risks' || kind === 'rollback') ||
+    namesRisks(title) ||
+    EDGE_CASES.test(title) ||
+    ERROR_HANDLING.test(title) ||
+    KNOWN_ISSUES.test(title)
+  );
 }
 
 /**
