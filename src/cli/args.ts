@@ -5,6 +5,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { settingDefault, type TeamSetting } from '../core/settings';
+import type { RuleScope } from '../core/rules';
 import { parseEngineFlags, type EngineFlags } from './engine-flags';
 import { CliError } from './exit-codes';
 import { parseSettingFlag, settingFlagOptions, SETTING_FLAGS } from './setting-flags';
@@ -19,6 +20,8 @@ export interface RunArgs extends EngineFlags {
   planFolders: string[];
   team: TeamSetting;
   threshold: number | undefined;
+  /** What the static checks report (--rule-scope; default from the settings table). */
+  ruleScope: RuleScope;
   maxIterations: number | undefined;
   format: ReportFormat;
   out: string | null;
@@ -118,6 +121,7 @@ export function parseCliArgs(argv: string[]): CliCommand {
     planFolders,
     team: parseSettingFlag('team', str('team')) ?? settingDefault('team'),
     threshold: parseSettingFlag('threshold', str('threshold')),
+    ruleScope: parseSettingFlag('ruleScope', str('rule-scope')) ?? settingDefault('ruleScope'),
     maxIterations: parseSettingFlag('maxIterations', str('max-iterations')),
     format: parseFormat(str('format'), v.json === true),
     out: nonEmpty('out', str('out')),

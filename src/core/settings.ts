@@ -28,13 +28,13 @@ import { RULE_CODES, type RuleCode, type RuleLevel } from './rules/catalog';
 import { MAIN } from './settings/main';
 import { EFFORTS, MODELS, type EffortKey, type EffortLevel, type ModelKey } from './settings/roles';
 import { SETTINGS_SECTION, type SettingReader, type SettingSpec } from './settings/spec';
-import { EDITOR_ONLY, RULE_SETTINGS, type RuleKey } from './settings/static-checks';
+import { EDITOR_ONLY, RULE_SETTINGS, SCOPE_SETTING, type RuleKey } from './settings/static-checks';
 
 export { SETTINGS_SECTION, type SettingReader, type SettingSpec } from './settings/spec';
 export { DEFAULT_PLAN_FOLDERS, PROVIDER_CHOICES, TEAM_MODES, type ProviderChoice, type TeamSetting } from './settings/main';
 export { EffortLevel } from './settings/roles';
 
-export const SETTINGS = { ...MAIN, ...MODELS, ...EFFORTS, ...RULE_SETTINGS, ...EDITOR_ONLY };
+export const SETTINGS = { ...MAIN, ...MODELS, ...EFFORTS, ...RULE_SETTINGS, ...SCOPE_SETTING, ...EDITOR_ONLY };
 export type SettingKey = keyof typeof SETTINGS;
 export type SettingValues = { [K in SettingKey]: z.output<(typeof SETTINGS)[K]['schema']> };
 

@@ -106,6 +106,7 @@ export class DocumentAnalyzer {
       const planPath = fsPathOf(document.uri);
       // The missing-risks rule reads the quality only when the plan has no risks section; the getter defers assess() until then.
       const options = {
+        scope: settings.ruleScope,
         get assessment() {
           return analysis.assessment ?? undefined;
         },

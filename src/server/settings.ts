@@ -6,13 +6,15 @@
  * read on its own: an invalid value falls back to its default and is
  * reported, never thrown.
  */
-import type { RuleCode, RuleLevel } from '../core/rules';
+import type { RuleCode, RuleLevel, RuleScope } from '../core/rules';
 import { nestedGetter, readSettingValues, ruleLevelsFrom, settingDefaults, settingsReadBy, type SettingValues, type TeamSetting } from '../core/settings';
 
 export type { TeamSetting };
 
 export interface ServerSettings {
   rules: Record<RuleCode, RuleLevel>;
+  /** How much the rules report. */
+  ruleScope: RuleScope;
   /** Seed 001 complexity threshold for the scaled team. */
   threshold: number;
   team: TeamSetting;
@@ -21,7 +23,7 @@ export interface ServerSettings {
 const SERVER_KEYS = settingsReadBy('server');
 
 function fromValues(v: SettingValues): ServerSettings {
-  return { rules: ruleLevelsFrom(v), threshold: v.threshold, team: v.team };
+  return { rules: ruleLevelsFrom(v), ruleScope: v.ruleScope, threshold: v.threshold, team: v.team };
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = fromValues(settingDefaults());

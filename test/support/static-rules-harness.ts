@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { WorkspaceFileIndex } from '../../src/core/file-index';
 import { parsePlan } from '../../src/core/plan';
-import { ruleEnvironment, runStaticChecks, type StaticFinding } from '../../src/core/rules';
+import { ruleEnvironment, runStaticChecks, type RuleScope, type StaticFinding } from '../../src/core/rules';
 
 const ROOT = '/ws';
 
@@ -20,6 +20,11 @@ export interface RuleRunOptions {
   companions?: Record<string, string>;
   /** Let the rules ask whether the workspace holds any code (WorkspaceFileIndex.hasSourceFiles). */
   askSourceFiles?: boolean;
+  /**
+   * How much the rules report. The convention suites run `thorough` (the default here): they pin down which paths,
+   * markers and headings a rule explains away, and `precise` reports a subset of what `thorough` does.
+   */
+  scope?: RuleScope;
 }
 
 export function runRules(text: string, files: readonly string[] = [], options: RuleRunOptions = {}): StaticFinding[] {
@@ -33,7 +38,7 @@ export function runRules(text: string, files: readonly string[] = [], options: R
   // code is asked only where a case says so (a real workspace always answers).
   const env = { ...ruleEnvironment(index, planFsPath), readMarkdown };
   if (!options.askSourceFiles) delete env.hasSourceFiles;
-  return runStaticChecks(parsePlan(text), env);
+  return runStaticChecks(parsePlan(text), env, undefined, { scope: options.scope ?? 'thorough' });
 }
 
 /** The 1-based lines of the findings of one rule. */

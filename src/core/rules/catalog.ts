@@ -8,6 +8,15 @@ import type { Range } from '../plan';
 export type RuleCode = 'unknown-signal' | 'missing-file' | 'no-success-criterion' | 'dangling-dependency' | 'duplicate-step-id' | 'empty-section' | 'missing-risks-section';
 
 export type RuleLevel = 'off' | 'info' | 'warning' | 'error';
+
+/**
+ * How much the rules report. `precise` (the default): only what the plan itself shows to be wrong, so a finding is
+ * worth reading: a missing file the plan says is there (see missing-file-claims.ts), a word that says a choice is open,
+ * an empty section a reader looks for. `thorough`: every path no workspace file has and the plan does not explain,
+ * every marker (TODO, FIXME, "unknown"…), every empty heading; for a plan the user knows describes existing code.
+ */
+export type RuleScope = 'precise' | 'thorough';
+export const RULE_SCOPES: readonly RuleScope[] = ['precise', 'thorough'];
 export type FindingLevel = Exclude<RuleLevel, 'off'>;
 
 export interface RuleInfo {
@@ -24,13 +33,14 @@ export const RULES: Record<RuleCode, RuleInfo> = {
     defaultLevel: 'warning',
     title: 'Unknown signal',
     docsAnchor: 'rule-unknown-signal',
-    description: 'Words that mark an undecided point: TBD, TODO, ???, "unclear", "not sure", "figure out"…',
+    description: 'Words that say a choice is still open: TBD, ???, "undecided", "not sure", "to be decided"… (scope `thorough`: also TODO, FIXME, "unknown", "figure out"…).',
   },
   'missing-file': {
     defaultLevel: 'warning',
     title: 'Missing file',
     docsAnchor: 'rule-missing-file',
-    description: 'A file path the plan names that does not exist in the workspace (.gitignore respected; paths the plan says it creates, and bare names no file has, are exempt).',
+    description:
+      'A file the plan says is there (a task marked done names it, a link or "Modify:" line, a path:line) that does not exist in the workspace, or a path whose file is elsewhere (.gitignore respected). Scope `thorough`: every path the plan names and does not say it creates.',
   },
   'no-success-criterion': {
     defaultLevel: 'warning',
@@ -55,7 +65,7 @@ export const RULES: Record<RuleCode, RuleInfo> = {
     defaultLevel: 'info',
     title: 'Empty section',
     docsAnchor: 'rule-empty-section',
-    description: 'A heading with nothing under it.',
+    description: 'A risks, rollback, testing or success section with nothing under it (scope `thorough`: any heading with nothing under it).',
   },
   'missing-risks-section': {
     defaultLevel: 'warning',

@@ -9,7 +9,7 @@
  */
 import type { Plan } from '../plan';
 import type { Assessment } from '../run-types';
-import { RULES, type RuleCode, type RuleEnvironment, type RuleLevel, type StaticFinding } from './catalog';
+import { RULES, type RuleCode, type RuleEnvironment, type RuleLevel, type RuleScope, type StaticFinding } from './catalog';
 import { missingRisksSectionRule, emptySectionRule } from './section-rules';
 import { noSuccessCriterionRule } from './no-success-criterion';
 import { danglingDependencyRule, duplicateStepIdRule } from './step-rules';
@@ -22,12 +22,12 @@ export { companionReferences } from './companion-docs';
 export { ruleEnvironment, workspaceEnvironment, type WorkspaceLookups } from './workspace-environment';
 
 const RULE_FUNCTIONS: Record<RuleCode, (plan: Plan, env: RuleEnvironment, options: RuleOptions) => Draft[]> = {
-  'unknown-signal': unknownSignalRule,
-  'missing-file': missingFileRule,
+  'unknown-signal': (plan, _env, options) => unknownSignalRule(plan, options.scope ?? 'precise'),
+  'missing-file': (plan, env, options) => missingFileRule(plan, env, options.scope ?? 'precise'),
   'no-success-criterion': noSuccessCriterionRule,
   'dangling-dependency': danglingDependencyRule,
   'duplicate-step-id': duplicateStepIdRule,
-  'empty-section': emptySectionRule,
+  'empty-section': (plan, _env, options) => emptySectionRule(plan, options.scope ?? 'precise'),
   'missing-risks-section': (plan, env, options) => missingRisksSectionRule(plan, () => options.assessment?.quality, env),
 };
 
@@ -40,6 +40,8 @@ export function effectiveLevel(code: RuleCode, levels?: Partial<Record<RuleCode,
 export interface RuleOptions {
   /** The plan's assessment when the caller has it (saves the missing-risks rule an assess()); read only when that rule needs it, so it may be a lazy getter. */
   assessment?: Pick<Assessment, 'quality'>;
+  /** How much to report (RuleScope); `precise` when absent. */
+  scope?: RuleScope;
 }
 
 /**

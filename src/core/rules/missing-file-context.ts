@@ -21,8 +21,31 @@ const FILE_COLUMN = /^\W*(?:files?|fichiers?|archivos?|arquivos?|dateien|datei|p
  * A table (its header or the heading or label above it) about changing existing files: "Files to Modify", "| File | Changes |".
  * Whole words: "### M5 — Editor and UI" or "Alternatives" say nothing about editing or altering.
  */
-const CHANGES_EXISTING =
+export const CHANGES_EXISTING =
   /\b(?:modif\w*|edit(?:s|ed|ing|ar|ado|ada|ando|ieren|iert|e)?|updat\w*|chang\w*|existing|touch(?:ed|es)?|atualiz\w*|actualiz\w*|ändern|geändert\w*|bestehende\w*|änderungen|existant\w*|existentes?|alter(?:s|ed|ing|ation|ations|ar|ado|ada)?)\b/i;
+
+/**
+ * Is the mention in a table row that says its file is changed: the row's operation ("| `svc/c.go` | editar |"), or the
+ * table's header or the heading or label right above it ("## Files to Modify", "| File | Changes |")?
+ */
+export function tableOfChanges(lines: readonly string[], line: number, startChar: number): boolean {
+  const row = lines[line] ?? '';
+  if (!/^\s*\|/.test(row)) return false;
+  const rest = row
+    .slice(startChar)
+    .split(/(?<!\\)\|/)
+    .slice(1);
+  if (rest.some((cell) => /^\W*\w+/.test(cell) && CHANGES_EXISTING.test((/^\W*(\w+)/.exec(cell) as RegExpExecArray)[1] as string))) return true;
+  let header = line;
+  while (header > 0 && /^\s*\|/.test(lines[header - 1] ?? '') && line - header < 500) header--;
+  if (header === line || !/^\s*\|?\s*:?-{3,}/.test(lines[header + 1] ?? '')) return false;
+  if (CHANGES_EXISTING.test(lines[header] ?? '')) return true;
+  for (let i = header - 1; i >= 0 && i >= header - 3; i--) {
+    const above = (lines[i] ?? '').trim();
+    if (above !== '') return CHANGES_EXISTING.test(above);
+  }
+  return false;
+}
 
 /**
  * Is the mention in the first cell of a table whose header's first cell names files, and does nothing above or in the

@@ -4,7 +4,7 @@
  * of their own.
  */
 import type { Plan } from '../plan';
-import type { RuleEnvironment, StaticFinding } from './catalog';
+import type { RuleEnvironment, RuleScope, StaticFinding } from './catalog';
 import { createdPaths, insideRemovedFolder, readerPath, removedFolders } from './created-paths';
 import {
   CHANGES_A_FILE,
@@ -20,15 +20,17 @@ import {
   toolFolder,
   underTestingHeading,
 } from './missing-file-context';
+import { existenceClaims, type ExistenceClaims } from './missing-file-claims';
 
 export type Draft = Omit<StaticFinding, 'level'>;
 
-export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
+export function missingFileRule(plan: Plan, env: RuleEnvironment, scope: RuleScope = 'precise'): Draft[] {
   const out: Draft[] = [];
   let greenfield: boolean | undefined;
   let removed: string[] | undefined;
   let emptyWorkspace: boolean | undefined;
   let outsideProjects: Set<string> | undefined;
+  let claims: ExistenceClaims | undefined;
   const created = createdPaths(plan);
   // Every proper tail of a created path ("code-reviewer/prompt.md" of "skills/code-reviewer/prompt.md"): a fragment names that file.
   const createdEnds = new Set<string>();
@@ -120,7 +122,10 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment): Draft[] {
     if (suggestion === undefined && mentions.every((r) => firstCellOfNeutralFileTable(plan.lines, r.startLine, r.startChar))) continue;
     // "## Testing Strategy" / "### Unit Tests" then "**`tests/test_stage7.py`:** - Test query loading": the tests the plan will write.
     if (suggestion === undefined && TEST_FILE.test(path) && mentions.every((r) => underTestingHeading(plan, r.startLine))) continue;
-    for (const range of mentions) {
+    // Only where the plan says the file is there (see missing-file-claims.ts); a wrong path to a file the workspace has
+    // under that name elsewhere is one, whatever the line says.
+    const claimed = suggestion === undefined && scope === 'precise' ? mentions.filter((r) => (claims ??= existenceClaims(plan)).at(r)) : mentions;
+    for (const range of claimed) {
       out.push({
         code: 'missing-file',
         message: suggestion
@@ -319,7 +324,7 @@ function placedOutside(plan: Plan, path: string): boolean {
 }
 
 /** A line that is an agent's reference into its home folder ("@/Users/me/.claude/…", "@~/…", "@$HOME/…"): outside the workspace, spaces and all. */
-const AGENT_HOME_REFERENCE = /^\s*@(?:\/|~|\$\{?HOME\b)/;
+const AGENT_HOME_REFERENCE = /^\s*@(?:\/|~|\$\{?HOME\b|(?:\.\/)?\.claude\/get-shit-done\/)/;
 
 function hasExtension(path: string): boolean {
   const base = path.slice(path.lastIndexOf('/') + 1);

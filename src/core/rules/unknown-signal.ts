@@ -2,8 +2,14 @@
  * unknown-signal: the words that mark an undecided point (found by the parser,
  * signals.ts), except where the plan already acknowledges them: an open
  * questions section or label, a legend, a risks section.
+ *
+ * Only the words that say a choice is still open are reported (DECISION_OPEN). The parser finds more (TODO, FIXME,
+ * "unknown", "figure out", "perhaps"…), and the complexity score reads them all, but as findings they were real open
+ * points in none of the 49 the real-plan corpus's labellers judged: TODO is a task's status or a code comment to write,
+ * "unknown" a state the program names, "figure out" the work itself.
  */
 import type { Plan } from '../plan';
+import type { RuleScope } from './catalog';
 import type { Draft } from './text-rules';
 
 /** Sections where undecided points belong (the rule's own advice): what is listed there is already acknowledged. */
@@ -18,13 +24,22 @@ const TODO_DOMAIN = /(?<![\p{L}\p{N}])todos?(?![\p{L}\p{N}]|\s*:)/iu;
 /** What follows a TODO that is the app's subject: a name (capitalised, an acronym) or CJK text. */
 const TODO_SUBJECT = /^[ \t]*(?:\p{Lu}|\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|\p{Script=Hangul})/u;
 
-export function unknownSignalRule(plan: Plan): Draft[] {
+/** "TBD", "???", "undecided", "not sure", "to be decided", "not yet decided"; "maybe" and "perhaps" only in a question ("Compress maybe?"). */
+const DECISION_OPEN = /^(?:tb[dca]|\?{2,}|undecided|unsure|not\s+sure|to\s+be\s+\w+|not\s+yet\s+\w+)$/i;
+
+function saysChoiceOpen(plan: Plan, signal: Plan['unknownSignals'][number]): boolean {
+  if (DECISION_OPEN.test(signal.signal)) return true;
+  return /^(?:maybe|perhaps)$/i.test(signal.signal) && /^[^.!\n]{0,40}\?/.test((plan.lines[signal.range.startLine] ?? '').slice(signal.range.endChar));
+}
+
+export function unknownSignalRule(plan: Plan, scope: RuleScope = 'precise'): Draft[] {
   // A risks section lists what is not known yet with how to settle it ("[OPEN UNKNOWN] parse format: spike first"): acknowledged too.
   const acknowledged = plan.sections.filter((s) => OPEN_QUESTIONS.test(s.title) || LEGEND.test(s.title) || s.kind === 'risks').map((s) => s.range);
   // A plan for a to-do app ("# 003-todo-basic タスクリスト", "# Phase II Todo Web Application") has TODO as its subject
   // where a name follows it ("TODO API クライアント", "TODO Model"); "TODO pick a codec" and "TODO:" stay markers.
   const todoDomain = TODO_DOMAIN.test(plan.title ?? '');
   return plan.unknownSignals
+    .filter((s) => scope === 'thorough' || saysChoiceOpen(plan, s))
     .filter((s) => !(todoDomain && /^todo$/i.test(s.signal) && TODO_SUBJECT.test((plan.lines[s.range.startLine] ?? '').slice(s.range.endChar, s.range.endChar + 4))))
     .filter((s) => !acknowledged.some((r) => s.range.startLine >= r.startLine && s.range.startLine <= r.endLine) && !underOpenQuestionLabel(plan, s.range.startLine))
     .map((s) => ({

@@ -1,0 +1,94 @@
+/**
+ * Does the plan say, where it names a file, that the file is there? missing-file reports a path only then (the rule's
+ * last filter, text-rules.ts). A plan is a list of work still to do, and most paths it names that no workspace file has
+ * are files that work will write, whether or not the plan says "create": on the blind-labelled batches of the real-plan
+ * corpus, a missing path named with no such claim was a real problem in 6 % of findings (4 of 71 in batches 39-60), a
+ * path on a line marked done in 86 % (24 of 28). What counts as the claim:
+ * - the work that names it is marked done: a ticked box, a ✅ on the line or on the list item it continues, a step or
+ *   section title marked done, or a plan that says it is finished;
+ * - the path is a reference to read: a Markdown link's target, an agent's `@path`, `path:42` or `path#L42`, or the
+ *   value of an "Input:", "Spec:", "See:" label;
+ * - the plan says the file is changed: a "Modify:" label, a file table about existing files ("Files to Modify",
+ *   "| `a.ts` | Update |"), a "Files to Modify" section, or "the existing `a.ts`";
+ * - a workspace file has the same name elsewhere (the finding's "did you mean"): the path is most likely a wrong one.
+ * Pure functions of the plan's lines; no I/O.
+ */
+import type { Plan, Range } from '../plan';
+import { CHANGES_EXISTING, tableOfChanges } from './missing-file-context';
+import { planMarkedDone, titleMarkedDone } from './plan-status';
+
+export interface ExistenceClaims {
+  /** Is the mention at `range` one the plan makes of a file that should be there? */
+  at(range: Range): boolean;
+}
+
+export function existenceClaims(plan: Plan): ExistenceClaims {
+  let finished: boolean | undefined;
+  return {
+    at(range: Range): boolean {
+      const line = plan.lines[range.startLine] ?? '';
+      return (
+        referenceToRead(line, range.startChar, range.endChar) ||
+        saysChanged(plan, range.startLine, range.startChar) ||
+        markedDone(plan, range.startLine) ||
+        (finished ??= planMarkedDone(plan))
+      );
+    },
+  };
+}
+
+/** A ticked box ("- [x] T012 …", "1. [X] …"). */
+const TICKED = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
+/** A done mark anywhere on the line ("6. ✅ Second sweep done (`docs/…`)"). */
+const DONE_ON_LINE = /[✅✔☑]/u;
+const LIST_ITEM = /^(\s*)(?:[-*+]|\d+[.)])\s/;
+
+/** The line, the list item it continues, or a step or section over it is marked done. */
+function markedDone(plan: Plan, line: number): boolean {
+  const text = plan.lines[line] ?? '';
+  if (TICKED.test(text) || DONE_ON_LINE.test(text)) return true;
+  // An indented continuation of a list item ("- [x] T016 …" then "  files: `a.ts`"): the item's own mark.
+  const indent = text.length - text.trimStart().length;
+  if (indent > 0 && !LIST_ITEM.test(text)) {
+    for (let l = line - 1; l >= 0 && l >= line - 12; l--) {
+      const above = plan.lines[l] ?? '';
+      if (above.trim() === '') continue;
+      const item = LIST_ITEM.exec(above);
+      if (item && (item[1] ?? '').length < indent) {
+        if (TICKED.test(above) || DONE_ON_LINE.test(above)) return true;
+        break;
+      }
+      if (!/^\s/.test(above)) break;
+    }
+  }
+  for (const step of plan.steps) {
+    if (step.range.startLine > line) break;
+    if (line <= step.range.endLine && (titleMarkedDone(step.title) || TICKED.test(plan.lines[step.line] ?? ''))) return true;
+  }
+  return plan.sections.some((s) => s.headingLine < line && line <= s.range.endLine && titleMarkedDone(s.title));
+}
+
+/** The label of a path to read ("**Input**: Feature specification from `specs/001/spec.md`", "See: `docs/a.md`"). */
+const READ_LABEL = /^\W*(?:input|spec(?:ification)?|see(?:\s+also)?|reference)\W*[:：]/i;
+
+function referenceToRead(line: string, startChar: number, endChar: number): boolean {
+  const before = line.slice(0, startChar);
+  const after = line.slice(endChar);
+  // "[spec](../specs/001/spec.md)": a link's target; "@.planning/STATE.md": an agent's reference it reads.
+  if (/\]\(\s*<?$/.test(before) || /(?:^|\s)@$/.test(before) || /^@/.test(line.slice(startChar, endChar))) return true;
+  // "`src/client.go:79-84`", "src/a.ts#L42": a place in a file, which the plan has read.
+  if (/^:\d+|^#L\d+/.test(after)) return true;
+  return READ_LABEL.test(before);
+}
+
+/** "- **Modify:** `src/a.ts`", "Files modified: `a.ts`", "Modificar `a.py`": a label that says the file is changed. */
+const CHANGE_LABEL = /^\W*(?:modif\w*|edit\w*|updat\w*|chang\w*|extend\w*|files?\s+to\s+(?:modify|change|update|edit)|(?:modified|changed|updated|existing)\s+files?|modificar|editar|atualizar|actualizar|ändern|modifier)\W*[:：]?\W*$/i;
+
+function saysChanged(plan: Plan, line: number, startChar: number): boolean {
+  const text = plan.lines[line] ?? '';
+  const before = text.slice(0, startChar);
+  if (CHANGE_LABEL.test(before) || /\b(?:the\s+)?existing\s+(?:file\s+)?[`'"]?$/i.test(before)) return true;
+  if (tableOfChanges(plan.lines, line, startChar)) return true;
+  // Under a "## Files to Modify" / "### Modified files" heading.
+  return plan.sections.some((s) => s.headingLine < line && line <= s.range.endLine && /\bfiles?\b|\bdateien\b|\barchivos\b|\barquivos\b|\bfichiers\b/i.test(s.title) && CHANGES_EXISTING.test(s.title));
+}
