@@ -156,7 +156,11 @@ export async function verifyPlanFile(args: RunArgs, io: CliIo, planPath: string,
   return { mode: 'agent', result, previous, unanswered, interrupted, notKept };
 }
 
-const staticOptions = (args: Pick<RunArgs, 'team' | 'threshold' | 'ruleScope'>) => ({ team: args.team, scope: args.ruleScope, ...(args.threshold === undefined ? {} : { threshold: args.threshold }) });
+const staticOptions = (args: Pick<RunArgs, 'team' | 'threshold' | 'ruleScope'>) => ({
+  team: args.team,
+  scope: args.ruleScope,
+  ...(args.threshold === undefined ? {} : { threshold: args.threshold }),
+});
 
 /** The Markdown report of a verification (the static mode's diagnostics, or the run report). */
 export function markdownOf(v: Verification, shownPath: string, planText: string): string {

@@ -71,6 +71,8 @@ describe('cli: arguments', () => {
       '20',
       '--state-dir',
       'st',
+      '--rule-scope',
+      'thorough',
       '--quiet',
     ]);
     assert.deepEqual(a, {
@@ -94,8 +96,14 @@ describe('cli: arguments', () => {
       maxRetryWaitSeconds: 20,
       spendingCapUsd: 1.5,
       stateDir: 'st',
+      ruleScope: 'thorough',
       quiet: true,
     });
+  });
+
+  it('--rule-scope is precise by default and takes only precise or thorough', () => {
+    assert.equal(run([]).ruleScope, 'precise');
+    usageError(['--rule-scope', 'everything'], /rule-scope/);
   });
 
   it('accepts --flag=value', () => {

@@ -23,7 +23,7 @@ describe('eval: static predictions use the workspace index', () => {
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
   it('a link relative to the plan, a unique bare name and a gitignored file are not missing; a wrong path is', async () => {
-    const planText = ['# Plan', '', 'See [the spec](./spec.md), edit `mixer.rs`, rotate `secrets/key.pem`, then update `src/audio/mixr.rs`.', ''].join('\n');
+    const planText = ['# Plan', '', 'See [the spec](./spec.md), edit `mixer.rs`, rotate `secrets/key.pem`.', '', '- [x] Updated `src/audio/mixr.rs`.', ''].join('\n');
     const planFsPath = path.join(root, 'docs/plans/plan.md');
     const missing = (await staticPredictions(planText, root, planFsPath)).filter((p) => p.claim.startsWith('missing-file'));
     assert.equal(missing.length, 1, JSON.stringify(missing));

@@ -118,7 +118,7 @@ describe('missing-file like a reader', () => {
   });
 
   it('still reports a path that exists nowhere and that nothing creates', () => {
-    assert.deepEqual(codes(run(`# Plan\n\nKeep \`apps/docs/index.md\` short.\n`, ['apps/web/a.ts']), 'missing-file'), [3]);
+    assert.deepEqual(codes(run(`# Plan\n\n- [x] Kept \`apps/docs/index.md\` short.\n`, ['apps/web/a.ts']), 'missing-file'), [3]);
   });
 });
 

@@ -166,7 +166,7 @@ describe('one path resolution: the CLI static mode and the language server index
     writeFileSync(path.join(dir, 'docs', 'plans', 'spec.md'), '');
     writeFileSync(path.join(dir, '.gitignore'), 'local.md\n');
     const planPath = path.join(dir, 'docs', 'plans', 'plan.md');
-    const text = '# Plan\n\nEdit `decode.rs`, see [spec](./spec.md) and `local.md`; then fix `src/nothing.rs`.\n';
+    const text = '# Plan\n\nEdit `decode.rs`, see [spec](./spec.md) and `local.md`.\n\n- **Modify:** `src/nothing.rs`\n';
     writeFileSync(planPath, text);
     const outcome = await runStatic(text, dir, { team: 'auto' }, planPath);
     const missing = outcome.findings.filter((f) => f.code === 'missing-file').map((f) => (f.data as { path: string }).path);

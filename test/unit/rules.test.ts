@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parsePlan, type Plan } from '../../src/core/plan';
-import { RULES, RULE_CODES, fixesFor, runStaticChecks, type RuleCode, type RuleEnvironment, type StaticFinding, type TextEdit } from '../../src/core/rules';
+import { RULES, RULE_CODES, fixesFor, runStaticChecks, type RuleCode, type RuleEnvironment, type RuleScope, type StaticFinding, type TextEdit } from '../../src/core/rules';
 import { isCreatedByPlan } from '../../src/core/rules/created-paths';
 import { editDistance, nearestStepIds } from '../../src/core/rules/step-rules';
 
 const noFiles: RuleEnvironment = { fileExists: () => undefined };
 
-function check(text: string, env: RuleEnvironment = noFiles, levels?: Partial<Record<RuleCode, 'off' | 'info' | 'warning' | 'error'>>) {
+function check(text: string, env: RuleEnvironment = noFiles, levels?: Partial<Record<RuleCode, 'off' | 'info' | 'warning' | 'error'>>, scope?: RuleScope) {
   const plan = parsePlan(text);
-  return { plan, findings: runStaticChecks(plan, env, levels) };
+  return { plan, findings: runStaticChecks(plan, env, levels, scope ? { scope } : {}) };
 }
 
 function only(findings: StaticFinding[], code: RuleCode): StaticFinding[] {
@@ -67,12 +67,21 @@ describe('rules: catalog', () => {
 
 describe('rules: unknown-signal', () => {
   it('flags each signal with its exact range and says what to do', () => {
-    const { findings } = check('# Plan\n\nThe cache size is TBD and the owner is unclear.\n');
+    const { findings } = check('# Plan\n\nThe cache size is TBD and the owner is unclear.\n', noFiles, undefined, 'thorough');
     const hits = only(findings, 'unknown-signal');
     assert.equal(hits.length, 2);
     assert.deepEqual(hits[0]?.range, { startLine: 2, startChar: 18, endLine: 2, endChar: 21 });
     assert.match(hits[0]?.message ?? '', /TBD.*decide/);
     assert.equal(hits[0]?.level, 'warning');
+  });
+
+  it('precise (the default) reports only the words that say a choice is open', () => {
+    const text = '# Plan\n\nThe cache size is TBD and the owner is unclear.\nTODO: wire it. The format is unknown.\nCodec: undecided. Compress maybe? Perhaps later.\n';
+    assert.deepEqual(
+      only(check(text).findings, 'unknown-signal').map((h) => (h.data as { signal: string }).signal),
+      ['TBD', 'undecided', 'maybe'],
+    );
+    assert.equal(only(check(text, noFiles, undefined, 'thorough').findings, 'unknown-signal').length, 7);
   });
 });
 
@@ -80,14 +89,48 @@ describe('rules: missing-file', () => {
   const text = '# Plan\n\nEdit `src/app.ts` and `src/gone.ts`.\nCreate `src/new-module.ts` for the parser.\nSee `src/gone.ts` again.\n';
   const env: RuleEnvironment = { fileExists: (p) => p === 'src/app.ts' };
 
-  it('flags every mention of a path that does not exist', () => {
-    const hits = only(check(text, env).findings, 'missing-file');
+  it('flags every mention of a path that does not exist (thorough)', () => {
+    const hits = only(check(text, env, undefined, 'thorough').findings, 'missing-file');
     assert.deepEqual(
       hits.map((h) => h.range.startLine),
       [2, 4],
     );
     assert.match(hits[0]?.message ?? '', /"src\/gone\.ts" does not exist/);
     assert.deepEqual(hits[0]?.data, { path: 'src/gone.ts' });
+  });
+
+  it('precise (the default) flags a missing path only where the plan says the file is there', () => {
+    const claimed = [
+      '# Plan',
+      '',
+      '- [x] T001 Add the parser in `src/done.ts`', // 2: a ticked task
+      '- ✅ Wired `src/wired.ts`', // 3: a done mark
+      '- **Modify:** `src/modify.ts`', // 4: a change label
+      'See [the spec](docs/spec.md).', // 5: a link
+      'The bug is at `src/bug.ts:42`.', // 6: a place in the file
+      '@.planning/STATE.md', // 7: an agent's reference
+      '**Input**: Feature specification from `specs/001/spec.md`', // 8: an input label
+      'Extend the existing `src/old.ts`.', // 9: "the existing"
+      '',
+      '| File | Change |',
+      '| --- | --- |',
+      '| `src/table.ts` | Update the route |', // 13: a file table about changes
+      '',
+      '- Add `src/plain.ts` for the parser.', // 15: a file the plan creates: never reported
+      '- Keep `src/prose.ts` short.', // 16: no claim
+    ].join('\n');
+    const lines = (scope?: RuleScope) => only(check(claimed, { fileExists: () => false }, undefined, scope).findings, 'missing-file').map((h) => h.range.startLine);
+    assert.deepEqual(lines(), [2, 3, 4, 5, 6, 7, 8, 9, 13]);
+    assert.deepEqual(lines('thorough'), [2, 3, 4, 5, 6, 7, 8, 9, 13, 16]);
+  });
+
+  it('precise: a path whose file is elsewhere in the workspace is reported wherever it stands, with the real path', () => {
+    const env2: RuleEnvironment = { fileExists: (p) => p === 'src/auth/session.ts', pathsNamed: (b) => (b === 'session.ts' ? ['src/auth/session.ts'] : []) };
+    const hits = only(check('# Plan\n\nKeep `src/session.ts` short.\n', env2).findings, 'missing-file');
+    assert.deepEqual(
+      hits.map((h) => h.data),
+      [{ path: 'src/session.ts', suggestion: 'src/auth/session.ts' }],
+    );
   });
 
   it('is silent while the host cannot tell (index not ready)', () => {
@@ -204,8 +247,20 @@ describe('rules: duplicate-step-id', () => {
 });
 
 describe('rules: empty-section', () => {
-  it('flags a heading with nothing under it', () => {
-    const hits = only(check('# Plan\n\n## Context\n\n## Steps\n\n1. Do it\n   - Verify: done\n').findings, 'empty-section');
+  it('precise (the default): flags an empty section a reader looks for (risks, rollback, testing, success), not a group heading', () => {
+    const text = '# Plan\n\n## Context\n\n## Risks\n\n## Steps\n\n1. Do it\n   - Verify: done\n\n## Testing\n\n## Unit tests\n\nRun `npm test`.\n';
+    assert.deepEqual(
+      only(check(text).findings, 'empty-section').map((h) => h.range.startLine),
+      [4],
+    );
+    assert.deepEqual(
+      only(check(text, noFiles, undefined, 'thorough').findings, 'empty-section').map((h) => h.range.startLine),
+      [2, 4, 11],
+    );
+  });
+
+  it('thorough: flags a heading with nothing under it', () => {
+    const hits = only(check('# Plan\n\n## Context\n\n## Steps\n\n1. Do it\n   - Verify: done\n', noFiles, undefined, 'thorough').findings, 'empty-section');
     assert.deepEqual(
       hits.map((h) => h.range),
       [{ startLine: 2, startChar: 0, endLine: 2, endChar: 10 }],

@@ -135,12 +135,12 @@ describe('server: robustness over stdio (child process)', function () {
     assert.equal(client.child?.exitCode, null, `server exited; stderr: ${client.stderr.join('')}`);
     await client.waitForIndex();
     const uri = fileUri(root, 'plan.md');
-    await client.open(uri, '# Plan\n\nEdit `exists.ts` and `src/missing.ts`, size TBD.\n');
+    await client.open(uri, '# Plan\n\nEdit `exists.ts` and the existing `src/missing.ts`, size TBD.\n');
     const diagnostics = await client.pull(uri);
     const missing = diagnostics.filter((d) => d.code === 'missing-file');
     assert.deepEqual(
       missing.map((d) => d.range.start.character),
-      [22],
+      [35],
     );
     assert.ok(diagnostics.some((d) => d.code === 'unknown-signal'));
   });

@@ -9,11 +9,11 @@ import { fileUri, LspTestClient } from '../support/lsp-test-client';
 /** Triggers every rule once with default settings (missing-file once the index is ready). */
 const ALL_RULES_PLAN = `# Plan: payments webhook
 
-## Context
+## Testing
 
 ## Steps
 
-1. Add the handler in \`src/webhooks/stripe.ts\`, reusing \`src/existing.ts\`
+1. Extend the existing \`src/webhooks/stripe.ts\`, reusing \`src/existing.ts\`
    - Success criteria: replayed events are processed once
 2. Store the events in a table TBD
    - Depends on: Step 9
@@ -69,7 +69,7 @@ describe('server: diagnostics over LSP (pull)', function () {
     assert.equal(byCode.get('dangling-dependency')?.severity, 1);
     assert.equal(byCode.get('unknown-signal')?.severity, 2);
     assert.equal(byCode.get('empty-section')?.severity, 3);
-    assert.deepEqual(byCode.get('missing-file')?.range, { start: { line: 6, character: 23 }, end: { line: 6, character: 45 } });
+    assert.deepEqual(byCode.get('missing-file')?.range, { start: { line: 6, character: 24 }, end: { line: 6, character: 46 } });
     assert.match(text(byCode.get('missing-file')), /src\/webhooks\/stripe\.ts/);
   });
 
@@ -151,7 +151,7 @@ describe('server: diagnostics over LSP (pull)', function () {
     const ignoredUri = fileUri(root, '.claude/plans/ignored.md');
     await fs.writeFile(path.join(root, '.gitignore'), 'build/\n');
     await client.watchedFiles([{ uri: fileUri(root, '.gitignore'), type: 1 }]);
-    await client.open(ignoredUri, '# Plan\n\nRead `build/out.js` and `src/nope.ts`.\n');
+    await client.open(ignoredUri, '# Plan\n\n- [x] Read `build/out.js` and `src/nope.ts`.\n');
     // The .gitignore event re-lists the root in the background; wait until it has.
     const missing = await client.waitFor('only src/nope.ts missing', async () => {
       const names = (await client.pull(ignoredUri)).filter((x) => x.code === 'missing-file').map((x) => text(x).split('"')[1]);

@@ -18,7 +18,7 @@ const PLAN = [
   '',
   '1. Add a cache in `src/gateway.ts`',
   '   - Success criteria: hit rate above 80% in staging',
-  '2. Invalidate entries on price changes in `src/pricing-missing.ts`',
+  '2. Invalidate entries on price changes in the existing `src/pricing-missing.ts`',
   '   - Verify: a price change is visible within one second',
   '',
   '## Risks and rollback',
@@ -120,7 +120,7 @@ suite('Language server restart', () => {
       );
       assert.notEqual(next, pid);
       const end = document.lineAt(4).range.end;
-      assert.ok(await editor.edit((b) => b.insert(end, ' TODO')));
+      assert.ok(await editor.edit((b) => b.insert(end, ' TBD')));
       await waitFor(() => staticDiagnostics(planUri).some((d) => codeOf(d) === 'unknown-signal'), 'diagnostics from the restarted server', 90_000);
     } finally {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');

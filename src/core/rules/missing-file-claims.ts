@@ -82,7 +82,8 @@ function referenceToRead(line: string, startChar: number, endChar: number): bool
 }
 
 /** "- **Modify:** `src/a.ts`", "Files modified: `a.ts`", "Modificar `a.py`": a label that says the file is changed. */
-const CHANGE_LABEL = /^\W*(?:modif\w*|edit\w*|updat\w*|chang\w*|extend\w*|files?\s+to\s+(?:modify|change|update|edit)|(?:modified|changed|updated|existing)\s+files?|modificar|editar|atualizar|actualizar|ändern|modifier)\W*[:：]?\W*$/i;
+const CHANGE_LABEL =
+  /^\W*(?:modif\w*|edit\w*|updat\w*|chang\w*|extend\w*|files?\s+to\s+(?:modify|change|update|edit)|(?:modified|changed|updated|existing)\s+files?|modificar|editar|atualizar|actualizar|ändern|modifier)\W*[:：]?\W*$/i;
 
 function saysChanged(plan: Plan, line: number, startChar: number): boolean {
   const text = plan.lines[line] ?? '';
@@ -90,5 +91,7 @@ function saysChanged(plan: Plan, line: number, startChar: number): boolean {
   if (CHANGE_LABEL.test(before) || /\b(?:the\s+)?existing\s+(?:file\s+)?[`'"]?$/i.test(before)) return true;
   if (tableOfChanges(plan.lines, line, startChar)) return true;
   // Under a "## Files to Modify" / "### Modified files" heading.
-  return plan.sections.some((s) => s.headingLine < line && line <= s.range.endLine && /\bfiles?\b|\bdateien\b|\barchivos\b|\barquivos\b|\bfichiers\b/i.test(s.title) && CHANGES_EXISTING.test(s.title));
+  return plan.sections.some(
+    (s) => s.headingLine < line && line <= s.range.endLine && /\bfiles?\b|\bdateien\b|\barchivos\b|\barquivos\b|\bfichiers\b/i.test(s.title) && CHANGES_EXISTING.test(s.title),
+  );
 }

@@ -55,7 +55,10 @@ export function emptySectionRule(plan: Plan, scope: RuleScope = 'precise'): Draf
   // The first H1 is the document's title, not a section to fill ("# Implementation Plan" over a second, named H1).
   const title = plan.sections.find((s) => s.level === 1);
   return plan.sections
-    .filter((s) => s.isEmpty && s !== title && !holdsSelfContainedHeading(plan, s) && !subtitle(plan, s, title) && (scope === 'thorough' || (PROMISED.has(s.kind) && !groupHeading(plan, s))))
+    .filter(
+      (s) =>
+        s.isEmpty && s !== title && !holdsSelfContainedHeading(plan, s) && !subtitle(plan, s, title) && (scope === 'thorough' || (PROMISED.has(s.kind) && !groupHeading(plan, s))),
+    )
     .map((s) => ({
       code: 'empty-section',
       message: `Section "${s.title}" is empty: write what belongs there, or remove the heading.`,
