@@ -24,8 +24,9 @@ function workspace(files: readonly string[]): RuleEnvironment {
   };
 }
 
+/** Thorough scope: these cases pin down what each format holds a step to (precise reports a subset). */
 function run(text: string, files: readonly string[] = []): StaticFinding[] {
-  return runStaticChecks(parsePlan(text), workspace(files));
+  return runStaticChecks(parsePlan(text), workspace(files), undefined, { scope: 'thorough' });
 }
 
 const codes = (findings: readonly StaticFinding[], code: string): number[] => findings.filter((f) => f.code === code).map((f) => f.range.startLine + 1);

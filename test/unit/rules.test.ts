@@ -163,8 +163,22 @@ describe('rules: missing-file', () => {
 });
 
 describe('rules: no-success-criterion', () => {
+  it('precise (the default): only in a plan where no step states a criterion', () => {
+    const some = '# Plan\n\n## Steps\n\n### Step 1: Build it\n\nSuccess criteria: it builds\n\n### Step 2: Ship it\n\n### Step 3: Tell people\n';
+    assert.deepEqual(only(check(some).findings, 'no-success-criterion'), []);
+    assert.deepEqual(
+      only(check(some, noFiles, undefined, 'thorough').findings, 'no-success-criterion').map((h) => h.range.startLine),
+      [8, 10],
+    );
+    const none = some.replace('Success criteria: it builds', 'It compiles on the CI image.');
+    assert.deepEqual(
+      only(check(none).findings, 'no-success-criterion').map((h) => h.range.startLine),
+      [4, 8, 10],
+    );
+  });
+
   it('flags steps without a criterion on the step line, with data for the fix', () => {
-    const { plan, findings } = check('# Plan\n\n## Steps\n\n1. Build it\n   - Success criteria: it builds\n2. Ship it\n3. Tell people\n');
+    const { plan, findings } = check('# Plan\n\n## Steps\n\n1. Build it\n   - Success criteria: it builds\n2. Ship it\n3. Tell people\n', noFiles, undefined, 'thorough');
     const hits = only(findings, 'no-success-criterion');
     assert.deepEqual(
       hits.map((h) => h.range.startLine),
@@ -176,7 +190,12 @@ describe('rules: no-success-criterion', () => {
   });
 
   it('quick fix inserts a stub inside a list step that the parser then recognises', () => {
-    const { plan, findings } = check('# Plan\n\n## Steps\n\n1. Build it\n   - Success criteria: it builds\n2. Ship it\n   - Depends on: Step 1\n3. Tell people\n');
+    const { plan, findings } = check(
+      '# Plan\n\n## Steps\n\n1. Build it\n   - Success criteria: it builds\n2. Ship it\n   - Depends on: Step 1\n3. Tell people\n',
+      noFiles,
+      undefined,
+      'thorough',
+    );
     const hit = only(findings, 'no-success-criterion')[0];
     assert.ok(hit);
     const [fix] = fixesFor(plan, hit);
@@ -185,7 +204,7 @@ describe('rules: no-success-criterion', () => {
     assert.equal(fix.edits[0]?.range.startLine, 8);
     const fixed = parsePlan(applyEdits(plan, fix.edits));
     assert.deepEqual(fixed.steps.find((s) => s.id === '2')?.successCriteria?.line, 8);
-    assert.equal(only(runStaticChecks(fixed, noFiles), 'no-success-criterion').length, 1);
+    assert.equal(only(runStaticChecks(fixed, noFiles, undefined, { scope: 'thorough' }), 'no-success-criterion').length, 1);
   });
 
   it('quick fix works for heading steps and at the end of a file without a newline', () => {
@@ -233,6 +252,18 @@ describe('rules: dangling-dependency', () => {
     assert.deepEqual(nearestStepIds('9', ['1', '2', '8', '3'], 2), ['8', '3']);
     assert.deepEqual(nearestStepIds('setup-bd', ['deploy', 'setup-db', 'seed'], 1), ['setup-db']);
     assert.equal(editDistance('kitten', 'sitting'), 3);
+  });
+});
+
+describe('rules: dangling-dependency, a noun label needs its colon', () => {
+  it('"no external dependencies, demo-suitable" names no step; "Dependencies: demo-setup" and "**Prerequisites**: Step 9" do', () => {
+    const prose = '# Plan\n\n## Steps\n\n1. Pick the stack\n   - **Rationale**: Lightweight, no external dependencies, demo-suitable.\n2. Ship\n';
+    assert.deepEqual(only(check(prose).findings, 'dangling-dependency'), []);
+    const labelled = prose.replace('2. Ship\n', '2. Ship\n   - Dependencies: demo-setup\n3. Tell\n   - **Prerequisites**: Step 9\n');
+    assert.deepEqual(
+      only(check(labelled).findings, 'dangling-dependency').map((h) => h.range.startLine),
+      [7, 9],
+    );
   });
 });
 

@@ -27,7 +27,7 @@ Persist user sessions so a deploy does not log everyone out.
 ## Steps
 1. Add a Redis client in src/session/store.ts.
    - Success criteria: the unit tests for the store pass.
-2. Replace the in-memory map in src/server.ts with the Redis store. TBD which Redis version.
+2. Replace the in-memory map in src/server.ts with the Redis store. Redis version: TBD.
 3. Document the new REDIS_URL setting in docs/deploy.md. Depends on: step 9.
 
 ## Risks

@@ -96,7 +96,7 @@ describe('server: robustness corpus (in-process)', () => {
 
   it('CRLF: quick-fix edits use CRLF', async () => {
     const uri = fileUri(root, 'crlf.md');
-    await client.open(uri, '# Plan\r\n\r\n## Steps\r\n\r\n1. Build\r\n2. Ship\r\n   - Verify: shipped\r\n\r\n## Risks\r\n\r\n- none really\r\n');
+    await client.open(uri, '# Plan\r\n\r\n## Steps\r\n\r\n1. Step 1: Build\r\n2. Step 2: Ship\r\n   - to the store\r\n\r\n## Risks\r\n\r\n- none really\r\n');
     const d = (await client.pull(uri)).find((x) => x.code === 'no-success-criterion');
     assert.ok(d);
     const [fix] = (await client.codeActions(uri, d)) ?? [];

@@ -139,6 +139,11 @@ export function explicitId(lines: readonly string[], from: number, to: number, s
 
 const LABEL = /\b(depends[\s_-]+on|dependencies|dependency|blocked[\s_-]+by|pre-?requisites?|requires|needs|after|once)\b\s*:?\s*/gi;
 const STRONG = /^(depends|dependenc|blocked|pre)/i;
+/**
+ * A noun label ("Dependencies", "Prerequisites") is one only with its colon ("**Dependencies**: T001", "Prerequisites:
+ * Step 2"); in a sentence it is a word ("Lightweight, no external dependencies, demo-suitable." names no step).
+ */
+const NOUN_LABEL = /^(?:dependenc|pre-?requisite)/i;
 const KEYWORD_REF = new RegExp(`\\b(${KEYWORD}s?\\s*[-_#]?\\s*(${NUMBER}))(?![\\w])((?:\\s*(?:,|and|&|or|/|to|-|–|—)\\s*${NUMBER}(?![\\w.]))*)`, 'gi');
 const WEAK_LEAD = new RegExp(`^(?:(?:the|completing|finishing|completion\\s+of|successful|a)\\s+)*${KEYWORD}s?\\s*[-_#]?\\s*${NUMBER}`, 'i');
 const SEGMENT_END = /\(|;|\s[—–-]{1,2}\s|[.!?](?=\s|$)/;
@@ -166,6 +171,7 @@ export function findDependencies(lines: readonly string[], from: number, to: num
       const strong = STRONG.test(m[1] ?? '');
       const start = m.index + m[0].length;
       const tail = line.slice(start);
+      if (NOUN_LABEL.test(m[1] ?? '') && !m[0].includes(':') && !/^(?:\*\*|__)?\s*[:：]/.test(tail)) continue;
       const endAt = tail.search(SEGMENT_END);
       const segment = endAt === -1 ? tail : tail.slice(0, endAt);
       if (!strong && !WEAK_LEAD.test(segment)) continue;

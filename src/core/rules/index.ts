@@ -24,7 +24,7 @@ export { ruleEnvironment, workspaceEnvironment, type WorkspaceLookups } from './
 const RULE_FUNCTIONS: Record<RuleCode, (plan: Plan, env: RuleEnvironment, options: RuleOptions) => Draft[]> = {
   'unknown-signal': (plan, _env, options) => unknownSignalRule(plan, options.scope ?? 'precise'),
   'missing-file': (plan, env, options) => missingFileRule(plan, env, options.scope ?? 'precise'),
-  'no-success-criterion': noSuccessCriterionRule,
+  'no-success-criterion': (plan, env, options) => noSuccessCriterionRule(plan, env, options.scope ?? 'precise'),
   'dangling-dependency': danglingDependencyRule,
   'duplicate-step-id': duplicateStepIdRule,
   'empty-section': (plan, _env, options) => emptySectionRule(plan, options.scope ?? 'precise'),

@@ -10,7 +10,7 @@ import { baseStepId, stepLabel } from './step-rules';
 import { lineRange } from './text-ranges';
 import type { Draft } from './text-rules';
 import { STATUS_DONE, planMarkedDone, titleMarkedDone } from './plan-status';
-import type { RuleEnvironment } from './catalog';
+import type { RuleEnvironment, RuleScope } from './catalog';
 import { specKitSpecBeside } from './section-rules';
 import { CHECK_HEADING, CHECK_STEP, CJK_CHECK_STEP, PRECONDITIONS_STEP, REVIEW_STEP, TESTING_STEP } from './check-words';
 
@@ -159,9 +159,13 @@ export function saysHowDone(plan: Plan, layout: StepLayout = stepLayout(plan)): 
   );
 }
 
-export function noSuccessCriterionRule(plan: Plan, env?: RuleEnvironment): Draft[] {
+export function noSuccessCriterionRule(plan: Plan, env?: RuleEnvironment, scope: RuleScope = 'precise'): Draft[] {
   // A plan marked done is a record of finished work: there is no criterion left to write.
   if (planMarkedDone(plan)) return [];
+  // Precise: a plan whose steps state criteria somewhere has a convention for them, and the steps without one lean on it
+  // ("same pattern as Task 13", "checked by Task 6 Manual verification"): 3 of 28 such findings were real on the
+  // blind-labelled batches 39-60, against 27 of 40 in plans where no step states one.
+  if (scope === 'precise' && plan.steps.some((s) => s.successCriteria !== null)) return [];
   // spec-kit's spec.md template makes "Success Criteria" and each story's "Acceptance Scenarios" mandatory; the plan.md
   // generated from it outlines phases that /speckit.tasks turns into tasks checked against them. With that spec in the
   // workspace the criteria exist, one file over (on the corpus, 0 of 23 labels on such phases were TP, no miss).
