@@ -37,7 +37,7 @@ const RULES: ReadonlyArray<readonly [SectionKind, RegExp]> = [
     /\b(success\s+(criteria|criterion|metrics?|verification)|acceptance(\s+criteria)?|definition\s+of\s+done|done\s+when|exit\s+criteria|(phase|step|task)\s+completion|completion\s+criteria|(?:key\s+)?deliverables)\b/i,
   ],
   ['rollback', /\b(roll\s*-?\s*back|revert(ing)?|back\s*-?\s*out|recovery|contingency)\b/i],
-  ['testing', /\b(tests?|testing|verification|validation|qa)\b/i],
+  ['testing', /\b(tests?|testing|verification|validation|qa|verifikation|verifizierung|validierung|überprüfung)\b/i],
   ['risks', RISKS],
   ['goal', /\b(goals?|objectives?|summary|purpose|aims?|tl;?dr)\b/i],
   ['context', /\b(context|background|motivation|problem(\s+statement)?|current\b|existing\b|analysis|overview|assumptions?|constraints?|architecture|decisions?)\b/i],
@@ -48,6 +48,8 @@ const RULES: ReadonlyArray<readonly [SectionKind, RegExp]> = [
     /(?<!\bpost-)\b(steps?|implementation|plan|tasks?|phases?|milestones?|roll\s*-?\s*out|approach|changes|work\s+items?|action\s+items?|checklist|procedure|execution|roadmap|to\s*-?\s*do)\b/i,
   ],
   // Japanese and Chinese (no word boundaries): risks, design decisions and background, then steps.
+  ['rollback', /(回滚|回退|ロールバック|切り戻し|롤백)/u],
+  ['success', /(完成标准|验收标准|完成条件|完了条件|受け入れ基準|受入基準|완료\s*기준|인수\s*기준)/u],
   ['risks', /(リスク|懸念|風险|风险|注意事项|위험|리스크|риск|откат|r[ủu]i\s+ro|ryzyk)/iu],
   ['context', /(設計判断|設計方針|決定事項|技術的判断|背景|現状|概要|设计决策|技术决策|设计方案|现状|概述)/u],
   ['steps', /(実装計画|実装手順|作業手順|手順|タスク|实施计划|实现步骤|实施步骤|步骤|任务)/u],

@@ -259,7 +259,7 @@ const REPLACEMENT_LABEL =
  * "Tests" (also "1.7 Sprint 1 Tests", "Phase 2 verification"), or its result: "Expected outputs", "Deliverables", "Artifacts" (a design phase's documents, like "Artifacts to generate:").
  */
 const CRITERION_HEADING =
-  /^[\W\d.]*(?:(?:sprint|phase|step|stage|milestone|week|task)\s+[\w.-]+\s+)?(?:acceptance(?:\s+criteria)?|expected\s+(?:outputs?|results?|outcomes?)|outputs|deliverables?|artifacts|success\s+criteri(?:a|on)|verification|verify|validation|done\s+when|definition\s+of\s+done|exit\s+criteria|tests?|testing|criterios?\s+de\s+aceptaci[oó]n|crit[eé]rios?\s+de\s+aceita[cç][aã]o|akzeptanzkriterien|crit[eè]res?\s+d'acceptation)\W*$/i;
+  /^[\W\d.]*(?:(?:sprint|phase|step|stage|milestone|week|task)\s+[\w.-]+\s+)?(?:acceptance(?:\s+criteria)?|expected\s+(?:outputs?|results?|outcomes?)|outputs|deliverables?|artifacts|success\s+criteri(?:a|on)|verification|verify|validation|done\s+when|definition\s+of\s+done|exit\s+criteria|tests?|testing|criterios?\s+de\s+aceptaci[oó]n|crit[eé]rios?\s+de\s+aceita[cç][aã]o|akzeptanzkriterien|verifikation|verifizierung|crit[eè]res?\s+d'acceptation)\W*$/i;
 
 /** "Run: `npm test` — expect PASS", "Step 4: Run — expect 5 passed": a command with its expected outcome (superpowers plans). */
 const RUN_LINE = /(?:^|[^\w])run\s*(?::|[—–]|-\s)/i;

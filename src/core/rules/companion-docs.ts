@@ -32,10 +32,11 @@ export const ERROR_HANDLING =
   /^[\W\d.]*(?:error[\s-]+handling|failure[\s-]+(?:modes?|handling|scenarios?)|manejo\s+de\s+errores|tratamento\s+de\s+erros|fehlerbehandlung|gestion\s+des\s+erreurs|обработка\s+ошибок)(?!\p{L})|^[\W\d.]*(?:错误处理|錯誤處理|失败处理|失敗處理|异常处理|エラー処理|エラーハンドリング|異常系|오류\s*처리|에러\s*처리|예외\s*처리)/iu;
 
 /**
- * "## Common Issues & Solutions", "## Troubleshooting", "## Known limitations": what goes wrong and what to do then, which is
- * what a risks section holds (two labellers of the corpus read such sections as one).
+ * "## Common Issues & Solutions", "## Troubleshooting", "## Known limitations" ("Bekannte Eigenheiten", "Problemas conocidos"):
+ * what goes wrong and what to do then, which is what a risks section holds (three labellers of the corpus read such sections as one).
  */
-const KNOWN_ISSUES = /^[\W\d.]*(?:common\s+(?:issues|problems|pitfalls|errors)|known\s+(?:issues|limitations|problems)|troubleshooting)(?!\p{L})/iu;
+const KNOWN_ISSUES =
+  /^[\W\d.]*(?:common\s+(?:issues|problems|pitfalls|errors)|known\s+(?:issues|limitations|problems|quirks)|troubleshooting|bekannte\s+(?:probleme|einschränkungen|eigenheiten|schwächen)|problemas\s+conocidos|limitaciones\s+conocidas|problèmes\s+connus|limitations\s+connues)(?!\p{L})/iu;
 
 /**
  * A heading title that holds what can go wrong: risks, rollback, edge cases, error handling, failure modes or known issues.

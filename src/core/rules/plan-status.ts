@@ -31,9 +31,12 @@ function everyPhaseDone(plan: Plan): boolean {
 /** A plan-wide success section that says it is met: "## 5. Definition of done for v1 — **met**", "## Exit criteria (all met)". */
 const CRITERIA_MET = /[—–:-]\s*(?:\*\*|__)?(?:all\s+)?(?:met|achieved|satisfied)(?:\*\*|__)?\s*$|\((?:all\s+)?(?:met|achieved|satisfied)\)/i;
 
-/** "**Status**: Complete", "Status: Done ✅", "**Status: Implemented**". */
+/**
+ * "**Status**: Complete", "Status: Done ✅", "**Status: Implemented**"; a record kept for history ("Status: Superseded",
+ * "文档状态：历史实施记录": a historical implementation record).
+ */
 export const STATUS_DONE =
-  /^\W*(?:status|estado|statut|статус|状态|狀態|ステータス)\W{0,4}[:：]\W{0,4}(?:complete[d]?|done|finished|shipped|implemented|✅|completad[oa]|terminad[oa]|implementad[oa]|conclu[íi]d[oa]|abgeschlossen|erledigt|fertig|umgesetzt|termin[ée]e?|impl[ée]ment[ée]e?|реализовано|выполнено|готово|завершено|已完成|完成|完了|実装済み)(?!\p{L})/iu;
+  /^\W*(?:(?:document\s+)?status|estado|statut|статус|(?:文档|文件)?状态|狀態|ステータス)\W{0,4}[:：]\W{0,4}(?:complete[d]?|done|finished|shipped|implemented|historical|archived|superseded|历史(?:实施)?记录|已归档|归档|已废弃|✅|completad[oa]|terminad[oa]|implementad[oa]|conclu[íi]d[oa]|abgeschlossen|erledigt|fertig|umgesetzt|termin[ée]e?|impl[ée]ment[ée]e?|реализовано|выполнено|готово|завершено|已完成|完成|完了|実装済み)(?!\p{L})/iu;
 
 /**
  * The plan is marked done: its title carries a done mark, its plan-wide success

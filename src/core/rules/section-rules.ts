@@ -99,6 +99,12 @@ export function specKitSpecBeside(plan: Plan, env?: RuleEnvironment): boolean {
 const ROADMAP_TITLE =
   /\b(?:roadmap|backlog|next\s+steps|wish\s*list|ideas|future\s+(?:work|features|ideas))\b|hoja\s+de\s+ruta|roteiro|feuille\s+de\s+route|路线图|路線圖|ロードマップ/i;
 
+/**
+ * A GSD PLAN.md by its frontmatter ("---" then "wave: 1", "depends_on:", "files_modified:", "autonomous: true"), also one
+ * that writes its tasks as Markdown headings rather than <task> blocks: its phase research holds the risks.
+ */
+const GSD_FRONTMATTER = /^---[ \t]*\n(?:[^\n]*\n){0,30}?(?:wave|files_modified|autonomous)[ \t]*:/;
+
 /** Only plans above TRIVIAL (seed 001 Step 2 quality) need one: a typo fix has nothing to roll back. */
 export function missingRisksSectionRule(plan: Plan, knownQuality: () => PlanQuality | undefined = () => undefined, env?: RuleEnvironment): Draft[] {
   // A section that is not a step carries its title's kind (a step's is 'steps'): no need to classify the title again.
@@ -109,7 +115,8 @@ export function missingRisksSectionRule(plan: Plan, knownQuality: () => PlanQual
   // each item's risks belong to the plan that will build it (on the corpus, no such document's finding was true).
   if (ROADMAP_TITLE.test(plan.title ?? '')) return [];
   // Task lists and GSD task plans keep their risks in the companion design, plan or research by their format's convention.
-  if (plan.format === 'gsd' || plan.format === 'kiro-tasks' || plan.format === 'spec-kit-tasks' || TASK_LIST_TITLE.test(plan.title ?? '')) return [];
+  if (plan.format === 'gsd' || plan.format === 'kiro-tasks' || plan.format === 'spec-kit-tasks' || TASK_LIST_TITLE.test(plan.title ?? '') || GSD_FRONTMATTER.test(plan.text))
+    return [];
   if (/<threat_model>/.test(plan.text) || RISK_COLUMN.test(plan.text)) return [];
   // A spec-kit plan.md keeps its failure cases in the spec it was generated from, when that spec is there.
   if (specKitSpecBeside(plan, env)) return [];
