@@ -14,7 +14,7 @@
  * Pure functions of the plan's lines; no I/O.
  */
 import type { Plan, Range } from '../plan';
-import { CHANGES_EXISTING, tableOfChanges } from './missing-file-context';
+import { CHANGES_EXISTING, rowSaysChanged, tableHeaderSaysChanged } from './missing-file-context';
 import { planMarkedDone, titleMarkedDone } from './plan-status';
 
 export interface ExistenceClaims {
@@ -24,15 +24,42 @@ export interface ExistenceClaims {
 
 export function existenceClaims(plan: Plan): ExistenceClaims {
   let finished: boolean | undefined;
+  // Built on the first mention asked about: the lines a done step or section covers, the lines of a "Files to Modify"
+  // section, and each table row's header line (a rule runs on every edit of a long plan; one pass each, not one per mention).
+  let done: Uint8Array | undefined;
+  let changed: Uint8Array | undefined;
+  const headers = new Map<number, number>();
+  const headerSays = new Map<number, boolean>();
+  const tableHeader = (line: number): number => {
+    let l = line;
+    const walked: number[] = [];
+    while (l > 0 && /^\s*\|/.test(plan.lines[l - 1] ?? '') && !headers.has(l)) {
+      walked.push(l);
+      l--;
+    }
+    const header = headers.get(l) ?? l;
+    for (const w of walked) headers.set(w, header);
+    headers.set(l, header);
+    return header;
+  };
   return {
     at(range: Range): boolean {
       const line = plan.lines[range.startLine] ?? '';
-      return (
-        referenceToRead(line, range.startChar, range.endChar) ||
-        saysChanged(plan, range.startLine, range.startChar) ||
-        markedDone(plan, range.startLine) ||
-        (finished ??= planMarkedDone(plan))
-      );
+      if (referenceToRead(line, range.startChar, range.endChar) || markedDoneLine(plan, range.startLine)) return true;
+      if ((done ??= doneLines(plan))[range.startLine] === 1) return true;
+      const before = line.slice(0, range.startChar);
+      if (CHANGE_LABEL.test(before) || /\b(?:the\s+)?existing\s+(?:file\s+)?[`'"]?$/i.test(before)) return true;
+      if ((changed ??= changeSectionLines(plan))[range.startLine] === 1) return true;
+      if (/^\s*\|/.test(line)) {
+        if (rowSaysChanged(line, range.startChar)) return true;
+        const header = tableHeader(range.startLine);
+        if (header !== range.startLine) {
+          let says = headerSays.get(header);
+          if (says === undefined) headerSays.set(header, (says = tableHeaderSaysChanged(plan.lines, header)));
+          if (says) return true;
+        }
+      }
+      return (finished ??= planMarkedDone(plan));
     },
   };
 }
@@ -43,8 +70,8 @@ const TICKED = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
 const DONE_ON_LINE = /[✅✔☑]/u;
 const LIST_ITEM = /^(\s*)(?:[-*+]|\d+[.)])\s/;
 
-/** The line, the list item it continues, or a step or section over it is marked done. */
-function markedDone(plan: Plan, line: number): boolean {
+/** The line, or the list item it continues, is marked done. */
+function markedDoneLine(plan: Plan, line: number): boolean {
   const text = plan.lines[line] ?? '';
   if (TICKED.test(text) || DONE_ON_LINE.test(text)) return true;
   // An indented continuation of a list item ("- [x] T016 …" then "  files: `a.ts`"): the item's own mark.
@@ -54,18 +81,31 @@ function markedDone(plan: Plan, line: number): boolean {
       const above = plan.lines[l] ?? '';
       if (above.trim() === '') continue;
       const item = LIST_ITEM.exec(above);
-      if (item && (item[1] ?? '').length < indent) {
-        if (TICKED.test(above) || DONE_ON_LINE.test(above)) return true;
-        break;
-      }
+      if (item && (item[1] ?? '').length < indent) return TICKED.test(above) || DONE_ON_LINE.test(above);
       if (!/^\s/.test(above)) break;
     }
   }
-  for (const step of plan.steps) {
-    if (step.range.startLine > line) break;
-    if (line <= step.range.endLine && (titleMarkedDone(step.title) || TICKED.test(plan.lines[step.line] ?? ''))) return true;
-  }
-  return plan.sections.some((s) => s.headingLine < line && line <= s.range.endLine && titleMarkedDone(s.title));
+  return false;
+}
+
+/** 1 on every line of a step marked done (its title, or a ticked box) and under a section title marked done. */
+function doneLines(plan: Plan): Uint8Array {
+  const out = new Uint8Array(plan.lines.length);
+  const fill = (from: number, to: number): void => {
+    out.fill(1, Math.max(0, from), Math.min(out.length, to + 1));
+  };
+  for (const step of plan.steps) if (titleMarkedDone(step.title) || TICKED.test(plan.lines[step.line] ?? '')) fill(step.range.startLine, step.range.endLine);
+  for (const s of plan.sections) if (titleMarkedDone(s.title)) fill(s.headingLine + 1, s.range.endLine);
+  return out;
+}
+
+/** 1 on every line under a "## Files to Modify" / "### Modified files" heading. */
+function changeSectionLines(plan: Plan): Uint8Array {
+  const out = new Uint8Array(plan.lines.length);
+  for (const s of plan.sections)
+    if (/\bfiles?\b|\bdateien\b|\barchivos\b|\barquivos\b|\bfichiers\b/i.test(s.title) && CHANGES_EXISTING.test(s.title))
+      out.fill(1, s.headingLine + 1, Math.min(out.length, s.range.endLine + 1));
+  return out;
 }
 
 /** The label of a path to read ("**Input**: Feature specification from `specs/001/spec.md`", "See: `docs/a.md`"). */
@@ -84,14 +124,3 @@ function referenceToRead(line: string, startChar: number, endChar: number): bool
 /** "- **Modify:** `src/a.ts`", "Files modified: `a.ts`", "Modificar `a.py`": a label that says the file is changed. */
 const CHANGE_LABEL =
   /^\W*(?:modif\w*|edit\w*|updat\w*|chang\w*|extend\w*|files?\s+to\s+(?:modify|change|update|edit)|(?:modified|changed|updated|existing)\s+files?|modificar|editar|atualizar|actualizar|ändern|modifier)\W*[:：]?\W*$/i;
-
-function saysChanged(plan: Plan, line: number, startChar: number): boolean {
-  const text = plan.lines[line] ?? '';
-  const before = text.slice(0, startChar);
-  if (CHANGE_LABEL.test(before) || /\b(?:the\s+)?existing\s+(?:file\s+)?[`'"]?$/i.test(before)) return true;
-  if (tableOfChanges(plan.lines, line, startChar)) return true;
-  // Under a "## Files to Modify" / "### Modified files" heading.
-  return plan.sections.some(
-    (s) => s.headingLine < line && line <= s.range.endLine && /\bfiles?\b|\bdateien\b|\barchivos\b|\barquivos\b|\bfichiers\b/i.test(s.title) && CHANGES_EXISTING.test(s.title),
-  );
-}

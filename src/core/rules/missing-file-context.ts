@@ -24,21 +24,18 @@ const FILE_COLUMN = /^\W*(?:files?|fichiers?|archivos?|arquivos?|dateien|datei|p
 export const CHANGES_EXISTING =
   /\b(?:modif\w*|edit(?:s|ed|ing|ar|ado|ada|ando|ieren|iert|e)?|updat\w*|chang\w*|existing|touch(?:ed|es)?|atualiz\w*|actualiz\w*|ändern|geändert\w*|bestehende\w*|änderungen|existant\w*|existentes?|alter(?:s|ed|ing|ation|ations|ar|ado|ada)?)\b/i;
 
-/**
- * Is the mention in a table row that says its file is changed: the row's operation ("| `svc/c.go` | editar |"), or the
- * table's header or the heading or label right above it ("## Files to Modify", "| File | Changes |")?
- */
-export function tableOfChanges(lines: readonly string[], line: number, startChar: number): boolean {
-  const row = lines[line] ?? '';
-  if (!/^\s*\|/.test(row)) return false;
+/** The row's own operation says its file is changed ("| `svc/c.go` | editar |", "| `a.rs` | Update the route |"). */
+export function rowSaysChanged(row: string, startChar: number): boolean {
   const rest = row
     .slice(startChar)
     .split(/(?<!\\)\|/)
     .slice(1);
-  if (rest.some((cell) => /^\W*\w+/.test(cell) && CHANGES_EXISTING.test((/^\W*(\w+)/.exec(cell) as RegExpExecArray)[1] as string))) return true;
-  let header = line;
-  while (header > 0 && /^\s*\|/.test(lines[header - 1] ?? '') && line - header < 500) header--;
-  if (header === line || !/^\s*\|?\s*:?-{3,}/.test(lines[header + 1] ?? '')) return false;
+  return rest.some((cell) => /^\W*\w+/.test(cell) && CHANGES_EXISTING.test((/^\W*(\w+)/.exec(cell) as RegExpExecArray)[1] as string));
+}
+
+/** A table whose header row (at `header`), or the heading or label right above it, is about changing existing files ("## Files to Modify", "| File | Changes |"). */
+export function tableHeaderSaysChanged(lines: readonly string[], header: number): boolean {
+  if (!/^\s*\|?\s*:?-{3,}/.test(lines[header + 1] ?? '')) return false;
   if (CHANGES_EXISTING.test(lines[header] ?? '')) return true;
   for (let i = header - 1; i >= 0 && i >= header - 3; i--) {
     const above = (lines[i] ?? '').trim();
