@@ -172,4 +172,17 @@ describe('one path resolution: the CLI static mode and the language server index
     const missing = outcome.findings.filter((f) => f.code === 'missing-file').map((f) => (f.data as { path: string }).path);
     assert.deepEqual(missing, ['src/nothing.rs']);
   });
+
+  it('the CLI --rule-scope reaches the rules: thorough also reports a path the plan makes no claim about', async () => {
+    const planPath = path.join(dir, 'plan.md');
+    const text = '# Plan\n\n- Keep `src/prose-only.rs` short.\n';
+    writeFileSync(planPath, text);
+    const paths = async (scope?: 'precise' | 'thorough') =>
+      (await runStatic(text, dir, { team: 'auto', ...(scope ? { scope } : {}) }, planPath)).findings
+        .filter((f) => f.code === 'missing-file')
+        .map((f) => (f.data as { path: string }).path);
+    assert.deepEqual(await paths(), []);
+    assert.deepEqual(await paths('precise'), []);
+    assert.deepEqual(await paths('thorough'), ['src/prose-only.rs']);
+  });
 });

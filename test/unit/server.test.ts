@@ -90,6 +90,18 @@ describe('server: diagnostics over LSP (pull)', function () {
     });
   }
 
+  it('setting verifyPlan.ruleScope: thorough also reports a path the plan makes no claim about; precise (the default) does not', async () => {
+    const scopeUri = fileUri(root, '.claude/plans/scope.md');
+    await client.open(scopeUri, '# Plan\n\n- Keep `src/prose-only.ts` short.\n');
+    const missing = async () => (await client.pull(scopeUri)).some((x) => x.code === 'missing-file');
+    await client.waitFor('no finding in precise scope', async () => ((await missing()) ? undefined : true));
+    await client.setSettings({ ruleScope: 'thorough' });
+    await client.waitFor('the finding in thorough scope', async () => ((await missing()) ? true : undefined));
+    await client.setSettings({});
+    await client.waitFor('gone again in precise scope', async () => ((await missing()) ? undefined : true));
+    await client.close(scopeUri);
+  });
+
   it('asks the client to re-pull after a settings change, and logs invalid values', async () => {
     const before = client.diagnosticRefreshes;
     await client.setSettings({ rules: { 'unknown-signal': 'loud' }, threshold: 99 });
