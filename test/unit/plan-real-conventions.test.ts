@@ -174,6 +174,9 @@ describe('one path resolution: the CLI static mode and the language server index
   });
 
   it('the CLI --rule-scope reaches the rules: thorough also reports a path the plan makes no claim about', async () => {
+    // A workspace with code: in one with none every path a plan names is one it will write.
+    mkdirSync(path.join(dir, 'src'), { recursive: true });
+    writeFileSync(path.join(dir, 'src', 'main.rs'), '');
     const planPath = path.join(dir, 'plan.md');
     const text = '# Plan\n\n- Keep `src/prose-only.rs` short.\n';
     writeFileSync(planPath, text);
