@@ -149,6 +149,14 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * at 39, 42, 32, 24, 55 and 41 % (103 true of 287 findings, 36 %). Whole corpus 463 plans from 458 repositories: 76.7 %
  * (287/374); `missing-file` 75.7 % (128/169), `missing-risks-section` 83.3 % (95/114), `no-success-criterion` 77.5 %
  * (55/71), `unknown-signal` 40 % (4/10). The floor follows the measure; the target is not met.
+ *
+ * Rounds 39-41 (session of 2026-11-26, third part): the rules report in a precise scope by default (verifyPlan.ruleScope):
+ * missing-file only a path the plan says is there, unknown-signal only the words that say a choice is open, empty-section
+ * only an empty risks/rollback/testing/success section, no-success-criterion only in a plan where no step states one.
+ * End checks, 96 plans from 96 new repositories collected and labelled blind: batches 61-66 33 % (18/55) under round 40,
+ * batches 67-72 57 % (12/21) under round 41, the last round (30 true of 76, 39 %). Whole corpus 559 plans: 82.8 %
+ * (285/344); `missing-file` 90.6 % (126/139), `missing-risks-section` 78.1 % (107/137), `no-success-criterion` 81.5 %
+ * (44/54), `unknown-signal` 44 % (4/9). The floor follows the measure; the target is not met.
  * The test holds the floor measured at the last honest labelling (rounded
  * down to a whole per cent), overall and for each rule with 10+ findings
  * below the target (a rule not named here is held to the target), so
@@ -158,8 +166,8 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
 const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = {
-  overall: 0.76,
-  perRule: { 'missing-file': 0.75, 'no-success-criterion': 0.77, 'unknown-signal': 0.4 },
+  overall: 0.82,
+  perRule: { 'missing-risks-section': 0.78, 'unknown-signal': 0.44 },
 };
 const RULE_MIN_FINDINGS = 10;
 
