@@ -92,6 +92,8 @@ function everyBoxTicked(plan: Plan): boolean {
   // Without a done or open mark anywhere only checkboxes count: one scan of the lines that hold a "[" (this runs on
   // every edit of a plan that has no risks section).
   if (!DONE_OR_OPEN_MARKS.some((mark) => plan.text.includes(mark))) return everyCheckboxTicked(plan.lines);
+  // A heading marked open ("## F3 Love Capsules — ⬜", "### 🚧 Phase 2") is work still to do, whatever its lists say.
+  if (plan.sections.some((s) => OPEN_MARK.test(s.title))) return false;
   const lines = plan.lines;
   // The kind of the innermost section over each line, built on the first done mark (most plans have none).
   let kinds: string[] | null = null;
@@ -149,5 +151,7 @@ const DONE_OR_OPEN_MARKS = ['✅', '✔', '☑', '⬜', '☐', '🔲', '❌', '�
 const LIST_ITEM = /^([ \t]*)(?:[-*+]|\d+[.)])[ \t]+(.*)$/;
 /** "✅ Create the model", "**✔** Test it": the item is done. */
 const DONE_ITEM = /^(?:\*\*|__)?[✅✔☑]/u;
+/** An open mark anywhere in a heading. */
+const OPEN_MARK = /⬜|☐|🔲|⏳|🚧/u;
 /** "⬜ Deploy", "❌ Not started", "⏳ In progress", "🚧 …": the item is open. */
 const OPEN_ITEM = /^(?:\*\*|__)?(?:⬜|☐|🔲|❌|⏳|🚧)/u;
