@@ -47,7 +47,7 @@ export const RULES: Record<RuleCode, RuleInfo> = {
     title: 'Step without success criterion',
     docsAnchor: 'rule-no-success-criterion',
     description:
-      'A step with no "Success criteria:", "Verify:", "Done when"… line saying how to know it is done, in a plan that does not say elsewhere how it is checked (a Testing, Verification or QA section, a check step).',
+      'A step with no "Success criteria:", "Verify:", "Done when"… line saying how to know it is done, in a plan that does not say elsewhere how it is checked (a Testing, Verification or QA section, a check step). Scope `precise`: only in a plan where no step states one.',
   },
   'dangling-dependency': {
     defaultLevel: 'error',

@@ -31,7 +31,7 @@ export const SCOPE_SETTING = {
       .enum(RULE_SCOPES as [RuleScope, ...RuleScope[]])
       .default('precise')
       .describe(
-        'How much the static checks report. `precise`: only what the plan shows to be wrong (a file it says is there or marks done, a choice it says is open, an empty risks or testing section). `thorough`: also every path no workspace file has that the plan does not say it creates, every TODO, FIXME or "unknown", and every empty heading.',
+        'How much the static checks report. `precise`: only what the plan shows to be wrong (a file it says is there or marks done, a choice it says is open, an empty risks or testing section). `thorough`: also every path no workspace file has that the plan does not say it creates, every TODO, FIXME or "unknown", every empty heading, and a step without a criterion in a plan whose other steps state one.',
       ),
     section: 'staticChecks',
     order: RULE_CODES.length + 1,
