@@ -146,3 +146,18 @@ export function inOutsideProject(path: string, projects: ReadonlySet<string>): b
   const slash = path.indexOf('/');
   return slash > 0 && projects.has(path.slice(0, slash));
 }
+
+/**
+ * The name a file or folder had before ("legacy/backend（原 `packages/backend`）", "(formerly `src/old.ts`)", "renamed
+ * from `a.ts`"): gone by design, named so the reader can follow the move.
+ */
+const FORMER_NAME =
+  /(?:\b(?:formerly|previously|renamed\s+from|was\s+(?:named|called))|(?<![\p{L}])(?:früher|anteriormente|antes|anciennement|ранее)|原|旧|舊)\s*[:：]?\s*[`'"]?$/iu;
+
+/** The words before the mention, from the line before when it opens the line (a wrapped "（原\n`packages/backend`）"). */
+export function formerName(lines: readonly string[], line: number, startChar: number): boolean {
+  const text = lines[line] ?? '';
+  const before = text.slice(Math.max(0, startChar - 40), startChar);
+  const opensLine = before.replace(/[`'"*_]/g, '').trim() === '';
+  return FORMER_NAME.test(opensLine && line > 0 ? `${(lines[line - 1] ?? '').slice(-40)}${before.trim()}` : before);
+}

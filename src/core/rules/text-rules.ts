@@ -10,6 +10,7 @@ import {
   CHANGES_A_FILE,
   ENV_VAR_FOLDER,
   firstCellOfNeutralFileTable,
+  formerName,
   inOutsideProject,
   noSourceYet,
   npmScoped,
@@ -158,21 +159,6 @@ function isBareName(path: string): boolean {
 /** Another path with a folder on the line, before the bare name ("`src/a/handler.go` + `example_test.go`"). */
 function besideFolderPath(line: string, startChar: number): boolean {
   return /[\w.-]+\/[\w.-]+\.\w+/.test(line.slice(Math.max(0, startChar - 300), startChar));
-}
-
-/**
- * The name a file or folder had before ("legacy/backend（原 `packages/backend`）", "(formerly `src/old.ts`)", "renamed
- * from `a.ts`"): gone by design, named so the reader can follow the move.
- */
-const FORMER_NAME =
-  /(?:\b(?:formerly|previously|renamed\s+from|was\s+(?:named|called))|(?<![\p{L}])(?:früher|anteriormente|antes|anciennement|ранее)|原|旧|舊)\s*[:：]?\s*[`'"]?$/iu;
-
-/** The words before the mention, from the line before when it opens the line (a wrapped "（原\n`packages/backend`）"). */
-function formerName(lines: readonly string[], line: number, startChar: number): boolean {
-  const text = lines[line] ?? '';
-  const before = text.slice(Math.max(0, startChar - 40), startChar);
-  const opensLine = before.replace(/[`'"*_]/g, '').trim() === '';
-  return FORMER_NAME.test(opensLine && line > 0 ? `${(lines[line - 1] ?? '').slice(-40)}${before.trim()}` : before);
 }
 
 /** A line that places a file outside the workspace ("is outside the wonderland repo", "not part of this repository", "lives in another repo"). */
