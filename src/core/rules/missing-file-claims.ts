@@ -88,16 +88,35 @@ function markedDoneLine(plan: Plan, line: number): boolean {
   return false;
 }
 
-/** 1 on every line of a step marked done (its title, or a ticked box) and under a section title marked done. */
+/**
+ * 1 on every line of a step marked done (its title, or a ticked box) and under a section of steps whose title is marked
+ * done, except the lines of an open step inside it: a ticked task "- [x] 1." does not tick its open sub-task "- [ ]* 1.2".
+ * A ✅ on a heading that is not work ("### ✅ I. Type Safety" under "## Constitution Check": a check passed) claims nothing.
+ */
 function doneLines(plan: Plan): Uint8Array {
   const out = new Uint8Array(plan.lines.length);
-  const fill = (from: number, to: number): void => {
-    out.fill(1, Math.max(0, from), Math.min(out.length, to + 1));
+  const fill = (from: number, to: number, value: 0 | 1): void => {
+    out.fill(value, Math.max(0, from), Math.min(out.length, to + 1));
   };
-  for (const step of plan.steps) if (titleMarkedDone(step.title) || TICKED.test(plan.lines[step.line] ?? '')) fill(step.range.startLine, step.range.endLine);
-  for (const s of plan.sections) if (titleMarkedDone(s.title)) fill(s.headingLine + 1, s.range.endLine);
+  for (const s of plan.sections) if (s.kind === 'steps' && titleMarkedDone(s.title)) fill(s.headingLine + 1, s.range.endLine, 1);
+  for (const step of plan.steps) if (titleMarkedDone(step.title) || TICKED.test(plan.lines[step.line] ?? '')) fill(step.range.startLine, step.range.endLine, 1);
+  // An open box and the lines it holds (deeper-indented ones, and blank lines between them) are work still to do.
+  for (let l = 0; l < plan.lines.length; l++) {
+    const box = OPEN_BOX.exec(plan.lines[l] as string);
+    if (!box) continue;
+    const indent = (box[1] as string).length;
+    out[l] = 0;
+    while (l + 1 < plan.lines.length) {
+      const next = plan.lines[l + 1] as string;
+      if (next.trim() !== '' && next.length - next.trimStart().length <= indent) break;
+      out[++l] = 0;
+    }
+  }
   return out;
 }
+
+/** An open box ("- [ ] 1.2", Kiro's optional "- [ ]* 1.2"). */
+const OPEN_BOX = /^(\s*)(?:[-*+]|\d+[.)])\s+\[ \]/;
 
 /** 1 on every line under a "## Files to Modify" / "### Modified files" heading. */
 function changeSectionLines(plan: Plan): Uint8Array {

@@ -364,8 +364,11 @@ function shorthandFor(reference: string, workspacePath: string): boolean {
   const segments = workspacePath.split('/');
   // Relative to a package folder below the root: "src/client.go" for "src/vmware/client.go" is a wrong path, not a shorthand.
   let at = 0;
+  // The first folder may be a project's short name, the end of its dotted name ("Tests.Unit/Services/a.cs" for
+  // "Backend/Scriban.Tests.Unit/Services/a.cs", as .NET solutions abbreviate their projects).
+  const sameFolder = (segment: string, part: string, first: boolean): boolean => segment === part || (first && part.includes('.') && segment.endsWith(`.${part}`));
   for (const [k, part] of parts.slice(0, -1).entries()) {
-    while (at < segments.length - 1 && segments[at] !== part) at++;
+    while (at < segments.length - 1 && !sameFolder(segments[at] as string, part, k === 0)) at++;
     if (at >= segments.length - 1 || (k === 0 && at === 0)) return false;
     at++;
   }
