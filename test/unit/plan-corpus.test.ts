@@ -158,8 +158,11 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * (285/344); `missing-file` 90.6 % (126/139), `missing-risks-section` 78.1 % (107/137), `no-success-criterion` 81.5 %
  * (44/54), `unknown-signal` 44 % (4/9). Round 42 (tuned on batches 67-72, no later check): 83.1 % (285/343),
  * `missing-risks-section` 77.5 % (107/138): a plan with headings marked open is no longer read as finished, which
- * removed one false missing-file finding and made one false risks finding (a feature backlog). The floor follows the
- * measure; the target is not met.
+ * removed one false missing-file finding and made one false risks finding (a feature backlog). Batches 73-76 (32
+ * plans, the end check of round 42): 36 % (19/53), 12 of the false findings on one Kiro plan whose ticked tasks were
+ * read as claiming their open sub-tasks' files; round 43 tuned on them, the last round. Whole corpus 591 plans: 81.5 %
+ * (304/373); `missing-file` 92.2 % (141/153), `missing-risks-section` 74.5 % (111/149), `no-success-criterion` 77.2 %
+ * (44/57), `unknown-signal` 44 % (4/9). The floor follows the measure; the target is not met.
  * The test holds the floor measured at the last honest labelling (rounded
  * down to a whole per cent), overall and for each rule with 10+ findings
  * below the target (a rule not named here is held to the target), so
@@ -169,8 +172,8 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
 const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = {
-  overall: 0.83,
-  perRule: { 'missing-risks-section': 0.77, 'unknown-signal': 0.44 },
+  overall: 0.81,
+  perRule: { 'missing-risks-section': 0.74, 'no-success-criterion': 0.77, 'unknown-signal': 0.44 },
 };
 const RULE_MIN_FINDINGS = 10;
 
