@@ -162,7 +162,11 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * plans, the end check of round 42): 36 % (19/53), 12 of the false findings on one Kiro plan whose ticked tasks were
  * read as claiming their open sub-tasks' files; round 43 tuned on them, the last round. Whole corpus 591 plans: 81.5 %
  * (304/373); `missing-file` 92.2 % (141/153), `missing-risks-section` 74.5 % (111/149), `no-success-criterion` 77.2 %
- * (44/57), `unknown-signal` 44 % (4/9). The floor follows the measure; the target is not met.
+ * (44/57), `unknown-signal` 44 % (4/9). Batches 77-80 (32 plans, the end check of round 43): 45 % (9/20); round 44
+ * fixed one parser misreading they showed ("`CHECK(id = 1)`" taken for a task's id), the last round. Four end checks of
+ * the precise scope: 58 true of 149 findings (39 %). Whole corpus 623 plans: 79.8 % (313/392); `missing-file` 89.2 %
+ * (141/158), `missing-risks-section` 73.1 % (114/156), `no-success-criterion` 79.4 % (50/63), `unknown-signal` 44 %
+ * (4/9). The floor follows the measure; the target is not met.
  * The test holds the floor measured at the last honest labelling (rounded
  * down to a whole per cent), overall and for each rule with 10+ findings
  * below the target (a rule not named here is held to the target), so
@@ -172,8 +176,8 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
 const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = {
-  overall: 0.81,
-  perRule: { 'missing-risks-section': 0.74, 'no-success-criterion': 0.77, 'unknown-signal': 0.44 },
+  overall: 0.79,
+  perRule: { 'missing-risks-section': 0.73, 'no-success-criterion': 0.79, 'unknown-signal': 0.44 },
 };
 const RULE_MIN_FINDINGS = 10;
 

@@ -121,8 +121,9 @@ export function openingStepIds(text: string): Set<string> {
   return out;
 }
 
-const EXPLICIT_ID =
-  /^\s*(?:[-*+]\s+)?(?:\*\*|__)?id(?:\*\*|__)?\s*[:=]\s*(?:\*\*|__)?`?([A-Za-z0-9][\w.-]*)`?(?:\*\*|__)?\s*$|[([]\s*id\s*[:=]\s*`?([A-Za-z0-9][\w.-]*)`?\s*[)\]]/i;
+const EXPLICIT_ID = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?id(?:\*\*|__)?\s*[:=]\s*(?:\*\*|__)?`?([A-Za-z0-9][\w.-]*)`?(?:\*\*|__)?\s*$/i;
+/** "(id: setup-db)", "(id: `setup-db`)"; not inside an inline code expression, where "`CHECK(id = 1)`" is SQL. */
+const INLINE_ID = /[([]\s*id\s*[:=]\s*`?([A-Za-z0-9][\w.-]*)`?\s*[)\]]/i;
 
 /**
  * An explicit "id: setup-db" line (the id alone on it) or "(id: setup-db)" among the given lines; `skip(line)` masks
@@ -131,8 +132,9 @@ const EXPLICIT_ID =
 export function explicitId(lines: readonly string[], from: number, to: number, skip: (line: number) => boolean = () => false): string | null {
   for (let i = from; i <= to; i++) {
     if (skip(i)) continue;
-    const m = EXPLICIT_ID.exec(lines[i] ?? '');
-    if (m) return m[1] ?? m[2] ?? null;
+    const line = lines[i] ?? '';
+    const m = EXPLICIT_ID.exec(line) ?? INLINE_ID.exec(line.replace(/`[^`\n]*[([][^`\n]*`/g, (code) => ' '.repeat(code.length)));
+    if (m) return m[1] ?? null;
   }
   return null;
 }
