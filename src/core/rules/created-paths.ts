@@ -325,7 +325,7 @@ export function readerPath(raw: string): string | null {
  * language its verb is in. A ticked task ("- [x]") is done: its file must exist.
  */
 const OPEN_TASK = /^\s*[-*+]\s+\[ \]/;
-const TICKED_TASK = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
+export const TICKED_TASK = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
 
 /**
  * The new name of a rename ("rename `a.ts` to `b.ts`", "`src/proxy.ts` へのリネーム", "重命名为 `b.ts`", "renomear para

@@ -22,12 +22,12 @@ export { companionReferences } from './companion-docs';
 export { ruleEnvironment, workspaceEnvironment, type WorkspaceLookups } from './workspace-environment';
 
 const RULE_FUNCTIONS: Record<RuleCode, (plan: Plan, env: RuleEnvironment, options: RuleOptions) => Draft[]> = {
-  'unknown-signal': (plan, _env, options) => unknownSignalRule(plan, options.scope ?? 'precise'),
-  'missing-file': (plan, env, options) => missingFileRule(plan, env, options.scope ?? 'precise'),
-  'no-success-criterion': (plan, env, options) => noSuccessCriterionRule(plan, env, options.scope ?? 'precise'),
+  'unknown-signal': (plan, _env, options) => unknownSignalRule(plan, options.scope),
+  'missing-file': (plan, env, options) => missingFileRule(plan, env, options.scope),
+  'no-success-criterion': (plan, env, options) => noSuccessCriterionRule(plan, env, options.scope),
   'dangling-dependency': danglingDependencyRule,
   'duplicate-step-id': duplicateStepIdRule,
-  'empty-section': (plan, _env, options) => emptySectionRule(plan, options.scope ?? 'precise'),
+  'empty-section': (plan, _env, options) => emptySectionRule(plan, options.scope),
   'missing-risks-section': (plan, env, options) => missingRisksSectionRule(plan, () => options.assessment?.quality, env),
 };
 

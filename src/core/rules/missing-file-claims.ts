@@ -16,6 +16,7 @@
 import type { Plan, Range } from '../plan';
 import { CHANGES_EXISTING, rowSaysChanged, tableHeaderSaysChanged } from './missing-file-context';
 import { planMarkedDone, titleMarkedDone } from './plan-status';
+import { TICKED_TASK } from './created-paths';
 
 export interface ExistenceClaims {
   /** Is the mention at `range` one the plan makes of a file that should be there? */
@@ -64,8 +65,6 @@ export function existenceClaims(plan: Plan): ExistenceClaims {
   };
 }
 
-/** A ticked box ("- [x] T012 …", "1. [X] …"). */
-const TICKED = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
 /** A done mark anywhere on the line ("6. ✅ Second sweep done (`docs/…`)"). */
 const DONE_ON_LINE = /[✅✔☑]/u;
 const LIST_ITEM = /^(\s*)(?:[-*+]|\d+[.)])\s/;
@@ -73,7 +72,7 @@ const LIST_ITEM = /^(\s*)(?:[-*+]|\d+[.)])\s/;
 /** The line, or the list item it continues, is marked done. */
 function markedDoneLine(plan: Plan, line: number): boolean {
   const text = plan.lines[line] ?? '';
-  if (TICKED.test(text) || DONE_ON_LINE.test(text)) return true;
+  if (TICKED_TASK.test(text) || DONE_ON_LINE.test(text)) return true;
   // An indented continuation of a list item ("- [x] T016 …" then "  files: `a.ts`"): the item's own mark.
   const indent = text.length - text.trimStart().length;
   if (indent > 0 && !LIST_ITEM.test(text)) {
@@ -81,7 +80,7 @@ function markedDoneLine(plan: Plan, line: number): boolean {
       const above = plan.lines[l] ?? '';
       if (above.trim() === '') continue;
       const item = LIST_ITEM.exec(above);
-      if (item && (item[1] ?? '').length < indent) return TICKED.test(above) || DONE_ON_LINE.test(above);
+      if (item && (item[1] ?? '').length < indent) return TICKED_TASK.test(above) || DONE_ON_LINE.test(above);
       if (!/^\s/.test(above)) break;
     }
   }
@@ -99,7 +98,7 @@ function doneLines(plan: Plan): Uint8Array {
     out.fill(value, Math.max(0, from), Math.min(out.length, to + 1));
   };
   for (const s of plan.sections) if (s.kind === 'steps' && titleMarkedDone(s.title)) fill(s.headingLine + 1, s.range.endLine, 1);
-  for (const step of plan.steps) if (titleMarkedDone(step.title) || TICKED.test(plan.lines[step.line] ?? '')) fill(step.range.startLine, step.range.endLine, 1);
+  for (const step of plan.steps) if (titleMarkedDone(step.title) || TICKED_TASK.test(plan.lines[step.line] ?? '')) fill(step.range.startLine, step.range.endLine, 1);
   // An open box and the lines it holds (deeper-indented ones, and blank lines between them) are work still to do.
   for (let l = 0; l < plan.lines.length; l++) {
     const box = OPEN_BOX.exec(plan.lines[l] as string);

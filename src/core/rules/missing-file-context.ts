@@ -1,7 +1,9 @@
 /**
  * Where a plan places a file it names, read from the plan's own layout and words (missing-file, text-rules.ts): a work
  * plan's file table, the tests a testing section lists, a tool's own config folder, an npm package, a plan that starts
- * from an empty repository. Pure functions of the plan's lines and the host's lookups; no I/O of their own.
+ * from an empty repository, a name the file had before; and where a reader finds a name the workspace has elsewhere (a
+ * package-relative shorthand, a TypeScript source behind a ".js" import). Pure functions of the plan's lines and the
+ * host's lookups; no I/O of their own.
  */
 import type { Plan } from '../plan';
 import type { RuleEnvironment } from './catalog';
@@ -51,25 +53,12 @@ export function tableHeaderSaysChanged(lines: readonly string[], header: number)
 export function firstCellOfNeutralFileTable(lines: readonly string[], line: number, startChar: number): boolean {
   const row = lines[line] ?? '';
   if (!/^\s*\|/.test(row) || row.slice(row.indexOf('|') + 1, startChar).includes('|')) return false;
-  // The row's own operation says the file is changed ("| `svc/c.go` | editar |", "| `a.rs` | Update the route |").
-  const rest = row
-    .slice(startChar)
-    .split(/(?<!\\)\|/)
-    .slice(1);
-  if (rest.some((cell) => /^\W*\w+/.test(cell) && CHANGES_EXISTING.test((/^\W*(\w+)/.exec(cell) as RegExpExecArray)[1] as string))) return false;
+  if (rowSaysChanged(row, startChar)) return false;
   let header = line;
   while (header > 0 && /^\s*\|/.test(lines[header - 1] ?? '') && line - header < 500) header--;
   if (header === line || !/^\s*\|?\s*:?-{3,}/.test(lines[header + 1] ?? '')) return false;
-  const headerText = lines[header] ?? '';
-  const first = headerText.split(/(?<!\\)\|/)[1] ?? '';
-  if (!FILE_COLUMN.test(first.replace(/[*_`]/g, '')) || CHANGES_EXISTING.test(headerText)) return false;
-  // The heading or label line right above the table ("## Files to Modify", "**Modified files:**").
-  for (let i = header - 1; i >= 0 && i >= header - 3; i--) {
-    const above = (lines[i] ?? '').trim();
-    if (above === '') continue;
-    return !CHANGES_EXISTING.test(above);
-  }
-  return true;
+  const first = (lines[header] ?? '').split(/(?<!\\)\|/)[1] ?? '';
+  return FILE_COLUMN.test(first.replace(/[*_`]/g, '')) && !tableHeaderSaysChanged(lines, header);
 }
 
 /**
@@ -110,6 +99,53 @@ export function safeExists(env: RuleEnvironment, path: string): boolean | undefi
   } catch {
     return undefined;
   }
+}
+
+/** The workspace files named like `path`'s file: those that end with the whole path, and all of that name. */
+export function safeNamed(env: RuleEnvironment, path: string): { suffix: string[]; basename: string[] } {
+  try {
+    const base = path.slice(path.lastIndexOf('/') + 1);
+    const byName = [...(env.pathsNamed?.(base) ?? [])];
+    const suffix = byName.filter((p) => p === path || p.endsWith(`/${path}`));
+    return { suffix, basename: byName };
+  } catch {
+    return { suffix: [], basename: [] };
+  }
+}
+
+/**
+ * "plugin-api/events.rs" names "src/lib/plugin-api/src/events.rs": relative to a package folder below the root, its
+ * folders appear in order in the path, which ends with its name.
+ */
+export function shorthandFor(reference: string, workspacePath: string): boolean {
+  const parts = reference.split('/');
+  if (parts.length < 2 || parts.length > 6) return false;
+  // A package's own subpath ("packages/schemas/tools.ts" for packages/schemas/src/tools.ts): packages export "./*" from src/.
+  const slash = reference.lastIndexOf('/');
+  if (workspacePath === `${reference.slice(0, slash)}/src${reference.slice(slash)}`) return true;
+  const segments = workspacePath.split('/');
+  // Relative to a package folder below the root: "src/client.go" for "src/vmware/client.go" is a wrong path, not a shorthand.
+  let at = 0;
+  // The first folder may be a project's short name, the end of its dotted name ("Tests.Unit/Services/a.cs" for
+  // "Backend/Scriban.Tests.Unit/Services/a.cs", as .NET solutions abbreviate their projects).
+  const sameFolder = (segment: string, part: string, first: boolean): boolean => segment === part || (first && part.includes('.') && segment.endsWith(`.${part}`));
+  for (const [k, part] of parts.slice(0, -1).entries()) {
+    while (at < segments.length - 1 && !sameFolder(segments[at] as string, part, k === 0)) at++;
+    if (at >= segments.length - 1 || (k === 0 && at === 0)) return false;
+    at++;
+  }
+  return segments[segments.length - 1] === parts[parts.length - 1];
+}
+
+/**
+ * TypeScript's ESM convention: an import names the emitted ".js" ("from './config/index.js'") of a ".ts" source.
+ * A ".js"/".mjs"/".cjs"/".jsx" path whose TypeScript twin exists (at that path, or as the end of one) is that file.
+ */
+export function isScriptTwinOfTypeScript(path: string, env: RuleEnvironment): boolean {
+  const m = /^(.*)\.([mc]?)js(x?)$/.exec(path);
+  if (!m) return false;
+  const twin = `${m[1]}.${m[2]}ts${m[3]}`;
+  return safeExists(env, twin) === true || safeNamed(env, twin).suffix.length > 0;
 }
 
 /** An environment variable's name: upper-case words joined by "_" ("OUTPUT_DIR"), or one ending HOME, DIR, PATH or ROOT ("GNUPGHOME"). */

@@ -11,11 +11,14 @@ import {
   ENV_VAR_FOLDER,
   firstCellOfNeutralFileTable,
   formerName,
+  isScriptTwinOfTypeScript,
   inOutsideProject,
   noSourceYet,
   npmScoped,
   projectsOutside,
   safeExists,
+  safeNamed,
+  shorthandFor,
   startsGreenfield,
   TEST_FILE,
   toolFolder,
@@ -338,52 +341,6 @@ function hasExtension(path: string): boolean {
 function isPackageName(path: string, env: RuleEnvironment): boolean {
   const first = path.split('/')[0] ?? '';
   return !first.startsWith('.') && path.includes('/') && safeExists(env, first) === false;
-}
-
-function safeNamed(env: RuleEnvironment, path: string): { suffix: string[]; basename: string[] } {
-  try {
-    const base = path.slice(path.lastIndexOf('/') + 1);
-    const byName = [...(env.pathsNamed?.(base) ?? [])];
-    const suffix = byName.filter((p) => p === path || p.endsWith(`/${path}`));
-    return { suffix, basename: byName };
-  } catch {
-    return { suffix: [], basename: [] };
-  }
-}
-
-/**
- * "plugin-api/events.rs" names "src/lib/plugin-api/src/events.rs": relative to a package folder below the root, its
- * folders appear in order in the path, which ends with its name.
- */
-function shorthandFor(reference: string, workspacePath: string): boolean {
-  const parts = reference.split('/');
-  if (parts.length < 2 || parts.length > 6) return false;
-  // A package's own subpath ("packages/schemas/tools.ts" for packages/schemas/src/tools.ts): packages export "./*" from src/.
-  const slash = reference.lastIndexOf('/');
-  if (workspacePath === `${reference.slice(0, slash)}/src${reference.slice(slash)}`) return true;
-  const segments = workspacePath.split('/');
-  // Relative to a package folder below the root: "src/client.go" for "src/vmware/client.go" is a wrong path, not a shorthand.
-  let at = 0;
-  // The first folder may be a project's short name, the end of its dotted name ("Tests.Unit/Services/a.cs" for
-  // "Backend/Scriban.Tests.Unit/Services/a.cs", as .NET solutions abbreviate their projects).
-  const sameFolder = (segment: string, part: string, first: boolean): boolean => segment === part || (first && part.includes('.') && segment.endsWith(`.${part}`));
-  for (const [k, part] of parts.slice(0, -1).entries()) {
-    while (at < segments.length - 1 && !sameFolder(segments[at] as string, part, k === 0)) at++;
-    if (at >= segments.length - 1 || (k === 0 && at === 0)) return false;
-    at++;
-  }
-  return segments[segments.length - 1] === parts[parts.length - 1];
-}
-
-/**
- * TypeScript's ESM convention: an import names the emitted ".js" ("from './config/index.js'") of a ".ts" source.
- * A ".js"/".mjs"/".cjs"/".jsx" path whose TypeScript twin exists (at that path, or as the end of one) is that file.
- */
-function isScriptTwinOfTypeScript(path: string, env: RuleEnvironment): boolean {
-  const m = /^(.*)\.([mc]?)js(x?)$/.exec(path);
-  if (!m) return false;
-  const twin = `${m[1]}.${m[2]}ts${m[3]}`;
-  return safeExists(env, twin) === true || safeNamed(env, twin).suffix.length > 0;
 }
 
 /** A GSD PLAN.md whose frontmatter names earlier plans ("depends_on: [\"04-01\"]", or a "depends_on:" list): a later wave. */
