@@ -22,7 +22,7 @@ export async function runStatic(
   const index = new WorkspaceFileIndex([root]);
   await index.start();
   try {
-    const findings = runStaticChecks(plan, await workspaceEnvironment(index, planFsPath, plan), undefined, options.scope ? { scope: options.scope } : {});
+    const findings = runStaticChecks(plan, await workspaceEnvironment(index, planFsPath, plan), undefined, { assessment, ...(options.scope ? { scope: options.scope } : {}) });
     return { assessment, findings, hasErrors: findings.some((f) => f.level === 'error') };
   } finally {
     index.dispose();

@@ -188,4 +188,16 @@ describe('one path resolution: the CLI static mode and the language server index
     assert.deepEqual(await paths('precise'), []);
     assert.deepEqual(await paths('thorough'), ['src/prose-only.rs']);
   });
+
+  it("the CLI --threshold reaches missing-risks-section: precise scope asks for risks from the scaled team's threshold on", async () => {
+    const planPath = path.join(dir, 'plan.md');
+    // Complexity 3 (three steps): under the default threshold of 7, over a threshold of 3.
+    const text =
+      '# Plan: cache\n\n## Steps\n\n1. Add a cache layer\n   - Verify: hit rate above 80%\n2. Add invalidation\n   - Verify: a change shows within a second\n3. Roll out\n   - Verify: p95 latency drops\n';
+    writeFileSync(planPath, text);
+    const risks = async (threshold?: number) =>
+      (await runStatic(text, dir, { team: 'auto', ...(threshold === undefined ? {} : { threshold }) }, planPath)).findings.filter((f) => f.code === 'missing-risks-section').length;
+    assert.equal(await risks(), 0);
+    assert.equal(await risks(3), 1);
+  });
 });

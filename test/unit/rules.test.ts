@@ -4,6 +4,7 @@ import { parsePlan, type Plan } from '../../src/core/plan';
 import { RULES, RULE_CODES, fixesFor, runStaticChecks, type RuleCode, type RuleEnvironment, type RuleScope, type StaticFinding, type TextEdit } from '../../src/core/rules';
 import { isCreatedByPlan } from '../../src/core/rules/created-paths';
 import { editDistance, nearestStepIds } from '../../src/core/rules/step-rules';
+import { assess } from '../../src/core/complexity';
 
 const noFiles: RuleEnvironment = { fileExists: () => undefined };
 
@@ -302,7 +303,35 @@ describe('rules: empty-section', () => {
 
 describe('rules: missing-risks-section', () => {
   const plan =
-    '# Plan: cache\n\n## Goal\n\nCache the pricing API responses for five minutes.\n\n## Steps\n\n1. Add a cache layer\n   - Verify: hit rate above 80%\n2. Add invalidation on price changes\n   - Verify: a price change is visible within a second\n3. Roll out\n   - Verify: p95 latency drops\n';
+    '# Plan: cache\n\n## Goal\n\nCache the Stripe pricing API responses in Redis for five minutes.\n\n## Steps\n\n1. Add a Redis cache layer\n   - Verify: hit rate above 80%\n2. Invalidate on the price events Stripe sends through Kafka\n   - Verify: a price change is visible within a second\n3. Roll out\n   - Verify: p95 latency drops\n';
+  /** The same change with no external system named: complexity 3, under the scaled team's threshold of 7. */
+  const small =
+    '# Plan: cache\n\n## Goal\n\nCache the pricing responses for five minutes.\n\n## Steps\n\n1. Add a cache layer\n   - Verify: hit rate above 80%\n2. Add invalidation on price changes\n   - Verify: a price change is visible within a second\n3. Roll out\n   - Verify: p95 latency drops\n';
+
+  it('scope precise: only a plan whose complexity reaches the team threshold; scope thorough: any plan above trivial', () => {
+    assert.equal(assess(parsePlan(plan)).score >= 7 && assess(parsePlan(small)).score < 7, true);
+    assert.deepEqual(only(check(small).findings, 'missing-risks-section'), []);
+    assert.equal(only(check(small, noFiles, undefined, 'thorough').findings, 'missing-risks-section').length, 1);
+    // The user's threshold (verifyPlan.threshold, --threshold) moves the gate with the team.
+    const lowered = { ...assess(parsePlan(small), { threshold: 3 }) };
+    assert.equal(only(runStaticChecks(parsePlan(small), noFiles, undefined, { assessment: lowered }), 'missing-risks-section').length, 1);
+  });
+
+  it('a bold label alone on its line that names risks is the section in all but form; a one-line rating is not', () => {
+    const labelled = plan + '\n**Risks / open questions:**\n\n- Stale prices for up to five minutes after a missed event\n';
+    assert.deepEqual(only(check(labelled).findings, 'missing-risks-section'), []);
+    const rated = plan + '\n**Risk:** low\n';
+    assert.equal(only(check(rated).findings, 'missing-risks-section').length, 1);
+    // A step's "**Error handling:**" says how the code handles errors, not what could go wrong with the change.
+    const handling = plan.replace('   - Verify: hit rate above 80%\n', '   - Verify: hit rate above 80%\n\n**Error handling:**\n\n- Redis down: serve from the API\n');
+    assert.equal(only(check(handling).findings, 'missing-risks-section').length, 1);
+  });
+
+  it('Chinese security considerations and edge cases count as a risks section', () => {
+    for (const heading of ['## 安全與效能考量', '## 安全考虑', '### 邊界案例處理', '## 边界情况', '## 風險']) {
+      assert.deepEqual(only(check(`${plan}\n${heading}\n\n- 内容\n`).findings, 'missing-risks-section'), [], heading);
+    }
+  });
 
   it('flags a non-trivial plan without a risks or rollback section, on its title', () => {
     const hits = only(check(plan).findings, 'missing-risks-section');

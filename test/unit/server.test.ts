@@ -6,7 +6,10 @@ import type { Diagnostic } from 'vscode-languageserver/node';
 import { RULE_CODES, type RuleCode } from '../../src/core/rules';
 import { fileUri, LspTestClient } from '../support/lsp-test-client';
 
-/** Triggers every rule once with default settings (missing-file once the index is ready); no step states a criterion, as precise scope asks. */
+/**
+ * Triggers every rule once with default settings (missing-file once the index is ready); no step states a criterion, as
+ * precise scope asks, and Stripe and PostgreSQL bring its complexity to the scaled team's 7, where precise scope asks for risks.
+ */
 const ALL_RULES_PLAN = `# Plan: payments webhook
 
 ## Testing
@@ -15,7 +18,7 @@ const ALL_RULES_PLAN = `# Plan: payments webhook
 
 1. Extend the existing \`src/webhooks/stripe.ts\`, reusing \`src/existing.ts\`
    - Replayed events must be processed once
-2. Store the events in a table TBD
+2. Store the events in a PostgreSQL table TBD
    - Depends on: Step 9
    - One row per event id in the table
 3. Deploy behind a feature flag
@@ -123,11 +126,11 @@ describe('server: diagnostics over LSP (pull)', function () {
   });
 
   it('updates diagnostics on an incremental edit without saving', async () => {
-    // Line 8 "2. Store the events in a table TBD": replace "TBD" with "events".
-    await client.change(uri, 2, [{ range: { start: { line: 8, character: 31 }, end: { line: 8, character: 34 } }, text: 'events' }]);
+    // Line 8 "2. Store the events in a PostgreSQL table TBD": replace "TBD" with "events".
+    await client.change(uri, 2, [{ range: { start: { line: 8, character: 42 }, end: { line: 8, character: 45 } }, text: 'events' }]);
     const d = await client.pull(uri);
     assert.ok(!d.some((x) => x.code === 'unknown-signal'));
-    await client.change(uri, 3, [{ range: { start: { line: 8, character: 31 }, end: { line: 8, character: 37 } }, text: 'TBD' }]);
+    await client.change(uri, 3, [{ range: { start: { line: 8, character: 42 }, end: { line: 8, character: 48 } }, text: 'TBD' }]);
     assert.ok((await client.pull(uri)).some((x) => x.code === 'unknown-signal'));
   });
 
@@ -150,7 +153,19 @@ describe('server: diagnostics over LSP (pull)', function () {
     await client.watchedFiles([{ uri: fileUri(root, 'docs/specs/wallet-design.md'), type: 1 }]);
     const step = (n: number) =>
       `### Task ${n}: Part ${n}\n\nChange \`src/existing.ts\`, the database migration and the API handlers; update the client cache and the admin pages.\n\n- [ ] **Step 1: Run \`npm test\` and confirm it passes**\n`;
-    await client.open(planUri, ['# Wallet admin plan', '', '**Spec:** `docs/specs/wallet-design.md`', '', step(1), step(2), step(3)].join('\n'));
+    // Stripe and Kafka bring its complexity to 8, over the scaled team's threshold, where precise scope asks for risks.
+    const plan = [
+      '# Wallet admin plan',
+      '',
+      '**Spec:** `docs/specs/wallet-design.md`',
+      '',
+      'Freezes go to Stripe; the ledger publishes them on Kafka.',
+      '',
+      step(1),
+      step(2),
+      step(3),
+    ];
+    await client.open(planUri, plan.join('\n'));
     const risks = async () => (await client.pull(planUri)).some((x) => x.code === 'missing-risks-section');
     await client.waitFor('no risks finding once the design is read', async () => ((await risks()) ? undefined : true));
     await fs.writeFile(design, '# Wallet design\n\n## Components\n');

@@ -50,7 +50,11 @@ const RULES: ReadonlyArray<readonly [SectionKind, RegExp]> = [
   // Japanese and Chinese (no word boundaries): risks, design decisions and background, then steps.
   ['rollback', /(回滚|回退|ロールバック|切り戻し|롤백)/u],
   ['success', /(完成标准|验收标准|完成条件|完了条件|受け入れ基準|受入基準|완료\s*기준|인수\s*기준)/u],
-  ['risks', /(リスク|懸念|風险|风险|注意事项|위험|리스크|риск|откат|r[ủu]i\s+ro|ryzyk)/iu],
+  // Also security considerations (安全考量, "安全與效能考量": security and performance considerations) and edge cases (边界情况, 邊界案例).
+  [
+    'risks',
+    /(リスク|懸念|風險|風险|风险|注意事项|위험|리스크|риск|откат|r[ủu]i\s+ro|ryzyk|安全(?:性)?(?:[與与和及、&]\S{0,6})?考[量虑慮]|边界(?:情况|案例|条件)|邊界(?:情況|案例|條件)|エッジケース)/iu,
+  ],
   ['context', /(設計判断|設計方針|決定事項|技術的判断|背景|現状|概要|设计决策|技术决策|设计方案|现状|概述)/u],
   ['steps', /(実装計画|実装手順|作業手順|手順|タスク|实施计划|实现步骤|实施步骤|步骤|任务)/u],
   // es, pt, de, fr

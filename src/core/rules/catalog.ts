@@ -33,7 +33,8 @@ export const RULES: Record<RuleCode, RuleInfo> = {
     defaultLevel: 'warning',
     title: 'Unknown signal',
     docsAnchor: 'rule-unknown-signal',
-    description: 'Words that say a choice is still open: TBD, ???, "undecided", "not sure", "to be decided"… (scope `thorough`: also TODO, FIXME, "unknown", "figure out"…).',
+    description:
+      'Words that say a choice is still open: TBD, ???, "undecided", "not sure", "to be decided"…, in a plan without an open-questions list (scope `thorough`: everywhere outside that list, and also TODO, FIXME, "unknown", "figure out"…).',
   },
   'missing-file': {
     defaultLevel: 'warning',
@@ -71,7 +72,8 @@ export const RULES: Record<RuleCode, RuleInfo> = {
     defaultLevel: 'warning',
     title: 'No risks or rollback section',
     docsAnchor: 'rule-missing-risks-section',
-    description: 'A plan bigger than a trivial change with no section on risks or rollback.',
+    description:
+      'A plan complex enough for the scaled team (complexity >= verifyPlan.threshold) with no section on risks or rollback, in the plan or the design it names. Scope `thorough`: any plan bigger than a trivial change.',
   },
 };
 

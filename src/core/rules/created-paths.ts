@@ -50,7 +50,7 @@ const FUTURE_RIGHT_BEFORE = /(?:\b(?:future|planned|upcoming|to\s+be\s+written|p
 /** "output into `packages/shared/src/types/database.ts`" (a generator's output), "generated into": the step's command writes it. */
 const OUTPUT_INTO = /\b(?:output|outputs|generated|emitted|written)\s+(?:in)?to\s+[`'"(]*$/i;
 const CREATION_AFTER =
-  /^[`'">)\]*_]*\s*(?:\(\s*(new(\s+file)?|or\s+create[^)]*|nuevo|novo|neu|nouveau|if\s+(?:it\s+)?(?:exists?|present|any)|新建|新增|新規|新规)\s*\)|[（(]\s*(?:新建|新增|新規|新规)\s*[)）]|[—–-]\s+new\b|(neu\s+)?(erstellen|anlegen|hinzufügen|löschen|entfernen)\b|(?:is|are)\s+(?:now\s+)?gone\b|(?:was|were|has\s+been|have\s+been)\s+(?:removed|deleted|dropped)\b|no\s+longer\s+exists?\b)/i;
+  /^[`'">)\]*_]*\s*(?:\(\s*(new(\s+file)?|or\s+create[^)]*|nuevo|novo|neu|nouveau|if\s+(?:it\s+)?(?:exists?|present|any)|新建|新增|新規|新规)\s*\)|[（(]\s*(?:新建|新增|新規|新规)\s*[)）]|[—–-]\s+new\b|(neu\s+)?(erstellen|anlegen|hinzufügen|löschen|entfernen)\b|(?:is|are)\s+(?:now\s+)?(?:gone|removed|deleted|dropped)\b|(?:was|were|has\s+been|have\s+been)\s+(?:removed|deleted|dropped)\b|no\s+longer\s+exists?\b)/i;
 const CREATION_LABEL =
   /^\s*(?:[-*+]\s+)?(?:\*\*|__)?[^:]{0,60}\b(new|create[sd]?|to\s+create|added|output|outputs|artifacts?|files|deliverables?|neue|nuevos?|novos?|nouveaux)\b[^:]{0,40}:(?:\*\*|__)?\s*$/i;
 /**
@@ -111,6 +111,8 @@ export function insideRemovedFolder(path: string, folders: readonly string[]): b
 }
 
 /** "`commands/learn.md` (if exists)": the plan itself allows that the file is not there. */
+/** "**MOVE:** `old` → `new`", "rename `a.ts` -> `b.ts`": with a move verb before it, the path is the old side of the move. */
+const ARROW_AFTER = /^[`'"*_]*\s*(?:→|->|=>)/;
 const IF_EXISTS_AFTER = /^[`'"]*\s*\(\s*if\s+(?:it\s+)?(?:exists?|present|any)\s*\)/i;
 const REMOVED_BEFORE = new RegExp(
   String.raw`\b(?:delet(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|drop(?:s|ped)?|renam(?:e|es|ed|ing)|mov(?:e|es|ed|ing)|eliminar|borrar|apagar|remover|l[öo]schen|entfernen|supprimer)\b|删除|刪除|削除|移除|(?<![\p{L}])(?:${OTHER_SCRIPT_DELETE})(?![\p{L}])`,
@@ -132,6 +134,7 @@ export function isCreatedByPlan(line: string, startChar: number, endChar: number
     newSideOfTable(before) ||
     (ADD_VERB.test(before) && ADD_LIST.test(before.slice(-300))) ||
     CREATION_AFTER.test(line.slice(endChar)) ||
+    (ARROW_AFTER.test(line.slice(endChar, endChar + 12)) && REMOVED_BEFORE.test(before)) ||
     FILES_TAG.test(before) ||
     TEST_ENTRY.test(line) ||
     FUTURE_RIGHT_BEFORE.test(before.slice(-40)) ||

@@ -28,7 +28,7 @@ const RULE_FUNCTIONS: Record<RuleCode, (plan: Plan, env: RuleEnvironment, option
   'dangling-dependency': danglingDependencyRule,
   'duplicate-step-id': duplicateStepIdRule,
   'empty-section': (plan, _env, options) => emptySectionRule(plan, options.scope),
-  'missing-risks-section': (plan, env, options) => missingRisksSectionRule(plan, () => options.assessment?.quality, env),
+  'missing-risks-section': (plan, env, options) => missingRisksSectionRule(plan, () => options.assessment, env, options.scope),
 };
 
 /** The level a rule runs at: the override when it is a valid level, else the rule's default. */
@@ -38,8 +38,12 @@ export function effectiveLevel(code: RuleCode, levels?: Partial<Record<RuleCode,
 }
 
 export interface RuleOptions {
-  /** The plan's assessment when the caller has it (saves the missing-risks rule an assess()); read only when that rule needs it, so it may be a lazy getter. */
-  assessment?: Pick<Assessment, 'quality'>;
+  /**
+   * The plan's assessment when the caller has it, made with the user's team threshold (the missing-risks rule reads its
+   * quality, score and threshold; without it the rule assesses with the default threshold). Read only when that rule
+   * needs it, so it may be a lazy getter.
+   */
+  assessment?: Pick<Assessment, 'quality' | 'score' | 'threshold'>;
   /** How much to report (RuleScope); `precise` when absent. */
   scope?: RuleScope;
 }

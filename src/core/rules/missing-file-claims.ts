@@ -46,7 +46,10 @@ export function existenceClaims(plan: Plan): ExistenceClaims {
   return {
     at(range: Range): boolean {
       const line = plan.lines[range.startLine] ?? '';
-      if (referenceToRead(line, range.startChar, range.endChar) || markedDoneLine(plan, range.startLine)) return true;
+      if (referenceToRead(line, range.startChar, range.endChar)) return true;
+      // "- [x] T063 Add docs/migration.md (SKIPPED: no docs/ directory)": the box records a decision not to write it.
+      if (NOT_DONE_NOTE.test(line)) return false;
+      if (markedDoneLine(plan, range.startLine)) return true;
       if ((done ??= doneLines(plan))[range.startLine] === 1) return true;
       const before = line.slice(0, range.startChar);
       if (CHANGE_LABEL.test(before) || /\b(?:the\s+)?existing\s+(?:file\s+)?[`'"]?$/i.test(before)) return true;
@@ -64,6 +67,10 @@ export function existenceClaims(plan: Plan): ExistenceClaims {
     },
   };
 }
+
+/** A note on the line that the work named was not done: skipped, not needed, not applicable, deferred, cancelled. */
+const NOT_DONE_NOTE =
+  /\b(?:skipped|not\s+(?:needed|required|applicable|done)|n\/a|deferred|cancell?ed|won'?t\s+do|omitid[oa]|omitid[ao]s|descartad[oa]|übersprungen|ignor[ée]e?)\b/i;
 
 /** A done mark anywhere on the line ("6. ✅ Second sweep done (`docs/…`)"). */
 const DONE_ON_LINE = /[✅✔☑]/u;

@@ -7,9 +7,9 @@ import { stepPrefix, type Plan } from '../plan';
 
 /**
  * A heading or title marked done ("## Phase 4: Domain API ✅", "### M2 (done)", "## Phase 1 — Freeze (Status: Completed)",
- * "# Plan: … ✅ DONE (2026-05-18)", "## Phase 2 — COMPLETE").
+ * "# Plan: … ✅ DONE (2026-05-18)", "## Phase 2 — COMPLETE", a ticked box at its end: "## Phase 1: Core Types `[x]`").
  */
-const DONE_MARK = /[✅✔☑]|\((?:status:\s*)?(?:done|complete[d]?|shipped|finished|implemented)\)|\[(?:done|complete[d]?)\b[^\]]{0,120}\]/iu;
+const DONE_MARK = /[✅✔☑]|\((?:status:\s*)?(?:done|complete[d]?|shipped|finished|implemented)\)|\[(?:done|complete[d]?)\b[^\]]{0,120}\]|(?:^|\s)`?\[[xX]\]`?\s*$/iu;
 /** Upper case only: "Phase 2 — complete the import" is a step still to do. */
 const DONE_SUFFIX = /[—–:-]\s*(?:DONE|COMPLETED?)\s*$/u;
 

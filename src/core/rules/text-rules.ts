@@ -192,8 +192,11 @@ function citedAsSource(lines: readonly string[], line: number, startChar: number
 const BUILD_OUTPUT = new Set(['dist', 'build', 'out', 'target', '.next', '.nuxt', '.output', '.turbo', 'coverage', 'node_modules', '__pycache__', '.venv', 'venv']);
 /** Folders that hold vendored dependencies; one the repository lacks is a dependency's own tree ("DuckDB makes httplib available at `third_party/httplib/httplib.hpp`"). */
 const VENDORED = new Set(['third_party', 'thirdparty', '3rdparty', 'third-party', 'vendor', 'external', 'deps']);
-/** A name pattern, not a file: "adr-NNN-slug.md", "XX-YY-PLAN.md", "YYYY-MM-DD-topic.md", "YYYYMMDDHHMMSS_add_shares.sql". */
-const PLACEHOLDER = /(?:^|[/._-])(?:N{2,}|X{2,}|x{2,}|YYYY|MM|DD|YYYYMMDD(?:HHMM(?:SS)?)?|TIMESTAMP|timestamp|slug|name)(?=$|[/._-])/;
+/**
+ * A name pattern, not a file: "adr-NNN-slug.md", "XX-YY-PLAN.md", "YYYY-MM-DD-topic.md", "YYYYMMDDHHMMSS_add_shares.sql",
+ * and a stand-in written in capitals for a file still to be named ("supabase/migrations/NEW.sql").
+ */
+const PLACEHOLDER = /(?:^|[/._-])(?:N{2,}|X{2,}|x{2,}|YYYY|MM|DD|YYYYMMDD(?:HHMM(?:SS)?)?|TIMESTAMP|timestamp|slug|name)(?=$|[/._-])|(?:^|\/)(?:NEW|NEXT|TBD)$/;
 /** A stand-in name ("`FooView.tsx`" in a recipe for adding a view, "src/bar.ts"): foo, bar, baz, qux as a name's first word. */
 const METASYNTACTIC = /(?:^|\/)(?:foo|bar|baz|qux|quux)(?=[A-Z_.-]|$)/;
 /** A kind of file named by its compound extension ("`.module.css`", "`.test.ts`", "`.d.ts`"), not a file. */
