@@ -54,7 +54,8 @@ export interface StepPrefix {
   kind: 'keyword' | 'number' | 'letter' | 'label' | null;
 }
 
-const KEYWORD_PREFIX = new RegExp(`^(${KEYWORD}\\s*[-_#]?\\s*${NUMBER}(?:-\\d+)*)(?![\\w])\\.?\\s*(?:[:.)|—–-]+\\s*)?`, 'i');
+// "Task 01-03-T1": a GSD task's id runs on through its "-T1" (so T1, T2 and T3 of plan 01-03 are three ids).
+const KEYWORD_PREFIX = new RegExp(`^(${KEYWORD}\\s*[-_#]?\\s*${NUMBER}(?:-\\d+)*(?:-[A-Za-z]{1,3}\\d+)?)(?![\\w])\\.?\\s*(?:[:.)|—–-]+\\s*)?`, 'i');
 const NUMBER_PREFIX = new RegExp(`^(${NUMBER})(?:[.):]\\s*|\\s+[—–:-]?\\s*|$)`, 'i');
 const LABEL_PREFIX = new RegExp(`^${KEYWORD}\\s*[:—–-]\\s*`, 'i');
 /** "A. Core renderer", "B) Extension": a lettered workstream or step, id "a", "b" (one capital letter, then "." or ")"). */

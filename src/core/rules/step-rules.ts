@@ -17,10 +17,16 @@ export function danglingDependencyRule(plan: Plan): Draft[] {
   // A plan whose title is itself a step ("# Phase 3 — QR login", one plan per phase) depends on the plans of
   // the series ("**Depends on:** Phase 1"), not on steps of its own.
   const titleLine = plan.sections.find((s) => s.level === 1)?.headingLine;
+  let kinds: Set<string> | undefined;
   for (const step of plan.steps) {
     if (step.line === titleLine) continue;
     for (const ref of step.dependsOn) {
       if (known.has(ref.id) || writtenInText(ref.id)) continue;
+      // A kind of unit the plan has no step of ("after Phases 2-7 exist" in a plan of tasks "Task 01-03-T1"): the
+      // roadmap's phases or another document's steps, not a step of this plan that is missing.
+      const kind = refKind(plan.lines[ref.range.startLine] ?? '', ref.range.startChar, ref.range.endChar);
+      kinds ??= stepKinds(plan);
+      if (kind !== null && kinds.size > 0 && !kinds.has(kind)) continue;
       const candidates = nearestStepIds(ref.id, ids, 3, index);
       const hint = candidates.length ? ` (nearest: ${candidates.map(stepLabel).join(', ')})` : '';
       out.push({
@@ -32,6 +38,41 @@ export function danglingDependencyRule(plan: Plan): Draft[] {
     }
   }
   return out;
+}
+
+/** A step keyword in English and es/pt/de/fr, singular or plural: the kind of unit a step or a reference names. */
+const KIND = String.raw`(step|phase|stage|milestone|task|part|week|sprint|iteration|fase|etapa|paso|passo|tarea|tarefa|hito|marco|schritt|stufe|aufgabe|meilenstein|[ée]tape|t[âa]che|jalon)(?:s|n|e|en)?(?![\p{L}])`;
+const KIND_WORD = new RegExp(String.raw`(?<![\p{L}])` + KIND, 'giu');
+/** A heading, list item or bold paragraph that opens with a keyword id ("**TASK-010** — …", "- Task 7: …"). */
+const KIND_OPENER = new RegExp(
+  String.raw`^[ \t]{0,3}(?:#{1,6}[ \t]+|(?:[-*+]|\d+[.)])[ \t]+(?:\[[ xX]\]\*?[ \t]+)?)?(?:\*\*|__)?` + KIND + String.raw`\s*[-_#]?\s*\d`,
+  'gimu',
+);
+
+/** The keyword of the units the plan's steps are ("Phase", "Task"…), and of the ids its lines open with ("**TASK-010** — …"), lower case. */
+function stepKinds(plan: Plan): Set<string> {
+  const out = new Set<string>();
+  const leading = new RegExp(`^${KIND}`, 'iu');
+  for (const step of plan.steps) {
+    const m = leading.exec(step.rawId.trim());
+    if (m) out.add((m[1] as string).toLowerCase());
+  }
+  for (const m of plan.text.matchAll(KIND_OPENER)) out.add((m[1] as string).toLowerCase());
+  return out;
+}
+
+/** What may stand between a keyword and a later number of its list ("Phases 2-7", "Steps 1, 2 and 4"). */
+const LIST_GAP = /^[\s\d.,&/–—-]*(?:(?:and|or|to|y|e|und|et|bis)(?![\p{L}])[\s\d.,&/–—-]*)*$/iu;
+
+/** The keyword a reference is written with ("Phases 2-7": phase, for the "7" too); null for a bare number ("Depends on: 2"). */
+function refKind(line: string, startChar: number, endChar: number): string | null {
+  const from = Math.max(0, startChar - 40);
+  let kind: string | null = null;
+  for (const m of line.slice(from, endChar).matchAll(KIND_WORD)) {
+    const end = from + (m.index ?? 0) + m[0].length;
+    if (end > startChar || LIST_GAP.test(line.slice(end, startChar))) kind = (m[1] as string).toLowerCase();
+  }
+  return kind;
 }
 
 /** Does a heading or list item open with this id ("- [ ] T002 …", "### Step 4")? One scan of the text, made on first use. */
