@@ -93,6 +93,22 @@ describe('server: diagnostics over LSP (pull)', function () {
     });
   }
 
+  it('setting verifyPlan.threshold moves the risks gate with the team: a complexity-3 plan owes a risks section at threshold 3, not at 7', async () => {
+    const smallUri = fileUri(root, '.claude/plans/small.md');
+    await client.open(
+      smallUri,
+      '# Plan: cache\n\n## Steps\n\n1. Add a cache layer\n   - Verify: hit rate above 80%\n2. Add invalidation\n   - Verify: a change shows within a second\n3. Roll out\n   - Verify: p95 latency drops\n',
+    );
+    const risks = async () => (await client.pull(smallUri)).find((x) => x.code === 'missing-risks-section');
+    await client.waitFor('no risks finding under the default threshold', async () => ((await risks()) ? undefined : true));
+    await client.setSettings({ threshold: 3 });
+    const finding = await client.waitFor('the risks finding at threshold 3', async () => await risks());
+    assert.equal(finding.severity, 3, 'advice is information');
+    await client.setSettings({});
+    await client.waitFor('gone again at the default threshold', async () => ((await risks()) ? undefined : true));
+    await client.close(smallUri);
+  });
+
   it('setting verifyPlan.ruleScope: thorough also reports a path the plan makes no claim about; precise (the default) does not', async () => {
     const scopeUri = fileUri(root, '.claude/plans/scope.md');
     await client.open(scopeUri, '# Plan\n\n- Keep `src/prose-only.ts` short.\n');

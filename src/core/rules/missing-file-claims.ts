@@ -68,9 +68,12 @@ export function existenceClaims(plan: Plan): ExistenceClaims {
   };
 }
 
-/** A note on the line that the work named was not done: skipped, not needed, not applicable, deferred, cancelled. */
+/**
+ * A note on the line that the work named was not done, or was undone: skipped, not needed, not applicable, deferred,
+ * cancelled, "(removed - PR workflow only)".
+ */
 const NOT_DONE_NOTE =
-  /\b(?:skipped|not\s+(?:needed|required|applicable|done)|n\/a|deferred|cancell?ed|won'?t\s+do|omitid[oa]|omitid[ao]s|descartad[oa]|übersprungen|ignor[ée]e?)\b/i;
+  /\b(?:skipped|not\s+(?:needed|required|applicable|done)|n\/a|deferred|cancell?ed|won'?t\s+do|omitid[oa]|omitid[ao]s|descartad[oa]|übersprungen|ignor[ée]e?)\b|\(\s*(?:later\s+)?(?:removed|deleted|dropped|reverted)\b/i;
 
 /** A done mark anywhere on the line ("6. ✅ Second sweep done (`docs/…`)"). */
 const DONE_ON_LINE = /[✅✔☑]/u;
