@@ -132,11 +132,14 @@ export class WorkspaceFileIndex {
     // How many folders the reference itself names ("ircd/src/s_auth.c": 2); only those can be an opaque entry.
     const own = cleaned.split('/');
     const folderDepth = own.slice(own.lastIndexOf('..') + 1).filter((s) => s !== '' && s !== '.').length - 1;
-    for (const candidate of candidates) {
+    for (const [i, candidate] of candidates.entries()) {
       const located = this.locate(candidate);
       if (!located) continue;
       const { root, rel } = located;
       if (rel === '' || root.entries.has(rel)) return true;
+      // A plan in a gitignored folder (".claude/plans/", ".kiro/specs/x/") naming "src/a.py" where the root has a src/
+      // folder: read from the root, as a reader does, not left unknown because the plan's own folder is not indexed.
+      if (i === 0 && planFsPath && root.isIgnored(rel) && cleaned.includes('/') && !/^\.\.?\//.test(cleaned) && this.roots.some((r) => r.dirs.has(own[0] as string))) continue;
       if (root.truncated || root.isIgnored(rel) || this.belowOpaqueEntry(root, rel, folderDepth)) return undefined;
       checkedSomewhere = true;
     }

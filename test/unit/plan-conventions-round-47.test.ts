@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { parsePlan } from '../../src/core/plan';
-import { findingLines, runRules } from '../support/static-rules-harness';
+import { findingLines, missingPaths, runRules } from '../support/static-rules-harness';
 
 describe('round 47', () => {
   const gsd = (note: string, depends = '') =>
@@ -60,5 +60,22 @@ describe('round 47', () => {
       '',
     ].join('\n');
     assert.deepEqual(findingLines(runRules(phases), 'dangling-dependency'), [9]);
+  });
+
+  it('a plan in a gitignored folder (".kiro/", ".claude/") has its paths read from the root where the root has their top folder', () => {
+    const plan = [
+      '# Implementation Plan',
+      '',
+      '- [x] 1. Add the extraction service',
+      '  - Implement `src/services/extract.py` and `src/services/missing.py`',
+      '  - See `notes/draft.md` and `./local.md`',
+      '',
+    ].join('\n');
+    const files = ['src/services/extract.py', 'src/app.py'];
+    const run = (gitignore: string) => missingPaths(runRules(plan, files, { planPath: '.kiro/specs/x/tasks.md', gitignores: { '.gitignore': gitignore }, scope: 'precise' }));
+    assert.deepEqual(run(''), ['src/services/missing.py', 'notes/draft.md', 'local.md']);
+    // The plan's folder ignored: src/ is at the root, so src/services/missing.py is read from there; notes/ is not, and
+    // "./local.md" says it is beside the plan: both may sit in the unindexed folder, so they stay unknown.
+    assert.deepEqual(run('.kiro/\n'), ['src/services/missing.py']);
   });
 });
