@@ -274,11 +274,11 @@ const RUN_WITH_RESULT =
   /^\s*(?:[-*+]\s+)?(?:\[[ xX]\]\s+)?run\s+`[^`]+`[^\n]{0,80}?(?:—|–|-|:|,|\band\b)\s*(?:(?:confirm|check|verify|ensure)\s+(?:that\s+)?)?(?:all(?:\s+tests?)?|\d+\+?\s+tests?|(?:the\s+)?tests?|it)\s+pass(?:es|ed)?\b/i;
 /**
  * A sub-step that is the check ("**Step 2: Verify the extension loads**", "Step 4: Run the tests", "- [ ] **Step 5: Run
- * tests and confirm GREEN**"): superpowers plans split a task into numbered bold sub-steps, ticked off as checkboxes in
+ * tests and confirm GREEN**", "**Step 3: Manually verify in-browser**"): superpowers plans split a task into numbered bold sub-steps, ticked off as checkboxes in
  * newer plans, and the verifying one is its criterion.
  */
 const CHECK_SUBSTEP =
-  /^\s*(?:[-*+]\s+)?(?:\[[ xX]\]\s+)?step\s+\d+[a-z]?\s*[:.)–—-]\s*((?:verify|validate|confirm|check|test|run\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,2}(?:tests?|suite|checks?))\b.*|.*\bsmoke[\s-]?tests?\b.*)$/i;
+  /^\s*(?:[-*+]\s+)?(?:\[[ xX]\]\s+)?step\s+\d+[a-z]?\s*[:.)–—-]\s*((?:(?:manually|manual|visually|then|finally)\s+)?(?:verify|validate|confirm|check|test|run\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,2}(?:tests?|suite|checks?))\b.*|.*\bsmoke[\s-]?tests?\b.*)$/i;
 
 /** A test file in backticks, captured: "`tests/x.py`", "`a.test.ts`", "`x_spec.rb`", "`test_x.py`" below a folder, "`__tests__/…`". */
 const BACKTICKED_TEST_PATH = String.raw`\x60([^\x60]*(?:\.(?:test|spec)\.[\w]+|_(?:test|spec)\.[\w]+|\/test_[\w]+\.[\w]+|__tests__\/[^\x60]+|(?:^|\/)(?:tests?|spec)\/[^\x60]+\.[\w]+))\x60`;

@@ -29,14 +29,15 @@ export const EDGE_CASES = /^\W*(?:edge[\s-]+cases?|corner[\s-]+cases?|casos?\s+(
  * what a risks section holds (on the corpus all five plans with such a section and this finding were labelled FP).
  */
 export const ERROR_HANDLING =
-  /^[\W\d.]*(?:error[\s-]+handling|failure[\s-]+(?:modes?|handling|scenarios?)|manejo\s+de\s+errores|tratamento\s+de\s+erros|fehlerbehandlung|gestion\s+des\s+erreurs|обработка\s+ошибок)(?!\p{L})|^[\W\d.]*(?:错误处理|錯誤處理|失败处理|失敗處理|异常处理|エラー処理|エラーハンドリング|異常系|오류\s*처리|에러\s*처리|예외\s*처리)/iu;
+  /^[\W\d.]*(?:error[\s-]+handling|failure[\s-]+(?:modes?|handling|scenarios?)|manejo\s+de\s+errores|tratamento\s+de\s+erros|fehlerbehandlung|gestion\s+des\s+erreurs|обработка\s+ошибок)(?!\p{L})|^[\W\d.]*(?:错误处理|錯誤處理|失败处理|失敗處理|异常处理|異常處理|例外処理|エラー処理|エラーハンドリング|異常系|오류\s*처리|에러\s*처리|예외\s*처리)/iu;
 
 /**
- * "## Common Issues & Solutions", "## Troubleshooting", "## Known limitations" ("Bekannte Eigenheiten", "Problemas conocidos"):
+ * "## Common Issues & Solutions", "## Troubleshooting", "## Known limitations" ("Bekannte Eigenheiten", "Problemas conocidos",
+ * "已知邊界與下一步重點": known limits and next steps):
  * what goes wrong and what to do then, which is what a risks section holds (three labellers of the corpus read such sections as one).
  */
 const KNOWN_ISSUES =
-  /^[\W\d.]*(?:common\s+(?:issues|problems|pitfalls|errors)|known\s+(?:issues|limitations|problems|quirks)|troubleshooting|bekannte\s+(?:probleme|einschränkungen|eigenheiten|schwächen)|problemas\s+conocidos|limitaciones\s+conocidas|problèmes\s+connus|limitations\s+connues)(?!\p{L})/iu;
+  /^[\W\d.]*(?:common\s+(?:issues|problems|pitfalls|errors)|known\s+(?:issues|limitations|problems|quirks)|troubleshooting|bekannte\s+(?:probleme|einschränkungen|eigenheiten|schwächen)|problemas\s+conocidos|limitaciones\s+conocidas|problèmes\s+connus|limitations\s+connues)(?!\p{L})|^[\W\d.]*(?:已知(?:问题|問題|限制|边界|邊界)|既知の(?:問題|制限|課題)|알려진\s*(?:문제|제한))/iu;
 
 /**
  * A heading title that holds what can go wrong: risks, rollback, edge cases, error handling, failure modes or known issues.

@@ -197,6 +197,7 @@ export function noSuccessCriterionRule(plan: Plan, env?: RuleEnvironment, scope:
   const mentions = lazyMentions(plan);
   const unheldNumber = numberOnlyWithoutConvention(plan);
   const flowStages = flowStageLines(plan);
+  const ticked = tickedElsewhere(plan);
   // Not reported besides: a check step (it is the criterion of the siblings before it), a documentation-only step (its
   // document is its result), a sub-step (its outer step's criterion speaks for it), a ticked step (done), a group (its
   // sub-steps carry the criteria).
@@ -221,6 +222,7 @@ export function noSuccessCriterionRule(plan: Plan, env?: RuleEnvironment, scope:
         !DONE_CHECKBOX.test(plan.lines[step.line] ?? '') &&
         !titleMarkedDone(step.title) &&
         !allItemsTicked(plan, step) &&
+        !ticked.has(keywordId(step.rawId)) &&
         !markedComplete(plan, step) &&
         !named.has(baseStepId(step.id)) &&
         !checkedLater[i] &&
@@ -331,6 +333,24 @@ function markedComplete(plan: Plan, step: Plan['steps'][number]): boolean {
     if (STATUS_DONE.test(plan.lines[l] ?? '')) return true;
   }
   return false;
+}
+
+/** "Phase 1", "phase  1" -> "phase 1": a keyword id as a progress list writes it. */
+const keywordId = (rawId: string): string => rawId.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/**
+ * The keyword ids a ticked box opens with anywhere in the plan ("## Progress" / "- [x] Phase 1: Domain Common"): the
+ * progress list records those steps done.
+ */
+function tickedElsewhere(plan: Plan): Set<string> {
+  const out = new Set<string>();
+  for (const line of plan.lines) {
+    const box = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]\s+(?:\*\*|__)?/.exec(line);
+    if (!box) continue;
+    const p = stepPrefix(line.slice(box[0].length));
+    if (p.kind === 'keyword') out.add(keywordId(p.rawId));
+  }
+  return out;
 }
 
 /** A step whose own checklist is all ticked ("### M0" over "- [x] …" items only): done. */

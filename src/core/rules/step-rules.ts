@@ -44,10 +44,7 @@ export function danglingDependencyRule(plan: Plan): Draft[] {
 const KIND = String.raw`(step|phase|stage|milestone|task|part|week|sprint|iteration|fase|etapa|paso|passo|tarea|tarefa|hito|marco|schritt|stufe|aufgabe|meilenstein|[ée]tape|t[âa]che|jalon)(?:s|n|e|en)?(?![\p{L}])`;
 const KIND_WORD = new RegExp(String.raw`(?<![\p{L}])` + KIND, 'giu');
 /** A heading, list item or bold paragraph that opens with a keyword id ("**TASK-010** — …", "- Task 7: …"). */
-const KIND_OPENER = new RegExp(
-  String.raw`^[ \t]{0,3}(?:#{1,6}[ \t]+|(?:[-*+]|\d+[.)])[ \t]+(?:\[[ xX]\]\*?[ \t]+)?)?(?:\*\*|__)?` + KIND + String.raw`\s*[-_#]?\s*\d`,
-  'gimu',
-);
+const KIND_OPENER = new RegExp(String.raw`^[ \t]{0,3}(?:#{1,6}[ \t]+|(?:[-*+]|\d+[.)])[ \t]+(?:\[[ xX]\]\*?[ \t]+)?)?(?:\*\*|__)?` + KIND + String.raw`\s*[-_#]?\s*\d`, 'gimu');
 
 /** The keyword of the units the plan's steps are ("Phase", "Task"…), and of the ids its lines open with ("**TASK-010** — …"), lower case. */
 function stepKinds(plan: Plan): Set<string> {
@@ -109,7 +106,7 @@ export function duplicateStepIdRule(plan: Plan): Draft[] {
     const firstLine = seen === undefined ? undefined : ordinal ? (seen.named ?? undefined) : seen.any;
     if (seen === undefined) first.set(key, { any: step.line, named: ordinal ? null : step.line });
     else if (!ordinal && seen.named === null) seen.named = step.line;
-    if (firstLine === undefined || (views ??= viewTitles(plan)).has(viewKey(step.title))) continue;
+    if (firstLine === undefined || (views ??= viewTitles(plan)).has(viewKey(step.title)) || ABOUT_A_STEP.test(step.title)) continue;
     out.push({
       code: 'duplicate-step-id',
       message: `${stepLabel(base)} is already used on line ${firstLine + 1}: give each step its own id so dependencies on it are unambiguous.`,
@@ -119,6 +116,12 @@ export function duplicateStepIdRule(plan: Plan): Draft[] {
   }
   return out;
 }
+
+/**
+ * A heading about a step already given, not a second one: "### Phase 1 Deliverables Summary" closing "## Phase 1: Design",
+ * "### Phase 1 Complete Code Changes" restating its steps file by file.
+ */
+const ABOUT_A_STEP = /^\W*(?:deliverables?\s+)?(?:summary|overview|recap|retrospective|review\s+notes)\b|^\W*complete(?:d)?\s+(?:code|changes|listing|file)/i;
 
 const viewKey = (title: string): string => title.trim().toLowerCase().replace(/\s+/g, ' ');
 
