@@ -9,7 +9,7 @@ import { openingStepId, stepPrefix, type Plan } from '../plan';
 import { baseStepId, stepLabel } from './step-rules';
 import { lineRange } from './text-ranges';
 import type { Draft } from './text-rules';
-import { STATUS_DONE, planMarkedDone, titleMarkedDone } from './plan-status';
+import { allItemsTicked, keywordId, markedComplete, planMarkedDone, tickedElsewhere, titleMarkedDone } from './plan-status';
 import type { RuleEnvironment, RuleScope } from './catalog';
 import { specKitSpecBeside } from './section-rules';
 import { CHECK_HEADING, CHECK_STEP, CJK_CHECK_STEP, PRECONDITIONS_STEP, REVIEW_STEP, TESTING_STEP } from './check-words';
@@ -325,43 +325,6 @@ function stepsNamedIn(plan: Plan, sections: readonly Plan['sections'][number][])
     }
   }
   return out;
-}
-
-/** "**Status**: Complete" (or Done, ✅) on the first lines of the step's body: done, like a ticked step. */
-function markedComplete(plan: Plan, step: Plan['steps'][number]): boolean {
-  for (let l = step.line + 1; l <= Math.min(step.range.endLine, step.line + 4); l++) {
-    if (STATUS_DONE.test(plan.lines[l] ?? '')) return true;
-  }
-  return false;
-}
-
-/** "Phase 1", "phase  1" -> "phase 1": a keyword id as a progress list writes it. */
-const keywordId = (rawId: string): string => rawId.trim().toLowerCase().replace(/\s+/g, ' ');
-
-/**
- * The keyword ids a ticked box opens with anywhere in the plan ("## Progress" / "- [x] Phase 1: Domain Common"): the
- * progress list records those steps done.
- */
-function tickedElsewhere(plan: Plan): Set<string> {
-  const out = new Set<string>();
-  for (const line of plan.lines) {
-    const box = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]\s+(?:\*\*|__)?/.exec(line);
-    if (!box) continue;
-    const p = stepPrefix(line.slice(box[0].length));
-    if (p.kind === 'keyword') out.add(keywordId(p.rawId));
-  }
-  return out;
-}
-
-/** A step whose own checklist is all ticked ("### M0" over "- [x] …" items only): done. */
-function allItemsTicked(plan: Plan, step: Plan['steps'][number]): boolean {
-  let ticked = 0;
-  for (let l = step.line + 1; l <= step.range.endLine && l - step.line < 200; l++) {
-    const text = plan.lines[l] ?? '';
-    if (/^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/.test(text)) ticked++;
-    else if (/^\s*(?:[-*+]|\d+[.)])\s+\[ \]/.test(text)) return false;
-  }
-  return ticked > 0;
 }
 
 /** Where the steps lie, computed once per run: their first lines, the lines inside their bodies, which ones are nested. */

@@ -155,3 +155,42 @@ const DONE_ITEM = /^(?:\*\*|__)?[✅✔☑]/u;
 const OPEN_MARK = /⬜|☐|🔲|⏳|🚧/u;
 /** "⬜ Deploy", "❌ Not started", "⏳ In progress", "🚧 …": the item is open. */
 const OPEN_ITEM = /^(?:\*\*|__)?(?:⬜|☐|🔲|❌|⏳|🚧)/u;
+
+// What marks one step done (no-success-criterion asks nothing of it).
+
+/** "**Status**: Complete" (or Done, ✅) on the first lines of the step's body: done, like a ticked step. */
+export function markedComplete(plan: Plan, step: Plan['steps'][number]): boolean {
+  for (let l = step.line + 1; l <= Math.min(step.range.endLine, step.line + 4); l++) {
+    if (STATUS_DONE.test(plan.lines[l] ?? '')) return true;
+  }
+  return false;
+}
+
+/** "Phase 1", "phase  1" -> "phase 1": a keyword id as a progress list writes it. */
+export const keywordId = (rawId: string): string => rawId.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/**
+ * The keyword ids a ticked box opens with anywhere in the plan ("## Progress" / "- [x] Phase 1: Domain Common"): the
+ * progress list records those steps done.
+ */
+export function tickedElsewhere(plan: Plan): Set<string> {
+  const out = new Set<string>();
+  for (const line of plan.lines) {
+    const box = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]\s+(?:\*\*|__)?/.exec(line);
+    if (!box) continue;
+    const p = stepPrefix(line.slice(box[0].length));
+    if (p.kind === 'keyword') out.add(keywordId(p.rawId));
+  }
+  return out;
+}
+
+/** A step whose own checklist is all ticked ("### M0" over "- [x] …" items only): done. */
+export function allItemsTicked(plan: Plan, step: Plan['steps'][number]): boolean {
+  let ticked = 0;
+  for (let l = step.line + 1; l <= step.range.endLine && l - step.line < 200; l++) {
+    const text = plan.lines[l] ?? '';
+    if (/^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/.test(text)) ticked++;
+    else if (/^\s*(?:[-*+]|\d+[.)])\s+\[ \]/.test(text)) return false;
+  }
+  return ticked > 0;
+}
