@@ -272,11 +272,10 @@ export class WorkspaceFileIndex {
   private byName: { generation: number; map: Map<string, string[]> } | null = null;
 
   /**
-   * Workspace-relative paths (over all roots) of the entries named `basename`,
-   * at most `max`; empty until the index is ready. The name map is built once
-   * per index generation, so a keystroke costs a map lookup.
+   * Workspace-relative paths (over all roots) of the entries named `basename`, at most `max` (a monorepo's 32
+   * `tool.tsx`: "wall/tool.tsx" must find its own); empty until the index is ready. Built once per generation.
    */
-  pathsNamed(basename: string, max = 20): string[] {
+  pathsNamed(basename: string, max = 500): string[] {
     if (!this.readyFlag) return [];
     if (this.byName?.generation !== this.generationCounter) {
       const map = new Map<string, string[]>();

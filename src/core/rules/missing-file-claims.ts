@@ -83,9 +83,10 @@ const LIST_ITEM = /^(\s*)(?:[-*+]|\d+[.)])\s/;
 function markedDoneLine(plan: Plan, line: number): boolean {
   const text = plan.lines[line] ?? '';
   if (TICKED_TASK.test(text) || DONE_ON_LINE.test(text)) return true;
-  // An indented continuation of a list item ("- [x] T016 …" then "  files: `a.ts`"): the item's own mark.
+  // An indented continuation of a list item ("- [x] T016 …" then "  files: `a.ts`"), or a plain bullet under it ("  -
+  // Attach `docs/a.pdf`", not a sub-task with its own box): the item's own mark.
   const indent = text.length - text.trimStart().length;
-  if (indent > 0 && !LIST_ITEM.test(text)) {
+  if (indent > 0 && (!LIST_ITEM.test(text) || !/^\s*(?:[-*+]|\d+[.)])\s+\[/.test(text))) {
     for (let l = line - 1; l >= 0 && l >= line - 12; l--) {
       const above = plan.lines[l] ?? '';
       if (above.trim() === '') continue;

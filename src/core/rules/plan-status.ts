@@ -110,6 +110,13 @@ function everyBoxTicked(plan: Plan): boolean {
   let run: { indent: number; marked: boolean; plain: number } | null = null;
   for (let l = 0; l < lines.length; l++) {
     const line = lines[l] as string;
+    const row = line.indexOf('[') === -1 ? null : TABLE_BOX.exec(line);
+    if (row) {
+      if (row[1] === ' ') return false;
+      ticked++;
+      run = null;
+      continue;
+    }
     const item = LIST_ITEM.exec(line);
     if (!item) {
       // A blank line or an indented continuation keeps the run; anything else ends it.
@@ -137,7 +144,7 @@ function everyCheckboxTicked(lines: readonly string[]): boolean {
   let ticked = 0;
   for (const line of lines) {
     if (line.indexOf('[') === -1) continue;
-    const box = CHECKBOX.exec(line);
+    const box = CHECKBOX.exec(line) ?? TABLE_BOX.exec(line);
     if (!box) continue;
     if (box[1] === ' ') return false;
     ticked++;
@@ -146,6 +153,8 @@ function everyCheckboxTicked(lines: readonly string[]): boolean {
 }
 
 const CHECKBOX = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[([ xX])\]/;
+/** A status table's first cell: "| [x] | 1. DB-Migration | V55: … |". */
+const TABLE_BOX = /^[ \t]*\|[ \t]*\[([ xX])\][ \t]*\|/;
 /** The marks DONE_ITEM and OPEN_ITEM read; a native substring search finds them faster than a Unicode class. */
 const DONE_OR_OPEN_MARKS = ['✅', '✔', '☑', '⬜', '☐', '🔲', '❌', '⏳', '🚧'];
 const LIST_ITEM = /^([ \t]*)(?:[-*+]|\d+[.)])[ \t]+(.*)$/;

@@ -107,6 +107,7 @@ export function duplicateStepIdRule(plan: Plan): Draft[] {
     if (seen === undefined) first.set(key, { any: step.line, named: ordinal ? null : step.line });
     else if (!ordinal && seen.named === null) seen.named = step.line;
     if (firstLine === undefined || (views ??= viewTitles(plan)).has(viewKey(step.title)) || ABOUT_A_STEP.test(step.title)) continue;
+    if (namesHeadingStep(plan, step, base)) continue;
     out.push({
       code: 'duplicate-step-id',
       message: `${stepLabel(base)} is already used on line ${firstLine + 1}: give each step its own id so dependencies on it are unambiguous.`,
@@ -122,6 +123,15 @@ export function duplicateStepIdRule(plan: Plan): Draft[] {
  * "### Phase 1 Complete Code Changes" restating its steps file by file.
  */
 const ABOUT_A_STEP = /^\W*(?:deliverables?\s+)?(?:summary|overview|recap|retrospective|review\s+notes)\b|^\W*complete(?:d)?\s+(?:code|changes|listing|file)/i;
+
+/**
+ * A list item that names, by keyword, a step a heading defines ("## Task 4: Build" … "## Checklist" / "- [ ] Task 4: RC
+ * dashboard shows the subscriber"): a check or a note about that step, not a second step with its id.
+ */
+function namesHeadingStep(plan: Plan, step: Plan['steps'][number], base: string): boolean {
+  if (!/^\s*(?:[-*+]|\d+[.)])\s/.test(plan.lines[step.line] ?? '') || !new RegExp(`^${KIND}`, 'iu').test(step.rawId.trim())) return false;
+  return plan.steps.some((other) => other.line < step.line && baseStepId(other.id) === base && /^\s{0,3}#/.test(plan.lines[other.line] ?? ''));
+}
 
 const viewKey = (title: string): string => title.trim().toLowerCase().replace(/\s+/g, ' ');
 

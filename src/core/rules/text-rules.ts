@@ -254,8 +254,9 @@ function notAWorkspacePath(plan: Plan, path: string, env: RuleEnvironment): bool
   // at run time, like "$HOME/…", not a folder of the repository.
   if (path.includes('/') && ENV_VAR_FOLDER.test(first)) return true;
   // "./internal/...": Go's package pattern (every package below), not a file. "src/.../HarnessTests.cs", "src/…/a.ts": a path
-  // with its middle elided, which names a file the reader finds by its ends, not one to look up as written.
-  if (/\/\.\.\.$/.test(path) || /(?:^|\/)(?:\.{3}|…)\//.test(path)) return true;
+  // with its middle elided, which names a file the reader finds by its ends, not one to look up as written; so does a
+  // name whose start is elided ("..._Bjoern_Ueber_Meier.pdf": the tail of a file name the program writes).
+  if (/\/\.\.\.$/.test(path) || /(?:^|\/)(?:\.{3}|…)\//.test(path) || /(?:^|\/)(?:\.{3}|…)[^./]/.test(path)) return true;
   if (plan.format === 'gsd' && GSD_SUMMARY.test(path)) return true;
   if (path === 'MEMORY.md') return true;
   return !hasExtension(path) && path.includes('/') && MODULE_EXTENSIONS.some((ext) => safeExists(env, `${path}.${ext}`) === true);
