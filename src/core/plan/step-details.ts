@@ -56,7 +56,8 @@ export interface StepPrefix {
 
 // "Task 01-03-T1": a GSD task's id runs on through its "-T1" (so T1, T2 and T3 of plan 01-03 are three ids).
 const KEYWORD_PREFIX = new RegExp(`^(${KEYWORD}\\s*[-_#]?\\s*${NUMBER}(?:-\\d+)*(?:-[A-Za-z]{1,3}\\d+)?)(?![\\w])\\.?\\s*(?:[:.)|—–-]+\\s*)?`, 'i');
-const NUMBER_PREFIX = new RegExp(`^(${NUMBER})(?:[.):]\\s*|\\s+[—–:-]?\\s*|$)`, 'i');
+// Not a clock time: "#### 09:15 - 09:30" is a schedule's slot, not step 9.
+const NUMBER_PREFIX = new RegExp(`^(${NUMBER})(?!:\\d)(?:[.):]\\s*|\\s+[—–:-]?\\s*|$)`, 'i');
 const LABEL_PREFIX = new RegExp(`^${KEYWORD}\\s*[:—–-]\\s*`, 'i');
 /** "A. Core renderer", "B) Extension": a lettered workstream or step, id "a", "b" (one capital letter, then "." or ")"). */
 const LETTER_PREFIX = /^([A-Z])[.)]\s+(?=\S)/;
@@ -105,7 +106,7 @@ export function openingStepId(line: string): string | null {
  * setting keys", "**Task 7: Base Export Data Models**"), found by one native scan (see openingStepIds).
  */
 const OPENING_IDS = new RegExp(
-  `^[ \\t]{0,3}(?:(?:#{1,6}[ \\t]+|(?:[-*+]|\\d+[.)])[ \\t]+(?:\\[[ xX]\\]\\*?[ \\t]+)?)(?:\\*\\*|__)?(T\\d{3,}\\b|${KEYWORD}s?\\s*[-_#]?\\s*${NUMBER}(?![\\w])|${NUMBER}(?=[.):\\s]|$))|(?:\\*\\*|__)(T\\d{3,}|${KEYWORD}s?\\s*[-_#]?\\s*${NUMBER})(?![\\w.]))`,
+  `^[ \\t]{0,3}(?:(?:#{1,6}[ \\t]+|(?:[-*+]|\\d+[.)])[ \\t]+(?:\\[[ xX]\\]\\*?[ \\t]+)?)(?:\\*\\*|__)?(T\\d{3,}\\b|${KEYWORD}s?\\s*[-_#]?\\s*${NUMBER}(?![\\w])|${NUMBER}(?!:\\d)(?=[.):\\s]|$))|(?:\\*\\*|__)(T\\d{3,}|${KEYWORD}s?\\s*[-_#]?\\s*${NUMBER})(?![\\w.]))`,
   'gim',
 );
 

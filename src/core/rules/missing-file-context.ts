@@ -61,6 +61,24 @@ export function firstCellOfNeutralFileTable(lines: readonly string[], line: numb
   return FILE_COLUMN.test(first.replace(/[*_`]/g, '')) && !tableHeaderSaysChanged(lines, header);
 }
 
+/** A port or move table's header: its first cell the origin ("v1 source", "Old path", "From"), another the target. */
+const ORIGIN_CELL = /^\W*(?:v\d+\s+|old\s+|legacy\s+|current\s+|original\s+)?(?:source|origin|from|old(?:\s+(?:path|file|location))?|before|legacy|v\d+)\W*$/i;
+const TARGET_CELL = /^\W*(?:v\d+\s+|new\s+)?(?:destination|target|to|new(?:\s+(?:path|file|location))?|after|v\d+)\W*$/i;
+
+/**
+ * The first cell of a port or move table ("| v1 source | v2 destination |", "| Old path | New path |"): where the work
+ * takes the file from, another repository's or a path the move empties, not one the workspace must hold.
+ */
+export function originSideOfTable(lines: readonly string[], line: number, startChar: number): boolean {
+  const row = lines[line] ?? '';
+  if (!/^\s*\|/.test(row) || row.slice(row.indexOf('|') + 1, startChar).includes('|')) return false;
+  let header = line;
+  while (header > 0 && /^\s*\|/.test(lines[header - 1] ?? '') && line - header < 500) header--;
+  if (header === line || !/^\s*\|?\s*:?-{3,}/.test(lines[header + 1] ?? '')) return false;
+  const cells = (lines[header] ?? '').split(/(?<!\\)\|/).slice(1).map((c) => c.replace(/[*_`]/g, '').trim());
+  return ORIGIN_CELL.test(cells[0] ?? '') && cells.slice(1).some((c) => TARGET_CELL.test(c));
+}
+
 /**
  * Is `path` a config or settings file under a dot-folder the workspace lacks, named after a tool the plan names as a
  * word (".chainlit/config.toml" beside "Chainlit", ".claude/settings.json" beside "Claude Code")?

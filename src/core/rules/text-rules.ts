@@ -9,7 +9,7 @@ import { createdPaths, insideRemovedFolder, readerPath, removedFolders } from '.
 import {
   CHANGES_A_FILE,
   ENV_VAR_FOLDER,
-  firstCellOfNeutralFileTable,
+  firstCellOfNeutralFileTable, originSideOfTable,
   formerName,
   isScriptTwinOfTypeScript,
   inOutsideProject,
@@ -125,6 +125,8 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment, scope: RuleSco
     // A work plan's "| File | Action |" table lists what each step touches, new files among them: one no workspace file
     // is named like is one the step writes (not under "Files to Modify", whose files must exist).
     if (suggestion === undefined && mentions.every((r) => firstCellOfNeutralFileTable(plan.lines, r.startLine, r.startChar))) continue;
+    // "| v1 source | v2 destination |": the origin of a port or a move, not a file this workspace must hold.
+    if (mentions.every((r) => originSideOfTable(plan.lines, r.startLine, r.startChar))) continue;
     // "## Testing Strategy" / "### Unit Tests" then "**`tests/test_stage7.py`:** - Test query loading": the tests the plan will write.
     if (suggestion === undefined && TEST_FILE.test(path) && mentions.every((r) => underTestingHeading(plan, r.startLine))) continue;
     // Only where the plan says the file is there (see missing-file-claims.ts); a wrong path to a file the workspace has
