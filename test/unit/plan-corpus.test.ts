@@ -167,6 +167,17 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * the precise scope: 58 true of 149 findings (39 %). Whole corpus 623 plans: 79.8 % (313/392); `missing-file` 89.2 %
  * (141/158), `missing-risks-section` 73.1 % (114/156), `no-success-criterion` 79.4 % (50/63), `unknown-signal` 44 %
  * (4/9). The floor follows the measure; the target is not met.
+ *
+ * Rounds 45-50 (session of 2026-11-26, fourth part): missing-risks-section asks a risks section in the precise scope
+ * only of a plan whose complexity reaches the team threshold; the advice rules (no-success-criterion,
+ * missing-risks-section) default to info; a plan in a gitignored folder has its paths read from the root. Four end
+ * checks, 176 plans from 176 new repositories collected and labelled blind: batches 81-84 38 % (5/13) under round 44,
+ * batches 85-90 36 % (13/36) under round 46, batches 91-96 58 % (19/33) under round 47, batches 97-102 36 % (12/33)
+ * under round 49: 49 true of 115 (43 %), 0.65 findings per plan. Round 50 tuned on batches 97-102, the last round.
+ * Whole corpus 799 plans: 84.8 % (334/394); `missing-file` 89.1 % (188/211), `missing-risks-section` 78.7 % (74/94),
+ * `no-success-criterion` 80.0 % (60/75), `duplicate-step-id` 85.7 % (6/7), `unknown-signal` 85.7 % (6/7). The rules
+ * of 837101b score 69.0 % (362/525, 18 unlabelled) on the same corpus. The floor follows the measure; the target is
+ * not met.
  * The test holds the floor measured at the last honest labelling (rounded
  * down to a whole per cent), overall and for each rule with 10+ findings
  * below the target (a rule not named here is held to the target), so
@@ -176,7 +187,7 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
 const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = {
-  overall: 0.85,
+  overall: 0.84,
   perRule: { 'missing-risks-section': 0.78, 'no-success-criterion': 0.8, 'unknown-signal': 0.85 },
 };
 const RULE_MIN_FINDINGS = 10;

@@ -177,7 +177,8 @@ const OUTSIDE_WORKSPACE =
  * notes that were never committed. Judged on the sentence that holds the
  * mention (the paragraph up to it, back to the last sentence end).
  */
-const PROVENANCE = /\b(?:consolidated|compiled|distill?ed|synthesi[sz]ed|summari[sz]ed|condensed)\s+from\b/i;
+const PROVENANCE =
+  /\b(?:consolidated|compiled|distill?ed|synthesi[sz]ed|summari[sz]ed|condensed)\s+from\b|\b(?:port(?:ed|ing)?|lift(?:ed|ing)?|copied|carried\s+over)\s+(?:\w+\s+){0,4}from\s+(?:the\s+)?(?:v\d+|old|legacy|previous|original|upstream)\b/i;
 
 function citedAsSource(lines: readonly string[], line: number, startChar: number): boolean {
   let text = (lines[line] ?? '').slice(0, startChar);
