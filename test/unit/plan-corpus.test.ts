@@ -176,8 +176,11 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  * under round 49: 49 true of 115 (43 %), 0.65 findings per plan. Round 50 tuned on batches 97-102, the last round.
  * Whole corpus 799 plans: 84.8 % (334/394); `missing-file` 89.1 % (188/211), `missing-risks-section` 78.7 % (74/94),
  * `no-success-criterion` 80.0 % (60/75), `duplicate-step-id` 85.7 % (6/7), `unknown-signal` 85.7 % (6/7). The rules
- * of 837101b score 69.0 % (362/525, 18 unlabelled) on the same corpus. The floor follows the measure; the target is
- * not met.
+ * of 837101b score 69.0 % (362/525, 18 unlabelled) on the same corpus. End check of round 50, batches 103-108 (48
+ * plans, labelled blind under round 50, never tuned on): 37 % (11/30). Whole corpus 847 plans: 81.4 % (345/424);
+ * `missing-file` 86.0 % (197/229), `missing-risks-section` 77.6 % (76/98), `no-success-criterion` 74.1 % (60/81),
+ * `duplicate-step-id` 66.7 % (6/9), `unknown-signal` 85.7 % (6/7). The floor follows the measure; the target is not
+ * met.
  * The test holds the floor measured at the last honest labelling (rounded
  * down to a whole per cent), overall and for each rule with 10+ findings
  * below the target (a rule not named here is held to the target), so
@@ -187,8 +190,8 @@ import { loadCorpus, precisionOf, readLabels, score, totalScore } from '../suppo
  */
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
 const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = {
-  overall: 0.84,
-  perRule: { 'missing-risks-section': 0.78, 'no-success-criterion': 0.8, 'unknown-signal': 0.85 },
+  overall: 0.81,
+  perRule: { 'missing-risks-section': 0.77, 'no-success-criterion': 0.74, 'unknown-signal': 0.85 },
 };
 const RULE_MIN_FINDINGS = 10;
 

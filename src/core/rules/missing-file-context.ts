@@ -75,7 +75,10 @@ export function originSideOfTable(lines: readonly string[], line: number, startC
   let header = line;
   while (header > 0 && /^\s*\|/.test(lines[header - 1] ?? '') && line - header < 500) header--;
   if (header === line || !/^\s*\|?\s*:?-{3,}/.test(lines[header + 1] ?? '')) return false;
-  const cells = (lines[header] ?? '').split(/(?<!\\)\|/).slice(1).map((c) => c.replace(/[*_`]/g, '').trim());
+  const cells = (lines[header] ?? '')
+    .split(/(?<!\\)\|/)
+    .slice(1)
+    .map((c) => c.replace(/[*_`]/g, '').trim());
   return ORIGIN_CELL.test(cells[0] ?? '') && cells.slice(1).some((c) => TARGET_CELL.test(c));
 }
 

@@ -9,7 +9,8 @@ import { createdPaths, insideRemovedFolder, readerPath, removedFolders } from '.
 import {
   CHANGES_A_FILE,
   ENV_VAR_FOLDER,
-  firstCellOfNeutralFileTable, originSideOfTable,
+  firstCellOfNeutralFileTable,
+  originSideOfTable,
   formerName,
   isScriptTwinOfTypeScript,
   inOutsideProject,
