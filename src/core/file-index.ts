@@ -137,8 +137,7 @@ export class WorkspaceFileIndex {
       if (!located) continue;
       const { root, rel } = located;
       if (rel === '' || root.entries.has(rel)) return true;
-      // A plan in a gitignored folder (".claude/plans/", ".kiro/specs/x/") naming "src/a.py" where the root has a src/
-      // folder: read from the root, as a reader does, not left unknown because the plan's own folder is not indexed.
+      // A plan in a gitignored folder (".claude/plans/") naming "src/a.py", and the root has src/: read it from the root.
       if (i === 0 && planFsPath && root.isIgnored(rel) && cleaned.includes('/') && !/^\.\.?\//.test(cleaned) && this.roots.some((r) => r.dirs.has(own[0] as string))) continue;
       if (root.truncated || root.isIgnored(rel) || this.belowOpaqueEntry(root, rel, folderDepth)) return undefined;
       checkedSomewhere = true;
@@ -271,10 +270,7 @@ export class WorkspaceFileIndex {
 
   private byName: { generation: number; map: Map<string, string[]> } | null = null;
 
-  /**
-   * Workspace-relative paths (over all roots) of the entries named `basename`, at most `max` (a monorepo's 32
-   * `tool.tsx`: "wall/tool.tsx" must find its own); empty until the index is ready. Built once per generation.
-   */
+  /** Workspace paths (all roots) named `basename`, at most `max` (a monorepo has 32 `tool.tsx`); empty until ready; built once per generation. */
   pathsNamed(basename: string, max = 500): string[] {
     if (!this.readyFlag) return [];
     if (this.byName?.generation !== this.generationCounter) {

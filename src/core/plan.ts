@@ -27,7 +27,7 @@ import type { Plan, PlanSection } from './plan/types';
 import { findUnknownSignals } from './signals';
 
 export type { Plan, PlanFormat, PlanSection, PlanStep, Range, ReferencedPath, SectionKind, StepRef, UnknownSignal } from './plan/types';
-export { normalizeStepId, openingStepId, openingStepIds, stepPrefix } from './plan/step-details';
+export { normalizeStepId, openingStepId, openingStepIds, stepPrefix, STEP_KEYWORDS } from './plan/step-details';
 export { namesRisks, risksOrRollbackKind, sectionKind } from './plan/sections';
 
 const MAX_GOAL = 1000;

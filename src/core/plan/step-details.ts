@@ -20,9 +20,10 @@
 import { charSpan } from './text';
 import type { StepRef } from './types';
 
-/** Step keywords in English and es/pt/de/fr ("Fase 2", "Paso 3", "Schritt 1", "Étape 4", "Tarea 5"). */
-const KEYWORD =
-  '(?:step|phase|stage|milestone|task|part|week|sprint|iteration|fase|etapa|paso|passo|tarea|tarefa|hito|marco|schritt|stufe|aufgabe|meilenstein|[ée]tape|t[âa]che|jalon)';
+/** Step keywords in English and es/pt/de/fr ("Fase 2", "Paso 3", "Schritt 1", "Étape 4", "Tarea 5"), as a regex alternation. */
+export const STEP_KEYWORDS =
+  'step|phase|stage|milestone|task|part|week|sprint|iteration|fase|etapa|paso|passo|tarea|tarefa|hito|marco|schritt|stufe|aufgabe|meilenstein|[ée]tape|t[âa]che|jalon';
+const KEYWORD = `(?:${STEP_KEYWORDS})`;
 const NUMBER = '\\d+[a-z]?(?:\\.\\d+)*';
 
 const KEYED_ID = new RegExp(`^${KEYWORD}s?\\s*[-_#.:]?\\s*(${NUMBER})[.):]?$`);

@@ -110,9 +110,9 @@ export function insideRemovedFolder(path: string, folders: readonly string[]): b
   return folders.some((f) => path.startsWith(`${f}/`) || (dir !== '' && (f === dir || f.endsWith(`/${dir}`))));
 }
 
-/** "`commands/learn.md` (if exists)": the plan itself allows that the file is not there. */
 /** "**MOVE:** `old` → `new`", "rename `a.ts` -> `b.ts`": with a move verb before it, the path is the old side of the move. */
 const ARROW_AFTER = /^[`'"*_]*\s*(?:→|->|=>)/;
+/** "`commands/learn.md` (if exists)": the plan itself allows that the file is not there. */
 const IF_EXISTS_AFTER = /^[`'"]*\s*\(\s*if\s+(?:it\s+)?(?:exists?|present|any)\s*\)/i;
 const REMOVED_BEFORE = new RegExp(
   String.raw`\b(?:delet(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|drop(?:s|ped)?|renam(?:e|es|ed|ing)|mov(?:e|es|ed|ing)|eliminar|borrar|apagar|remover|l[öo]schen|entfernen|supprimer)\b|删除|刪除|削除|移除|(?<![\p{L}])(?:${OTHER_SCRIPT_DELETE})(?![\p{L}])`,

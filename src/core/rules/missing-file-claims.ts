@@ -78,6 +78,8 @@ const NOT_DONE_NOTE =
 /** A done mark anywhere on the line ("6. ✅ Second sweep done (`docs/…`)"). */
 const DONE_ON_LINE = /[✅✔☑]/u;
 const LIST_ITEM = /^(\s*)(?:[-*+]|\d+[.)])\s/;
+/** A list item with its own box, open or ticked ("  - [ ]* 1.2"): a sub-task, not part of the item above. */
+const BOXED_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+\[/;
 
 /** The line, or the list item it continues, is marked done. */
 function markedDoneLine(plan: Plan, line: number): boolean {
@@ -86,7 +88,7 @@ function markedDoneLine(plan: Plan, line: number): boolean {
   // An indented continuation of a list item ("- [x] T016 …" then "  files: `a.ts`"), or a plain bullet under it ("  -
   // Attach `docs/a.pdf`", not a sub-task with its own box): the item's own mark.
   const indent = text.length - text.trimStart().length;
-  if (indent > 0 && (!LIST_ITEM.test(text) || !/^\s*(?:[-*+]|\d+[.)])\s+\[/.test(text))) {
+  if (indent > 0 && !BOXED_ITEM.test(text)) {
     for (let l = line - 1; l >= 0 && l >= line - 12; l--) {
       const above = plan.lines[l] ?? '';
       if (above.trim() === '') continue;

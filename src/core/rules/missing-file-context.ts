@@ -52,13 +52,24 @@ export function tableHeaderSaysChanged(lines: readonly string[], header: number)
  */
 export function firstCellOfNeutralFileTable(lines: readonly string[], line: number, startChar: number): boolean {
   const row = lines[line] ?? '';
-  if (!/^\s*\|/.test(row) || row.slice(row.indexOf('|') + 1, startChar).includes('|')) return false;
-  if (rowSaysChanged(row, startChar)) return false;
-  let header = line;
-  while (header > 0 && /^\s*\|/.test(lines[header - 1] ?? '') && line - header < 500) header--;
-  if (header === line || !/^\s*\|?\s*:?-{3,}/.test(lines[header + 1] ?? '')) return false;
+  if (!inFirstCell(row, startChar) || rowSaysChanged(row, startChar)) return false;
+  const header = tableHeaderOf(lines, line);
+  if (header === null) return false;
   const first = (lines[header] ?? '').split(/(?<!\\)\|/)[1] ?? '';
   return FILE_COLUMN.test(first.replace(/[*_`]/g, '')) && !tableHeaderSaysChanged(lines, header);
+}
+
+/** Is the character at `at` in the first cell of a table row ("| `a.ts` | … |")? */
+function inFirstCell(row: string, at: number): boolean {
+  return /^\s*\|/.test(row) && !row.slice(row.indexOf('|') + 1, at).includes('|');
+}
+
+/** The header row of the table that holds row `line` (the row above a "|---|" line), or null when it has none. */
+export function tableHeaderOf(lines: readonly string[], line: number): number | null {
+  if (!/^\s*\|/.test(lines[line] ?? '')) return null;
+  let header = line;
+  while (header > 0 && /^\s*\|/.test(lines[header - 1] ?? '') && line - header < 500) header--;
+  return header === line || !/^\s*\|?\s*:?-{3,}/.test(lines[header + 1] ?? '') ? null : header;
 }
 
 /** A port or move table's header: its first cell the origin ("v1 source", "Old path", "From"), another the target. */
@@ -70,11 +81,8 @@ const TARGET_CELL = /^\W*(?:v\d+\s+|new\s+)?(?:destination|target|to|new(?:\s+(?
  * takes the file from, another repository's or a path the move empties, not one the workspace must hold.
  */
 export function originSideOfTable(lines: readonly string[], line: number, startChar: number): boolean {
-  const row = lines[line] ?? '';
-  if (!/^\s*\|/.test(row) || row.slice(row.indexOf('|') + 1, startChar).includes('|')) return false;
-  let header = line;
-  while (header > 0 && /^\s*\|/.test(lines[header - 1] ?? '') && line - header < 500) header--;
-  if (header === line || !/^\s*\|?\s*:?-{3,}/.test(lines[header + 1] ?? '')) return false;
+  const header = inFirstCell(lines[line] ?? '', startChar) ? tableHeaderOf(lines, line) : null;
+  if (header === null) return false;
   const cells = (lines[header] ?? '')
     .split(/(?<!\\)\|/)
     .slice(1)

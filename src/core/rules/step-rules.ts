@@ -3,7 +3,7 @@
  * dependencies on ids no step has, and ids used twice; the id helpers the
  * missing-criterion rule (no-success-criterion.ts) and the quick fixes share.
  */
-import { openingStepIds, type Plan } from '../plan';
+import { openingStepIds, STEP_KEYWORDS, type Plan } from '../plan';
 import { lineRange } from './text-ranges';
 import type { Draft } from './text-rules';
 
@@ -40,18 +40,19 @@ export function danglingDependencyRule(plan: Plan): Draft[] {
   return out;
 }
 
-/** A step keyword in English and es/pt/de/fr, singular or plural: the kind of unit a step or a reference names. */
-const KIND = String.raw`(step|phase|stage|milestone|task|part|week|sprint|iteration|fase|etapa|paso|passo|tarea|tarefa|hito|marco|schritt|stufe|aufgabe|meilenstein|[ée]tape|t[âa]che|jalon)(?:s|n|e|en)?(?![\p{L}])`;
+/** A step keyword, singular or plural (captured singular): the kind of unit a step or a reference names. */
+const KIND = String.raw`(${STEP_KEYWORDS})(?:s|n|e|en)?(?![\p{L}])`;
 const KIND_WORD = new RegExp(String.raw`(?<![\p{L}])` + KIND, 'giu');
+/** A step's raw id that opens with a keyword ("Task 4", "Phase 2"). */
+const LEADING_KIND = new RegExp(`^${KIND}`, 'iu');
 /** A heading, list item or bold paragraph that opens with a keyword id ("**TASK-010** — …", "- Task 7: …"). */
 const KIND_OPENER = new RegExp(String.raw`^[ \t]{0,3}(?:#{1,6}[ \t]+|(?:[-*+]|\d+[.)])[ \t]+(?:\[[ xX]\]\*?[ \t]+)?)?(?:\*\*|__)?` + KIND + String.raw`\s*[-_#]?\s*\d`, 'gimu');
 
 /** The keyword of the units the plan's steps are ("Phase", "Task"…), and of the ids its lines open with ("**TASK-010** — …"), lower case. */
 function stepKinds(plan: Plan): Set<string> {
   const out = new Set<string>();
-  const leading = new RegExp(`^${KIND}`, 'iu');
   for (const step of plan.steps) {
-    const m = leading.exec(step.rawId.trim());
+    const m = LEADING_KIND.exec(step.rawId.trim());
     if (m) out.add((m[1] as string).toLowerCase());
   }
   for (const m of plan.text.matchAll(KIND_OPENER)) out.add((m[1] as string).toLowerCase());
@@ -129,7 +130,7 @@ const ABOUT_A_STEP = /^\W*(?:deliverables?\s+)?(?:summary|overview|recap|retrosp
  * dashboard shows the subscriber"): a check or a note about that step, not a second step with its id.
  */
 function namesHeadingStep(plan: Plan, step: Plan['steps'][number], base: string): boolean {
-  if (!/^\s*(?:[-*+]|\d+[.)])\s/.test(plan.lines[step.line] ?? '') || !new RegExp(`^${KIND}`, 'iu').test(step.rawId.trim())) return false;
+  if (!/^\s*(?:[-*+]|\d+[.)])\s/.test(plan.lines[step.line] ?? '') || !LEADING_KIND.test(step.rawId.trim())) return false;
   return plan.steps.some((other) => other.line < step.line && baseStepId(other.id) === base && /^\s{0,3}#/.test(plan.lines[other.line] ?? ''));
 }
 

@@ -21,6 +21,7 @@ import {
   safeNamed,
   shorthandFor,
   startsGreenfield,
+  tableHeaderOf,
   TEST_FILE,
   toolFolder,
   underTestingHeading,
@@ -286,10 +287,8 @@ const OLD_COLUMN = /^\W*(?:old|before|from|current|legacy|previous|was|antes|ant
  */
 function oldSideOfTable(lines: readonly string[], line: number, startChar: number): boolean {
   const row = lines[line] ?? '';
-  if (!/^\s*\|/.test(row)) return false;
-  let header = line;
-  while (header > 0 && /^\s*\|/.test(lines[header - 1] ?? '') && line - header < 500) header--;
-  if (!/^\s*\|?\s*:?-{3,}/.test(lines[header + 1] ?? '') || header === line) return false;
+  const header = tableHeaderOf(lines, line);
+  if (header === null) return false;
   const column = (text: string, at: number): number => {
     let n = -1;
     for (let i = 0; i < at && i < text.length; i++) if (text[i] === '|' && text[i - 1] !== '\\') n++;

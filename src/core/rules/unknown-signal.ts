@@ -39,7 +39,7 @@ export function unknownSignalRule(plan: Plan, scope: RuleScope = 'precise'): Dra
   // read as a pointer to that list ("Embedding model: TBD" beside "Should we use local embeddings?" under "## Open
   // Questions"). On the real-plan corpus such findings were false in 4 of 5 (the true one left a roadmap item's
   // infrastructure open beside an "Open decisions" list that did not name it).
-  if (scope === 'precise' && openQuestions.some((s) => s.range.endLine > s.headingLine && sectionHasText(plan, s))) return [];
+  if (scope === 'precise' && openQuestions.some((s) => sectionHasText(plan, s))) return [];
   const acknowledged = [...openQuestions, ...plan.sections.filter((s) => LEGEND.test(s.title) || s.kind === 'risks')].map((s) => s.range);
   // A plan for a to-do app ("# 003-todo-basic タスクリスト", "# Phase II Todo Web Application") has TODO as its subject
   // where a name follows it ("TODO API クライアント", "TODO Model"); "TODO pick a codec" and "TODO:" stay markers.
