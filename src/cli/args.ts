@@ -5,7 +5,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { settingDefault, type TeamSetting } from '../core/settings';
-import type { RuleScope } from '../core/rules';
+import { isRuleCode, isRuleLevel, RULE_CODES, type RuleCode, type RuleLevel, type RuleScope } from '../core/rules';
 import { parseEngineFlags, type EngineFlags } from './engine-flags';
 import { CliError } from './exit-codes';
 import { parseSettingFlag, settingFlagOptions, SETTING_FLAGS } from './setting-flags';
@@ -22,6 +22,8 @@ export interface RunArgs extends EngineFlags {
   threshold: number | undefined;
   /** What the static checks report (--rule-scope; default from the settings table). */
   ruleScope: RuleScope;
+  /** Levels of the static checks that differ from their defaults (--rule CODE=LEVEL, repeatable). */
+  ruleLevels: Partial<Record<RuleCode, RuleLevel>>;
   maxIterations: number | undefined;
   format: ReportFormat;
   out: string | null;
@@ -55,6 +57,7 @@ const OPTIONS = {
   format: { type: 'string' },
   out: { type: 'string', short: 'o' },
   static: { type: 'boolean' },
+  rule: { type: 'string', multiple: true },
   'non-interactive': { type: 'boolean' },
   'state-dir': { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
@@ -63,7 +66,7 @@ const OPTIONS = {
 } satisfies ParseArgsConfig['options'];
 
 /** Flags that mean nothing to `check`; passing one is a usage error rather than silently ignored. */
-const RUN_ONLY = ['out', 'static', 'non-interactive', ...SETTING_FLAGS.filter((f) => f.key !== 'planFolders').map((f) => f.flag)];
+const RUN_ONLY = ['out', 'static', 'rule', 'non-interactive', ...SETTING_FLAGS.filter((f) => f.key !== 'planFolders').map((f) => f.flag)];
 
 const HELP_HINT = 'Run "verify-plan --help" for usage.';
 
@@ -73,6 +76,19 @@ function parseFormat(raw: string | undefined, json: boolean): ReportFormat {
   const format = raw as ReportFormat | undefined;
   if (json && format !== undefined && format !== 'json') throw new CliError(`--json means --format json; it cannot be combined with --format ${format}.`);
   return json ? 'json' : (format ?? 'markdown');
+}
+
+/** `--rule no-success-criterion=info`, once per check; a check named twice takes its last level. */
+function parseRuleLevels(raw: readonly string[] | undefined): Partial<Record<RuleCode, RuleLevel>> {
+  const levels: Partial<Record<RuleCode, RuleLevel>> = {};
+  for (const entry of raw ?? []) {
+    const [code, level, extra] = entry.split('=');
+    if (!isRuleCode(code) || !isRuleLevel(level) || extra !== undefined) {
+      throw new CliError(`--rule takes CODE=LEVEL, with CODE one of ${RULE_CODES.join(', ')} and LEVEL one of off, info, warning, error; got "${entry}".`);
+    }
+    levels[code] = level;
+  }
+  return levels;
 }
 
 function nonEmpty(flag: string, raw: string | undefined): string | null {
@@ -122,6 +138,7 @@ export function parseCliArgs(argv: string[]): CliCommand {
     team: parseSettingFlag('team', str('team')) ?? settingDefault('team'),
     threshold: parseSettingFlag('threshold', str('threshold')),
     ruleScope: parseSettingFlag('ruleScope', str('rule-scope')) ?? settingDefault('ruleScope'),
+    ruleLevels: parseRuleLevels(v.rule as string[] | undefined),
     maxIterations: parseSettingFlag('maxIterations', str('max-iterations')),
     format: parseFormat(str('format'), v.json === true),
     out: nonEmpty('out', str('out')),

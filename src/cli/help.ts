@@ -42,6 +42,8 @@ ${settingFlagHelpLines().join('\n')}
   --json                        same as --format json
   -o, --out FILE                also write the report (in the chosen format) to FILE
   --static                      static checks only, no LLM call
+  --rule CODE=LEVEL             a static check's level: off, info, warning or error (repeatable); the advice
+                                checks no-success-criterion and missing-risks-section are off unless set
   --non-interactive             never ask at checkpoints (also when stdin is not a TTY or CI=true)
   --state-dir DIR               where run state is kept (default .verify-plan/ in the current directory)
   -q, --quiet                   no progress output on stderr

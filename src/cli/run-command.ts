@@ -156,9 +156,10 @@ export async function verifyPlanFile(args: RunArgs, io: CliIo, planPath: string,
   return { mode: 'agent', result, previous, unanswered, interrupted, notKept };
 }
 
-const staticOptions = (args: Pick<RunArgs, 'team' | 'threshold' | 'ruleScope'>) => ({
+const staticOptions = (args: Pick<RunArgs, 'team' | 'threshold' | 'ruleScope' | 'ruleLevels'>) => ({
   team: args.team,
   scope: args.ruleScope,
+  levels: args.ruleLevels,
   ...(args.threshold === undefined ? {} : { threshold: args.threshold }),
 });
 

@@ -1,7 +1,7 @@
 /** The key-less mode: assessment and static findings of a plan, no LLM call. */
 import { assess } from '../core/complexity';
 import { parsePlan } from '../core/plan';
-import { runStaticChecks, workspaceEnvironment, type RuleScope } from '../core/rules';
+import { runStaticChecks, workspaceEnvironment, type RuleCode, type RuleLevel, type RuleScope } from '../core/rules';
 import { WorkspaceFileIndex } from '../core/file-index';
 import type { StaticOutcome } from './static-mode-format';
 
@@ -14,7 +14,7 @@ import type { StaticOutcome } from './static-mode-format';
 export async function runStatic(
   planText: string,
   root: string,
-  options: { team: 'auto' | 'base' | 'scaled'; threshold?: number; scope?: RuleScope },
+  options: { team: 'auto' | 'base' | 'scaled'; threshold?: number; scope?: RuleScope; levels?: Partial<Record<RuleCode, RuleLevel>> },
   planFsPath: string | null = null,
 ): Promise<StaticOutcome> {
   const plan = parsePlan(planText);
@@ -22,7 +22,7 @@ export async function runStatic(
   const index = new WorkspaceFileIndex([root]);
   await index.start();
   try {
-    const findings = runStaticChecks(plan, await workspaceEnvironment(index, planFsPath, plan), undefined, { assessment, ...(options.scope ? { scope: options.scope } : {}) });
+    const findings = runStaticChecks(plan, await workspaceEnvironment(index, planFsPath, plan), options.levels, { assessment, ...(options.scope ? { scope: options.scope } : {}) });
     return { assessment, findings, hasErrors: findings.some((f) => f.level === 'error') };
   } finally {
     index.dispose();

@@ -25,7 +25,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parsePlan } from '../../src/core/plan';
-import { RULE_CODES, ruleEnvironment, runStaticChecks, type RuleCode, type StaticFinding } from '../../src/core/rules';
+import { RULE_CODES, ruleEnvironment, runStaticChecks, type RuleCode, type RuleLevel, type StaticFinding } from '../../src/core/rules';
+export { ADVICE_ON } from '../../src/core/rules';
 import { WorkspaceFileIndex } from '../../src/core/file-index';
 
 export const CORPUS_DIR = path.join(__dirname, '..', 'fixtures', 'plan-corpus');
@@ -99,7 +100,8 @@ export function workspaceIndex(plan: CorpusPlan): WorkspaceFileIndex {
 const CORPUS_ROOT = '/plan-corpus';
 const indexes = new Map<string, WorkspaceFileIndex>();
 
-export function findingsFor(plan: CorpusPlan): StaticFinding[] {
+/** The static findings on a corpus plan, at the default levels or at `levels` (ADVICE_ON: what a user who turns the advice on sees). */
+export function findingsFor(plan: CorpusPlan, levels?: Partial<Record<RuleCode, RuleLevel>>): StaticFinding[] {
   const index = workspaceIndex(plan);
   const planFsPath = path.posix.join(CORPUS_ROOT, plan.id.split(':')[0] as string, plan.planPath);
   const companions = path.join(CORPUS_DIR, plan.id.split(':')[0] as string, 'companions');
@@ -111,7 +113,7 @@ export function findingsFor(plan: CorpusPlan): StaticFinding[] {
     return existsSync(vendored) ? readFileSync(vendored, 'utf8') : undefined;
   };
   // The index's own lookups, the designs read from the vendored copies (the listed files are names only).
-  return runStaticChecks(parsePlan(plan.text), { ...ruleEnvironment(index, planFsPath), readMarkdown });
+  return runStaticChecks(parsePlan(plan.text), { ...ruleEnvironment(index, planFsPath), readMarkdown }, levels);
 }
 
 export function labelsPath(plan: CorpusPlan): string {
@@ -144,14 +146,17 @@ export interface RuleScore {
 }
 
 /** Scores findings against labels. A finding matches a label of its rule on its line; several findings on one line share the label. */
-export function score(plans: readonly CorpusPlan[]): { perRule: Record<RuleCode, RuleScore>; unlabelled: string[]; errorsOnUnbrokenPlans: string[] } {
+export function score(
+  plans: readonly CorpusPlan[],
+  levels?: Partial<Record<RuleCode, RuleLevel>>,
+): { perRule: Record<RuleCode, RuleScore>; unlabelled: string[]; errorsOnUnbrokenPlans: string[] } {
   const perRule = Object.fromEntries(RULE_CODES.map((c) => [c, { tp: 0, fp: 0, miss: 0, unlabelled: 0 }])) as Record<RuleCode, RuleScore>;
   const unlabelled: string[] = [];
   const errorsOnUnbrokenPlans: string[] = [];
   for (const plan of plans) {
     const labels = readLabels(plan);
     const brokenPlan = labels.some((l) => l.verdict === 'TP' && /\bbroken\b/i.test(l.reason));
-    const findings = findingsFor(plan);
+    const findings = findingsFor(plan, levels);
     // A real problem the checks found once and no longer find is a miss.
     for (const l of labels) {
       if (l.verdict === 'TP' && l.rule in perRule && !findings.some((f) => f.code === l.rule && f.range.startLine + 1 === l.line)) perRule[l.rule as RuleCode].miss++;

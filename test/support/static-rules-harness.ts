@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { WorkspaceFileIndex } from '../../src/core/file-index';
 import { parsePlan } from '../../src/core/plan';
-import { ruleEnvironment, runStaticChecks, type RuleScope, type StaticFinding } from '../../src/core/rules';
+import { ADVICE_ON, ruleEnvironment, runStaticChecks, type RuleCode, type RuleLevel, type RuleScope, type StaticFinding } from '../../src/core/rules';
 
 const ROOT = '/ws';
 
@@ -25,6 +25,8 @@ export interface RuleRunOptions {
    * markers and headings a rule explains away, and `precise` reports a subset of what `thorough` does.
    */
   scope?: RuleScope;
+  /** The rules' levels; by default every rule on, the advice checks too (they are off by default in the product). */
+  levels?: Partial<Record<RuleCode, RuleLevel>>;
 }
 
 export function runRules(text: string, files: readonly string[] = [], options: RuleRunOptions = {}): StaticFinding[] {
@@ -38,7 +40,7 @@ export function runRules(text: string, files: readonly string[] = [], options: R
   // code is asked only where a case says so (a real workspace always answers).
   const env = { ...ruleEnvironment(index, planFsPath), readMarkdown };
   if (!options.askSourceFiles) delete env.hasSourceFiles;
-  return runStaticChecks(parsePlan(text), env, undefined, { scope: options.scope ?? 'thorough' });
+  return runStaticChecks(parsePlan(text), env, options.levels ?? ADVICE_ON, { scope: options.scope ?? 'thorough' });
 }
 
 /** The 1-based lines of the findings of one rule. */

@@ -73,6 +73,12 @@ describe('cli: arguments', () => {
       'st',
       '--rule-scope',
       'thorough',
+      '--rule',
+      'no-success-criterion=info',
+      '--rule',
+      'missing-file=off',
+      '--rule',
+      'no-success-criterion=warning',
       '--quiet',
     ]);
     assert.deepEqual(a, {
@@ -97,6 +103,7 @@ describe('cli: arguments', () => {
       spendingCapUsd: 1.5,
       stateDir: 'st',
       ruleScope: 'thorough',
+      ruleLevels: { 'no-success-criterion': 'warning', 'missing-file': 'off' },
       quiet: true,
     });
   });
@@ -125,6 +132,10 @@ describe('cli: arguments', () => {
     usageError(['--effort-challenger', 'extreme'], /--effort-challenger/);
     usageError(['--team'], /--team/);
     usageError(['a.md', 'b.md'], /at most one plan file/);
+    for (const bad of ['no-such-rule=info', 'missing-file=loud', 'missing-file', 'missing-file=info=x', '=info', 'Missing-File=info']) {
+      usageError(['--rule', bad], /--rule takes CODE=LEVEL, with CODE one of unknown-signal, missing-file, .* and LEVEL one of off, info, warning, error/);
+    }
+    usageError(['check', '--rule', 'missing-file=off'], /does not take --rule/);
   });
 
   it('numbers are decimal only: hex, exponent, Infinity, signs, spaces and trailing junk are refused (issue 13 item 9)', () => {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { computeFactors } from '../../src/core/complexity';
 import { parsePlan } from '../../src/core/plan';
-import { fixesFor, runStaticChecks, type RuleEnvironment, type StaticFinding } from '../../src/core/rules';
+import { ADVICE_ON, fixesFor, runStaticChecks, type RuleEnvironment, type StaticFinding } from '../../src/core/rules';
 
 function workspace(files: readonly string[]): RuleEnvironment {
   const set = new Set(files);
@@ -26,7 +26,7 @@ function workspace(files: readonly string[]): RuleEnvironment {
 
 /** Thorough scope: these cases pin down what each format holds a step to (precise reports a subset). */
 function run(text: string, files: readonly string[] = []): StaticFinding[] {
-  return runStaticChecks(parsePlan(text), workspace(files), undefined, { scope: 'thorough' });
+  return runStaticChecks(parsePlan(text), workspace(files), ADVICE_ON, { scope: 'thorough' });
 }
 
 const codes = (findings: readonly StaticFinding[], code: string): number[] => findings.filter((f) => f.code === code).map((f) => f.range.startLine + 1);

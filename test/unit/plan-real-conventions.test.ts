@@ -12,7 +12,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { runStatic } from '../../src/cli/static-mode';
 import { parsePlan } from '../../src/core/plan';
-import { RULES, type StaticFinding } from '../../src/core/rules';
+import { ADVICE_ON, RULES, type StaticFinding } from '../../src/core/rules';
 import { findingLines, runRules } from '../support/static-rules-harness';
 import { findUnknownSignals } from '../../src/core/signals';
 
@@ -196,7 +196,9 @@ describe('one path resolution: the CLI static mode and the language server index
       '# Plan: cache\n\n## Steps\n\n1. Add a cache layer\n   - Verify: hit rate above 80%\n2. Add invalidation\n   - Verify: a change shows within a second\n3. Roll out\n   - Verify: p95 latency drops\n';
     writeFileSync(planPath, text);
     const risks = async (threshold?: number) =>
-      (await runStatic(text, dir, { team: 'auto', ...(threshold === undefined ? {} : { threshold }) }, planPath)).findings.filter((f) => f.code === 'missing-risks-section').length;
+      (await runStatic(text, dir, { team: 'auto', levels: ADVICE_ON, ...(threshold === undefined ? {} : { threshold }) }, planPath)).findings.filter(
+        (f) => f.code === 'missing-risks-section',
+      ).length;
     assert.equal(await risks(), 0);
     assert.equal(await risks(3), 1);
   });

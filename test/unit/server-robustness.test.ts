@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver/node';
 import { fileUri, LspTestClient } from '../support/lsp-test-client';
+import { ADVICE_ON } from '../../src/core/rules';
 
 /**
  * What one hostile document may cost the server: CPU time of this process (the in-process server and its client),
@@ -96,9 +97,9 @@ describe('server: robustness corpus (in-process)', () => {
 
   it('CRLF: quick-fix edits use CRLF', async () => {
     const uri = fileUri(root, 'crlf.md');
+    await client.setSettings({ rules: ADVICE_ON });
     await client.open(uri, '# Plan\r\n\r\n## Steps\r\n\r\n1. Step 1: Build\r\n2. Step 2: Ship\r\n   - to the store\r\n\r\n## Risks\r\n\r\n- none really\r\n');
-    const d = (await client.pull(uri)).find((x) => x.code === 'no-success-criterion');
-    assert.ok(d);
+    const d = await client.waitFor('the advice finding', async () => (await client.pull(uri)).find((x) => x.code === 'no-success-criterion'));
     const [fix] = (await client.codeActions(uri, d)) ?? [];
     assert.equal(fix?.edit?.changes?.[uri]?.[0]?.newText, '   - Success criteria: …\r\n');
   });

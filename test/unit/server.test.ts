@@ -3,12 +3,13 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver/node';
-import { RULE_CODES, type RuleCode } from '../../src/core/rules';
+import { ADVICE_ON, RULE_CODES, RULES, type RuleCode } from '../../src/core/rules';
 import { fileUri, LspTestClient } from '../support/lsp-test-client';
 
 /**
- * Triggers every rule once with default settings (missing-file once the index is ready); no step states a criterion, as
- * precise scope asks, and Stripe and PostgreSQL bring its complexity to the scaled team's 7, where precise scope asks for risks.
+ * Triggers every rule once, the advice checks once turned on (missing-file once the index is ready); no step states a
+ * criterion, as precise scope asks, and Stripe and PostgreSQL bring its complexity to the scaled team's 7, where precise
+ * scope asks for risks.
  */
 const ALL_RULES_PLAN = `# Plan: payments webhook
 
@@ -61,8 +62,14 @@ describe('server: diagnostics over LSP (pull)', function () {
     await fs.rm(root, { recursive: true, force: true });
   });
 
-  it('reports every rule with its code, source, severity and docs link', async () => {
-    const diagnostics = await client.pull(uri);
+  it('reports every rule with its code, source, severity and docs link; the advice checks once the user turns them on', async () => {
+    const byDefault = RULE_CODES.filter((code) => RULES[code].defaultLevel !== 'off').sort();
+    assert.deepEqual(codes(await client.pull(uri)), byDefault);
+    await client.setSettings({ rules: ADVICE_ON });
+    const diagnostics = await client.waitFor('the advice checks on', async () => {
+      const d = await client.pull(uri);
+      return d.length > byDefault.length ? d : undefined;
+    });
     assert.deepEqual(codes(diagnostics), [...RULE_CODES].sort());
     for (const d of diagnostics) {
       assert.equal(d.source, 'verify-plan-static');
@@ -78,13 +85,13 @@ describe('server: diagnostics over LSP (pull)', function () {
 
   for (const code of RULE_CODES) {
     it(`setting verifyPlan.rules.${code}: off hides it, error raises it`, async () => {
-      await client.setSettings({ rules: { [code]: 'off' } });
+      await client.setSettings({ rules: { ...ADVICE_ON, [code]: 'off' } });
       const hidden = await client.waitFor(`${code} hidden`, async () => {
         const d = await client.pull(uri);
         return d.some((x) => x.code === code) ? undefined : d;
       });
       assert.equal(codes(hidden).length, RULE_CODES.length - 1);
-      await client.setSettings({ rules: { [code]: 'error' } });
+      await client.setSettings({ rules: { ...ADVICE_ON, [code]: 'error' } });
       const raised = await client.waitFor(`${code} as error`, async () => {
         const d = (await client.pull(uri)).find((x) => x.code === code);
         return d?.severity === 1 ? d : undefined;
@@ -101,10 +108,10 @@ describe('server: diagnostics over LSP (pull)', function () {
     );
     const risks = async () => (await client.pull(smallUri)).find((x) => x.code === 'missing-risks-section');
     await client.waitFor('no risks finding under the default threshold', async () => ((await risks()) ? undefined : true));
-    await client.setSettings({ threshold: 3 });
+    await client.setSettings({ rules: ADVICE_ON, threshold: 3 });
     const finding = await client.waitFor('the risks finding at threshold 3', async () => await risks());
     assert.equal(finding.severity, 3, 'advice is information');
-    await client.setSettings({});
+    await client.setSettings({ rules: ADVICE_ON });
     await client.waitFor('gone again at the default threshold', async () => ((await risks()) ? undefined : true));
     await client.close(smallUri);
   });
@@ -114,21 +121,21 @@ describe('server: diagnostics over LSP (pull)', function () {
     await client.open(scopeUri, '# Plan\n\n- Keep `src/prose-only.ts` short.\n');
     const missing = async () => (await client.pull(scopeUri)).some((x) => x.code === 'missing-file');
     await client.waitFor('no finding in precise scope', async () => ((await missing()) ? undefined : true));
-    await client.setSettings({ ruleScope: 'thorough' });
+    await client.setSettings({ rules: ADVICE_ON, ruleScope: 'thorough' });
     await client.waitFor('the finding in thorough scope', async () => ((await missing()) ? true : undefined));
-    await client.setSettings({});
+    await client.setSettings({ rules: ADVICE_ON });
     await client.waitFor('gone again in precise scope', async () => ((await missing()) ? undefined : true));
     await client.close(scopeUri);
   });
 
   it('asks the client to re-pull after a settings change, and logs invalid values', async () => {
     const before = client.diagnosticRefreshes;
-    await client.setSettings({ rules: { 'unknown-signal': 'loud' }, threshold: 99 });
+    await client.setSettings({ rules: { ...ADVICE_ON, 'unknown-signal': 'loud' }, threshold: 99 });
     await client.waitFor('a refresh', () => (client.diagnosticRefreshes > before ? true : undefined));
     await client.waitFor('the log line', () => (client.logs.some((l) => l.includes('verifyPlan.rules.unknown-signal: "loud"')) ? true : undefined));
     const d = (await client.pull(uri)).find((x) => x.code === 'unknown-signal');
     assert.equal(d?.severity, 2, 'falls back to the default level');
-    await client.setSettings({});
+    await client.setSettings({ rules: ADVICE_ON });
   });
 
   it('answers "unchanged" when nothing changed since the last result', async () => {

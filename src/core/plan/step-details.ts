@@ -24,7 +24,8 @@ import type { StepRef } from './types';
 export const STEP_KEYWORDS =
   'step|phase|stage|milestone|task|part|week|sprint|iteration|fase|etapa|paso|passo|tarea|tarefa|hito|marco|schritt|stufe|aufgabe|meilenstein|[ée]tape|t[âa]che|jalon';
 const KEYWORD = `(?:${STEP_KEYWORDS})`;
-const NUMBER = '\\d+[a-z]?(?:\\.\\d+)*';
+// "3.2", and "3.D.1" (a lettered sub-phase: one letter between dots, not the start of a word as in "1.Create").
+const NUMBER = '\\d+[a-z]?(?:\\.(?:\\d+|[a-z](?![a-z])))*';
 
 const KEYED_ID = new RegExp(`^${KEYWORD}s?\\s*[-_#.:]?\\s*(${NUMBER})[.):]?$`);
 const BARE_ID = new RegExp(`^#?(${NUMBER})[.):]?$`);

@@ -22,9 +22,11 @@ export type FindingLevel = Exclude<RuleLevel, 'off'>;
 export interface RuleInfo {
   /**
    * Error: the plan is certainly broken (a dependency on no step). Warning: a fact about the plan that is likely wrong
-   * (a file it says is there, an open choice, two steps with one id). Info: advice a plan may have reasons not to take
-   * (a success criterion per step, a risks section, an empty heading); on plans the rules had not seen, labellers agreed
-   * with that advice in under half of the findings (issue #17's held-out record, BENCHMARKS.md section 6).
+   * (a file it says is there, an open choice, two steps with one id). Info: a section a reader looks for is empty.
+   * Off: advice a plan may have reasons not to take (a success criterion per step, a risks section), on when the user
+   * asks for it (`verifyPlan.rules.<code>`, the CLI's `--rule <code>=info`): on plans the rules had not seen, labellers
+   * agreed with that advice in about half of the findings (issue #17's held-out record, BENCHMARKS.md section 6), and
+   * the plan's quality (complexity/quality.ts) already counts its criteria and names a missing risks section.
    */
   defaultLevel: RuleLevel;
   title: string;
@@ -50,7 +52,7 @@ export const RULES: Record<RuleCode, RuleInfo> = {
       'A file the plan says is there (a task marked done names it, a link or "Modify:" line, a path:line) that does not exist in the workspace, or a path whose file is elsewhere (.gitignore respected). Scope `thorough`: every path the plan names and does not say it creates.',
   },
   'no-success-criterion': {
-    defaultLevel: 'info',
+    defaultLevel: 'off',
     title: 'Step without success criterion',
     docsAnchor: 'rule-no-success-criterion',
     description:
@@ -75,7 +77,7 @@ export const RULES: Record<RuleCode, RuleInfo> = {
     description: 'A risks, rollback, testing or success section with nothing under it (scope `thorough`: any heading with nothing under it).',
   },
   'missing-risks-section': {
-    defaultLevel: 'info',
+    defaultLevel: 'off',
     title: 'No risks or rollback section',
     docsAnchor: 'rule-missing-risks-section',
     description:
@@ -84,6 +86,11 @@ export const RULES: Record<RuleCode, RuleInfo> = {
 };
 
 export const RULE_CODES = Object.keys(RULES) as RuleCode[];
+
+/** The advice checks (off by default, see RuleInfo.defaultLevel) at `info`: the levels of a user who turned them on. */
+export const ADVICE_ON: Readonly<Partial<Record<RuleCode, RuleLevel>>> = Object.fromEntries(
+  RULE_CODES.filter((code) => RULES[code].defaultLevel === 'off').map((code) => [code, 'info']),
+);
 export const RULE_LEVELS: readonly RuleLevel[] = ['off', 'info', 'warning', 'error'];
 
 export interface StaticFinding {

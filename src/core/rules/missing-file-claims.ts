@@ -10,7 +10,8 @@
  *   value of an "Input:", "Spec:", "See:" label;
  * - the plan says the file is changed: a "Modify:" label, a file table about existing files ("Files to Modify",
  *   "| `a.ts` | Update |"), a "Files to Modify" section, or "the existing `a.ts`";
- * - a workspace file has the same name elsewhere (the finding's "did you mean"): the path is most likely a wrong one.
+ * A workspace file of the same name elsewhere (the finding's "did you mean") is no claim: with a claim, such a path was
+ * wrong in all 36 labelled findings of the corpus; without one it was a new file named like an old one in 14 of 23.
  * Pure functions of the plan's lines; no I/O.
  */
 import type { Plan, Range } from '../plan';

@@ -9,12 +9,14 @@ import type { Plan } from '../plan';
 import type { RuleEnvironment } from './catalog';
 
 /**
- * "`@types/jsonwebtoken`" (DefinitelyTyped), or "`@aws-sdk/lib-dynamodb`" on a line about installing packages: an npm
- * package, even where the workspace has a folder of the scope's name ("types/").
+ * "`@types/jsonwebtoken`" (DefinitelyTyped), "`@aws-sdk/lib-dynamodb`" on a line about installing packages, or any
+ * "`@supabase/ssr`" written as npm names its packages (lower case, words joined by hyphens, no extension): an npm
+ * package, even where the workspace has a folder of the scope's name ("types/", "supabase/").
  */
 export function npmScoped(raw: string, lines: readonly string[]): boolean {
   if (!/^@[\w.-]+\/[\w.-]+$/.test(raw) || /\.(?:md|ts|tsx|js|json|ya?ml)$/i.test(raw)) return false;
-  return raw.startsWith('@types/') || lines.some((l) => /\b(?:install|npm|pnpm|yarn|bun\s+add|packages?|dependenc(?:y|ies))\b/i.test(l));
+  if (raw.startsWith('@types/') || /^@[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*$/.test(raw)) return true;
+  return lines.some((l) => /\b(?:install|npm|pnpm|yarn|bun\s+add|packages?|dependenc(?:y|ies))\b/i.test(l));
 }
 
 /** A table's first header cell that names files: "File", "Files", "Fichier", "Archivo", "Arquivo", "Datei", "Path", "文件", "ファイル". */

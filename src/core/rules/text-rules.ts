@@ -131,9 +131,9 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment, scope: RuleSco
     if (mentions.every((r) => originSideOfTable(plan.lines, r.startLine, r.startChar))) continue;
     // "## Testing Strategy" / "### Unit Tests" then "**`tests/test_stage7.py`:** - Test query loading": the tests the plan will write.
     if (suggestion === undefined && TEST_FILE.test(path) && mentions.every((r) => underTestingHeading(plan, r.startLine))) continue;
-    // Only where the plan says the file is there (see missing-file-claims.ts); a wrong path to a file the workspace has
-    // under that name elsewhere is one, whatever the line says.
-    const claimed = suggestion === undefined && scope === 'precise' ? mentions.filter((r) => (claims ??= existenceClaims(plan)).at(r)) : mentions;
+    // Only where the plan says the file is there (see missing-file-claims.ts), with or without a file of that name
+    // elsewhere: a new file is often named like one in another folder ("src/__tests__/setup.ts" beside "src/test/setup.ts").
+    const claimed = scope === 'precise' ? mentions.filter((r) => (claims ??= existenceClaims(plan)).at(r)) : mentions;
     for (const range of claimed) {
       out.push({
         code: 'missing-file',
