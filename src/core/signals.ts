@@ -62,9 +62,9 @@ const PHRASES = [
 const SIGNAL = new RegExp(`(?:${PHRASES.map((p) => p.replace(/ /g, '[ \\t]+')).join('|')})|\\?{2,}`, 'gi');
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
-/** "No TBD, TODO…", "without TODOs", "zero placeholders (TBD)": the markers named as absent, only markers and connectors in between. */
+/** "No TBD, TODO…", "without TODOs", "zero placeholders (TBD)", "無 TBD": the markers named as absent, only markers and connectors in between. */
 const NEGATED =
-  /(?:^|[^\p{L}])(?:no|without|zero|free\s+of|nor|sin|sem|kein(?:e|en)?|ohne|aucun|sans)[\s,/"'`*()“”]*(?:(?:tbd|tbc|tba|todos?|fixmes?|xxx|placeholders?|markers?|or|and|nor)[\s,/"'`*()“”]*)*$/iu;
+  /(?:(?:^|[^\p{L}])(?:no|without|zero|free\s+of|nor|sin|sem|kein(?:e|en)?|ohne|aucun|sans)|[無无]|[沒没]有)[\s,/"'`*()“”：:]*(?:(?:tbd|tbc|tba|todos?|fixmes?|xxx|placeholders?|markers?|or|and|nor)[\s,/"'`*()“”]*)*$/iu;
 
 const MARKER = /^(?:tbd|tbc|tba|todo|fixme|xxx)$/i;
 const MARKER_AS_CONTENT = /^[ \t]+(?:values?|cells?|fields?|entries|entry|markers?|comments?|placeholders?|strings?|tags?|annotations?|tests?|cases?|specs?)(?![\p{L}\p{N}_])/iu;

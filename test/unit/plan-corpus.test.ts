@@ -187,6 +187,16 @@ import { ADVICE_ON, loadCorpus, precisionOf, readLabels, score, totalScore } fro
  * package written "`@supabase/ssr`" is no path; "Fase 3.D.2" is one id. Whole corpus 847 plans at the default levels:
  * 91.3 % (200/219); `missing-file` 91.7 % (188/205). With the advice on: 84.4 % (336/398). Batches 103-108 (the end
  * check of round 50, tuned on in round 51) at the default levels: 6 true of 12 under round 50's rules.
+ * End check of round 51, batches 109-115 (55 plans from 55 new repositories, collected and labelled blind, the advice
+ * checks included): 74.2 % (46/62) at the default levels, 44 of the true findings on one spec-kit tasks.md whose ticked
+ * tasks name files its commit lacks; the false ones: TBDs under "## Open Design Questions" (4), "??" in a fence inside
+ * a GSD task tag (3), "無 TBD", a make target "depends on `sync-skills`" (error level), "## Phase 2 complete" beside
+ * "## Task 2" (2), a parent repository's files (4), contracts a finished plan will write (2). With the advice on:
+ * 68.6 % (48/70). Round 52, tuned on them: GSD task tags hide no fences, "Open <x> Questions", "無/没有 TBD", a bare id
+ * without a digit only after a label, ids of two keywords are two names, and a plan marked finished no longer claims
+ * every path it names (9 of 17 such findings were real). Whole corpus 902 plans at the default levels: 93.2 %
+ * (234/251); `missing-file` 93.7 % (222/237); with the advice on 84.9 % (372/438), `missing-risks-section` 75.2 %
+ * (76/101), `no-success-criterion` 72.1 % (62/86).
  * The test holds the floor measured at the last honest labelling (rounded
  * down to a whole per cent), overall and for each rule with 10+ findings
  * below the target (a rule not named here is held to the target), so
@@ -197,7 +207,7 @@ import { ADVICE_ON, loadCorpus, precisionOf, readLabels, score, totalScore } fro
 const ISSUE_TARGET = { overall: 0.9, perRule: 0.8 };
 const FLOOR: { overall: number; perRule: Partial<Record<string, number>> } = { overall: 0.9, perRule: {} };
 /** The advice checks when the user turns them on (ADVICE_ON): held to their measure, not to the issue's target. */
-const ADVICE_FLOOR: Partial<Record<string, number>> = { 'missing-risks-section': 0.77, 'no-success-criterion': 0.74 };
+const ADVICE_FLOOR: Partial<Record<string, number>> = { 'missing-risks-section': 0.75, 'no-success-criterion': 0.72 };
 const RULE_MIN_FINDINGS = 10;
 
 describe('real-plan corpus', () => {

@@ -52,6 +52,17 @@ export function readOutline(lines: readonly string[], text = lines.join('\n')): 
   const codeMask = new Uint8Array(lines.length);
   for (let i = 0; i <= fm; i++) codeMask[i] = 1;
   for (const [from, to] of nested) for (let i = from; i <= to; i++) codeMask[i] = 1;
+  // A GSD plan writes Markdown inside its XML-like task tags ("<action>" alone on a line, then steps and fenced code):
+  // to CommonMark each such tag opens an HTML block that runs to the next blank line and hides the fences inside it.
+  // The agent reads the tags' content as Markdown: its fenced blocks are code here too. (Only the code: the rules read
+  // the task blocks themselves from the tags, so headings and paragraphs stay CommonMark's.)
+  if (GSD_TASKS.test(text)) {
+    const untagged = source.split('\n').map((l) => (TAG_ONLY_LINE.test(l) ? '' : l));
+    for (const t of md.parse(untagged.join('\n'), {})) {
+      // Fences only: the tags' content is often indented, which CommonMark would read as indented code.
+      if (t.type === 'fence' && t.map) for (let i = t.map[0]; i < t.map[1] && i < codeMask.length; i++) codeMask[i] = 1;
+    }
+  }
   const headings: OutlineHeading[] = [];
   const paragraphs: OutlineParagraph[] = [];
   const topItems: OutlineListItem[] = [];
@@ -111,6 +122,10 @@ export function readOutline(lines: readonly string[], text = lines.join('\n')): 
   return { headings, paragraphs, topItems, codeMask };
 }
 
+/** A GSD plan's task blocks: "<tasks>", '<task type="auto">' alone on a line. */
+const GSD_TASKS = /^[ \t]*<tasks?(?:[ \t][^>\n]*)?>[ \t]*$/m;
+/** A line that is only an opening or closing tag without a dot or colon in its name ("<action>", "</verify>", '<task type="auto">'). */
+const TAG_ONLY_LINE = /^[ \t]*<\/?[a-z][\w-]*(?:[ \t]+[\w-]+(?:=(?:"[^"\n]*"|'[^'\n]*'|[^\s"'>]+))?)*[ \t]*\/?>[ \t]*$/;
 const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})[ \t]*([^`\s]*)[^`]*$/;
 const MARKDOWN_INFO = /^(?:markdown|md|mdx)$/i;
 const MAX_FENCE_SCAN = 20000;

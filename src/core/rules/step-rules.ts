@@ -108,7 +108,7 @@ export function duplicateStepIdRule(plan: Plan): Draft[] {
     if (seen === undefined) first.set(key, { any: step.line, named: ordinal ? null : step.line });
     else if (!ordinal && seen.named === null) seen.named = step.line;
     if (firstLine === undefined || (views ??= viewTitles(plan)).has(viewKey(step.title)) || ABOUT_A_STEP.test(step.title)) continue;
-    if (namesHeadingStep(plan, step, base)) continue;
+    if (namesHeadingStep(plan, step, base) || otherKind(plan, step, firstLine)) continue;
     out.push({
       code: 'duplicate-step-id',
       message: `${stepLabel(base)} is already used on line ${firstLine + 1}: give each step its own id so dependencies on it are unambiguous.`,
@@ -124,6 +124,16 @@ export function duplicateStepIdRule(plan: Plan): Draft[] {
  * "### Phase 1 Complete Code Changes" restating its steps file by file.
  */
 const ABOUT_A_STEP = /^\W*(?:deliverables?\s+)?(?:summary|overview|recap|retrospective|review\s+notes)\b|^\W*complete(?:d)?\s+(?:code|changes|listing|file)/i;
+
+/**
+ * Two ids written with different keywords are two names to a reader: "## Phase 2 complete — acceptance checklist" in a
+ * plan of "## Task 2" headings is the project's phase, and "Depends on: Task 2" says which one it means.
+ */
+function otherKind(plan: Plan, step: Plan['steps'][number], firstLine: number): boolean {
+  const kind = LEADING_KIND.exec(step.rawId.trim())?.[1]?.toLowerCase();
+  const firstKind = LEADING_KIND.exec(plan.steps.find((s) => s.line === firstLine)?.rawId.trim() ?? '')?.[1]?.toLowerCase();
+  return kind !== undefined && firstKind !== undefined && kind !== firstKind;
+}
 
 /**
  * A list item that names, by keyword, a step a heading defines ("## Task 4: Build" … "## Checklist" / "- [ ] Task 4: RC

@@ -14,7 +14,7 @@ import type { Draft } from './text-rules';
 
 /** Sections where undecided points belong (the rule's own advice): what is listed there is already acknowledged. */
 const OPEN_QUESTIONS =
-  /\b(open\s+(?:questions?|decisions?|issues|points)|(?:deferred|unresolved|outstanding)\s+(?:questions?|decisions?|issues)|pending\s+decisions?|decisions?\s+(?:pending|to\s+make)|questions?\s+ouvertes?|preguntas\s+abiertas|decisiones\s+pendientes|quest[oõ]es\s+em\s+aberto|offene\s+(?:fragen|entscheidungen)|unknowns)\b/i;
+  /\b(open\s+(?:[\w-]+\s+)?(?:questions?|decisions?|issues|points)|(?:deferred|unresolved|outstanding)\s+(?:questions?|decisions?|issues)|pending\s+decisions?|decisions?\s+(?:pending|to\s+make)|questions?\s+ouvertes?|preguntas\s+abiertas|decisiones\s+pendientes|quest[oõ]es\s+em\s+aberto|offene\s+(?:fragen|entscheidungen)|unknowns)\b/i;
 
 /** A legend defines the plan's marks ("## Task Status Legend": "**TODO**: task not started"): its markers are names. */
 const LEGEND = /\blegend\b|leyenda|l[ée]gende|legenda|凡例|图例|圖例/i;
