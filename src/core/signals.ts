@@ -182,6 +182,15 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
       )
     )
       continue;
+    // "to be defined from real scan runs", "to be decided by the platform lead", "to be determined after the spike": the
+    // phrase says how, by whom or when it is settled, as "TBD — pending …" does.
+    if (
+      /^to[ \t]+be[ \t]+(?:decided|defined|determined|confirmed|agreed)$/i.test(m[0]) &&
+      /^[ \t]+(?:from|by|after|once|when|during|based[ \t]+on|with)[ \t]/i.test(text.slice(at + m[0].length, at + m[0].length + 14))
+    )
+      continue;
+    // "**Plans**: TBD" under a GSD roadmap phase: the template's count of the phase's plans, not filled in (a tally, like "3 of TBD").
+    if (/^TBD$/i.test(m[0]) && /\bplans\W{0,4}:\W{0,4}$/i.test(text.slice(Math.max(0, at - 14), at))) continue;
     // "**Status**: TODO": a status field's value (the plan is still to do), not an undecided point.
     if (MARKER.test(m[0]) && /\bstatus\W{0,4}:\W{0,4}$/i.test(text.slice(Math.max(0, at - 20), at))) continue;
     // "| UI-THEME-1 | Dock theme | TODO | DOCK-1 (DONE) |": TODO alone in a table cell is a status value, like "Status: TODO".

@@ -45,11 +45,11 @@ describe('round 52', () => {
     assert.deepEqual(findingLines(runRules(plan('快取大小 TBD。'), [], precise), 'unknown-signal'), [3]);
   });
 
-  it('"so it depends on `sync-skills`" in a sentence names a make target; "Depends on: setup-db" is a dependency', () => {
+  it('"so it depends on `sync-skills`" in a sentence names a make target; "Depends on: T012" is a dependency', () => {
     const plan = (line: string) => ['# Plan', '', '### Task 1: Add the sync target', '', 'Add it.', '', '### Task 2: Wire it', '', line, ''].join('\n');
     assert.deepEqual(findingLines(runRules(plan('In `Makefile`, change the `compile:` line so it depends on `sync-skills`.')), 'dangling-dependency'), []);
-    assert.deepEqual(findingLines(runRules(plan('Depends on: setup-db')), 'dangling-dependency'), [9]);
-    assert.deepEqual(findingLines(runRules(plan('- **Blocked by** setup-db')), 'dangling-dependency'), [9]);
+    assert.deepEqual(findingLines(runRules(plan('Depends on: T012')), 'dangling-dependency'), [9]);
+    assert.deepEqual(findingLines(runRules(plan('- **Blocked by** T9')), 'dangling-dependency'), [9]);
   });
 
   it('"## Phase 2 complete" in a plan of "## Task 2" headings is another name; a second "## Task 2" is a duplicate', () => {

@@ -291,10 +291,10 @@ describe('rules: dangling-dependency', () => {
 });
 
 describe('rules: dangling-dependency, a noun label needs its colon', () => {
-  it('"no external dependencies, demo-suitable" names no step; "Dependencies: demo-setup" and "**Prerequisites**: Step 9" do', () => {
+  it('"no external dependencies, demo-suitable" names no step; "Dependencies: T4" and "**Prerequisites**: Step 9" do', () => {
     const prose = '# Plan\n\n## Steps\n\n1. Pick the stack\n   - **Rationale**: Lightweight, no external dependencies, demo-suitable.\n2. Ship\n';
     assert.deepEqual(only(check(prose).findings, 'dangling-dependency'), []);
-    const labelled = prose.replace('2. Ship\n', '2. Ship\n   - Dependencies: demo-setup\n3. Tell\n   - **Prerequisites**: Step 9\n');
+    const labelled = prose.replace('2. Ship\n', '2. Ship\n   - Dependencies: T4\n3. Tell\n   - **Prerequisites**: Step 9\n');
     assert.deepEqual(
       only(check(labelled).findings, 'dangling-dependency').map((h) => h.range.startLine),
       [7, 9],

@@ -186,14 +186,11 @@ export function findDependencies(lines: readonly string[], from: number, to: num
         for (let j = i + 1; j <= to && /^\s*[-*+]\s+\S/.test(lines[j] ?? ''); j++) {
           const item = lines[j] ?? '';
           const at = item.search(/[-*+]\s/) + 2;
-          refsIn(lines, j, at, item.slice(at), 'any').forEach(add);
+          refsIn(lines, j, at, item.slice(at), true).forEach(add);
         }
         continue;
       }
-      // A bare id without a digit ("setup-db") counts after a label ("Depends on: setup-db", "- **Blocked by** setup-db"),
-      // not in a sentence: "change the `compile:` line so it depends on `sync-skills`" names a make target. "T011" does.
-      const asLabel = m[0].includes(':') || /^[\s>*_#+\-\d.)[\]xX]*$/.test(line.slice(0, m.index));
-      refsIn(lines, i, start, segment, strong ? (asLabel ? 'any' : 'numbered') : 'none').forEach(add);
+      refsIn(lines, i, start, segment, strong).forEach(add);
       if (!strong) label.lastIndex = start + segment.length;
     }
   }
@@ -201,10 +198,7 @@ export function findDependencies(lines: readonly string[], from: number, to: num
 }
 
 /** References inside one segment that starts at `line:offset`. */
-/** Which bare ids (no step keyword) a segment may hold: none, those with a digit ("T011", "2"), or any slug too ("setup-db"). */
-type BareIds = 'none' | 'numbered' | 'any';
-
-function refsIn(lines: readonly string[], line: number, offset: number, segment: string, bareAllowed: BareIds): StepRef[] {
+function refsIn(lines: readonly string[], line: number, offset: number, segment: string, bareAllowed: boolean): StepRef[] {
   const out: Array<{ at: number; ref: StepRef }> = [];
   const taken: Array<[number, number]> = [];
   const make = (at: number, raw: string): StepRef => ({ id: normalizeStepId(raw), raw, range: charSpan(lines, line, offset + at, raw.length) });
@@ -229,7 +223,7 @@ function refsIn(lines: readonly string[], line: number, offset: number, segment:
       out.push({ at, ref: make(at, numText) });
     }
   }
-  if (bareAllowed !== 'none') {
+  if (bareAllowed) {
     // Bare ids count only when the rest of the segment is ids and connectors,
     // so "Depends on: pre-existing schema" or "Redis 7 being up" yield nothing.
     const token = /[^\s,;&/[\]`"'*]+/g;
@@ -241,7 +235,7 @@ function refsIn(lines: readonly string[], line: number, offset: number, segment:
       if (taken.some(([s, e]) => at >= s && at < e)) continue;
       const raw = t[0].replace(/[.:]+$/, '');
       const isNum = BARE_NUMBER.test(raw);
-      const isSlug = /^[A-Za-z][\w.-]*$/.test(raw) && (bareAllowed === 'any' ? /[\d_-]/ : /\d/).test(raw);
+      const isSlug = /^[A-Za-z][\w.-]*$/.test(raw) && /[\d_-]/.test(raw);
       if (isNum || isSlug) bare.push({ at, raw });
       else if (!/^(and|or|then|both|also)$/i.test(raw)) prose = true;
     }

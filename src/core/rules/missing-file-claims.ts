@@ -71,10 +71,10 @@ export function existenceClaims(plan: Plan): ExistenceClaims {
 
 /**
  * A note on the line that the work named was not done, or was undone: skipped, not needed, not applicable, deferred,
- * cancelled, "(removed - PR workflow only)".
+ * cancelled, "(removed - PR workflow only)", or done elsewhere: "(error handling already in place via IntoResponse)".
  */
 const NOT_DONE_NOTE =
-  /\b(?:skipped|not\s+(?:needed|required|applicable|done)|n\/a|deferred|cancell?ed|won'?t\s+do|omitid[oa]|omitid[ao]s|descartad[oa]|übersprungen|ignor[ée]e?)\b|\(\s*(?:later\s+)?(?:removed|deleted|dropped|reverted)\b/i;
+  /\balready\s+(?:in\s+place|handled|covered)\b|\b(?:skipped|not\s+(?:needed|required|applicable|done)|n\/a|deferred|cancell?ed|won'?t\s+do|omitid[oa]|omitid[ao]s|descartad[oa]|übersprungen|ignor[ée]e?)\b|\(\s*(?:later\s+)?(?:removed|deleted|dropped|reverted)\b/i;
 
 /** A done mark anywhere on the line ("6. ✅ Second sweep done (`docs/…`)"). */
 const DONE_ON_LINE = /[✅✔☑]/u;
@@ -134,11 +134,16 @@ const OPEN_BOX = /^(\s*)(?:[-*+]|\d+[.)])\s+\[ \]/;
 /** 1 on every line under a "## Files to Modify" / "### Modified files" heading. */
 function changeSectionLines(plan: Plan): Uint8Array {
   const out = new Uint8Array(plan.lines.length);
+  const aboutFiles = (title: string): boolean => FILES_WORD.test(title);
+  for (const s of plan.sections) if (aboutFiles(s.title) && CHANGES_EXISTING.test(s.title)) out.fill(1, s.headingLine + 1, Math.min(out.length, s.range.endLine + 1));
+  // "## Complete File Change Summary" / "### New Files (12)": the new files of a change summary are not changed ones.
   for (const s of plan.sections)
-    if (/\bfiles?\b|\bdateien\b|\barchivos\b|\barquivos\b|\bfichiers\b/i.test(s.title) && CHANGES_EXISTING.test(s.title))
-      out.fill(1, s.headingLine + 1, Math.min(out.length, s.range.endLine + 1));
+    if (aboutFiles(s.title) && NEW_WORD.test(s.title) && !CHANGES_EXISTING.test(s.title)) out.fill(0, s.headingLine + 1, Math.min(out.length, s.range.endLine + 1));
   return out;
 }
+
+const FILES_WORD = /\bfiles?\b|\bdateien\b|\barchivos\b|\barquivos\b|\bfichiers\b/i;
+const NEW_WORD = /\b(?:new|created?|added|nuev[oa]s|nov[oa]s|neue?n?|nouveaux)\b/i;
 
 /** The label of a path to read ("**Input**: Feature specification from `specs/001/spec.md`", "See: `docs/a.md`"). */
 const READ_LABEL = /^\W*(?:input|spec(?:ification)?|see(?:\s+also)?|reference)\W*[:：]/i;

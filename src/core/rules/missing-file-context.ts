@@ -19,6 +19,14 @@ export function npmScoped(raw: string, lines: readonly string[]): boolean {
   return lines.some((l) => /\b(?:install|npm|pnpm|yarn|bun\s+add|packages?|dependenc(?:y|ies))\b/i.test(l));
 }
 
+/**
+ * "Default storage path: `static/images/`", "default config directory: `~/.app`": where the program reads or writes at
+ * run time, in its user's folder or repository, as "(default `./.app/config.json`)" is; not a file of this workspace.
+ */
+export function defaultPathLabel(line: string, startChar: number): boolean {
+  return /\bdefault\b[\w -]{0,30}\b(?:path|folder|directory|dir|location)\W{0,4}[:：]\W{0,4}$/i.test(line.slice(Math.max(0, startChar - 60), startChar));
+}
+
 /** A table's first header cell that names files: "File", "Files", "Fichier", "Archivo", "Arquivo", "Datei", "Path", "文件", "ファイル". */
 const FILE_COLUMN = /^\W*(?:files?|fichiers?|archivos?|arquivos?|dateien|datei|paths?|chemins?|rutas?|caminhos?|文件|檔案|ファイル|파일)\W*$/i;
 /**

@@ -16,6 +16,7 @@ import {
   inOutsideProject,
   noSourceYet,
   npmScoped,
+  defaultPathLabel,
   projectsOutside,
   safeExists,
   safeNamed,
@@ -59,7 +60,8 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment, scope: RuleSco
         !moduleSpecifier(line, r.startChar, ref.path) &&
         !namedAsText(line, r.startChar, r.endChar) &&
         !formerName(plan.lines, r.startLine, r.startChar) &&
-        !oldSideOfTable(plan.lines, r.startLine, r.startChar)
+        !oldSideOfTable(plan.lines, r.startLine, r.startChar) &&
+        !defaultPathLabel(line, r.startChar)
       );
     });
     if (mentions.length === 0) continue;
