@@ -331,6 +331,11 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
       plans.filter((p) => /^fresh-1(?:1[6-9]|2[0-2])$/.test(batchOf(p))),
     ],
     ['The same batches 116-122 with the advice checks turned on', plans.filter((p) => /^fresh-1(?:1[6-9]|2[0-2])$/.test(batchOf(p))), ADVICE_ON],
+    [
+      'Held-out plans, fresh batches 123-129 (collected and labelled blind by helpers under round 53, before any further change; never tuned on: the end check of round 53), at the default levels',
+      plans.filter((p) => p.heldOut && /^fresh-12[3-9]$/.test(batchOf(p))),
+    ],
+    ['The same batches 123-129 with the advice checks turned on', plans.filter((p) => p.heldOut && /^fresh-12[3-9]$/.test(batchOf(p))), ADVICE_ON],
     ['Whole corpus (tuning and held-out) at the default levels, where the test thresholds apply', plans],
     ['Whole corpus with the advice checks turned on (`verifyPlan.rules.<code>`: info; held to their own floor)', plans, ADVICE_ON],
   ];
