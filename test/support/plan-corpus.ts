@@ -201,6 +201,12 @@ export function totalScore(perRule: Record<RuleCode, RuleScore>): RuleScore {
 /** The per-rule precision/recall tables (tuning plans, held-out plans) as Markdown lines. */
 export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): string[] {
   const out: string[] = [];
+  /** The plans of fresh batches from..to. */
+  const batches = (from: number, to: number): CorpusPlan[] =>
+    plans.filter((p) => {
+      const n = Number(/^fresh-(\d+)$/.exec(batchOf(p))?.[1]);
+      return n >= from && n <= to;
+    });
   const table: [string, readonly CorpusPlan[], Partial<Record<RuleCode, RuleLevel>>?][] = [
     ['Tuning plans', plans.filter((p) => !p.heldOut)],
     ['Held-out plans (earlier batches)', plans.filter((p) => p.heldOut && batchOf(p) === 'earlier')],
@@ -323,19 +329,19 @@ export function corpusTables(plans: readonly CorpusPlan[] = loadCorpus()): strin
     ],
     [
       'Fresh batches 109-115 (collected and labelled blind by helpers under round 51, the advice checks included, before any further change; held out through round 51, its end check: 74 % (46/62) at the default levels; tuned on in round 52), at the default levels',
-      plans.filter((p) => /^fresh-1(?:09|1[0-5])$/.test(batchOf(p))),
+      batches(109, 115),
     ],
-    ['The same batches 109-115 with the advice checks turned on', plans.filter((p) => /^fresh-1(?:09|1[0-5])$/.test(batchOf(p))), ADVICE_ON],
+    ['The same batches 109-115 with the advice checks turned on', batches(109, 115), ADVICE_ON],
     [
       'Fresh batches 116-122 (collected and labelled blind by helpers under round 52, before any further change; held out through round 52, its end check: 65 % (44/68) at the default levels; tuned on in round 53), at the default levels',
-      plans.filter((p) => /^fresh-1(?:1[6-9]|2[0-2])$/.test(batchOf(p))),
+      batches(116, 122),
     ],
-    ['The same batches 116-122 with the advice checks turned on', plans.filter((p) => /^fresh-1(?:1[6-9]|2[0-2])$/.test(batchOf(p))), ADVICE_ON],
+    ['The same batches 116-122 with the advice checks turned on', batches(116, 122), ADVICE_ON],
     [
       'Held-out plans, fresh batches 123-129 (collected and labelled blind by helpers under round 53, before any further change; never tuned on: the end check of round 53), at the default levels',
-      plans.filter((p) => p.heldOut && /^fresh-12[3-9]$/.test(batchOf(p))),
+      batches(123, 129).filter((p) => p.heldOut),
     ],
-    ['The same batches 123-129 with the advice checks turned on', plans.filter((p) => p.heldOut && /^fresh-12[3-9]$/.test(batchOf(p))), ADVICE_ON],
+    ['The same batches 123-129 with the advice checks turned on', batches(123, 129).filter((p) => p.heldOut), ADVICE_ON],
     ['Whole corpus (tuning and held-out) at the default levels, where the test thresholds apply', plans],
     ['Whole corpus with the advice checks turned on (`verifyPlan.rules.<code>`: info; held to their own floor)', plans, ADVICE_ON],
   ];

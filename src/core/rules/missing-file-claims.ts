@@ -134,11 +134,10 @@ const OPEN_BOX = /^(\s*)(?:[-*+]|\d+[.)])\s+\[ \]/;
 /** 1 on every line under a "## Files to Modify" / "### Modified files" heading. */
 function changeSectionLines(plan: Plan): Uint8Array {
   const out = new Uint8Array(plan.lines.length);
-  const aboutFiles = (title: string): boolean => FILES_WORD.test(title);
-  for (const s of plan.sections) if (aboutFiles(s.title) && CHANGES_EXISTING.test(s.title)) out.fill(1, s.headingLine + 1, Math.min(out.length, s.range.endLine + 1));
+  for (const s of plan.sections) if (FILES_WORD.test(s.title) && CHANGES_EXISTING.test(s.title)) out.fill(1, s.headingLine + 1, Math.min(out.length, s.range.endLine + 1));
   // "## Complete File Change Summary" / "### New Files (12)": the new files of a change summary are not changed ones.
   for (const s of plan.sections)
-    if (aboutFiles(s.title) && NEW_WORD.test(s.title) && !CHANGES_EXISTING.test(s.title)) out.fill(0, s.headingLine + 1, Math.min(out.length, s.range.endLine + 1));
+    if (FILES_WORD.test(s.title) && NEW_WORD.test(s.title) && !CHANGES_EXISTING.test(s.title)) out.fill(0, s.headingLine + 1, Math.min(out.length, s.range.endLine + 1));
   return out;
 }
 
