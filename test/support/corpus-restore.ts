@@ -122,7 +122,7 @@ function hasCommit(scratch: string, commit: string): boolean {
   return git(scratch, ['cat-file', '-e', `${commit}^{commit}`]).status === 0;
 }
 
-/** git with no hooks, no credential prompt and no helper transports: the fetched repository stays data. */
+/** git with no hooks, no credential prompt and no ext:: transport: the fetched repository stays data. */
 function git(cwd: string, args: string[]): { status: number | null; stdout: Buffer; stderr: Buffer } {
   const r = spawnSync(
     'git',

@@ -69,12 +69,15 @@ const NOT_PERMISSIVE = [
 ];
 
 describe('corpus licence classification', () => {
-  for (const stated of PERMISSIVE) it(`reads ${JSON.stringify(stated)} as permissive`, () => assert.equal(classifyLicense(stated).class, 'permissive', classifyLicense(stated).reason));
+  for (const stated of PERMISSIVE)
+    it(`reads ${JSON.stringify(stated)} as permissive`, () => assert.equal(classifyLicense(stated).class, 'permissive', classifyLicense(stated).reason));
   for (const stated of NOT_PERMISSIVE)
     it(`reads ${JSON.stringify(stated)} as not permissive`, () => assert.equal(classifyLicense(stated).class, 'not-permissive', classifyLicense(stated).reason));
 
   it('never reads a statement with words beyond licence names as permissive (free text is not a licence)', () => {
-    const words = fc.stringMatching(/^[a-z]{4,9}$/).filter((w) => !/^(?:the|licen[cs]e|version|with|dual|under|licensed|spdx|identifier|mit|isc|bsd|zlib|wtfpl|apache|unlicense|cc0|psf)$/.test(w));
+    const words = fc
+      .stringMatching(/^[a-z]{4,9}$/)
+      .filter((w) => !/^(?:the|licen[cs]e|version|with|dual|under|licensed|spdx|identifier|mit|isc|bsd|zlib|wtfpl|apache|unlicense|cc0|psf)$/.test(w));
     fc.assert(
       fc.property(fc.constantFrom(...PERMISSIVE.filter((s) => !/\(/.test(s))), words, fc.boolean(), (stated, word, before) => {
         const text = before ? `${word} ${stated}` : `${stated} ${word}`;

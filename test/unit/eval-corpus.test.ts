@@ -1,5 +1,5 @@
 /**
- * The eval corpus meets issue #16's counts and its ground truth points at
+ * The eval corpus meets its specified counts (eval/README.md) and its ground truth points at
  * the right plan text: every flaw's quote lies inside its line range, every
  * expected verdict follows the product's verdict rules from the seeded
  * severities, and the fake script's answers anchor where they say.

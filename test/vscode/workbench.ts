@@ -1,5 +1,5 @@
 /**
- * Helpers for tests inside the extension host: polling with a deadline (never
+ * The workbench as tests inside the extension host see it: polling with a deadline (never
  * a fixed sleep), and the launcher's control server (screenshots, workbench
  * DOM text, real key presses). Whatever the editor shows (status bar, lenses,
  * diagnostics, workbench DOM) is checked with `waitFor`, never read once.
