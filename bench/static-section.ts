@@ -50,7 +50,7 @@ export function staticChecksSection(): string[] {
 function verdicts(f: CorpusFigures): string[] {
   const perRule = f.defaultLevels as Record<string, RuleScore>;
   const findings = (s: RuleScore) => s.tp + s.fp + s.unlabelled;
-  const pct = (s: RuleScore) => `${((100 * (precisionOf(s) ?? 0))).toFixed(1)} % (${s.tp}/${findings(s)})`;
+  const pct = (s: RuleScore) => `${(100 * (precisionOf(s) ?? 0)).toFixed(1)} % (${s.tp}/${findings(s)})`;
   const total = totalScore(perRule);
   const judged = Object.entries(perRule).filter(([, s]) => findings(s) >= TARGET.minFindings);
   const tooFew = Object.entries(perRule).filter(([, s]) => findings(s) > 0 && findings(s) < TARGET.minFindings);
