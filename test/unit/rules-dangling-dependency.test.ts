@@ -1,18 +1,19 @@
 /**
- * Issue #17, fourteenth round: conventions found on fresh batch 13's first
- * half (held out through round 13, tuned on here; the second half stays held
- * out). Each case is a small made-up plan in the pattern's style, not a corpus
- * excerpt, and each pairs what is no longer flagged with what still is.
+ * dangling-dependency: which lines define an id a dependency may name (task lines, bold task paragraphs), and which
+ * "depends on" wording is not a dependency on a step of the plan. Each case is a small made-up plan written in the
+ * convention's style (not an excerpt of a real plan) and pairs what the rule explains away with what it still
+ * reports.
  */
 import assert from 'node:assert/strict';
-import { parsePlan } from '../../src/core/plan';
-import type { StaticFinding } from '../../src/core/rules';
-import { findingLines, missingPaths, runRules } from '../support/static-rules-harness';
+import { gsdTwoTasks as gsd } from '../support/convention-plans';
+import { findingLines, findingLines as lines, runAt as run, runRules } from '../support/static-rules-harness';
 
-const run = (text: string, files: readonly string[] = []): StaticFinding[] => runRules(text, files);
-const lines = findingLines;
+describe('dangling-dependency: what defines a step id', () => {
+  it('dangling-dependency, an error, needs the id nowhere in the plan: a task line the step finder skipped still defines it', () => {
+    const text = ['# Plan', '', '## Notes', '- [ ] T010 Write the migration', '', '## Steps', '1. Run it — depends on T010', '2. Clean up — depends on T011'].join('\n');
+    assert.deepEqual(lines(run(text), 'dangling-dependency'), [8]);
+  });
 
-describe('round 14: dangling-dependency', () => {
   it('a plan that is one phase of a series ("# Phase 3 — QR login") depends on the other plans, not on its own steps', () => {
     const text = [
       '# Phase 3 — QR login',
@@ -31,60 +32,92 @@ describe('round 14: dangling-dependency', () => {
     const text = ['# Sessions', '', '## Step 1: Store', 'Verify: tests pass.', '', '## Step 2: Wire', 'Depends on: Step 9', 'Verify: login survives a restart.'].join('\n');
     assert.deepEqual(lines(run(text), 'dangling-dependency'), [7]);
   });
-});
 
-describe('round 14: a plan whose definition of done is met', () => {
-  const body = ['', '## Stage 1: Parser', 'Parse it.', '', '## Stage 2: Engine', 'Run it.', ''];
-  it('"## Definition of done for v1 — **met**" marks the plan done: no criteria or risks section asked for', () => {
-    const findings = run(['# Revive v1', ...body, '## Definition of done for v1 — **met**', '- [x] all stages'].join('\n'));
-    assert.deepEqual(lines(findings, 'no-success-criterion'), []);
-    assert.deepEqual(lines(findings, 'missing-risks-section'), []);
+  it('a task a paragraph opens with in bold ("**TASK-010** — Add the keys") is a task a dependency may name; an id no line opens with is dangling', () => {
+    const plan = (dep: string) =>
+      findingLines(
+        runRules(
+          [
+            '# Discord bot plan',
+            '',
+            '### Phase 1 — Settings keys',
+            '',
+            '**TASK-010** — Add the Discord setting keys to the whitelist',
+            '- **Acceptance:** keys accepted by `settings:set`',
+            '',
+            '### Phase 2 — Core implementation',
+            '',
+            '**TASK-020** — Create the bot service',
+            `- **Depends on:** ${dep}`,
+            '- **Acceptance:** the bot logs in with a test token',
+          ].join('\n'),
+        ),
+        'dangling-dependency',
+      );
+    assert.deepEqual(plan('TASK-010 (settings keys exist)'), []);
+    assert.deepEqual(plan('TASK-090 (settings keys exist)'), [11]);
   });
 
-  it('the same section not yet met leaves the risks section asked for', () => {
-    const findings = run(['# Revive v1', ...body, '## Definition of done for v1', '- [ ] all stages'].join('\n'));
-    assert.deepEqual(lines(findings, 'missing-risks-section'), [1]);
+  it('a bold paragraph that opens with a task id and its title ("**Task 7: Base Export Data Models**") defines that task for a dependency; an id no line opens with is dangling', () => {
+    const plan = (dep: string) =>
+      findingLines(
+        runRules(
+          [
+            '# Export feature',
+            '',
+            '## Phase 2',
+            '',
+            '**Task 7: Base Export Data Models**',
+            '- **Acceptance**: models validate input',
+            '',
+            '**Task 8: Export Request Validation**',
+            `- **Dependencies**: ${dep}`,
+            '- **Acceptance**: requests validated',
+          ].join('\n'),
+        ),
+        'dangling-dependency',
+      );
+    assert.deepEqual(plan('Task 7'), []);
+    assert.deepEqual(plan('Task 17'), [9]);
   });
-});
 
-describe('round 14: missing-file', () => {
-  it('"docs/09" is a numbered reference (to docs/09-architecture.md), not a file; "docs/09-arch.md" is a path', () => {
-    const files = ['docs/09-architecture.md'];
-    assert.deepEqual(missingPaths(run(['# Plan', '', 'See `docs/09` and `docs/01`–`docs/11`.'].join('\n'), files)), []);
-    assert.deepEqual(missingPaths(run(['# Plan', '', 'See `docs/09-arch.md`.'].join('\n'), files)), ['docs/09-arch.md']);
-  });
-
-  it('"`pending.go` is gone" (or "was removed") says the work deleted it: no mention of it is looked up', () => {
-    const text = ['# Plan', '', 'Stage 9 put the stubs in `internal/cli/pending.go`.', '', 'The last stub is implemented, so `internal/cli/pending.go` is gone.'].join('\n');
-    assert.deepEqual(missingPaths(run(text, ['internal/cli/root.go'])), []);
-    assert.deepEqual(missingPaths(run(text.replace(' is gone', ' is small'), ['internal/cli/root.go'])), ['internal/cli/pending.go', 'internal/cli/pending.go']);
-    assert.deepEqual(missingPaths(run(text.replace(' is gone', ' was removed'), ['internal/cli/root.go'])), []);
-  });
-
-  it('a bare "matter.js" is a library\'s name; a bare "worker.js" beside a path with a folder is a file', () => {
-    assert.deepEqual(missingPaths(run(['# Plan', '', 'Use `matter.js` for the physics.'].join('\n'), ['package.json'])), []);
-    assert.deepEqual(missingPaths(run(['# Plan', '', 'Edit `src/ui/app.ts` + `worker.js`.'].join('\n'), ['src/ui/app.ts'])), ['worker.js']);
-  });
-});
-
-describe('round 14: spec-kit plan.md', () => {
-  it('the template\'s "Phase 0 / Research" and "Phase 1 / Design & Contracts" have fixed results; a later phase does not', () => {
-    const text = [
-      '# Implementation Plan: Licenses',
+  it('a kind of unit the plan has no step of ("after Phases 2-7 exist" in a plan of tasks) is no dangling dependency; a missing task still is', () => {
+    assert.deepEqual(findingLines(runRules(gsd('retrofitting path handling after Phases 2-7 exist touches every file')), 'dangling-dependency'), []);
+    assert.deepEqual(findingLines(runRules(gsd('cheap to change later', 'Depends on: Task 9')), 'dangling-dependency'), [17]);
+    // In a plan of phases, a phase that is not there is still dangling.
+    const phases = [
+      '# Plan',
       '',
-      '**Input**: Feature specification from `/specs/004-licenses/spec.md`',
+      '## Phase 1: Schema',
       '',
-      '## Phase 0 / Research',
-      'Decisions are in research.md.',
+      '- Verify: migrations apply',
       '',
-      '## Phase 1 / Design & Contracts',
-      'See data-model.md.',
+      '## Phase 2: API',
       '',
-      '## Phase 2: Rollout',
-      'Ship it behind a flag.',
+      '- Depends on: Phase 7',
+      '- Verify: endpoints answer',
+      '',
     ].join('\n');
-    assert.equal(parsePlan(text).format, 'spec-kit-plan');
-    // Without its spec in the workspace (with it, round 18 finds the criteria there for every phase).
-    assert.deepEqual(lines(run(text, ['src/app.ts']), 'no-success-criterion'), [11]);
+    assert.deepEqual(findingLines(runRules(phases), 'dangling-dependency'), [9]);
+  });
+
+  it('"so it depends on `sync-skills`" in a sentence names a make target; "Depends on: T012" is a dependency', () => {
+    const plan = (line: string) => ['# Plan', '', '### Task 1: Add the sync target', '', 'Add it.', '', '### Task 2: Wire it', '', line, ''].join('\n');
+    assert.deepEqual(findingLines(runRules(plan('In `Makefile`, change the `compile:` line so it depends on `sync-skills`.')), 'dangling-dependency'), []);
+    assert.deepEqual(findingLines(runRules(plan('Depends on: T012')), 'dangling-dependency'), [9]);
+    assert.deepEqual(findingLines(runRules(plan('- **Blocked by** T9')), 'dangling-dependency'), [9]);
+  });
+
+  it('a dependency on a name without a number ("Dependencies: `js-yaml`") is checked only in a plan that names its steps so', () => {
+    const plan = (second: string, dependency: string) => ['# Plan', '', `### ${second}`, '', 'Install it.', '', '### Task 2: Wire it', '', dependency, ''].join('\n');
+    assert.deepEqual(findingLines(runRules(plan('Task 1: Scaffold', '- [x] Install dependencies: `js-yaml`, `fast-glob`')), 'dangling-dependency'), []);
+    // A pom.xml's dependency list under a label.
+    const pom = ['# Implementierungsplan', '', '### Schritt 1 – `pom.xml` erstellen', '', 'Enthält folgende Dependencies:', '- `spring-boot-starter-web`', '- `flyway-core`', ''];
+    assert.deepEqual(findingLines(runRules(pom.join('\n')), 'dangling-dependency'), []);
+    // A plan whose steps have names for ids: a name no step has is dangling.
+    const named = ['# Plan', '', '### Task 1: Scaffold (id: scaffold)', '', 'Install it.', '', '### Task 2: Wire it (id: wire)', '', 'Depends on: setup-db', ''];
+    assert.deepEqual(findingLines(runRules(named.join('\n')), 'dangling-dependency'), [9]);
+    // A numbered id stays checked everywhere.
+    assert.deepEqual(findingLines(runRules(plan('Task 1: Scaffold', 'Depends on: T9')), 'dangling-dependency'), [9]);
   });
 });

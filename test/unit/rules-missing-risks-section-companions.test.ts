@@ -1,35 +1,115 @@
 /**
- * Issue #17, thirty-second round: a plan is read with the design or spec it names (the labels of batches 12-38 judged
- * missing-risks findings against that document: "its design doc has ## Edge Cases", "none here or in the companion
- * design spec"), plus conventions from batches 37 and 38 (the end check of round 31, tuned on here). Each case is a
- * small made-up plan in the pattern's style, not a corpus excerpt, and each pairs what is no longer flagged with what
- * still is.
+ * missing-risks-section on plans whose risks live in a companion document: the spec beside a spec-kit plan.md, the
+ * design.md beside a Kiro tasks.md, a superpowers design, a GSD phase's research, documents a header label names.
+ * How far the rule reads them, and when it does not. Each case is a small made-up plan written in the convention's
+ * style (not an excerpt of a real plan) and pairs what the rule explains away with what it still reports.
  */
 import assert from 'node:assert/strict';
-import { findingLines, runRules } from '../support/static-rules-harness';
+import { adminDesignWorkspace as files, cacheSteps as STEPS, postgresMoveBody as body, sizeablePlan } from '../support/convention-plans';
+import { findingLines, findingLines as lines, runAt as run, runRules } from '../support/static-rules-harness';
 
-/** A plan big enough to need a risks section (three substantial steps over several files, a migration). */
-function sizeablePlan(header: string[]): string {
-  const step = (n: number, what: string): string[] => [
-    `### Task ${n}: ${what}`,
+const specKitPlan = (input: string): string =>
+  [
+    '# Implementation Plan: Export reports',
     '',
-    `Change \`src/module${n}.ts\`, \`src/store${n}.ts\` and the database migration \`db/0${n}_schema.sql\`; update the API handlers and the client cache.`,
+    `**Branch**: \`004-export\` | **Date**: 2026-01-01 | **Spec**: [spec.md](./spec.md)`,
+    `**Input**: Feature specification from \`${input}\``,
     '',
-    `- [ ] **Step 1: Run \`npm test\` and confirm it passes**`,
+    '## Summary',
+    'Export reports as CSV from the dashboard, streaming rows from the database, with a new endpoint, a background job and a download page.',
     '',
-  ];
-  return ['# Wallet Admin Implementation Plan', '', ...header, '', ...step(1, 'Queue withdrawals'), ...step(2, 'Freeze wallets'), ...step(3, 'Migrate the ledger schema')].join(
-    '\n',
+    '## Technical Context',
+    '**Language/Version**: TypeScript 5',
+    '',
+    '## Project Structure',
+    'src/export/, tests/export/',
+    '',
+    '## Phase 1: Endpoint',
+    'Add GET /export. Verify: the contract test passes.',
+    '',
+    '## Phase 2: Job',
+    'Queue the export and migrate the jobs table. Verify: a 1M-row export finishes.',
+  ].join('\n');
+
+const text = [
+  '# Implementation Plan: User authentication',
+  '',
+  '**Input**: Feature specification from `.specify/specs/001-user-authentication/spec.md`',
+  '',
+  '## Phase 2: Endpoints',
+  'Login and refresh.',
+  'Verify: the contract tests pass.',
+  '',
+  '## Phase 3: Sessions',
+  'Rotation.',
+  'Verify: a stolen refresh token is rejected.',
+].join('\n');
+
+const planPath = 'specs/001-user-authentication/plan.md';
+
+const risks = (design: string | undefined, header = ['**Spec:** `docs/specs/2026-03-24-admin-design.md`'], planPath?: string, list = files) =>
+  findingLines(
+    runRules(sizeablePlan(header), list, { ...(planPath ? { planPath } : {}), ...(design === undefined ? {} : { companions: { [list[0] as string]: design } }) }),
+    'missing-risks-section',
   );
-}
 
-describe('round 32', () => {
-  const files = ['docs/specs/2026-03-24-admin-design.md', 'src/module1.ts', 'src/module2.ts', 'src/module3.ts', 'src/store1.ts', 'src/store2.ts', 'src/store3.ts'];
-  const risks = (design: string | undefined, header = ['**Spec:** `docs/specs/2026-03-24-admin-design.md`'], planPath?: string, list = files) =>
-    findingLines(
-      runRules(sizeablePlan(header), list, { ...(planPath ? { planPath } : {}), ...(design === undefined ? {} : { companions: { [list[0] as string]: design } }) }),
-      'missing-risks-section',
-    );
+describe('missing-risks-section: risks kept in a companion design or spec', () => {
+  it('is not flagged when the spec it was generated from is in the workspace', () => {
+    const findings = run(specKitPlan('/specs/004-export/spec.md'), ['specs/004-export/spec.md', 'specs/004-export/plan.md'], 'specs/004-export/plan.md');
+    assert.deepEqual(lines(findings, 'missing-risks-section'), []);
+  });
+
+  it('is flagged when the spec is not there, and a plan without the spec-kit header is judged alone', () => {
+    assert.deepEqual(lines(run(specKitPlan('/specs/004-export/spec.md'), ['specs/004-export/plan.md'], 'specs/004-export/plan.md'), 'missing-risks-section'), [1]);
+    const free = specKitPlan('/specs/004-export/spec.md').replace(/^\*\*Input\*\*.*$/m, '');
+    assert.deepEqual(lines(run(free, ['specs/004-export/spec.md'], 'specs/004-export/plan.md'), 'missing-risks-section'), [1]);
+  });
+
+  it('a stale Input path with spec.md beside the plan: the spec holds the edge cases', () => {
+    assert.deepEqual(lines(runRules(text, [planPath, 'specs/001-user-authentication/spec.md'], { planPath }), 'missing-risks-section'), []);
+  });
+
+  it('no spec.md at the Input path or beside the plan: flagged', () => {
+    assert.deepEqual(lines(runRules(text, [planPath, 'docs/spec-notes.md'], { planPath }), 'missing-risks-section'), [1]);
+  });
+
+  it('a task list titled "… Tasks" keeps its risks in the companion design; "… Plan" does not', () => {
+    const tasks = [
+      '',
+      '## 1. Profiles',
+      '- [ ] Create `config/profiles.md` with the five roles',
+      "- [ ] Define each role's mandate",
+      '',
+      '## 2. Commands',
+      '- [ ] Create `.claude/commands/agent-pm.md`',
+      '- [ ] Load the context fully',
+      '- [ ] Append to notes.md',
+    ];
+    assert.deepEqual(findingLines(runRules(['# Review Agents Tasks', ...tasks].join('\n')), 'missing-risks-section'), []);
+    assert.deepEqual(findingLines(runRules(['# Review Agents Plan', ...body].join('\n')), 'missing-risks-section'), [1]);
+  });
+
+  it('a spec-kit plan.md whose Input line is worded otherwise still has its spec beside it; without spec.md it is held to the rules', () => {
+    const text = [
+      '# Implementation Plan: Phase II Web Application',
+      '',
+      '**Branch**: `001-phase2` | **Date**: 2026-01-08 | **Spec**: [specs/001-phase2/](.)',
+      '**Input**: Complete Phase II specifications from `/specs/001-phase2/`',
+      '',
+      '## Constitution Check',
+      'Spec-first: all specifications are complete.',
+      '',
+      '## Summary',
+      'Build a full-stack app with JWT auth, a task API and a web front end, over two services and a database.',
+      '',
+      '## Phase 2: Implementation',
+      'Build the API and the pages.',
+    ].join('\n');
+    const files = ['specs/001-phase2/research.md', 'specs/001-phase2/data-model.md'];
+    const opts = { planPath: 'specs/001-phase2/plan.md' };
+    assert.deepEqual(findingLines(runRules(text, [...files, 'specs/001-phase2/spec.md'], opts), 'missing-risks-section'), []);
+    assert.deepEqual(findingLines(runRules(text, files, opts), 'missing-risks-section'), [1]);
+  });
 
   it('a plan whose named design has "## Error Handling" or "## Edge Cases" is not flagged; a design without one, or one that cannot be read, leaves the finding', () => {
     assert.deepEqual(risks('# Admin design\n\n## Error Handling\n\nA failed payout is retried once.'), []);
@@ -48,7 +128,7 @@ describe('round 32', () => {
     assert.deepEqual(risks('# Admin design\n\n```markdown\n## Error Handling\n```\n\n## Components'), [1]);
   });
 
-  it('the header names its sources in plain text too ("**Based on:** research.md"); a document name that is no design or spec, outside a sources label, is not read (round 35 reads what a "Based on:" label names whatever its name)', () => {
+  it('the header names its sources in plain text too ("**Based on:** research.md"); a document name that is no design or spec, outside a sources label, is not read', () => {
     const list = ['docs/research.md', 'docs/notes.md', ...files.slice(1)];
     const read = (header: string, text: string): number[] =>
       findingLines(runRules(sizeablePlan([header]), list, { planPath: 'docs/plan.md', companions: { 'docs/research.md': text, 'docs/notes.md': text } }), 'missing-risks-section');
@@ -78,42 +158,59 @@ describe('round 32', () => {
     assert.deepEqual(run('docs/d15-design.md'), [1]);
   });
 
-  it('a Korean risks heading ("## 6. 위험 요소 및 대응 방안") is a risks section; a Korean heading about something else is not', () => {
-    const plan = (heading: string) => findingLines(runRules(sizeablePlan([]) + `\n\n## ${heading}\n\n- 외부 API 장애: 재시도\n`, files), 'missing-risks-section');
-    assert.deepEqual(plan('6. 위험 요소 및 대응 방안'), []);
-    assert.deepEqual(plan('6. 일정'), [1]);
+  it('a plan is read with the design in designs/ beside its plans/ folder, and with the documents a header label names whatever their file names', () => {
+    const files = ['docs/designs/deep-mining-design.md', 'docs/auth-revamp-plan.md', 'src/a.ts'];
+    const body = [
+      '',
+      ...[1, 2, 3].flatMap((n) => [
+        `### Task ${n}: Part ${n}`,
+        '',
+        'Change `src/a.ts`, the database schema, the scraper and the scoring; keep the old table.',
+        '',
+        '- [ ] **Step 2: Run `npm test` and confirm it passes**',
+        '',
+      ]),
+    ];
+    const risks = (header: string[], planPath: string) =>
+      findingLines(
+        runRules(['# Deep mining plan', '', ...header, ...body].join('\n'), files, {
+          planPath,
+          companions: {
+            'docs/designs/deep-mining-design.md': '## 13. Risks & Mitigations\n\n- rate limits',
+            'docs/auth-revamp-plan.md': '## 11. Risks & mitigations\n\n- provider callbacks',
+          },
+        }),
+        'missing-risks-section',
+      );
+    assert.deepEqual(risks([], 'docs/plans/deep-mining-plan.md'), []);
+    assert.deepEqual(risks([], 'docs/plans/other-plan.md'), [1]);
+    assert.deepEqual(risks(['**Companion docs:** `docs/auth-revamp-plan.md`'], 'docs/plans/other-plan.md'), []);
+    assert.deepEqual(risks(['See `docs/auth-revamp-plan.md` for the wave plan.'], 'docs/plans/other-plan.md'), [1]);
   });
 
-  it('"- [ ] **Step 5: Run tests and confirm GREEN**" is the check of its task, ticked or not; a checkbox step that builds is not', () => {
-    const task = (sub: string) =>
-      findingLines(
-        runRules(
-          [
-            '# Plan',
-            '',
-            '### Task 1: Project manual links',
-            '',
-            '- [ ] **Step 1: Add manual data and Reader rendering**',
-            '',
-            sub,
-            '',
-            'Run: `npm.cmd test -- src/ui/ui.test.jsx`',
-          ].join('\n'),
-        ),
-        'no-success-criterion',
-      );
-    assert.deepEqual(task('- [ ] **Step 2: Run tests and confirm GREEN**'), []);
-    assert.deepEqual(task('- [x] **Step 2: Verify the links open**'), []);
-    assert.deepEqual(task('- [ ] **Step 2: Add the CSS for the links**'), [3]);
+  it('a plan named only plan.md is read with the design.md beside it or in specs/; a plan with a topic name is not', () => {
+    const files = ['docs/superpowers/specs/design.md', 'src/a.ts'];
+    const body = [
+      '# Provider refactor',
+      '',
+      ...[1, 2, 3].flatMap((n) => [
+        `### Task ${n}: Part ${n}`,
+        '',
+        'Change `src/a.ts`, the provider, the client, the retries and the docs.',
+        '',
+        '- [ ] **Step 2: Run `npm test` and confirm it passes**',
+        '',
+      ]),
+    ].join('\n');
+    const risks = (planPath: string) =>
+      findingLines(runRules(body, files, { planPath, companions: { 'docs/superpowers/specs/design.md': '## Error Handling\n\n- retries' } }), 'missing-risks-section');
+    assert.deepEqual(risks('docs/superpowers/plans/plan.md'), []);
+    assert.deepEqual(risks('docs/superpowers/plans/2026-01-02-provider.md'), [1]);
   });
 
-  it('"(TODO)" after a task id is that task\'s status; "(TODO)" after a plain word still marks an undecided point', () => {
-    const row = (cell: string) =>
-      findingLines(
-        runRules(['# Board', '', '| Id | Task | Status | Depends on |', '|---|---|---|---|', `| SOLVER-1 | Fix the solver | TODO | ${cell} |`].join('\n')),
-        'unknown-signal',
-      );
-    assert.deepEqual(row('termState-IMPL-1 (TODO)'), []);
-    assert.deepEqual(row('the cache layer (TODO)'), [5]);
+  it('a GSD PLAN.md known by its frontmatter keeps its risks in the phase research, <task> blocks or not; other frontmatter does not', () => {
+    const risks = (front: string[]) => findingLines(runRules(['---', ...front, '---', '', '# Phase 6: Comparison mode - Plan', '', ...STEPS].join('\n')), 'missing-risks-section');
+    assert.deepEqual(risks(['wave: 1', 'depends_on:', 'files_modified:', '  - src/App.tsx', 'autonomous: true']), []);
+    assert.deepEqual(risks(['title: Comparison mode', 'tags: [ui]']), [6]);
   });
 });

@@ -1,55 +1,44 @@
 /**
- * Issue #17, twentieth round: conventions found on fresh batch 17 (the end
- * check of round 19, tuned on here). Each case is a small made-up plan or
- * workspace in the pattern's style, not a corpus excerpt, and each pairs
- * what is no longer flagged with what still is.
+ * unknown-signal on wording that says an open point is settled or says when it will be: "unknowns resolved", "TBD —
+ * pending …", "to be defined from …", "No TBD", a ticked TODO item. Each case is a small made-up plan written in the
+ * convention's style (not an excerpt of a real plan) and pairs what the rule explains away with what it still
+ * reports.
  */
 import assert from 'node:assert/strict';
-import { promises as fs } from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { WorkspaceFileIndex } from '../../src/core/file-index';
-import { findingLines, missingPaths, runRules } from '../support/static-rules-harness';
+import { findingLines, runRules, signalLines } from '../support/static-rules-harness';
 
-describe('round 20', () => {
-  describe('paths inside a git submodule', () => {
-    it("a file listing shows a submodule as one entry (its gitlink): a path below it cannot be told; a sibling folder's missing file can", () => {
-      const files = ['.gitmodules', 'ircd', 'tools/run.sh'];
-      const plan = ['# Plan', '', '**File**: `ircd/src/s_auth.c`', '', 'Then edit `tools/start.sh`.'].join('\n');
-      assert.deepEqual(missingPaths(runRules(plan, files)), ['tools/start.sh']);
-    });
+const precise = { scope: 'precise' as const };
 
-    it('on disk, a submodule not checked out is an empty folder: a path below it cannot be told; below a folder with files it can', async () => {
-      const root = await fs.mkdtemp(path.join(os.tmpdir(), 'vp-submodule-'));
-      const index = new WorkspaceFileIndex([root]);
-      try {
-        await fs.mkdir(path.join(root, 'ircd'), { recursive: true });
-        await fs.mkdir(path.join(root, 'tools'), { recursive: true });
-        await fs.writeFile(path.join(root, 'tools/run.sh'), '');
-        await fs.writeFile(path.join(root, '.gitmodules'), '[submodule "ircd"]\n\tpath = ircd\n');
-        await index.start();
-        assert.equal(index.lookup(null, 'ircd/src/s_auth.c'), undefined);
-        assert.equal(index.lookup(null, 'tools/start.sh'), false);
-        assert.equal(index.lookup(null, 'tools/run.sh'), true);
-      } finally {
-        index.dispose();
-        await fs.rm(root, { recursive: true, force: true });
-      }
-    });
-  });
-
-  it('a top-level "## Testing" section (also "## Test plan", "## How to test", since round 25 "## Testing notes (draft)") speaks for the steps; "## Notes (draft)" does not', () => {
-    const steps = ['# Plan', '', '## Implementation', '', '### Step 1: Broadcast the list', 'Send it on startup.', '', '### Step 2: Declare it', 'Add it to the header.', ''];
-    for (const title of ['## Testing', '## Test plan', '## How to test']) {
-      assert.deepEqual(findingLines(runRules([...steps, title, '1. Start the server: CAP LS shows the list'].join('\n')), 'no-success-criterion'), [], title);
-    }
-    assert.deepEqual(findingLines(runRules([...steps, '## Testing notes (draft)', '- ideas'].join('\n')), 'no-success-criterion'), []);
-    assert.deepEqual(findingLines(runRules([...steps, '## Notes (draft)', '- ideas'].join('\n')), 'no-success-criterion'), [5, 8]);
+describe('unknown-signal: settled words', () => {
+  it('"all technical unknowns resolved through research" names them settled; "unknowns remain" does not', () => {
+    assert.deepEqual(signalLines(['All technical unknowns resolved through research.']), []);
+    assert.deepEqual(signalLines(['Two unknowns remain in the parser.']), [4]);
   });
 
   it('"- [x] TODO: rework the previews" is a finished item; "- [ ] TODO: pick a codec" is an open point', () => {
     const run = (item: string): number[] => findingLines(runRules(['# Next steps', '', '## Library', item, '- [ ] Order by name'].join('\n')), 'unknown-signal');
     assert.deepEqual(run('- [x] TODO: rework the previews'), []);
     assert.deepEqual(run('- [ ] TODO: pick a codec'), [4]);
+  });
+
+  it('"TBD — pending Phase 4A provider evaluation" says when it is decided; "AI provider: TBD" does not', () => {
+    const signals = (line: string): number[] =>
+      findingLines(runRules(['# Plan', '', '## Step 1: Docs', line, 'Success criteria: the table is updated.'].join('\n')), 'unknown-signal');
+    assert.deepEqual(signals('- change the "AI" row to "TBD — pending Phase 4A provider evaluation"'), []);
+    assert.deepEqual(signals('- AI provider: TBD'), [4]);
+  });
+
+  it('"無 TBD" (no TBD) names the marker as absent, as "No TBD" does; "快取大小 TBD" is a marker', () => {
+    const plan = (line: string) => ['# 計畫', '', `**Placeholder scan:** ${line}`, ''].join('\n');
+    assert.deepEqual(findingLines(runRules(plan('無 TBD;每個步驟都有完整程式碼。✓'), [], precise), 'unknown-signal'), []);
+    assert.deepEqual(findingLines(runRules(plan('没有 TBD。'), [], precise), 'unknown-signal'), []);
+    assert.deepEqual(findingLines(runRules(plan('快取大小 TBD。'), [], precise), 'unknown-signal'), [3]);
+  });
+
+  it('"to be defined from real scan runs" says how it is settled; "to be defined" alone is open', () => {
+    const plan = (line: string) => ['# Plan', '', '## Follow-ups', '', `- [ ] Benchmarks — ${line}`, ''].join('\n');
+    assert.deepEqual(findingLines(runRules(plan('to be defined from real scan runs'), [], precise), 'unknown-signal'), []);
+    assert.deepEqual(findingLines(runRules(plan('to be decided by the platform lead'), [], precise), 'unknown-signal'), []);
+    assert.deepEqual(findingLines(runRules(plan('to be defined'), [], precise), 'unknown-signal'), [5]);
   });
 });
