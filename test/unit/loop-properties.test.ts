@@ -4,7 +4,7 @@
  * checkpoint. The oracles below are written from the
  * seeds, not from the engine's code:
  * - seed 002 §7: the verdict is a function of the final statuses;
- * - seed 002 §6: a BLOCKING/SIGNIFICANT challenge leaves
+ * - seed 002 §6 (settling needs grounds): a BLOCKING/SIGNIFICANT challenge leaves
  *   OPEN/UNRESOLVED only on an update of the synthesizer that carries a
  *   plan passage really in the plan, a user response on it that says
  *   something, or a withdrawal with a reason; user answers change no status;
