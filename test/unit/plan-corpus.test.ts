@@ -28,7 +28,9 @@ const TARGET = { overall: 0.9, perRule: 0.8 };
 const ADVICE_FLOOR: Partial<Record<string, number>> = { 'missing-risks-section': 0.67, 'no-success-criterion': 0.52 };
 const RULE_MIN_FINDINGS = 10;
 
-describe('real-plan corpus', () => {
+describe('real-plan corpus', function () {
+  // Scoring runs every rule on every present plan: about 10 s for the shipped texts, a minute for the whole corpus on a busy machine.
+  this.timeout(300_000);
   const { present: plans, absent } = readCorpus();
   // Each score runs every rule over every plan: computed once per level set, shared by the tests that read it.
   let atDefault: ReturnType<typeof score> | undefined;
