@@ -139,9 +139,17 @@ describe('verify-plan hook claude-code (built CLI + fake Anthropic API)', functi
 
   it('stdin is decoded as one UTF-8 buffer: a 123 KB Japanese plan reaches the model without a replacement character', async () => {
     h.server.setScript(proceedScript());
-    const japanese = '## 背景\n' + 'セッションを再起動後も保持するため、Redis ストアを導入する。'.repeat(1400) + '\n';
-    const plan = `${PLAN}\n${japanese}`;
-    const input = Buffer.from(JSON.stringify({ session_id: 's-ja', cwd: h.ws.dir, hook_event_name: 'PreToolUse', tool_name: 'ExitPlanMode', tool_input: { plan } }), 'utf8');
+    const sentence = 'セッションを再起動後も保持するため、Redis ストアを導入する。';
+    const japanese = '## 背景\n' + sentence.repeat(1400) + '\n';
+    // A pipe delivers the first 64 KiB as one chunk: pad so that boundary falls inside a 3-byte character.
+    const payload = (pad: string) =>
+      Buffer.from(
+        JSON.stringify({ session_id: 's-ja', cwd: h.ws.dir, hook_event_name: 'PreToolUse', tool_name: 'ExitPlanMode', tool_input: { plan: `${PLAN}\n${pad}\n${japanese}` } }),
+        'utf8',
+      );
+    let input = payload('');
+    for (const pad of ['x', 'xx']) if ((65536 - input.indexOf(Buffer.from(sentence, 'utf8'))) % 3 === 0) input = payload(pad);
+    assert.notEqual((65536 - input.indexOf(Buffer.from(sentence, 'utf8'))) % 3, 0);
     assert.ok(input.length > 120_000);
     const run = await h.cli(['hook', 'claude-code', '--team', 'base'], { input: input.toString('utf8') });
     assert.match(JSON.parse(run.stdout).systemMessage, /Verify Plan: PROCEED/);
