@@ -1,14 +1,16 @@
 /**
- * Installable like a real tool: the README's terminal and Claude Code install
- * blocks, run as written (sh, from this checkout) into a temporary npm prefix
- * and HOME, offline. The package holds only the bundled CLI and language
+ * Installable like a real tool: the README's three install blocks, run as
+ * written (sh, from this checkout) into a temporary npm prefix and HOME,
+ * offline (the editor block's `code` is test/support/code-shim.cjs, which
+ * unpacks the .vsix as VS Code does; the editor command itself runs in the
+ * real-VS-Code suite, phase "hook"). The package holds only the bundled CLI and language
  * server; the installed binary answers --version, runs the static checks and
  * the hook; the hook entry `hook install` writes runs the installed CLI through
  * the launcher, never a repository's own `node_modules/.bin/verify-plan`.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { version } from '../../package.json';
@@ -127,5 +129,55 @@ describe('install routes (README blocks run as written, temp prefix and HOME, of
     assert.equal(run.code, 0, run.stderr);
     assert.ok(!run.stdout.includes('"allow"'), run.stdout);
     assert.match(JSON.parse(run.stdout).systemMessage, /Verify Plan \(static checks only.*Plan checked: tool_input\.plan/);
+  });
+});
+
+describe('install routes: the editor block (the .vsix carries the CLI) and a hook that survives an update', function () {
+  this.timeout(300_000);
+  let box: Sandbox;
+  const vsix = path.join(REPO_ROOT, `verify-plan-${version}.vsix`);
+  before(() => {
+    box = sandbox();
+    const bin = path.join(box.dir, 'bin');
+    mkdirSync(bin);
+    copyFileSync(path.join(REPO_ROOT, 'test', 'support', 'code-shim.cjs'), path.join(bin, 'code'));
+    chmodSync(path.join(bin, 'code'), 0o755);
+    box.env.PATH = `${bin}:${box.env.PATH}`;
+  });
+  after(() => {
+    rmSync(vsix, { force: true });
+    rmSync(box.dir, { recursive: true, force: true });
+    // npm run package left a production build; later suites get the usual one back
+    spawnSync(process.execPath, ['esbuild.mjs'], { cwd: REPO_ROOT, stdio: 'ignore' });
+  });
+
+  it('npm run package + code --install-extension: the installed extension has dist/cli.js; its hook runs the newest installed version, and says so when none is left', () => {
+    const block = sh(readmeBlock('editor'), REPO_ROOT, box.env);
+    assert.equal(block.code, 0, `${block.stdout}\n${block.stderr}`);
+    const extensions = path.join(box.home, '.vscode', 'extensions');
+    const installed = path.join(extensions, `verify-plan.verify-plan-${version}`);
+    const cli = path.join(installed, 'dist', 'cli.js');
+    assert.ok(existsSync(cli), 'the .vsix carries the CLI');
+
+    // What the editor command does (the same code, with the extension's CLI): install the hook for the user.
+    const install = sh(`node '${cli}' hook install --user`, box.dir, box.env);
+    assert.equal(install.code, 0, install.stderr);
+    const config = JSON.parse(readFileSync(path.join(box.home, '.local', 'share', 'verify-plan', 'hook-launcher.json'), 'utf8'));
+    assert.deepEqual(config, { cli, extensions: { dir: extensions, id: 'verify-plan.verify-plan' } });
+    const command: string = JSON.parse(readFileSync(path.join(box.home, '.claude', 'settings.json'), 'utf8')).hooks.PermissionRequest[0].hooks[0].command;
+    const project = mkdtempSync(path.join(box.dir, 'project-'));
+    const first = sh(command, project, box.env, payload(project, SESSIONS_PLAN));
+    assert.match(JSON.parse(first.stdout).systemMessage, /static checks only/);
+
+    // The extension updates: a newer version folder appears (the old one may linger); the same entry runs the newer one.
+    const newer = path.join(extensions, 'verify-plan.verify-plan-0.10.0');
+    cpSync(installed, newer, { recursive: true });
+    writeFileSync(path.join(newer, 'dist', 'cli.js'), "process.stdout.write(JSON.stringify({ systemMessage: 'cli 0.10.0 ' + process.argv.slice(2).join(' ') }) + '\\n');\n");
+    assert.equal(JSON.parse(sh(command, project, box.env, payload(project, SESSIONS_PLAN)).stdout).systemMessage, 'cli 0.10.0 hook claude-code');
+
+    rmSync(extensions, { recursive: true });
+    const gone = sh(command, project, box.env, payload(project, SESSIONS_PLAN));
+    assert.equal(gone.code, 0);
+    assert.match(JSON.parse(gone.stdout).systemMessage, /verify-plan CLI was not found .*NOT checked/);
   });
 });
