@@ -7,6 +7,9 @@ import { CliError } from '../../src/cli/exit-codes';
 import { installHook, settingsScope, uninstallHook, withHook, withoutHook, type SettingsScope } from '../../src/cli/hook/settings';
 import { MAX_SETTINGS_BYTES } from '../../src/cli/hook/plans-folder';
 import { denialReason } from '../../src/cli/hook/decision';
+import { parseHookArgs } from '../../src/cli/hook';
+import { launcherConfigFor, shellQuote } from '../../src/cli/hook/launcher';
+import { spawnSync } from 'node:child_process';
 import { challengeFingerprint } from '../../src/core/fingerprint';
 import type { Challenge } from '../../src/core/protocol';
 
@@ -157,6 +160,33 @@ describe('hook install / uninstall', () => {
           assert.deepEqual(withoutHook(once), settings);
         },
       ),
+    );
+  });
+});
+
+describe('hook install arguments and the launcher', () => {
+  it('install defaults to PermissionRequest; --event pre-tool-use keeps PreToolUse; a bad event or --event elsewhere is a usage error', () => {
+    assert.deepEqual(parseHookArgs(['install']), { command: 'install', user: false, event: 'PermissionRequest' });
+    assert.deepEqual(parseHookArgs(['install', '--user', '--event', 'pre-tool-use']), { command: 'install', user: true, event: 'PreToolUse' });
+    assert.throws(() => parseHookArgs(['install', '--event', 'stop']), /--event must be permission-request or pre-tool-use/);
+    assert.throws(() => parseHookArgs(['uninstall', '--event', 'pre-tool-use']), CliError);
+  });
+
+  it('a CLI inside an editor extension folder is found again by version after an update; any other path is kept as is', () => {
+    assert.deepEqual(launcherConfigFor('/h/.vscode/extensions/verify-plan.verify-plan-1.2.3/dist/cli.js'), {
+      cli: '/h/.vscode/extensions/verify-plan.verify-plan-1.2.3/dist/cli.js',
+      extensions: { dir: '/h/.vscode/extensions', id: 'verify-plan.verify-plan' },
+    });
+    assert.deepEqual(launcherConfigFor('/usr/lib/node_modules/verify-plan/dist/cli.js'), { cli: '/usr/lib/node_modules/verify-plan/dist/cli.js' });
+  });
+
+  it('property: shellQuote gives the shell back the exact path, whatever it holds', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme-ascii', maxLength: 40 }), (text) => {
+        const r = spawnSync('sh', ['-c', `printf %s ${shellQuote(text)}`], { encoding: 'utf8' });
+        assert.equal(r.stdout, text);
+      }),
+      { numRuns: 40 },
     );
   });
 });
