@@ -1,8 +1,8 @@
 /**
  * "Verify Plan: Install Claude Code Hook" and its uninstall twin: the same
- * entry `verify-plan hook install` writes (src/cli/hook/settings.ts), running
+ * entry `verify-plan hook install` writes (src/core/claude-code/hook-settings.ts), running
  * this extension's own CLI (dist/cli.js, shipped in the .vsix) through the
- * launcher in the user's data folder (src/cli/hook/launcher.ts), which finds
+ * launcher in the user's data folder (src/core/claude-code/hook-launcher.ts), which finds
  * the newest installed version of the extension at each run, so an update
  * needs no reinstall. The editor's own binary runs it as Node
  * (ELECTRON_RUN_AS_NODE), so no Node install is needed.
@@ -10,8 +10,8 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { installLauncher } from '../cli/hook/launcher';
-import { installHook, settingsScope, uninstallHook } from '../cli/hook/settings';
+import { installLauncher } from '../core/claude-code/hook-launcher';
+import { installHook, settingsScope, uninstallHook } from '../core/claude-code/hook-settings';
 
 export type HookScope = 'project' | 'user';
 

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { CliError } from '../../src/cli/exit-codes';
-import { installHook, settingsScope, uninstallHook, withHook, withoutHook, type SettingsScope } from '../../src/cli/hook/settings';
-import { MAX_SETTINGS_BYTES } from '../../src/cli/hook/plans-folder';
+import { HookSettingsError } from '../../src/core/claude-code/hook-settings';
+import { installHook, settingsScope, uninstallHook, withHook, withoutHook, type SettingsScope } from '../../src/core/claude-code/hook-settings';
+import { MAX_SETTINGS_BYTES } from '../../src/core/claude-code/claude-dirs';
 import { denialReason } from '../../src/cli/hook/decision';
 import { parseHookArgs } from '../../src/cli/hook';
-import { launcherConfigFor, shellQuote } from '../../src/cli/hook/launcher';
+import { launcherConfigFor, shellQuote } from '../../src/core/claude-code/hook-launcher';
 import { spawnSync } from 'node:child_process';
 import { challengeFingerprint } from '../../src/core/fingerprint';
 import type { Challenge } from '../../src/core/protocol';
@@ -43,7 +44,7 @@ describe('hook install / uninstall', () => {
     assert.equal(file, path.join(dir, '.claude', 'settings.local.json'));
     assert.equal(settingsScope(dir, { HOME: '/home/u' }, true).file, '/home/u/.claude/settings.json');
     assert.equal(settingsScope(dir, { HOME: '/home/u', CLAUDE_CONFIG_DIR: '/etc/cc' }, true).file, '/etc/cc/settings.json');
-    assert.throws(() => settingsScope(dir, {}, true), CliError);
+    assert.throws(() => settingsScope(dir, {}, true), HookSettingsError);
   });
 
   it('round trip on PermissionRequest (the default) keeps other hooks and keys; install is idempotent; uninstall removes only ours', async () => {
@@ -100,7 +101,10 @@ describe('hook install / uninstall', () => {
     mkdirSync(path.dirname(userScope.file), { recursive: true });
     symlinkSync('/dev/zero', userScope.file);
     const started = Date.now();
-    await assert.rejects(installHook(userScope, COMMAND), (e: unknown) => e instanceof CliError && /nothing was changed/.test(e.message) && /not a regular file/.test(e.message));
+    await assert.rejects(
+      installHook(userScope, COMMAND),
+      (e: unknown) => e instanceof HookSettingsError && /nothing was changed/.test(e.message) && /not a regular file/.test(e.message),
+    );
     assert.ok(Date.now() - started < 2000, 'no unbounded read');
     mkdirSync(path.dirname(file), { recursive: true });
     symlinkSync('/dev/zero', file);
@@ -138,9 +142,9 @@ describe('hook install / uninstall', () => {
       write(file, text);
       await assert.rejects(
         installHook(scope, COMMAND),
-        (e: unknown) => (e instanceof CliError && e.message.includes('nothing was changed')) || (e instanceof CliError && /not valid JSON/.test(e.message)),
+        (e: unknown) => (e instanceof HookSettingsError && e.message.includes('nothing was changed')) || (e instanceof HookSettingsError && /not valid JSON/.test(e.message)),
       );
-      await assert.rejects(uninstallHook(scope), CliError);
+      await assert.rejects(uninstallHook(scope), HookSettingsError);
       assert.equal(readFileSync(file, 'utf8'), text);
     }
   });

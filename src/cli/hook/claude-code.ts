@@ -28,7 +28,7 @@ import { denialReason, denyOutput, noticeOutput, type HookEvent, type HookOutput
 import { hookEvent, HookInput, readStdinUtf8 } from './input';
 import { findPlan, type FoundPlan } from './plan-source';
 import { projectRoot } from './plans-folder';
-import { HOOK_TIMEOUT_SECONDS } from './settings';
+import { HOOK_TIMEOUT_SECONDS } from '../../core/claude-code/hook-settings';
 
 export interface HookOptions {
   /** Deny when the key-less static checks find an error (default: never block on them). */

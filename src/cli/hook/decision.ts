@@ -20,7 +20,9 @@ export const REASON_LIMIT_CHARS = 8000;
 export const SYSTEM_MESSAGE_LIMIT = 9000;
 const SEVERITY_ORDER: Record<Challenge['severity'], number> = { BLOCKING: 0, SIGNIFICANT: 1, MINOR: 2 };
 
-export type HookEvent = 'PreToolUse' | 'PermissionRequest';
+import type { HookEvent } from '../../core/claude-code/hook-settings';
+
+export type { HookEvent };
 
 export interface HookOutput {
   hookSpecificOutput?:

@@ -7,8 +7,8 @@ import type { CliIo } from '../io';
 import { engineFlagOptions, parseEngineFlags } from '../engine-flags';
 import { claudeCodeHook, DEFAULT_HOOK_OPTIONS, type HookOptions } from './claude-code';
 import type { HookEvent } from './decision';
-import { installLauncher } from './launcher';
-import { installHook, settingsScope, uninstallHook } from './settings';
+import { installLauncher } from '../../core/claude-code/hook-launcher';
+import { HookSettingsError, installHook, settingsScope, uninstallHook } from '../../core/claude-code/hook-settings';
 
 const USAGE =
   'Usage: verify-plan hook claude-code [--block-on-static] [--spending-cap USD] [--team auto|base|scaled] [--model-<role> ID] [--effort-<role> LEVEL] [--price MODEL=IN/OUT] [--max-retry-wait SECONDS] | hook install [--user] [--event permission-request|pre-tool-use] | hook uninstall [--user]';
@@ -66,6 +66,15 @@ const WHY_EVENT: Record<HookEvent, string> = {
 export async function hookCommand(argv: string[], io: CliIo): Promise<number> {
   const args = parseHookArgs(argv);
   if (args.command === 'claude-code') return claudeCodeHook(io, args.options);
+  try {
+    return await settingsCommand(args, io);
+  } catch (error) {
+    if (error instanceof HookSettingsError) throw new CliError(error.message);
+    throw error;
+  }
+}
+
+async function settingsCommand(args: Exclude<HookArgs, { command: 'claude-code' }>, io: CliIo): Promise<number> {
   const scope = settingsScope(io.cwd, io.env, args.user);
   if (args.command === 'uninstall') {
     const { outcome, files } = await uninstallHook(scope);

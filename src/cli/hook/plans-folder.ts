@@ -14,8 +14,9 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { readConfinedFile } from '../../core/research/confined-read';
 import { isInside, readUnderRoots } from '../../core/research/confined-under-root';
+import { claudeConfigDir, MAX_SETTINGS_BYTES } from '../../core/claude-code/claude-dirs';
 
-export const MAX_SETTINGS_BYTES = 1024 * 1024;
+export { claudeConfigDir, MAX_SETTINGS_BYTES };
 
 export interface PlansFolder {
   /** Absolute; null when neither a setting nor a home folder gives one. */
@@ -24,14 +25,6 @@ export interface PlansFolder {
   from: string;
   /** Settings that could not be read or were ignored, in words. */
   notes: string[];
-}
-
-/** `$CLAUDE_CONFIG_DIR` (absolute) or `$HOME/.claude`. */
-export function claudeConfigDir(env: NodeJS.ProcessEnv): string | null {
-  const configured = env.CLAUDE_CONFIG_DIR?.trim();
-  if (configured && path.isAbsolute(configured)) return path.resolve(configured);
-  const home = env.HOME?.trim();
-  return home && path.isAbsolute(home) ? path.join(home, '.claude') : null;
 }
 
 /** The project root Claude Code names for hooks, else the hook's cwd. */

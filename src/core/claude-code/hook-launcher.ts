@@ -19,7 +19,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { name as PACKAGE_NAME, publisher as PUBLISHER } from '../../../package.json';
-import { writeFileAtomic } from '../io';
+import { writeAtomic } from '../store';
 
 export const LAUNCHER_FILE = 'hook-launcher.cjs';
 export const LAUNCHER_CONFIG = 'hook-launcher.json';
@@ -55,8 +55,8 @@ export async function installLauncher(env: NodeJS.ProcessEnv, cli: string, node:
   const dir = launcherDir(env);
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const launcher = path.join(dir, LAUNCHER_FILE);
-  await writeFileAtomic(path.join(dir, LAUNCHER_CONFIG), `${JSON.stringify(launcherConfigFor(cli), null, 2)}\n`);
-  await writeFileAtomic(launcher, LAUNCHER_SOURCE);
+  await writeAtomic(path.join(dir, LAUNCHER_CONFIG), `${JSON.stringify(launcherConfigFor(cli), null, 2)}\n`);
+  await writeAtomic(launcher, LAUNCHER_SOURCE);
   return { command: `ELECTRON_RUN_AS_NODE=1 ${shellQuote(node)} ${shellQuote(launcher)} hook claude-code`, launcher };
 }
 

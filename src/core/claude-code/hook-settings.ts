@@ -1,6 +1,7 @@
 /**
- * `verify-plan hook install|uninstall [--user] [--event permission-request|pre-tool-use]`:
- * adds or removes our one entry (matcher "ExitPlanMode") in Claude Code's
+ * The Claude Code hook entry in Claude Code's settings, for `verify-plan hook
+ * install|uninstall [--user] [--event permission-request|pre-tool-use]` and the
+ * editor's Install / Uninstall Claude Code Hook commands: adds or removes our one entry (matcher "ExitPlanMode") in Claude Code's
  * settings, leaving every other key and hook as it was. Idempotent; a
  * settings file that is not a JSON object is an error and stays untouched.
  *
@@ -23,13 +24,16 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { readConfinedFile } from '../../core/research/confined-read';
-import { isInside, resolveUnderRoot } from '../../core/research/confined-under-root';
-import { makeFolders } from '../../core/store';
-import { CliError } from '../exit-codes';
-import { writeFileAtomic } from '../io';
-import type { HookEvent } from './decision';
-import { MAX_SETTINGS_BYTES, claudeConfigDir } from './plans-folder';
+import { readConfinedFile } from '../research/confined-read';
+import { isInside, resolveUnderRoot } from '../research/confined-under-root';
+import { makeFolders, writeAtomic } from '../store';
+import { claudeConfigDir, MAX_SETTINGS_BYTES } from './claude-dirs';
+
+/** The two events the hook answers (hooks reference: PermissionRequest, PreToolUse). */
+export type HookEvent = 'PreToolUse' | 'PermissionRequest';
+
+/** A settings file that cannot be changed safely; the message says why, and nothing was changed. */
+export class HookSettingsError extends Error {}
 
 /** Seconds; Claude Code's command-hook timeout. The loop's own limit is a bit shorter. */
 export const HOOK_TIMEOUT_SECONDS = 600;
@@ -55,7 +59,7 @@ export function settingsScope(cwd: string, env: NodeJS.ProcessEnv, user: boolean
     return { file: path.join(dir, 'settings.local.json'), legacy: [path.join(dir, 'settings.json')], confineTo: path.resolve(cwd) };
   }
   const configDir = claudeConfigDir(env);
-  if (!configDir) throw new CliError('hook install --user: HOME is not set.');
+  if (!configDir) throw new HookSettingsError('hook install --user: HOME is not set.');
   return { file: path.join(configDir, 'settings.json'), legacy: [], confineTo: null };
 }
 
@@ -63,16 +67,16 @@ export function settingsScope(cwd: string, env: NodeJS.ProcessEnv, user: boolean
 async function target(file: string, confineTo: string | null): Promise<string | null> {
   if (confineTo !== null) {
     const under = await resolveUnderRoot(confineTo, file);
-    if (!under.ok && under.rule === 'symlink') throw new CliError(`${file} ${under.detail}; nothing was changed.`);
+    if (!under.ok && under.rule === 'symlink') throw new HookSettingsError(`${file} ${under.detail}; nothing was changed.`);
   }
   const stats = await fs.lstat(file).catch(() => null);
   if (!stats) return null;
   if (!stats.isSymbolicLink()) return file;
   const real = await fs.realpath(file).catch(() => null);
-  if (real === null) throw new CliError(`${file} is a symbolic link to a file that does not exist; fix the link first, nothing was changed.`);
+  if (real === null) throw new HookSettingsError(`${file} is a symbolic link to a file that does not exist; fix the link first, nothing was changed.`);
   if (confineTo !== null) {
     const realRoot = await fs.realpath(confineTo).catch(() => confineTo);
-    if (!isInside(realRoot, real)) throw new CliError(`${file} is a symbolic link out of the project (to ${real}); nothing was changed.`);
+    if (!isInside(realRoot, real)) throw new HookSettingsError(`${file} is a symbolic link out of the project (to ${real}); nothing was changed.`);
   }
   return real;
 }
@@ -81,19 +85,19 @@ async function readSettings(file: string): Promise<Json> {
   const read = await readConfinedFile(file, { maxBytes: MAX_SETTINGS_BYTES, singleLink: false });
   if (!read.ok) {
     if (read.rule === 'not-found') return {};
-    throw new CliError(`Cannot read ${file}: it ${read.detail}; nothing was changed.`);
+    throw new HookSettingsError(`Cannot read ${file}: it ${read.detail}; nothing was changed.`);
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(read.buffer.toString('utf8'));
   } catch (error) {
-    throw new CliError(`${file} is not valid JSON (${(error as Error).message}); fix it first, nothing was changed.`);
+    throw new HookSettingsError(`${file} is not valid JSON (${(error as Error).message}); fix it first, nothing was changed.`);
   }
-  if (!isObject(parsed)) throw new CliError(`${file} must hold a JSON object; nothing was changed.`);
-  if (parsed.hooks !== undefined && !isObject(parsed.hooks)) throw new CliError(`${file}: "hooks" must be an object; nothing was changed.`);
+  if (!isObject(parsed)) throw new HookSettingsError(`${file} must hold a JSON object; nothing was changed.`);
+  if (parsed.hooks !== undefined && !isObject(parsed.hooks)) throw new HookSettingsError(`${file}: "hooks" must be an object; nothing was changed.`);
   for (const event of HOOK_EVENTS) {
     const groups = isObject(parsed.hooks) ? parsed.hooks[event] : undefined;
-    if (groups !== undefined && !Array.isArray(groups)) throw new CliError(`${file}: "hooks.${event}" must be a list; nothing was changed.`);
+    if (groups !== undefined && !Array.isArray(groups)) throw new HookSettingsError(`${file}: "hooks.${event}" must be a list; nothing was changed.`);
   }
   return parsed;
 }
@@ -136,7 +140,7 @@ export async function installHook(
   const next = withHook(settings, command, event);
   if (JSON.stringify(next) === JSON.stringify(settings)) return { outcome: 'already installed', file };
   await makeFolders(path.dirname(file));
-  await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
+  await writeAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
   return { outcome: 'installed', file };
 }
 
@@ -148,7 +152,7 @@ export async function uninstallHook(scope: SettingsScope): Promise<{ outcome: 'r
     const settings = await readSettings(file);
     const next = withoutHook(settings);
     if (JSON.stringify(next) === JSON.stringify(settings)) continue;
-    await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
+    await writeAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
     removedFrom.push(file);
   }
   return removedFrom.length > 0 ? { outcome: 'removed', files: removedFrom } : { outcome: 'not installed', files: [scope.file] };
