@@ -23,9 +23,11 @@ const node = {
 };
 
 const entries = [
-  // The engine (loop, SDK, research) is a separate bundle the extension requires on first use.
-  { ...node, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', './engine.js'] },
+  // Activation loads only dist/extension.js. The engine (loop, SDK, research) is a separate bundle required on the
+  // first verification; the language client (half of what the extension needs) one required right after activation.
+  { ...node, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', './engine.js', './language-client.js'] },
   { ...node, entryPoints: ['src/extension/engine.ts'], outfile: 'dist/engine.js' },
+  { ...node, entryPoints: ['src/extension/language-client.ts'], outfile: 'dist/language-client.js', external: ['vscode'] },
   { ...node, entryPoints: ['src/server/server.ts'], outfile: 'dist/server.js' },
   { ...node, entryPoints: ['src/cli/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   {

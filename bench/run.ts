@@ -21,7 +21,8 @@ import { costOf, DEFAULT_MODELS, DEFAULT_PRICES } from '../src/core/config';
 import { REPO_ROOT } from '../test/support/run-harness';
 import { SCENARIOS } from './scenarios';
 import { cacheFigures, measureRun, totalTokens, type RunMeasurement } from './measure-run';
-import { readVscodeMetrics, runLspBench } from './editor-figures';
+import { runLspBench } from './editor-figures';
+import { vscodeSection } from './vscode-section';
 import { measureSizes } from './size-figures';
 import { whatIfSection } from './what-if';
 import { evalSection } from './eval-section';
@@ -218,7 +219,10 @@ async function main(): Promise<void> {
 
   // ── 3: editor ──
   out.push('## 3. Editor latency', '');
-  out.push('Reproduce: `npm run bench:lsp` (language server); `npm run test:vscode -- --phases metrics`, then `npm run bench` (real VS Code).', '');
+  out.push(
+    'Reproduce: `npm run bench:lsp` (language server); `npm run test:vscode -- --phases metrics` on each host (`--host 4.96.4`, `--host 4.100.3`), then `npm run bench` (real VS Code).',
+    '',
+  );
   if (values['skip-lsp']) out.push('Language server: skipped (--skip-lsp). MISS', '');
   else {
     log('bench: language server (bench/lsp-bench.ts)');
@@ -253,54 +257,7 @@ async function main(): Promise<void> {
       );
     }
   }
-  const vs = readVscodeMetrics(REPO_ROOT);
-  const progressRows = (): string[][] => {
-    if (!vs.ok) return [['"Verify Plan" → first progress event', vs.problem, '≤ 300 ms', 'MISS']];
-    const [cold, ...warm] = vs.metrics.firstProgressMs;
-    const warmMedian = median(warm);
-    return [
-      [
-        '"Verify Plan" → first progress event, first run after start-up (cold)',
-        cold === undefined ? 'not measured' : fmtMs(cold),
-        '≤ 300 ms',
-        verdict(cold !== undefined && cold <= 300),
-      ],
-      [
-        '"Verify Plan" → first progress event, later runs (median)',
-        warmMedian === null ? 'not measured' : `${fmtMs(warmMedian)} (runs: ${warm.map((v) => v.toFixed(0)).join(', ')} ms)`,
-        '≤ 300 ms',
-        verdict(warmMedian !== null && warmMedian <= 300),
-      ],
-    ];
-  };
-  const load = vs.ok && vs.metrics.loadAverage !== undefined ? `, load average ${vs.metrics.loadAverage.toFixed(1)} on ${vs.metrics.cores ?? '?'} cores` : '';
-  const bundle =
-    vs.ok && vs.metrics.bundle
-      ? `, ${vs.metrics.bundle} bundle${vs.metrics.bundle === 'development' ? ' (unminified, source maps; `--production` measures the shipped one)' : ''}`
-      : '';
-  out.push(
-    vs.ok
-      ? `Real VS Code ${vs.metrics.vscodeVersion} (code-server), measured ${vs.metrics.measuredAt}${load}${bundle}, by test/vscode/metrics.test.ts (\`npm run test:vscode -- --phases metrics\`).`
-      : 'Real VS Code figures (test/vscode/metrics.test.ts):',
-    '',
-  );
-  out.push(
-    mdTable(
-      ['Figure', 'Value', 'Target', 'Result'],
-      [
-        vs.ok
-          ? [
-              'Extension activation (load bundle + activate())',
-              vs.metrics.activationMs === null ? 'not measured' : `${fmtMs(vs.metrics.activationMs)} (${vs.metrics.activationSource})`,
-              '≤ 500 ms',
-              verdict(vs.metrics.activationMs !== null && vs.metrics.activationMs <= 500),
-            ]
-          : ['Extension activation', vs.problem, '≤ 500 ms', 'MISS'],
-        ...progressRows(),
-      ],
-    ),
-    '',
-  );
+  out.push(...vscodeSection(REPO_ROOT));
 
   // ── 4: size ──
   out.push('## 4. Size', '');
@@ -356,13 +313,6 @@ function costNotes(heaviest: RunMeasurement, all: { parallel: RunMeasurement; se
     `- Most expensive role in ${label(heaviest)}: **${topRole}**, $${topCost.toFixed(3)} of $${heaviest.result.costUsd.toFixed(3)} (${fmtPct(topCost / Math.max(1e-9, heaviest.result.costUsd))}).`,
     `- Over all scenarios, cache writes are ${fmtPct(sum(write, 'parallel') / sum(prompt, 'parallel'))} of prompt tokens and cache reads ${fmtPct(sum(read, 'parallel') / sum(prompt, 'parallel'))}. The same runs with every call serialised read ${fmtPct(sum(read, 'sequential') / sum(prompt, 'sequential'))}: the difference is what parallel first calls of a model lose by racing the cache write.`,
   ];
-}
-
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 function inputEquivalent(u: RunMeasurement['totals']): number {
