@@ -25,12 +25,12 @@ import { runLspBench } from './editor-figures';
 import { vscodeSection } from './vscode-section';
 import { measureSizes } from './size-figures';
 import { whatIfSection } from './what-if';
+import { beforeAfterSection, CACHE_CALLS_TARGET, CACHE_TARGET, cacheVerdict } from './before-after';
 import { evalSection } from './eval-section';
 import { STATIC_SECTION_HEADING, staticChecksSection } from './static-section';
 import { fmtBytes, fmtInt, fmtMs, fmtPct, mdTable, verdict } from './table';
 
 const TOKEN_TARGET = 0.5;
-const CACHE_TARGET = 0.7;
 const WALL_TARGET = 1.15;
 const EXTENSION_BUNDLE_TARGET = 1024 * 1024;
 
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     '',
   );
   out.push(
-    '**Token estimator** (test/support/fake-anthropic-cache.ts, the one yardstick for every figure): tokens(block) = ⌈UTF-8 bytes of canonical JSON(block) / 4⌉ for every tool definition, system block and message block; output = ⌈bytes/4⌉ of the reply text and tool inputs. The fake API grants a cache read only for a byte-identical prefix (tools → system → messages, hashed with the model) of ≥ 1,024 tokens ending at a `cache_control` breakpoint, written by an earlier response that had already started; concurrent requests miss, as on the API. Caches are per model.',
+    '**Token estimator** (test/support/fake-anthropic-cache.ts, the one yardstick for every figure): tokens(block) = ⌈UTF-8 bytes of canonical JSON(block) / 4⌉ for every tool definition, system block and message block; output = ⌈bytes/4⌉ of the reply text and tool inputs. The fake API grants a cache read only for a byte-identical prefix (tools → output settings (answer format, effort, thinking) → system → messages, hashed with the model) of ≥ 1,024 tokens ending at a `cache_control` breakpoint, written by an earlier response that had already started; concurrent requests miss, as on the API. Caches are per model.',
     '',
     `**Scenarios** (bench/scenarios/): scripted replies at the lengths real models write for each role (a 3–5 challenge brief ≈ 600–900 words, findings with sources, syntheses with evidence and directives), the research toolbox on test/fixtures/workspace with scripted tool turns, the real loop and the real SDK over HTTP. Injected latency L = ${latencyMs} ms per model call. Models per role are the defaults (challenger, synthesizer, devil's advocate, auditor: ${DEFAULT_MODELS.challenger}; resolver, researcher, domain expert: ${DEFAULT_MODELS.researcher}).`,
     '',
@@ -130,9 +130,11 @@ async function main(): Promise<void> {
     '',
   );
 
+  out.push(...beforeAfterSection(runs.map((r) => r.parallel)));
+
   out.push('### Cache reads', '');
   out.push(
-    `Share of each call's prompt (input + cache read + cache write) read from cache. Target: ≥ ${fmtPct(CACHE_TARGET)} on every call after the first — judged on the worst call, over calls after the first *of each model* (the cache is per model) and over all calls after the first of the run.`,
+    `Share of each call's prompt (input + cache read + cache write) read from cache. Target: ≥ ${fmtPct(CACHE_TARGET)} over the calls after the first *of each model* (the cache is per model), in aggregate and in ≥ ${fmtPct(CACHE_CALLS_TARGET)} of those calls (judged); the same over all calls after the first of the run, and the worst call, are shown for reference.`,
     '',
   );
   const agentRuns = runs.filter(({ parallel }) => parallel.calls.length > 0);
@@ -146,11 +148,11 @@ async function main(): Promise<void> {
           `${c.afterFirstOfModel.atTarget} / ${c.afterFirstOfModel.calls}`,
           fmtPct(c.afterFirstOfModel.aggregate),
           fmtPct(c.afterFirstOfModel.worst),
-          verdict(c.afterFirstOfModel.worst >= CACHE_TARGET),
+          verdict(cacheVerdict(m).pass),
           `${c.afterFirst.atTarget} / ${c.afterFirst.calls}`,
           fmtPct(c.afterFirst.aggregate),
           fmtPct(c.afterFirst.worst),
-          verdict(c.afterFirst.worst >= CACHE_TARGET),
+          c.afterFirst.calls && c.afterFirst.aggregate >= CACHE_TARGET && c.afterFirst.atTarget / c.afterFirst.calls >= CACHE_CALLS_TARGET ? 'at target' : 'below',
         ];
       }),
     ),
