@@ -42,12 +42,20 @@ describe('model lifecycle at run start (issue 12)', () => {
     assert.deepEqual(back.errors, ['Model "claude-typo" (resolver) is not served by the API (404 not_found_error). Use claude-sonnet-5-5 instead.']);
   });
 
-  it('createAnthropicModelLookup: found, 404 not_found, and an unreachable endpoint as an error without the key', async () => {
+  it('createAnthropicModelLookup: the model limits and capabilities, 404 not_found, and an unreachable endpoint as an error without the key', async () => {
     const server = await FakeAnthropicServer.start();
     try {
       const lookup = createAnthropicModelLookup({ apiKey: KEY, baseURL: server.baseURL });
-      assert.equal(await lookup('claude-opus-5-5'), 'found');
-      assert.equal(await lookup('claude-sonnet-4-5'), 'found');
+      assert.deepEqual(await lookup('claude-opus-5-5'), {
+        id: 'claude-opus-5-5',
+        limits: { maxOutputTokens: 128_000, maxInputTokens: 1_000_000 },
+        capabilities: { adaptiveThinking: true, thinkingAlwaysOn: true, effort: true, structuredOutputs: true },
+      });
+      assert.deepEqual(await lookup('claude-sonnet-4-5'), {
+        id: 'claude-sonnet-4-5-20250929',
+        limits: { maxOutputTokens: 64_000, maxInputTokens: 200_000 },
+        capabilities: { adaptiveThinking: false, thinkingAlwaysOn: false, effort: false, structuredOutputs: true },
+      });
       assert.equal(await lookup('claude-opus-0-1'), 'not_found');
       assert.ok(server.modelRequests.every((p) => p.startsWith('/v1/models/')));
       assert.equal(server.received.length, 0);
