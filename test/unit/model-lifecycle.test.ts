@@ -70,4 +70,25 @@ describe('model lifecycle at run start (issue 12)', () => {
       await down.stop();
     }
   });
+
+  it('reads max_tokens, max_input_tokens and capabilities from the Models API and warns once per session where the model table disagrees', async () => {
+    const server = await FakeAnthropicServer.start({
+      models: [
+        { id: 'claude-opus-5-5', display_name: 'Claude Opus 5.5', created_at: '2026-09-23T00:00:00Z', max_tokens: 64_000, max_input_tokens: 1_000_000 },
+        { id: 'claude-sonnet-5-5', display_name: 'Claude Sonnet 5.5', created_at: '2026-09-28T00:00:00Z', max_tokens: 128_000, max_input_tokens: 1_000_000 },
+      ],
+    });
+    try {
+      const lifecycle = new ModelLifecycle(createAnthropicModelLookup({ apiKey: KEY, baseURL: server.baseURL }));
+      const first = await lifecycle.check(DEFAULT_MODELS, DEFAULT_MODELS);
+      assert.deepEqual(first.errors, []);
+      assert.equal(first.warnings.length, 1, first.warnings.join('\n'));
+      assert.match(first.warnings[0]!, /"claude-opus-5-5" \([a-z, -]+\) differently from the built-in model table: max_tokens 64,000 \(table: 128,000\)\./);
+      assert.ok(!first.warnings[0]!.includes('max_input_tokens'), 'only what differs is named');
+      const again = await lifecycle.check(DEFAULT_MODELS, DEFAULT_MODELS);
+      assert.deepEqual(again.warnings, [], 'once per session');
+    } finally {
+      await server.stop();
+    }
+  });
 });
