@@ -43,15 +43,14 @@ interface Body {
   output_config?: { format?: unknown } | null;
 }
 
-/** The longest prefix of `text` that fits in `tokens` by the estimator (whole characters). */
+/** The longest prefix of `text` that fits in `tokens` by the estimator (⌈bytes / 4⌉), cut at a character boundary. */
 function cutText(text: string, tokens: number): string {
   if (tokens <= 0) return '';
-  let out = '';
-  for (const char of text) {
-    if (estimateTokens(out + char) > tokens) break;
-    out += char;
-  }
-  return out;
+  const bytes = Buffer.from(text, 'utf8');
+  let end = tokens * 4;
+  if (bytes.length <= end) return text;
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
+  return bytes.subarray(0, end).toString('utf8');
 }
 
 export function composeMessage(n: number, body: Body, reply: MessageReply, thinking: boolean): Composed | { error: string } {
