@@ -12,6 +12,7 @@ import { planKey } from './findings-registry';
 import type { PanelLink } from './panel-link';
 import { checkSetup } from './check-setup';
 import { exportReport } from './report-export';
+import { installClaudeCodeHook, uninstallClaudeCodeHook } from './claude-code-hook';
 import type { Services } from './services';
 
 type Handler = (...args: unknown[]) => unknown;
@@ -45,6 +46,8 @@ export function commandTable(s: Services, panel: PanelLink): Record<string, Hand
     'verifyPlan.showChallenge': async (arg, id) => showChallenge(s, uriArg(arg), typeof id === 'string' ? id : undefined),
     'verifyPlan.showLog': () => s.log.show(true),
     'verifyPlan.checkSetup': () => checkSetup(s),
+    'verifyPlan.installClaudeCodeHook': (scope) => installClaudeCodeHook(s.context, scope),
+    'verifyPlan.uninstallClaudeCodeHook': (scope) => uninstallClaudeCodeHook(scope),
   };
 }
 
