@@ -19,6 +19,7 @@ import * as path from 'node:path';
 import ignore from 'ignore';
 import { isDocumentation, MarkdownTexts } from './file-index/markdown';
 import { cleanReference } from './file-index/references';
+import { WorkspaceManifests, type ManifestFacts } from './index/workspace-manifests';
 
 export { cleanReference };
 import { addIgnoredLiterals, addWithParents, ALWAYS_SKIPPED, ignoredByChain, loadGitignore, removeUnder, RootIndex } from './file-index/root-index';
@@ -49,6 +50,15 @@ export class WorkspaceFileIndex {
   /** Texts of Markdown documents read for the rules; a text that lands bumps the generation. */
   private readonly markdown = new MarkdownTexts(
     () => this.roots.map((r) => r.root),
+    () => {
+      if (!this.disposed) this.changed();
+    },
+  );
+
+  /** The manifests and script files (index/workspace-manifests.ts), read on the first question; a read that lands bumps the generation. */
+  private readonly manifestReader = new WorkspaceManifests(
+    () => this.listedFiles(),
+    () => this.generationCounter,
     () => {
       if (!this.disposed) this.changed();
     },
@@ -214,6 +224,20 @@ export class WorkspaceFileIndex {
     return this.sourceFiles.any;
   }
 
+  /** Packages and scripts the workspace declares; `undefined` until ready and read (the first call starts the reads). */
+  manifests(): ManifestFacts | undefined {
+    return this.readyFlag && !this.truncated ? this.manifestReader.facts() : undefined;
+  }
+
+  /** Reads the manifests now, so a one-shot caller (the CLI) sees them on its first run. */
+  async loadManifests(): Promise<void> {
+    if (this.readyFlag && !this.truncated) await this.manifestReader.load();
+  }
+
+  private *listedFiles(): Generator<{ abs: string; rel: string }> {
+    for (const root of this.roots) for (const rel of root.entries) if (!root.dirs.has(rel)) yield { abs: path.join(root.root, ...rel.split('/')), rel };
+  }
+
   /** Reads the Markdown documents these references name, so a one-shot caller (the CLI) sees them on its first run. */
   async loadMarkdown(planFsPath: string | null, references: readonly string[]): Promise<void> {
     await this.markdown.load(references.map((r) => this.resolveFile(planFsPath, r)).filter((f): f is string => f !== null));
@@ -298,6 +322,7 @@ export class WorkspaceFileIndex {
       if (!located || located.rel === '') continue;
       const { root, rel } = located;
       if (this.markdown.forget(path.resolve(change.fsPath))) touched = true;
+      if (this.manifestReader.forget(path.resolve(change.fsPath))) touched = true;
       if (path.posix.basename(rel) === '.gitignore') {
         rescans.add(root);
         continue;

@@ -34,6 +34,8 @@ export function fixesFor(plan: Plan, finding: StaticFinding): QuickFix[] {
         return danglingDependencyFixes(plan, finding);
       case 'missing-file':
         return realPathFix(finding);
+      case 'unknown-script':
+        return suggestedNameFix(finding);
       default:
         return [];
     }
@@ -49,6 +51,13 @@ function realPathFix(finding: StaticFinding): QuickFix[] {
   if (typeof suggestion !== 'string' || suggestion === '' || typeof written !== 'string') return [];
   const newText = `${written.startsWith('@') ? '@' : ''}${suggestion}`;
   return [{ title: `Change the path to ${suggestion}`, edits: [{ range: finding.range, newText }], isPreferred: true }];
+}
+
+/** "did you mean …": replaces the script or target name with the one the workspace defines. */
+function suggestedNameFix(finding: StaticFinding): QuickFix[] {
+  const suggestion = finding.data?.['suggestion'];
+  if (typeof suggestion !== 'string' || !/^[\w:.@/-]+$/.test(suggestion)) return [];
+  return [{ title: `Change the name to ${suggestion}`, edits: [{ range: finding.range, newText: suggestion }], isPreferred: true }];
 }
 
 function successCriterionFix(plan: Plan, finding: StaticFinding): QuickFix[] {

@@ -6,6 +6,7 @@
 import type { WorkspaceFileIndex } from '../file-index';
 import type { Plan } from '../plan';
 import type { RuleEnvironment } from './catalog';
+import type { ManifestFacts } from '../index/workspace-manifests';
 import { companionReferences } from './companion-docs';
 
 /** What a workspace index answers (WorkspaceFileIndex answers all of it; a host may leave out the optional parts). */
@@ -14,6 +15,7 @@ export interface WorkspaceLookups {
   pathsNamed?(basename: string): readonly string[];
   markdownText?(planFsPath: string | null, reference: string): string | undefined;
   hasSourceFiles?(): boolean | undefined;
+  manifests?(): ManifestFacts | undefined;
 }
 
 /** The rule environment of the plan at `planFsPath` (null: an unsaved document) over those lookups. */
@@ -23,11 +25,12 @@ export function ruleEnvironment(source: WorkspaceLookups, planFsPath: string | n
     pathsNamed: (name) => source.pathsNamed?.(name) ?? [],
     readMarkdown: (p) => source.markdownText?.(planFsPath, p),
     hasSourceFiles: () => source.hasSourceFiles?.(),
+    manifests: () => source.manifests?.(),
     planPath: planFsPath,
   };
 }
 
 export async function workspaceEnvironment(index: WorkspaceFileIndex, planFsPath: string | null, plan: Plan): Promise<RuleEnvironment> {
-  await index.loadMarkdown(planFsPath, companionReferences(plan, planFsPath));
+  await Promise.all([index.loadMarkdown(planFsPath, companionReferences(plan, planFsPath)), index.loadManifests()]);
   return ruleEnvironment(index, planFsPath);
 }
