@@ -20,6 +20,8 @@ import ignore from 'ignore';
 import { isDocumentation, MarkdownTexts } from './file-index/markdown';
 import { cleanReference } from './file-index/references';
 import { WorkspaceManifests, type ManifestFacts } from './index/workspace-manifests';
+import { SymbolIndex, type SymbolFacts } from './index/symbols/symbol-index';
+import { symbolFactsOf } from './index/symbols/symbol-facts';
 
 export { cleanReference };
 import { addIgnoredLiterals, addWithParents, ALWAYS_SKIPPED, ignoredByChain, loadGitignore, removeUnder, RootIndex } from './file-index/root-index';
@@ -63,6 +65,9 @@ export class WorkspaceFileIndex {
       if (!this.disposed) this.changed();
     },
   );
+
+  /** The definitions of the workspace's source files (index/symbols/), built on the first `symbols().start()`. */
+  private symbolIndex: SymbolIndex | null = null;
 
   constructor(rootPaths: readonly string[], options: FileIndexOptions = {}) {
     this.roots = rootPaths.map((r) => new RootIndex(path.resolve(r)));
@@ -126,6 +131,7 @@ export class WorkspaceFileIndex {
 
   dispose(): void {
     this.disposed = true;
+    this.symbolIndex?.dispose();
     this.listeners.clear();
   }
 
@@ -234,6 +240,27 @@ export class WorkspaceFileIndex {
     if (this.readyFlag && !this.truncated) await this.manifestReader.load();
   }
 
+  /** The symbol index over the listed files; `undefined` until the listing is done. Its build starts when a caller asks. */
+  symbols(): SymbolIndex | undefined {
+    if (!this.readyFlag || this.truncated) return undefined;
+    this.symbolIndex ??= new SymbolIndex(
+      () => this.listedFiles(),
+      () => {
+        if (!this.disposed) this.changed();
+      },
+    );
+    return this.symbolIndex;
+  }
+
+  /** The symbol facts for the plan at `planFsPath`; `undefined` until the symbol index is built (asking starts it). */
+  symbolFacts(planFsPath: string | null): SymbolFacts | undefined {
+    return symbolFactsOf(this.symbols(), (reference) => {
+      const file = this.resolveFile(planFsPath, reference);
+      const located = file === null ? null : this.locate(file);
+      return located ? located.rel : null;
+    });
+  }
+
   private *listedFiles(): Generator<{ abs: string; rel: string }> {
     for (const root of this.roots) for (const rel of root.entries) if (!root.dirs.has(rel)) yield { abs: path.join(root.root, ...rel.split('/')), rel };
   }
@@ -323,6 +350,7 @@ export class WorkspaceFileIndex {
       const { root, rel } = located;
       if (this.markdown.forget(path.resolve(change.fsPath))) touched = true;
       if (this.manifestReader.forget(path.resolve(change.fsPath))) touched = true;
+      if (this.symbolIndex && (await this.symbolIndex.update(path.resolve(change.fsPath), rel, change.type === 'deleted'))) touched = true;
       if (path.posix.basename(rel) === '.gitignore') {
         rescans.add(root);
         continue;

@@ -79,6 +79,7 @@ export class PlanLanguageServer {
       markdownText: (planPath, reference) => this.index.markdownText(planPath, reference),
       hasSourceFiles: () => this.index.hasSourceFiles(),
       manifests: () => this.index.manifests(),
+      symbolFacts: (planPath) => this.index.symbolFacts(planPath),
       indexGeneration: () => this.index.generation,
       settings: () => this.settings,
       settingsGeneration: () => this.settingsGeneration,

@@ -7,6 +7,8 @@ import type { WorkspaceFileIndex } from '../file-index';
 import type { Plan } from '../plan';
 import type { RuleEnvironment } from './catalog';
 import type { ManifestFacts } from '../index/workspace-manifests';
+import type { SymbolFacts } from '../index/symbols/symbol-index';
+import { namesCode } from './symbols/symbol-claims';
 import { companionReferences } from './companion-docs';
 
 /** What a workspace index answers (WorkspaceFileIndex answers all of it; a host may leave out the optional parts). */
@@ -16,6 +18,7 @@ export interface WorkspaceLookups {
   markdownText?(planFsPath: string | null, reference: string): string | undefined;
   hasSourceFiles?(): boolean | undefined;
   manifests?(): ManifestFacts | undefined;
+  symbolFacts?(planFsPath: string | null): SymbolFacts | undefined;
 }
 
 /** The rule environment of the plan at `planFsPath` (null: an unsaved document) over those lookups. */
@@ -26,11 +29,22 @@ export function ruleEnvironment(source: WorkspaceLookups, planFsPath: string | n
     readMarkdown: (p) => source.markdownText?.(planFsPath, p),
     hasSourceFiles: () => source.hasSourceFiles?.(),
     manifests: () => source.manifests?.(),
+    symbols: () => source.symbolFacts?.(planFsPath),
     planPath: planFsPath,
   };
 }
 
 export async function workspaceEnvironment(index: WorkspaceFileIndex, planFsPath: string | null, plan: Plan): Promise<RuleEnvironment> {
   await Promise.all([index.loadMarkdown(planFsPath, companionReferences(plan, planFsPath)), index.loadManifests()]);
+  // The symbol index only for a plan that names code, and the texts of the files its anchors point into.
+  const symbols = namesCode(plan) ? index.symbols() : undefined;
+  if (symbols) {
+    await symbols.start();
+    const facts = index.symbolFacts(planFsPath);
+    const anchored = plan.referencedPaths.filter((r) =>
+      (r.ranges.length > 0 ? r.ranges : [r.range]).some((m) => /^(?::|#L)\d/.test((plan.lines[m.startLine] ?? '').slice(m.endChar))),
+    );
+    await Promise.all(anchored.map((r) => facts?.indexedFile(r.path)).flatMap((rel) => (rel ? [symbols.loadText(rel)] : [])));
+  }
   return ruleEnvironment(index, planFsPath);
 }

@@ -11,7 +11,7 @@ import type { RuleEnvironment } from '../catalog';
 import type { Draft } from '../text-rules';
 import type { Runner } from '../../index/scripts';
 import { codeTexts, shellCommands } from './code-lines';
-import { closestName } from './closest';
+import { closestName } from '../../index/closest';
 
 export interface ScriptMention {
   runner: Runner;

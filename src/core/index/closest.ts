@@ -6,13 +6,13 @@
 /** At most this many candidates are compared (a monorepo's scripts); the rest are not suggested. */
 const MAX_CANDIDATES = 5000;
 
-export function closestName(name: string, candidates: readonly string[]): string | null {
+export function closestName(name: string, candidates: readonly string[], maxCandidates = MAX_CANDIDATES): string | null {
   const limit = Math.max(1, Math.min(3, Math.floor(name.length / 3)));
   let best: string | null = null;
   let bestDistance = Infinity;
   let tie = false;
   const lower = name.toLowerCase();
-  for (const candidate of candidates.slice(0, MAX_CANDIDATES)) {
+  for (const candidate of candidates.slice(0, maxCandidates)) {
     if (candidate === name || Math.abs(candidate.length - name.length) > limit) continue;
     const d = editDistance(lower, candidate.toLowerCase(), limit);
     if (d > limit) continue;
