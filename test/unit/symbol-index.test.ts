@@ -63,11 +63,11 @@ describe('symbol index: definitions from tree-sitter', function () {
   it('skips and counts huge and unreadable files; past the file budget it is incomplete', async () => {
     writeFileSync(path.join(dir, 'big.ts'), `export const x = "${'a'.repeat(2000)}";\n`);
     writeFileSync(path.join(dir, 'ok.ts'), 'export function ok() {}\n');
-    const index = indexOf(['big.ts', 'ok.ts', 'gone.ts'], { maxFiles: 10, maxFileBytes: 1000, maxBuildMs: 60_000 });
+    const index = indexOf(['big.ts', 'ok.ts', 'gone.ts'], { maxParseMs: 1000, maxFiles: 10, maxFileBytes: 1000, maxBuildMs: 60_000 });
     await index.start();
     assert.deepEqual([index.statistics.skippedLarge, index.statistics.skippedUnreadable, index.statistics.files], [1, 1, 1]);
     index.dispose();
-    const capped = indexOf(['ok.ts', 'big.ts'], { maxFiles: 1, maxFileBytes: 1000, maxBuildMs: 60_000 });
+    const capped = indexOf(['ok.ts', 'big.ts'], { maxParseMs: 1000, maxFiles: 1, maxFileBytes: 1000, maxBuildMs: 60_000 });
     await capped.start();
     assert.equal(capped.statistics.skippedOverBudget, 1);
     assert.equal(capped.complete, false);

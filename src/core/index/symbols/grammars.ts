@@ -7,7 +7,8 @@
  */
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { Language, Parser } from '@vscode/tree-sitter-wasm';
+import { Language, Parser, type Query } from '@vscode/tree-sitter-wasm';
+import { definitionQuery } from './definitions';
 
 export type SymbolLanguage =
   'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'rust' | 'java' | 'kotlin' | 'csharp' | 'cpp' | 'c' | 'ruby' | 'php' | 'swift' | 'scala' | 'dart';
@@ -31,7 +32,6 @@ const GRAMMARS: Record<SymbolLanguage, { file: string; from: 'vscode' | 'wasms' 
   dart: { file: 'tree-sitter-dart.wasm', from: 'wasms' },
   c: { file: 'tree-sitter-c.wasm', from: 'wasms' },
 };
-export const GRAMMAR_FILES: ReadonlyArray<{ file: string; from: 'vscode' | 'wasms' }> = Object.values(GRAMMARS);
 
 const BY_EXTENSION: Record<string, SymbolLanguage> = {
   ts: 'typescript',
@@ -93,6 +93,13 @@ function wasmPath(grammar: { file: string; from: 'vscode' | 'wasms' }): string |
   return candidates.find((c) => existsSync(c)) ?? null;
 }
 
+const WARM_UP: Partial<Record<SymbolLanguage, string>> = {
+  typescript: 'export class A { m(): void {} }\nfunction f(a: number) { return a; }\n',
+  tsx: 'export const A = () => <div a="1">{x}</div>;\n',
+  javascript: 'class A { m() {} }\nfunction f(a) { return a; }\n',
+  python: 'class A:\n    def m(self):\n        return 1\n',
+};
+
 /** Loads the runtime once and each grammar once, on first use; a grammar that fails resolves to null. */
 export class Grammars {
   private runtime: Promise<boolean> | null = null;
@@ -121,11 +128,16 @@ export class Grammars {
     return loaded;
   }
 
-  async parser(lang: SymbolLanguage): Promise<Parser | null> {
+  /** A parser for the language and its definition query; null when the grammar cannot be loaded. */
+  async parser(lang: SymbolLanguage): Promise<{ parser: Parser; query: Query } | null> {
     const language = await this.language(lang);
     if (!language) return null;
+    const query = definitionQuery(language, lang);
+    if (!query) return null;
     const parser = new Parser();
     parser.setLanguage(language);
-    return parser;
+    // The first parse compiles the grammar's wasm lazily and is many times slower than the next: done here, untimed.
+    parser.parse(WARM_UP[lang] ?? 'x')?.delete();
+    return { parser, query };
   }
 }

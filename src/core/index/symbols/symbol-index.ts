@@ -10,7 +10,7 @@
 import { readConfinedFile } from '../../research/confined-read';
 import { definitionsOf, type Definition, type DefinitionKind } from './definitions';
 import { Grammars, isUnindexedCode, languageOf, type SymbolLanguage } from './grammars';
-import type { Parser } from '@vscode/tree-sitter-wasm';
+import type { Parser, Query } from '@vscode/tree-sitter-wasm';
 import { closestName } from '../closest';
 
 export interface SymbolLocation {
@@ -21,6 +21,8 @@ export interface SymbolLocation {
 }
 
 export interface SymbolBudget {
+  /** One file's parse at most (the event loop is held while it runs); a file that needs longer keeps its words only. */
+  maxParseMs: number;
   /** Source files indexed at most; the rest are skipped and counted. */
   maxFiles: number;
   /** A file bigger than this is generated or vendored: skipped and counted. */
@@ -29,12 +31,14 @@ export interface SymbolBudget {
   maxBuildMs: number;
 }
 
-export const DEFAULT_SYMBOL_BUDGET: SymbolBudget = { maxFiles: 50_000, maxFileBytes: 512 * 1024, maxBuildMs: 120_000 };
+export const DEFAULT_SYMBOL_BUDGET: SymbolBudget = { maxParseMs: 40, maxFiles: 50_000, maxFileBytes: 512 * 1024, maxBuildMs: 120_000 };
 
 export interface SymbolStats {
   files: number;
   definitions: number;
   skippedLarge: number;
+  /** Parses stopped at maxParseMs: the file's words are kept (its names count as used), its definitions are not. */
+  skippedSlow: number;
   skippedUnreadable: number;
   skippedOverBudget: number;
   unindexedCodeFiles: number;
@@ -46,6 +50,8 @@ interface FileEntry {
   names: string[];
   /** Identifier-like words of the file's text: a name the file uses, not only defines. */
   words: Set<string> | null;
+  /** Its definitions are known (false: the parse ran out of time; only its words are). */
+  parsed: boolean;
 }
 
 /** What the symbol rules ask (the rule environment wraps a SymbolIndex and resolves plan references for it). */
@@ -74,12 +80,21 @@ export class SymbolIndex {
   private readonly byName = new Map<string, SymbolLocation[]>();
   private readonly files = new Map<string, FileEntry>();
   private readonly grammars = new Grammars();
-  private readonly parsers = new Map<SymbolLanguage, Parser | null>();
+  private readonly parsers = new Map<SymbolLanguage, { parser: Parser; query: Query } | null>();
   private building: Promise<void> | null = null;
   private done = false;
   private timedOut = false;
   private unindexed = 0;
-  private readonly stats: SymbolStats = { files: 0, definitions: 0, skippedLarge: 0, skippedUnreadable: 0, skippedOverBudget: 0, unindexedCodeFiles: 0, buildMs: 0 };
+  private readonly stats: SymbolStats = {
+    files: 0,
+    definitions: 0,
+    skippedLarge: 0,
+    skippedSlow: 0,
+    skippedUnreadable: 0,
+    skippedOverBudget: 0,
+    unindexedCodeFiles: 0,
+    buildMs: 0,
+  };
   private disposed = false;
 
   constructor(
@@ -173,7 +188,7 @@ export class SymbolIndex {
   }
 
   isIndexed(file: string): boolean {
-    return this.files.has(file);
+    return this.files.get(file)?.parsed === true;
   }
 
   /** A file changed, was created or deleted: parse it again or drop it (after the first build only). */
@@ -189,7 +204,10 @@ export class SymbolIndex {
 
   dispose(): void {
     this.disposed = true;
-    for (const p of this.parsers.values()) p?.delete();
+    for (const p of this.parsers.values()) {
+      p?.parser.delete();
+      p?.query.delete();
+    }
     this.parsers.clear();
   }
 
@@ -228,19 +246,32 @@ export class SymbolIndex {
       return;
     }
     const text = read.buffer.toString('utf8');
-    const parser = await this.parserFor(language);
-    if (!parser) {
+    const loaded = await this.parserFor(language);
+    if (!loaded) {
       this.unindexed++;
       return;
     }
     let definitions: Definition[] = [];
-    const tree = parser.parse(text);
+    const deadline = performance.now() + this.budget.maxParseMs;
+    let stopped = false;
+    const { parser, query } = loaded;
+    const tree = parser.parse(text, null, {
+      progressCallback: () => {
+        stopped = performance.now() > deadline;
+        return stopped;
+      },
+    });
     if (tree) {
       try {
-        definitions = definitionsOf(tree, language);
+        definitions = definitionsOf(tree, language, query);
       } finally {
         tree.delete();
       }
+    }
+    if (stopped || !tree) {
+      // Too slow to parse within the budget: its words still say which names it uses (and so defines).
+      parser.reset();
+      this.stats.skippedSlow++;
     }
     const names: string[] = [];
     for (const d of definitions) {
@@ -250,7 +281,7 @@ export class SymbolIndex {
       else this.byName.set(d.name, [location]);
       names.push(d.name);
     }
-    this.files.set(rel, { abs, names, words: this.keepWords ? wordsOf(text) : null });
+    this.files.set(rel, { abs, names, words: this.keepWords ? wordsOf(text) : null, parsed: !stopped && tree !== null });
     this.stats.files++;
     this.stats.definitions += definitions.length;
   }
@@ -269,7 +300,7 @@ export class SymbolIndex {
     return true;
   }
 
-  private async parserFor(language: SymbolLanguage): Promise<Parser | null> {
+  private async parserFor(language: SymbolLanguage): Promise<{ parser: Parser; query: Query } | null> {
     if (!this.parsers.has(language)) this.parsers.set(language, await this.grammars.parser(language));
     return this.parsers.get(language) ?? null;
   }
