@@ -261,6 +261,11 @@ export class WorkspaceFileIndex {
     });
   }
 
+  /** The names directly under each root (folders and files), for a glance at the project's layout. */
+  *topLevelEntries(): Generator<string> {
+    for (const root of this.roots) for (const rel of root.entries) if (!rel.includes('/')) yield root.dirs.has(rel) ? `${rel}/` : rel;
+  }
+
   private *listedFiles(): Generator<{ abs: string; rel: string }> {
     for (const root of this.roots) for (const rel of root.entries) if (!root.dirs.has(rel)) yield { abs: path.join(root.root, ...rel.split('/')), rel };
   }
