@@ -68,6 +68,8 @@ export class WorkspaceFileIndex {
 
   /** The definitions of the workspace's source files (index/symbols/), built on the first `symbols().start()`. */
   private symbolIndex: SymbolIndex | null = null;
+  /** Built from a listing (fromListing): names without files behind them, so nothing is read for manifests or symbols. */
+  private namesOnly = false;
 
   constructor(rootPaths: readonly string[], options: FileIndexOptions = {}) {
     this.roots = rootPaths.map((r) => new RootIndex(path.resolve(r)));
@@ -95,6 +97,7 @@ export class WorkspaceFileIndex {
       addWithParents(root, rel, false);
     }
     index.readyFlag = true;
+    index.namesOnly = true;
     return index;
   }
 
@@ -232,17 +235,17 @@ export class WorkspaceFileIndex {
 
   /** Packages and scripts the workspace declares; `undefined` until ready and read (the first call starts the reads). */
   manifests(): ManifestFacts | undefined {
-    return this.readyFlag && !this.truncated ? this.manifestReader.facts() : undefined;
+    return this.readyFlag && !this.truncated && !this.namesOnly ? this.manifestReader.facts() : undefined;
   }
 
   /** Reads the manifests now, so a one-shot caller (the CLI) sees them on its first run. */
   async loadManifests(): Promise<void> {
-    if (this.readyFlag && !this.truncated) await this.manifestReader.load();
+    if (this.readyFlag && !this.truncated && !this.namesOnly) await this.manifestReader.load();
   }
 
   /** The symbol index over the listed files; `undefined` until the listing is done. Its build starts when a caller asks. */
   symbols(): SymbolIndex | undefined {
-    if (!this.readyFlag || this.truncated) return undefined;
+    if (!this.readyFlag || this.truncated || this.namesOnly) return undefined;
     this.symbolIndex ??= new SymbolIndex(
       () => this.listedFiles(),
       () => {

@@ -28,8 +28,8 @@ export function ruleEnvironment(source: WorkspaceLookups, planFsPath: string | n
     pathsNamed: (name) => source.pathsNamed?.(name) ?? [],
     readMarkdown: (p) => source.markdownText?.(planFsPath, p),
     hasSourceFiles: () => source.hasSourceFiles?.(),
-    manifests: () => source.manifests?.(),
-    symbols: () => source.symbolFacts?.(planFsPath),
+    ...(source.manifests ? { manifests: () => source.manifests?.() } : {}),
+    ...(source.symbolFacts ? { symbols: () => source.symbolFacts?.(planFsPath) } : {}),
     planPath: planFsPath,
   };
 }

@@ -113,9 +113,12 @@ export class SymbolIndex {
     return this.building;
   }
 
-  /** Built, within budget, and no code of a language without a grammar. */
+  /**
+   * Built, within budget, every source file read, and no code of a language without a grammar. A file over the size
+   * cap does not count against it: such files are generated or vendored, not where a plan's names are defined.
+   */
   get complete(): boolean {
-    return this.done && !this.timedOut && this.unindexed === 0 && this.stats.skippedOverBudget === 0;
+    return this.done && !this.timedOut && this.unindexed === 0 && this.stats.skippedOverBudget === 0 && this.stats.skippedUnreadable === 0;
   }
   get ready(): boolean {
     return this.done;

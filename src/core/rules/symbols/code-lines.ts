@@ -16,8 +16,19 @@ export interface CodeText {
 
 const FENCE = /^(\s{0,3})(`{3,}|~{3,})\s*([\w+#.-]*)/;
 
+/** One pass per plan version, shared by the rules that read code (a Plan is never changed after parsing). */
+const MEMO = new WeakMap<Plan, CodeText[]>();
+
 /** Every code line and inline span of the plan, in order. */
 export function codeTexts(plan: Plan): CodeText[] {
+  const known = MEMO.get(plan);
+  if (known) return known;
+  const out = scan(plan);
+  MEMO.set(plan, out);
+  return out;
+}
+
+function scan(plan: Plan): CodeText[] {
   const out: CodeText[] = [];
   let fence: { marker: string; language: string } | null = null;
   for (let line = 0; line < plan.lines.length; line++) {

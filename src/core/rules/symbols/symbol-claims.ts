@@ -72,8 +72,19 @@ const CODE_DEFINES = (name: string): RegExp =>
     `(?:\\b(?:def|function|class|func|fn|interface|type|struct|enum|trait|const|let|var|val|fun|record|object|module|impl|protocol)\\s+(?:\\([^)]*\\)\\s*)?\\*?${name}\\b|(?:^|\\s)(?:async\\s+)?${name}\\s*(?:\\([^)]*\\)\\s*(?::\\s*[^={]+)?\\{|[:=](?!=)))`,
   );
 
+/** Shared by the three symbol rules of one run (a Plan is never changed after parsing). */
+const MEMO = new WeakMap<Plan, SymbolMention[]>();
+
 /** Every code name of the plan's prose, with whether its line claims it exists; names the plan creates are left out. */
 export function symbolMentions(plan: Plan): SymbolMention[] {
+  const known = MEMO.get(plan);
+  if (known) return known;
+  const found = scan(plan);
+  MEMO.set(plan, found);
+  return found;
+}
+
+function scan(plan: Plan): SymbolMention[] {
   const raw: SymbolMention[] = [];
   for (const span of codeTexts(plan)) {
     if (span.language !== null) continue;
