@@ -73,15 +73,38 @@ const CODE_DEFINES = (name: string): RegExp =>
   );
 
 /** Shared by the three symbol rules of one run (a Plan is never changed after parsing). */
+const RAW = new WeakMap<Plan, SymbolMention[]>();
 const MEMO = new WeakMap<Plan, SymbolMention[]>();
 
 /** Every code name of the plan's prose, with whether its line claims it exists; names the plan creates are left out. */
 export function symbolMentions(plan: Plan): SymbolMention[] {
   const known = MEMO.get(plan);
   if (known) return known;
-  const found = scan(plan);
+  const raw = candidateMentions(plan);
+  const found = raw.length === 0 ? raw : withoutCreated(plan, raw);
   MEMO.set(plan, found);
   return found;
+}
+
+/**
+ * Does the plan write any code name at all? The cheap first pass (one scan of inline spans), so a host builds the
+ * symbol index, and a rule asks for it, only for a plan that names code; which names the plan creates is read later.
+ */
+export function namesCode(plan: Plan): boolean {
+  return candidateMentions(plan).length > 0;
+}
+
+function candidateMentions(plan: Plan): SymbolMention[] {
+  const known = RAW.get(plan);
+  if (known) return known;
+  const found = scan(plan);
+  RAW.set(plan, found);
+  return found;
+}
+
+function withoutCreated(plan: Plan, raw: SymbolMention[]): SymbolMention[] {
+  const created = createdNames(plan, raw);
+  return raw.filter((m) => !created.has(m.name));
 }
 
 function scan(plan: Plan): SymbolMention[] {
@@ -109,9 +132,7 @@ function scan(plan: Plan): SymbolMention[] {
       claimed: USE_VERB.test(before) || DONE.test(lineText) || placedInFile(lineText, span.startChar),
     });
   }
-  if (raw.length === 0) return raw;
-  const created = createdNames(plan, raw);
-  return raw.filter((m) => !created.has(m.name));
+  return raw;
 }
 
 /** "`loadUser` in `src/a.ts`", "`src/a.ts`: `loadUser()`", "(`src/a.ts:42`)" on the line: a place the plan gives the name. */
@@ -139,9 +160,4 @@ function createdNames(plan: Plan, mentions: readonly SymbolMention[]): Set<strin
     if (code.includes(name) && CODE_DEFINES(escaped).test(code)) out.add(name);
   }
   return out;
-}
-
-/** A cheap first look: does the plan name any code at all (so a host need not build the symbol index for it)? */
-export function namesCode(plan: Plan): boolean {
-  return symbolMentions(plan).length > 0;
 }

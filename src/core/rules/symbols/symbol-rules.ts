@@ -7,15 +7,15 @@ import type { Plan, Range } from '../../plan';
 import type { RuleEnvironment, RuleScope } from '../catalog';
 import type { Draft } from '../text-rules';
 import type { SymbolFacts, SymbolLocation } from '../../index/symbols/symbol-index';
-import { symbolMentions, type SymbolMention } from './symbol-claims';
+import { namesCode, symbolMentions, type SymbolMention } from './symbol-claims';
 
 /** The symbol facts when the plan names code and the index is complete; asking starts the build. */
 function facts(plan: Plan, env: RuleEnvironment): { facts: SymbolFacts; mentions: SymbolMention[] } | null {
-  if (!env.symbols) return null;
-  const mentions = symbolMentions(plan);
-  if (mentions.length === 0) return null;
+  if (!env.symbols || !namesCode(plan)) return null;
   const symbols = env.symbols();
-  return symbols?.complete ? { facts: symbols, mentions } : null;
+  if (!symbols?.complete) return null;
+  const mentions = symbolMentions(plan);
+  return mentions.length > 0 ? { facts: symbols, mentions } : null;
 }
 
 /**
