@@ -76,7 +76,7 @@ describe('rules: unknown-symbol, symbol-elsewhere and stale-anchor over a symbol
     const plan = [
       '# Plan',
       '1. Call `loadUser()` and `UserStore.save()`.',
-      '2. Add a `loadUsers()` helper that calls `loadUser()` in a loop.',
+      '2. Add a `loadUsers()` function that calls `loadUser()` in a loop.',
       '3. Call `loadUsers()` from `handleRequest()`.',
       '4. Call `os.path.join()` and `json.dumps()`.',
       '5. The `loadUserz` name is a typo in the docs.',

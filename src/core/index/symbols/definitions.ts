@@ -6,7 +6,7 @@
  * function body are not definitions a plan names, so variables count only at module or class level.
  */
 import { Query, type Language, type Node, type Tree } from '@vscode/tree-sitter-wasm';
-import type { SymbolLanguage } from './grammars';
+import type { SymbolLanguage } from './language';
 
 export type DefinitionKind = 'function' | 'method' | 'class' | 'type' | 'constant' | 'module';
 

@@ -9,9 +9,9 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { Language, Parser, type Query } from '@vscode/tree-sitter-wasm';
 import { definitionQuery } from './definitions';
+import type { SymbolLanguage } from './language';
 
-export type SymbolLanguage =
-  'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'rust' | 'java' | 'kotlin' | 'csharp' | 'cpp' | 'c' | 'ruby' | 'php' | 'swift' | 'scala' | 'dart';
+export type { SymbolLanguage };
 
 /** Grammar file and the package that ships it. */
 const GRAMMARS: Record<SymbolLanguage, { file: string; from: 'vscode' | 'wasms' }> = {
