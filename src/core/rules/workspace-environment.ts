@@ -34,12 +34,15 @@ export function ruleEnvironment(source: WorkspaceLookups, planFsPath: string | n
   };
 }
 
+const SYMBOL_WAIT_MS = 15_000;
+
 export async function workspaceEnvironment(index: WorkspaceFileIndex, planFsPath: string | null, plan: Plan): Promise<RuleEnvironment> {
   await Promise.all([index.loadMarkdown(planFsPath, companionReferences(plan, planFsPath)), index.loadManifests()]);
   // The symbol index only for a plan that names code, and the texts of the files its anchors point into.
   const symbols = namesCode(plan) ? index.symbols() : undefined;
   if (symbols) {
-    await symbols.start();
+    // A one-shot run (the CLI, the Claude Code hook) waits this long for the index; past it the symbol rules stay silent.
+    await Promise.race([symbols.start(), new Promise((resolve) => setTimeout(resolve, SYMBOL_WAIT_MS).unref())]);
     const facts = index.symbolFacts(planFsPath);
     const anchored = plan.referencedPaths.filter((r) =>
       (r.ranges.length > 0 ? r.ranges : [r.range]).some((m) => /^(?::|#L)\d/.test((plan.lines[m.startLine] ?? '').slice(m.endChar))),
