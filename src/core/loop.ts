@@ -29,6 +29,7 @@ import { replaceLastSnapshot } from './loop/snapshots';
 import type { Ending } from './loop/endings';
 import { countOpen, isOpenOrUnresolved, nextStepFor } from './convergence';
 import { carryForward } from './memory';
+import { workspaceFacts, workspaceFactsBlock } from './agents/workspace-facts';
 
 export async function runVerification(options: RunOptions): Promise<RunResult> {
   const plan = parsePlan(options.planText);
@@ -49,6 +50,7 @@ export async function runVerification(options: RunOptions): Promise<RunResult> {
     });
   }
 
+  ctx.setWorkspaceFacts(workspaceFactsBlock(await workspaceFacts(plan, options.workspaceRoot, options.planPath).catch(() => null)));
   const { memory, excluded } = recall(options);
   const quality = assessment.quality === 'TRIVIAL' ? 'THIN' : assessment.quality;
   let loop: LoopState = { state: emptyIterationState(options.planPath, quality, assessment.team), previous: null, quality: null, degradedBefore: false, directedBy: [] };

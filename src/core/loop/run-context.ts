@@ -18,6 +18,7 @@ import { callAgent, usesStructuredOutputs } from '../llm/agent-call';
 import { addUsage, servedModelOf, ZERO_USAGE, type TextBlock } from '../llm/provider';
 import { planBlock, systemRules } from '../agents/shared';
 import { instructionsFor } from '../agents/spec';
+import { FACT_ROLES } from '../agents/workspace-facts';
 import { technicalDebtWarning } from '../convergence';
 import { confidenceOf } from '../research/assertions';
 
@@ -42,6 +43,8 @@ export class RunContext {
   private usage: Usage = ZERO_USAGE;
   private spentUsd = 0;
   private readonly planData: TextBlock;
+  /** The workspace facts (agents/workspace-facts.ts), cached after the plan for the roles in FACT_ROLES. */
+  private factsData: TextBlock | null = null;
 
   constructor(
     readonly options: RunOptions,
@@ -49,6 +52,11 @@ export class RunContext {
     readonly assessment: Assessment,
   ) {
     this.planData = planBlock(displayPath(options.planPath, options.workspaceRoot), plan.text);
+  }
+
+  /** Set once, before iteration 1. */
+  setWorkspaceFacts(block: TextBlock | null): void {
+    this.factsData = block;
   }
 
   get signal(): AbortSignal | undefined {
@@ -103,7 +111,7 @@ export class RunContext {
       model,
       iteration,
       system: [systemRules(structured)],
-      userPrefix: [this.planData, instructionsFor(spec, structured)],
+      userPrefix: [this.planData, ...(this.factsData && FACT_ROLES.has(role) ? [this.factsData] : []), instructionsFor(spec, structured)],
       userText,
       schema: spec.schema,
       tools: research && this.carriesTools(model) ? research.specs : [],
