@@ -270,9 +270,9 @@ export async function synthesisPhase(ctx: RunContext, state: IterationState, not
   const refused: RefusedSettlement[] = [];
   const updates = [];
   for (const update of output.updates) {
-    const evidence = creditResolvedUnknowns(await checked(ctx, update.evidence), state.unknowns);
+    const evidence = creditResolvedUnknowns(await checked(ctx, update.evidence), state.unknowns, update.id);
     const current = byId.get(update.id);
-    const grounds = current ? settlementGrounds(current, update.status, evidence, update.resolution, state.user_responses) : { ok: true as const };
+    const grounds = current ? settlementGrounds(current, update.status, evidence, state.user_responses) : { ok: true as const };
     if (!grounds.ok) {
       refused.push({ iteration, id: update.id, status: update.status, reason: grounds.reason });
       continue;
