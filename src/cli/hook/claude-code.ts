@@ -9,7 +9,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
 import { defaultConfig, DEFAULT_MODELS, spendingCapProblem } from '../../core/config';
-import { challengeFingerprint, diffFingerprints, isOpenChallenge } from '../../core/fingerprint';
+import { challengeChanges } from '../../core/continuity';
 import { createAnthropicModelLookup, createAnthropicProvider } from '../../core/llm/anthropic';
 import { ModelLifecycle } from '../../core/llm/model-lifecycle';
 import { runVerification } from '../../core/loop';
@@ -133,8 +133,7 @@ export async function claudeCodeHook(io: CliIo, options: HookOptions = DEFAULT_H
       clearTimeout(timer);
     }
     const challenges = result.iterations.at(-1)?.challenges ?? [];
-    const before = (previous?.iterations.at(-1)?.challenges ?? []).filter(isOpenChallenge).map(challengeFingerprint);
-    const changes = diffFingerprints(before, challenges.filter(isOpenChallenge).map(challengeFingerprint));
+    const changes = challengeChanges(challenges);
     // The user sees systemMessage; a run that could not be kept says so there (the hook still never blocks on it).
     const unsaved = notSaved === null ? '' : ` The run state could not be saved in ${stateDir} (${notSaved as string}); the next run will not remember this one.`;
     if (result.verdict.startsWith('REVISE') || result.verdict === 'RETHINK') {

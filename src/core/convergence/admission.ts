@@ -70,7 +70,8 @@ export function admitChallenges(input: AdmissionInput): AdmissionResult {
 
   const perIterationCap = source === 'challengers' ? TEAMS[input.team ?? 'base'].challengerCapPerIteration : CAPS.perIterationFromResearch;
   const sourceOrigins = ORIGINS_OF_SOURCE[source];
-  const alreadyThisIteration = existing.filter((c) => c.iteration_introduced === iteration && sourceOrigins.includes(c.origin)).length;
+  // Challenges carried over from the last run were not added by this iteration's agents.
+  const alreadyThisIteration = existing.filter((c) => c.iteration_introduced === iteration && !c.carried && sourceOrigins.includes(c.origin)).length;
   const perIterationRoom = Math.max(0, perIterationCap - alreadyThisIteration);
   const activeRoom = Math.max(0, CAPS.activeTotal - existing.filter(isActive).length);
 
