@@ -63,7 +63,8 @@ export async function runVerification(options: RunOptions): Promise<RunResult> {
     if (step.stop) break;
   }
 
-  if (!ending && countOpen(loop.state.challenges).blocking_open > 0 && options.onCheckpoint) {
+  // Seed 001 checkpoint 3 also after a DEGRADATION stop: the loop ended with a BLOCKING open all the same.
+  if ((!ending || ending.cause === 'degradation') && countOpen(loop.state.challenges).blocking_open > 0 && options.onCheckpoint) {
     loop = { ...loop, state: await maxIterationsCheckpoint(ctx, loop.state) };
     replaceLastSnapshot(ctx, loop.state);
   }

@@ -41,7 +41,15 @@ export const DEGRADATION_NOTE =
 
 export async function runIteration(ctx: RunContext, loop: LoopState, iteration: number, context: { memory: MemoryContext | null; excluded: Challenge[] }): Promise<IterationStep> {
   const maxIterations = ctx.options.config.maxIterations;
-  let state: IterationState = { ...loop.state, iteration, synthesizer_directives: loop.previous?.synthesizer_directives ?? [], failures: [], research_unavailable: false };
+  let state: IterationState = {
+    ...loop.state,
+    iteration,
+    synthesizer_directives: loop.previous?.synthesizer_directives ?? [],
+    failures: [],
+    research_unavailable: false,
+    synthesizer_summary: '',
+    contradictions: [],
+  };
   const atStart = state.challenges;
   const stopWith = (s: IterationState, ending: Ending, close = false): IterationStep => ({
     loop: { ...loop, state: close ? closeIteration(ctx, s, atStart, 'FORCED_EXIT') : s },

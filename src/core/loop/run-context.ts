@@ -20,6 +20,7 @@ import { planBlock, systemRules } from '../agents/shared';
 import { instructionsFor } from '../agents/spec';
 import { technicalDebtWarning } from '../convergence';
 import { confidenceOf } from '../research/assertions';
+import { allowedModes } from '../research/budgets';
 
 export type InvokeResult<T> = { ok: true; value: T } | { ok: false; failure: AgentFailure };
 
@@ -106,7 +107,7 @@ export class RunContext {
       userPrefix: [this.planData, instructionsFor(spec, structured)],
       userText,
       schema: spec.schema,
-      tools: research && this.carriesTools(model) ? research.specs : [],
+      tools: research && this.carriesTools(role, modes) ? research.specs : [],
       executor,
       maxToolTurns: this.options.config.maxToolTurns,
       maxTokens: this.options.config.maxTokensPerCall,
@@ -144,14 +145,14 @@ export class RunContext {
   }
 
   /**
-   * Tools open the cached prefix, and caches are per model. A role gets the
-   * tool list when its model also serves a research role, so every call of
-   * that model shares one prefix; other models (by default the judgement
-   * roles' model) skip ~600 tokens per call they would never use.
+   * Only a call with a research budget gets the tool list (research/budgets.ts
+   * ROLE_MODES: the resolver and the researcher, in the modes of this call).
+   * Any other role would be refused every call it made, paying a tool turn
+   * and ~600 prefix tokens per call for nothing; seed 001 lists research
+   * inside the challenger as an anti-pattern.
    */
-  private carriesTools(model: string): boolean {
-    const models = this.options.config.models;
-    return model === models.resolver || model === models.researcher;
+  private carriesTools(role: AgentRole, modes: readonly ResearchMode[]): boolean {
+    return allowedModes(role, modes).length > 0;
   }
 
   private fail(role: AgentRole, iteration: number, kind: AgentFailure['kind'], message: string, record = true): InvokeResult<never> {

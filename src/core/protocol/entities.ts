@@ -279,5 +279,9 @@ export const IterationState = z.object({
   research_unavailable: z.boolean().default(false),
   assertions: z.array(Assertion).default([]),
   refused_settlements: z.array(RefusedSettlement).default([]),
+  /** The synthesizer's account of this iteration (its DEGRADATION flag among it), for the report. */
+  synthesizer_summary: z.string().max(4000).default(''),
+  /** Research findings the synthesizer found contradictory (seed 001 checkpoint 4), for the report. */
+  contradictions: z.array(z.string().max(2000)).max(4).default([]),
 });
 export type IterationState = z.infer<typeof IterationState>;

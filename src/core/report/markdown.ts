@@ -4,7 +4,7 @@
  */
 import type { CheckpointRequest, RunResult } from '../run-types';
 import { challengeDetails, deferredSurfacedSection, resolutionTable, technicalDebtSection } from './challenges';
-import { probedSection, surfacedSection, unknownsSection } from './findings';
+import { probedSection, surfacedSection, synthesisSection, unknownsSection } from './findings';
 import { assessmentSection, checkpointsSection, unansweredCheckpointsSection, failuresSection, nextStepSection, titleSection, usageSection, verdictSection } from './run-summary';
 import { assertionsSection, auditSection, qualitySection } from './score';
 
@@ -27,6 +27,7 @@ export function renderMarkdownReport(result: RunResult, options: ReportOptions =
       surfacedSection(state.surfaced_contexts),
       probedSection(state.probed_risks),
       deferredSurfacedSection(state.deferred_surfaced),
+      synthesisSection(result.iterations),
     );
   }
   sections.push(
