@@ -20,6 +20,7 @@ import { challengeFingerprint, type ChallengeChange } from './fingerprint';
 import { parsePlan, type Plan } from './plan';
 import { Challenge, DeferredSurfaced } from './protocol';
 import type { RunResult } from './run-types';
+import { changeSinceLastRun } from './report/what-to-change';
 
 /** Unsettled in the sense of carrying over: still open, or deferred to implementation. */
 const CARRIED_STATUSES: ReadonlySet<Challenge['status']> = new Set(['OPEN', 'UNRESOLVED', 'DEFERRED']);
@@ -76,9 +77,8 @@ export function carryOver(previous: RunResult | null | undefined, planText: stri
 export function challengeChanges(challenges: readonly Challenge[]): Map<string, ChallengeChange> {
   const changes = new Map<string, ChallengeChange>();
   for (const c of challenges) {
-    const key = c.carried?.fingerprint ?? challengeFingerprint(c);
-    if (c.status === 'OPEN' || c.status === 'UNRESOLVED') changes.set(key, c.carried ? 'still open' : 'new');
-    else if (c.carried && (c.status === 'RESOLVED' || c.status === 'WITHDRAWN')) changes.set(key, 'fixed');
+    const change = changeSinceLastRun(c);
+    if (change) changes.set(c.carried?.fingerprint ?? challengeFingerprint(c), change);
   }
   return changes;
 }

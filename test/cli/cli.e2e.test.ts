@@ -104,8 +104,7 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
     );
     const run = await cli(['--team', 'base']);
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stderr, /Checkpoint \(blocked, C1\)/);
-    assert.match(run.stderr, /non-interactive: continuing without an answer/);
+    assert.match(run.stderr, /^Checkpoint \(blocked, iteration 1\): C1 → non-interactive: continuing without an answer/m);
     assert.match(run.stdout, /## Checkpoints passed without an answer/);
     assert.match(run.stdout, /Iteration 1, blocked checkpoint on C1/);
     assert.match(run.stdout, /\*\*PROCEED\*\*/);

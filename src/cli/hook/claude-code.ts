@@ -9,7 +9,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
 import { defaultConfig, DEFAULT_MODELS, spendingCapProblem } from '../../core/config';
-import { challengeChanges } from '../../core/continuity';
+import { gateDenialReason } from '../../core/report/what-to-change-format';
 import { createAnthropicModelLookup, createAnthropicProvider } from '../../core/llm/anthropic';
 import { ModelLifecycle } from '../../core/llm/model-lifecycle';
 import { runVerification } from '../../core/loop';
@@ -22,7 +22,7 @@ import { writeFileAtomic, type CliIo } from '../io';
 import { DEFAULT_STATE_DIR, unreadableReporter } from '../run-command';
 import { runStatic } from '../static-mode';
 import { settingDefault } from '../../core/settings';
-import { denialReason, denyOutput, type HookOutput } from './decision';
+import { denyOutput, type HookOutput } from './decision';
 import { HOOK_TIMEOUT_SECONDS } from './settings';
 
 const HookInput = z.object({
@@ -132,12 +132,10 @@ export async function claudeCodeHook(io: CliIo, options: HookOptions = DEFAULT_H
     } finally {
       clearTimeout(timer);
     }
-    const challenges = result.iterations.at(-1)?.challenges ?? [];
-    const changes = challengeChanges(challenges);
     // The user sees systemMessage; a run that could not be kept says so there (the hook still never blocks on it).
     const unsaved = notSaved === null ? '' : ` The run state could not be saved in ${stateDir} (${notSaved as string}); the next run will not remember this one.`;
     if (result.verdict.startsWith('REVISE') || result.verdict === 'RETHINK') {
-      emit(io, { ...denyOutput(denialReason(result.verdict, challenges, changes)), ...(unsaved ? { systemMessage: `Verify Plan:${unsaved}` } : {}) });
+      emit(io, { ...denyOutput(gateDenialReason(result)), ...(unsaved ? { systemMessage: `Verify Plan:${unsaved}` } : {}) });
     } else {
       const why = result.partial || !result.verdict.startsWith('PROCEED') ? ` (run incomplete: ${result.stopCause ?? result.verdict}; not blocking)` : '';
       emit(io, { systemMessage: `Verify Plan: ${result.verdict}${why}.${unsaved}` });

@@ -21,6 +21,7 @@ import { instructionsFor } from '../agents/spec';
 import { technicalDebtWarning } from '../convergence';
 import { confidenceOf } from '../research/assertions';
 import { allowedModes } from '../research/budgets';
+import { linesInPlan } from '../report/anchors';
 
 export type InvokeResult<T> = { ok: true; value: T } | { ok: false; failure: AgentFailure };
 
@@ -191,6 +192,7 @@ export class RunContext {
       partial: parts.partial,
       ...(parts.stopCause ? { stopCause: parts.stopCause } : {}),
       ...(this.options.provider.reportsUsage === false ? { usageReported: false } : {}),
+      ...(finished && last ? { planLines: Object.fromEntries(linesInPlan(this.plan, last.challenges)) } : {}),
     };
   }
 
