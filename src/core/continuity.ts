@@ -56,7 +56,9 @@ export function carryOver(previous: RunResult | null | undefined, planText: stri
     const carried = { runId: String(previous.runId).slice(0, 200), id: c.id, fingerprint: c.carried?.fingerprint ?? challengeFingerprint(c), quoteRemoved };
     const note = `carried from run ${carried.runId} (${c.status})${quoteRemoved ? `; ${QUOTED_TEXT_REMOVED}, so it gets a fresh look` : ''}`;
     const status = quoteRemoved && c.status !== 'DEFERRED' ? 'OPEN' : c.status;
-    const { reopened_by_audit: _reopened, ...rest } = c;
+    // The last run's audit verdict belongs to the last run; this run judges the challenge afresh.
+    const rest: Challenge = { ...c };
+    delete rest.reopened_by_audit;
     challenges.push({ ...rest, status, iteration_introduced: 1, carried, history: [{ iteration: 0, status, note }] });
   }
   const deferred: DeferredSurfaced[] = [];

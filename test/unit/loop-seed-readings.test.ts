@@ -11,7 +11,7 @@ import { createResearchToolbox } from '../../src/core/research';
 import { renderMarkdownReport } from '../../src/core/report';
 import { byRole } from '../support/fake-anthropic';
 import { none, raise, three } from '../support/rate-limiter-challenges';
-import { audit, challenge, challengerOut, quality, reply, researcherOut, synth, update } from '../support/replies';
+import { audit, challenge, challengerOut, reply, researcherOut, synth, update } from '../support/replies';
 import { runAgainstFake } from '../support/run-harness';
 
 /** Challenges on the rate-limiter plan that share no passage and no concern, so de-dup keeps them all. */

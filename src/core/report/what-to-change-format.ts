@@ -83,12 +83,12 @@ export function whatToChangeText(verdict: VerdictLabel | null, w: WhatToChange, 
   const limit = options.limit ?? Infinity;
   const lead = whatToChangeLead(verdict, w);
   const blocks: string[] = [];
-  if (lead) blocks.push(`${WHAT_TO_CHANGE_HEADING}: ${lead}`);
+  if (lead) blocks.push(wrap(`${WHAT_TO_CHANGE_HEADING}: ${lead}`, width, '', '').join('\n'));
   w.deciding.forEach((item, i) => {
     const tags = [item.severity, item.carried ?? 'new', ...(item.reopenedByAudit !== null ? ['reopened by the final audit'] : [])];
     const n = `${i + 1}. `;
     const pad = ' '.repeat(n.length);
-    const lines = [`${n}[${tags.join(', ')}] ${item.id} (${item.status}), ${lineText(item)}`];
+    const lines = wrap(`${n}[${tags.join(', ')}] ${item.id} (${item.status}), ${lineText(item)}`, width, '', pad);
     lines.push(...wrap(`Plan says: "${terminalLine(item.quote)}"`, width, pad));
     if (options.concern) lines.push(...wrap(`Concern: ${terminalLine(item.concern)}`, width, pad));
     lines.push(...wrap(`Change: ${terminalLine(item.change)}`, width, pad));

@@ -88,7 +88,7 @@ export function whatToChange(
   const lineOf = (id: string): number | null => {
     const lines = options.lines;
     if (!lines) return null;
-    const n = lines instanceof Map ? lines.get(id) : (lines as Readonly<Record<string, number>>)[id];
+    const n: unknown = lines instanceof Map ? lines.get(id) : (lines as Readonly<Record<string, number>>)[id];
     return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null;
   };
   const deciding = (state?.challenges ?? [])
