@@ -27,10 +27,18 @@ describe('the gate as an agent plays it: hook claude-code twice per plan (built 
         fc.asyncProperty(gateCase, async (g) => {
           const ws = new TempWorkspace();
           try {
-            const call = async (plan: string, script: ReturnType<typeof modelOf>['script']): Promise<{ result: RunResult; out: { hookSpecificOutput?: { permissionDecisionReason: string }; systemMessage?: string } }> => {
+            const call = async (
+              plan: string,
+              script: ReturnType<typeof modelOf>['script'],
+            ): Promise<{ result: RunResult; out: { hookSpecificOutput?: { permissionDecisionReason: string }; systemMessage?: string } }> => {
               server.setScript(script);
               const input = JSON.stringify({ session_id: 'gate-1', cwd: ws.dir, hook_event_name: 'PreToolUse', tool_name: 'ExitPlanMode', tool_input: { plan } });
-              const run = await runCli(['hook', 'claude-code', '--team', 'base'], { cwd: ws.dir, env: { ANTHROPIC_API_KEY: TEST_KEY, ANTHROPIC_BASE_URL: server.baseURL }, input, timeoutMs: 60_000 });
+              const run = await runCli(['hook', 'claude-code', '--team', 'base'], {
+                cwd: ws.dir,
+                env: { ANTHROPIC_API_KEY: TEST_KEY, ANTHROPIC_BASE_URL: server.baseURL },
+                input,
+                timeoutMs: 60_000,
+              });
               assert.equal(run.code, 0, run.stderr);
               const planPath = path.join(ws.dir, '.claude', 'plans', 'claude-code-gate-1.md');
               const result = await createFileRunStore(path.join(ws.dir, '.verify-plan')).loadLatest(planPath);

@@ -157,11 +157,18 @@ export function modelOf(a: RunAnswers): { script: (req: ReceivedRequest) => Fake
         return reply({ unknowns: a.resolver[k]!.map((u) => ({ id: `U${u.n}`, resolution: u.resolution, finding: 'found', evidence: u.evidence })) });
       case 'synthesizer': {
         const updates = a.synthesizer[k]!.map((u) => ({ id: `C${u.n}`, status: u.status, resolution: u.resolution, evidence: u.evidence }));
-        for (const u of updates) sent.push({ id: u.id, status: u.status, quotes: u.evidence.map((e) => ('quote' in e ? String(e.quote) : '')), sources: u.evidence.map((e) => e.source) });
+        for (const u of updates) {
+          const cited = u.evidence as readonly { source: string; quote?: string }[];
+          sent.push({ id: u.id, status: u.status, quotes: cited.map((e) => e.quote ?? ''), sources: cited.map((e) => e.source) });
+        }
         return reply({ updates, quality, directives: [], summary: 's' });
       }
       case 'auditor':
-        return reply({ confirmed: a.flagged.length === 0, wrongly_settled: a.flagged.map((n) => ({ id: `C${n}`, reason: 'the resolution does not answer the failure scenario' })), discrepancies: [] });
+        return reply({
+          confirmed: a.flagged.length === 0,
+          wrongly_settled: a.flagged.map((n) => ({ id: `C${n}`, reason: 'the resolution does not answer the failure scenario' })),
+          discrepancies: [],
+        });
       default:
         return { kind: 'error', status: 500, message: `no script for ${String(role)}`, shouldRetry: false };
     }

@@ -32,7 +32,11 @@ describe('the gate as an agent plays it: the loop twice per plan (fast-check)', 
             const ids = deciding(run.iterations.at(-1)!.challenges);
             assert.deepEqual([...reportIds(renderMarkdownReport(run))].sort(), ids, 'report');
             const hover = presentStatus({ kind: 'verdict', planName: 'p', result: run, stale: false }).tooltip;
-            if (/more not shown/.test(hover)) assert.ok(listedIds(hover).every((id) => ids.includes(id)), 'hover (cut)');
+            if (/more not shown/.test(hover))
+              assert.ok(
+                listedIds(hover).every((id) => ids.includes(id)),
+                'hover (cut)',
+              );
             else assert.deepEqual([...listedIds(hover)].sort(), ids, 'hover');
             assert.deepEqual([...listedIds(gateDenialReason(run))].sort(), ids, 'deny reason');
           }
