@@ -25,7 +25,7 @@ import { discoverPlan, readPlanText } from './discover';
 import { engineConfigFields, providerFields } from './engine-flags';
 import { CliError, ExitCode, exitCodeForResult } from './exit-codes';
 import { writeFileAtomic, type CliIo } from './io';
-import { policyNote, progressLine } from './progress';
+import { NonInteractiveProgress, progressLine } from './progress';
 import { openFingerprints, sarifPlan } from './sarif-output';
 import { runStatic } from './static-mode';
 import { NO_KEY_MESSAGE, STATIC_FLAG_MESSAGE, staticJson, staticText, type StaticOutcome } from './static-mode-format';
@@ -65,7 +65,7 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
         : renderJsonReport(v.result)
       : args.format === 'sarif'
         ? renderSarifReport([await sarifPlanOf(v, planPath, planText, io.cwd)], { version })
-        : markdownOf(v, shown, planText),
+        : await markdownOf(v, shown, planText, io.cwd, planPath),
   );
   io.stdout(report);
   if (v.mode === 'static' && args.format !== 'markdown') io.stderr(`${v.skip}\n`);
@@ -117,6 +117,7 @@ export async function verifyPlanFile(args: RunArgs, io: CliIo, planPath: string,
   const removeInterrupt = io.onInterrupt(interrupt);
   const interactive = isInteractive(args, io);
   const unanswered: CheckpointRequest[] = [];
+  const policyProgress = new NonInteractiveProgress();
   let saveError: string | null = null;
   let finalNotSaved = false;
 
@@ -140,12 +141,13 @@ export async function verifyPlanFile(args: RunArgs, io: CliIo, planPath: string,
           saveError = event.error;
           finalNotSaved = event.final;
         }
+        if (event.type === 'checkpoint' && !interactive) unanswered.push(event.request);
+        if (!interactive) {
+          for (const line of policyProgress.lines(event)) progress(line);
+          return;
+        }
         const line = progressLine(event);
         if (line) progress(line);
-        if (event.type === 'checkpoint' && !interactive) {
-          unanswered.push(event.request);
-          progress(policyNote(event.request.kind));
-        }
       },
       ...(interactive ? { onCheckpoint: (request: CheckpointRequest) => promptCheckpoint(request, promptStreams(io, interrupt), controller.signal) } : {}),
     });
@@ -164,9 +166,12 @@ const staticOptions = (args: Pick<RunArgs, 'team' | 'threshold' | 'ruleScope' | 
 });
 
 /** The Markdown report of a verification (the static mode's diagnostics, or the run report). */
-export function markdownOf(v: Verification, shownPath: string, planText: string): string {
+export async function markdownOf(v: Verification, shownPath: string, planText: string, cwd: string, planPath: string): Promise<string> {
   if (v.mode === 'static') return staticText(shownPath, v.outcome, v.skip);
-  return renderMarkdownReport(v.result, { anchors: anchorsForPlan(v.result, planText), unansweredCheckpoints: v.unanswered });
+  // "What to change" ends with the plan's error-level static findings (the checks the editor shows while typing).
+  const { findings } = await runStatic(planText, cwd, { team: 'auto', threshold: v.result.assessment.threshold }, planPath).catch(() => ({ findings: [] }));
+  const staticErrors = findings.filter((f) => f.level === 'error').map((f) => ({ line: f.range.startLine + 1, code: f.code, message: f.message }));
+  return renderMarkdownReport(v.result, { anchors: anchorsForPlan(v.result, planText), unansweredCheckpoints: v.unanswered, staticErrors });
 }
 
 /** A verification's share of a SARIF log: open challenges (marked new / still open against the previous run) and the plan's static findings. */

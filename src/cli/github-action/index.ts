@@ -116,7 +116,7 @@ export async function githubActionCommand(argv: string[], io: CliIo, version: st
     if (v.mode === 'static') io.stderr(`${v.skip}\n`);
     const sarif = await sarifPlanOf(v, planPath, planText, root);
     verified.push({ rel, v, sarif });
-    const body = markdownOf(v, rel, planText);
+    const body = await markdownOf(v, rel, planText, root, planPath);
     sections.push(v.mode === 'static' ? `### ${rel}\n\n\`\`\`text\n${body.replace(/```/g, "'''")}\`\`\`\n` : body);
   }
 

@@ -11,7 +11,8 @@
  */
 import path from 'node:path';
 import { defaultConfig, DEFAULT_MODELS, spendingCapProblem } from '../../core/config';
-import { challengeFingerprint, diffFingerprints, isOpenChallenge } from '../../core/fingerprint';
+import { gateDenialReason } from '../../core/report/what-to-change-format';
+import { isOpenChallenge } from '../../core/fingerprint';
 import { createAnthropicModelLookup, createAnthropicProvider } from '../../core/llm/anthropic';
 import { ModelLifecycle } from '../../core/llm/model-lifecycle';
 import { runVerification } from '../../core/loop';
@@ -24,7 +25,7 @@ import type { CliIo } from '../io';
 import { DEFAULT_STATE_DIR, unreadableReporter } from '../run-command';
 import { runStatic } from '../static-mode';
 import { settingDefault } from '../../core/settings';
-import { denialReason, denyOutput, noticeOutput, type HookEvent, type HookOutput } from './decision';
+import { denyOutput, noticeOutput, type HookEvent, type HookOutput } from './decision';
 import { hookEvent, HookInput, readStdinUtf8 } from './input';
 import { findPlan, type FoundPlan } from './plan-source';
 import { projectRoot } from './plans-folder';
@@ -133,8 +134,6 @@ async function agentAnswer(io: CliIo, event: HookEvent, root: string, plan: Foun
     clearTimeout(timer);
   }
   const challenges = result.iterations.at(-1)?.challenges ?? [];
-  const before = (previous?.iterations.at(-1)?.challenges ?? []).filter(isOpenChallenge).map(challengeFingerprint);
-  const changes = diffFingerprints(before, challenges.filter(isOpenChallenge).map(challengeFingerprint));
   // The user sees systemMessage; a run that could not be kept says so there (the hook still never blocks on it).
   const unsaved = notSaved === null ? '' : ` The run state could not be saved in ${stateDir} (${notSaved as string}); the next run will not remember this one.`;
   const checked = `Plan checked: ${plan.source}.`;
@@ -144,7 +143,7 @@ async function agentAnswer(io: CliIo, event: HookEvent, root: string, plan: Foun
       io,
       denyOutput(
         event,
-        `${denialReason(result.verdict, challenges, changes)}\n\n${checked}`,
+        `${gateDenialReason(result)}\n\n${checked}`,
         `Verify Plan: ${result.verdict}; the plan went back to Claude with ${open} open challenge(s). ${checked}${unsaved}`,
       ),
     );
