@@ -64,4 +64,29 @@ describe("missing-file: paths placed by the plan's headings, alternatives and mo
     const twoFolders = ['# Plan', '', '## Step 1', 'Read `api/config.ts` and `web/config.ts`.', '', '## Notes', '`config.ts` was moved to `ui/utils/`.'].join('\n');
     assert.deepEqual(missingPaths(run(twoFolders, files)), ['api/config.ts', 'web/config.ts']);
   });
+  it('a file split or renamed by work marked done ("### 1.1 Tables ✅" … "split `schema.ts` into …") is gone by design; the same split still to do needs the file', () => {
+    const files = ['src/db/schema/index.ts', 'src/app.ts'];
+    const plan = (heading: string): string =>
+      ['# Plan', '', heading, '- Extend `src/db/schema.ts` with the new tables.', '- Refactor: split `schema.ts` into one file per table under `src/db/schema/`.'].join('\n');
+    assert.deepEqual(missingPaths(run(plan('### 1.1 Tables ✅'), files)), []);
+    assert.deepEqual(missingPaths(run(plan('### 1.1 Tables'), files)), ['src/db/schema.ts']);
+  });
+
+  it('a path the plan links outside the workspace ("[platform/registry.yaml](../../platform/registry.yaml)") is a file of that tree wherever the plan names it; a link inside the workspace is checked', () => {
+    const files = ['src/app.ts', 'platform/other.yaml', 'services/api/main.go'];
+    const text = (target: string): string =>
+      [
+        '# Roadmap',
+        '',
+        '## M1',
+        '- Register in `platform/registry.yaml`.',
+        '- Source: `services/core/cmd/`',
+        '',
+        '## References',
+        `| [platform/registry.yaml](${target}platform/registry.yaml) | registry |`,
+        `| [services/core/](${target}core/) | framework |`,
+      ].join('\n');
+    assert.deepEqual(missingPaths(run(text('../../'), files)), []);
+    assert.deepEqual(missingPaths(run(text('./'), files)), ['platform/registry.yaml', 'services/core/cmd/', 'platform/registry.yaml']);
+  });
 });

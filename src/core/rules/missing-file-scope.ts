@@ -5,7 +5,8 @@
  */
 import type { Plan } from '../plan';
 import type { RuleEnvironment } from './catalog';
-import { readerPath } from './created-paths';
+import { readerPath, TICKED_TASK } from './created-paths';
+import { titleMarkedDone } from './plan-status';
 import { safeExists } from './missing-file-context';
 
 /** "### What We Can Leverage (packages/nextjs)", "## Backend (`server/`)": a folder path, in parentheses or inline code, in a heading. */
@@ -106,6 +107,19 @@ const MOVED_AWAY_AFTER = new RegExp(
   'iu',
 );
 
+/** "split `schema.ts` into one file per entity", "rename `a.ts` to …", "move `x/` under …": a verb right before the name. */
+const MOVE_VERB_BEFORE = /\b(?:split|renam(?:e|ed)|mov(?:e|ed)|relocat(?:e|ed)|mv)\s+(?:the\s+)?[\x60'"]?$/i;
+
+/** A move, rename or split of the name on a ticked task or in a section marked done ("### 1.1 Drizzle tables ✅"): the work has run. */
+function movedByDoneWork(plan: Plan, r: { startLine: number; startChar: number }): boolean {
+  const line = plan.lines[r.startLine] ?? '';
+  if (!MOVE_VERB_BEFORE.test(line.slice(Math.max(0, r.startChar - 30), r.startChar))) return false;
+  if (TICKED_TASK.test(line)) return true;
+  let inner: Plan['sections'][number] | undefined;
+  for (const s of plan.sections) if (s.headingLine < r.startLine && r.startLine <= s.range.endLine && (!inner || s.headingLine > inner.headingLine)) inner = s;
+  return inner !== undefined && titleMarkedDone(inner.title);
+}
+
 /**
  * The paths the plan says were later renamed or moved away (see MOVED_AWAY_AFTER), named in full or, when the plan
  * names only one file of that name in full, by the bare name ("`scan.yml` renamed to `.disabled`" for an earlier
@@ -120,11 +134,42 @@ export function movedAwayPaths(plan: Plan): Set<string> {
     const name = path.slice(path.lastIndexOf('/') + 1);
     if (path.includes('/')) fullByName.set(name, (fullByName.get(name) ?? new Set()).add(path));
     const mentions = ref.ranges && ref.ranges.length > 0 ? ref.ranges : [ref.range];
-    if (mentions.some((r) => MOVED_AWAY_AFTER.test((plan.lines[r.startLine] ?? '').slice(r.endChar, r.endChar + 60)))) moved.add(path);
+    if (mentions.some((r) => MOVED_AWAY_AFTER.test((plan.lines[r.startLine] ?? '').slice(r.endChar, r.endChar + 60)) || movedByDoneWork(plan, r))) moved.add(path);
   }
   for (const path of [...moved]) {
     const full = path.includes('/') ? undefined : fullByName.get(path);
     if (full && full.size === 1) moved.add([...full][0] as string);
   }
   return moved;
+}
+
+/** "[platform/mcp/registry.yaml](../../../platform/mcp/registry.yaml)": a Markdown link whose text is a path and whose target climbs with "../". */
+const CLIMBING_LINK = /\[\s*`?([\w.@-]+(?:\/[\w.@-]+)*\/?)`?\s*\]\(\s*<?((?:\.\.\/)+[^)\s>]+)>?\s*\)/g;
+
+/**
+ * The paths the plan links to a target outside the workspace ("[platform/x.yaml](../../../platform/x.yaml)", from a
+ * plan at the root): another repository's files, which the plan names by their path there wherever it names them.
+ * Only where the link's target ends with its text (or its text's last folder), so the text is the other tree's path.
+ */
+export function linkedOutside(plan: Plan, env: RuleEnvironment): Set<string> {
+  const out = new Set<string>();
+  if (!plan.text.includes('](../')) return out;
+  for (const line of plan.lines) {
+    for (const m of line.matchAll(CLIMBING_LINK)) {
+      const text = (m[1] as string).replace(/\/+$/, '');
+      const target = (m[2] as string).replace(/\/+$/, '');
+      const last = text.slice(text.lastIndexOf('/') + 1);
+      if (!(target.endsWith(`/${text}`) || target.endsWith(`/${last}`)) || safeExists(env, target) !== undefined) continue;
+      out.add(text);
+    }
+  }
+  return out;
+}
+
+/** Is `path` one of the paths linked outside the workspace (see linkedOutside), or inside one of those folders? */
+export function isLinkedOutside(path: string, linked: ReadonlySet<string>): boolean {
+  const p = path.replace(/\/+$/, '');
+  if (linked.has(p)) return true;
+  for (let at = p.lastIndexOf('/'); at > 0; at = p.lastIndexOf('/', at - 1)) if (linked.has(p.slice(0, at))) return true;
+  return false;
 }
