@@ -1,7 +1,8 @@
 /**
  * Where the plan's own words say a path it names is not one of this workspace's files to check (missing-file,
  * text-rules.ts): a heading that names the folder its list is relative to, one of two places offered as alternatives,
- * a file the plan says was later renamed or moved away. Pure functions of the plan's lines and the host's lookups.
+ * a file the plan says was renamed, moved or split away, a path it links outside the workspace. Pure functions of the
+ * plan's lines and the host's lookups.
  */
 import type { Plan } from '../plan';
 import type { RuleEnvironment } from './catalog';
@@ -25,7 +26,8 @@ function headingFolder(plan: Plan, line: number): string | null {
 /**
  * A path listed under a heading that names a folder ("### What We Can Leverage (packages/nextjs)" over "`utils/hypersync.ts`")
  * is relative to that folder. Where the folder is not in the workspace (nor made by the plan), the list describes another
- * tree (a parent repository, a sibling project), which the workspace cannot tell about. A path that starts with the folder itself is written in full and checked as it stands.
+ * tree (a parent repository, a sibling project), which the workspace cannot tell about. A path that starts with the
+ * folder itself is written in full and checked as it stands.
  */
 export function scopedByHeadingFolder(plan: Plan, line: number, path: string, env: RuleEnvironment, created: ReadonlySet<string>): boolean {
   const folder = headingFolder(plan, line);
