@@ -17,6 +17,11 @@ Usage:
   verify-plan [plan.md] [options]      verify a plan (PROCEED / REVISE / RETHINK)
   verify-plan check [plan.md] [--format markdown|json]
                                        re-run the stored assertions of the plan's last run (no LLM call)
+  verify-plan doctor                   check the key, the configured models and every request shape a run uses
+                                       with the smallest real calls; prints OK or the failure with its fix, and
+                                       the cost in cents (flags: a run's --model-<role>, --effort-<role>,
+                                       --price, --max-retry-wait, and --base-url); without a key it lists what it
+                                       would check
   verify-plan hook claude-code         Claude Code hook for ExitPlanMode (PermissionRequest or PreToolUse): reads
                                        the hook JSON on stdin, finds the plan (input, plan file, transcript, plans
                                        folder), denies with the open challenges on REVISE/RETHINK, otherwise no

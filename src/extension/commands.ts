@@ -10,6 +10,7 @@ import { discoverNewestPlan } from '../core/plan-discovery';
 import { planScope } from './plan-scope';
 import { planKey } from './findings-registry';
 import type { PanelLink } from './panel-link';
+import { checkSetup } from './check-setup';
 import { exportReport } from './report-export';
 import { installClaudeCodeHook, uninstallClaudeCodeHook } from './claude-code-hook';
 import type { Services } from './services';
@@ -44,6 +45,7 @@ export function commandTable(s: Services, panel: PanelLink): Record<string, Hand
     'verifyPlan.acknowledgeRisk': async (arg, id) => acknowledge(s, uriArg(arg), typeof id === 'string' ? id : undefined),
     'verifyPlan.showChallenge': async (arg, id) => showChallenge(s, uriArg(arg), typeof id === 'string' ? id : undefined),
     'verifyPlan.showLog': () => s.log.show(true),
+    'verifyPlan.checkSetup': () => checkSetup(s),
     'verifyPlan.installClaudeCodeHook': (scope) => installClaudeCodeHook(s.context, scope),
     'verifyPlan.uninstallClaudeCodeHook': (scope) => uninstallClaudeCodeHook(scope),
   };

@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activateExtension } from './helpers';
+import { activateExtension } from './workbench';
 
 const PLAN = `# Plan: keep sessions across restarts
 

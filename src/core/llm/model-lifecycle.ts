@@ -12,12 +12,17 @@
  *   failure: the check falls back to the table and the run goes on.
  * - Lookups are cached per id for the session (a `ModelLifecycle` instance);
  *   a failed lookup is not cached, so the next run asks again.
+ * - The Models API is also a source of facts: where its `max_tokens`,
+ *   `max_input_tokens` or capabilities differ from the model table, one
+ *   warning per id per session names each difference (model-info.ts); the
+ *   API's figures are the ones requests use (anthropic-models.ts).
  */
 import type { AgentRole } from '../protocol';
 import { findModel, type ModelEntry } from '../models';
+import { tableDisagreements, type ModelFacts } from './model-info';
 
-/** 'found' or 'not_found'; throws when the Models API cannot answer (network, auth, 5xx). */
-export type ModelLookup = (id: string, signal?: AbortSignal) => Promise<'found' | 'not_found'>;
+/** The model's facts (or just 'found'), or 'not_found'; throws when the Models API cannot answer (network, auth, 5xx). */
+export type ModelLookup = (id: string, signal?: AbortSignal) => Promise<'found' | 'not_found' | ModelFacts>;
 
 export interface ModelCheck {
   /** The run must not start; each line names roles, id and a replacement. */
@@ -28,11 +33,13 @@ export interface ModelCheck {
   notes: string[];
 }
 
-type Lookup = 'found' | 'not_found' | { unreachable: string };
+type Answer = 'found' | 'not_found' | ModelFacts;
+type Lookup = Answer | { unreachable: string };
 
 export class ModelLifecycle {
-  private readonly found = new Map<string, 'found' | 'not_found'>();
+  private readonly found = new Map<string, Answer>();
   private readonly warned = new Set<string>();
+  private readonly compared = new Set<string>();
   private noted = false;
 
   constructor(private readonly lookup: ModelLookup) {}
@@ -44,7 +51,7 @@ export class ModelLifecycle {
     const ids = [...rolesById.keys()];
     const answers = await Promise.all(ids.map((id) => this.ask(id, signal)));
     const outcome: ModelCheck = { errors: [], warnings: [], notes: [] };
-    const unreachable = answers.find((a): a is { unreachable: string } => typeof a === 'object');
+    const unreachable = answers.find((a): a is { unreachable: string } => typeof a === 'object' && 'unreachable' in a);
     if (unreachable && !this.noted) {
       this.noted = true;
       outcome.notes.push(`Could not reach the Models API (${unreachable.unreachable}); model ids were checked against the built-in table only, and the run continues.`);
@@ -63,6 +70,15 @@ export class ModelLifecycle {
       } else if (entry && entry.status !== 'active' && !this.warned.has(id)) {
         this.warned.add(id);
         outcome.warnings.push(lifecycleWarning(entry, id, who));
+      }
+      if (typeof answer === 'object' && 'limits' in answer && !this.compared.has(id)) {
+        this.compared.add(id);
+        const differences = tableDisagreements(id, answer);
+        if (differences.length > 0) {
+          outcome.warnings.push(
+            `The Models API describes "${id}" (${who}) differently from the built-in model table: ${differences.join('; ')}. Requests follow the Models API; the table in src/core/models.ts needs an update.`,
+          );
+        }
       }
     });
     return outcome;
