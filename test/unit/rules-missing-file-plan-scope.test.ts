@@ -15,7 +15,7 @@ describe("missing-file: paths placed by the plan's headings, alternatives and mo
         '# Port',
         '',
         heading,
-        '- Sync helper (`utils/sync.ts`)',
+        '- Sync utility (`utils/sync.ts`)',
         '- Bot (`bots/runner.ts`)',
         '- Kit entry written in full (`packages/kit/main.ts`)',
         '',
@@ -41,12 +41,12 @@ describe("missing-file: paths placed by the plan's headings, alternatives and mo
   it('of two places offered as alternatives ("`utils/web` or `composables/shared`", in several languages) the one not there is no finding; "and" claims both', () => {
     const files = ['utils/web/device.ts', 'composables/useA.ts'];
     for (const or of ['or', '或', 'oder', 'ou', 'o', 'или', 'または']) {
-      const text = ['# Plan', '', '## Step 1', `The browser helpers are in \`utils/web\` ${or} \`composables/shared\`.`].join('\n');
+      const text = ['# Plan', '', '## Step 1', `The browser utilities are in \`utils/web\` ${or} \`composables/shared\`.`].join('\n');
       assert.deepEqual(missingPaths(run(text, files)), [], or);
     }
-    const both = ['# Plan', '', '## Step 1', 'The helpers are in `utils/web` and `composables/shared`.'].join('\n');
+    const both = ['# Plan', '', '## Step 1', 'The utilities are in `utils/web` and `composables/shared`.'].join('\n');
     assert.deepEqual(missingPaths(run(both, files)), ['composables/shared']);
-    const neither = ['# Plan', '', '## Step 1', 'The helpers are in `utils/mobile` or `composables/shared`.'].join('\n');
+    const neither = ['# Plan', '', '## Step 1', 'The utilities are in `utils/mobile` or `composables/shared`.'].join('\n');
     assert.deepEqual(missingPaths(run(neither, files)), ['utils/mobile', 'composables/shared']);
   });
 
