@@ -27,7 +27,7 @@ export function checkText(assertions: Assertion[]): string {
 }
 
 export async function checkCommand(args: CheckArgs, io: CliIo): Promise<number> {
-  const planPath = await discoverPlan(io.cwd, args.planPath, args.planFolders);
+  const planPath = (await discoverPlan(io.cwd, args.planPath, args.planFolders)).path;
   const shown = terminalLine(path.relative(io.cwd, planPath) || planPath);
   const stateDir = path.resolve(io.cwd, args.stateDir ?? DEFAULT_STATE_DIR);
   const unusable: string[] = [];

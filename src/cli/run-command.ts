@@ -18,6 +18,7 @@ import { createResearchToolbox } from '../core/research';
 import type { CheckpointRequest, RunResult } from '../core/run-types';
 import { createFileRunStore } from '../core/store';
 import { createStoreMemorySource } from '../core/memory';
+import { secretNote } from '../core/secret-scan';
 import { terminalLine, terminalSafe } from '../core/terminal-text';
 import type { RunArgs } from './args';
 import { promptCheckpoint } from './checkpoint-prompt';
@@ -50,8 +51,9 @@ export function isInteractive(args: Pick<RunArgs, 'nonInteractive'>, io: Pick<Cl
 
 export async function runCommand(args: RunArgs, io: CliIo, version: string): Promise<number> {
   if (args.out) await checkOutTarget(io.cwd, args.out);
-  const planPath = await discoverPlan(io.cwd, args.planPath, args.planFolders);
-  const planText = await readPlanText(planPath, io.cwd);
+  const plan = await discoverPlan(io.cwd, args.planPath, args.planFolders);
+  const planPath = plan.path;
+  const planText = await readPlanText(plan, io.cwd, (line) => io.stderr(`${line}\n`));
   const shown = terminalLine(path.relative(io.cwd, planPath) || planPath);
   const progress = (line: string) => {
     if (!args.quiet) io.stderr(`${line}\n`);
@@ -131,7 +133,13 @@ export async function verifyPlanFile(args: RunArgs, io: CliIo, planPath: string,
       signal: controller.signal,
       store,
       previous,
-      research: createResearchToolbox({ root: io.cwd, denyGlobs: config.denyGlobs, webSearch: config.webSearch, memory: createStoreMemorySource(store, { planPath }) }),
+      research: createResearchToolbox({
+        root: io.cwd,
+        denyGlobs: config.denyGlobs,
+        webSearch: config.webSearch,
+        memory: createStoreMemorySource(store, { planPath }),
+        onSecretsRemoved: (where, scan) => io.stderr(`${secretNote(terminalLine(where), scan)}\n`),
+      }),
       trusted: true,
       onEvent: (event) => {
         if (event.type === 'state-not-saved') {
