@@ -16,13 +16,13 @@ import { renderSarifReport, type SarifPlan } from '../core/report/sarif';
 import { anchorsForPlan } from '../core/report/anchors';
 import { createResearchToolbox } from '../core/research';
 import type { CheckpointRequest, RunResult } from '../core/run-types';
-import { createFileRunStore } from '../core/store';
 import { createStoreMemorySource } from '../core/memory';
 import { secretNote } from '../core/secret-scan';
 import { terminalLine, terminalSafe } from '../core/terminal-text';
 import type { RunArgs } from './args';
 import { promptCheckpoint } from './checkpoint-prompt';
 import { discoverPlan, readPlanText } from './discover';
+import { openCliRunStore } from './state-key';
 import { engineConfigFields, providerFields } from './engine-flags';
 import { CliError, ExitCode, exitCodeForResult } from './exit-codes';
 import { writeFileAtomic, type CliIo } from './io';
@@ -94,7 +94,14 @@ export type Verification =
     };
 
 /** Runs the static checks or the agent loop on one plan (progress through `progress`); renders nothing. */
-export async function verifyPlanFile(args: RunArgs, io: CliIo, planPath: string, planText: string, progress: (line: string) => void): Promise<Verification> {
+export async function verifyPlanFile(
+  args: RunArgs,
+  io: CliIo,
+  planPath: string,
+  planText: string,
+  progress: (line: string) => void,
+  options: { storedState?: boolean } = {},
+): Promise<Verification> {
   const apiKey = io.env.ANTHROPIC_API_KEY?.trim() || undefined;
   if (args.static || !apiKey) {
     const skip = args.static ? STATIC_FLAG_MESSAGE : NO_KEY_MESSAGE;
@@ -105,7 +112,7 @@ export async function verifyPlanFile(args: RunArgs, io: CliIo, planPath: string,
   const baseURL = args.baseUrl ?? (io.env.ANTHROPIC_BASE_URL?.trim() || undefined);
   await preflight(config, createAnthropicModelLookup({ apiKey, ...(baseURL ? { baseURL } : {}) }), io);
   const stateDir = path.resolve(io.cwd, args.stateDir ?? DEFAULT_STATE_DIR);
-  const store = createFileRunStore(stateDir, { onUnreadable: unreadableReporter(io) });
+  const store = await openCliRunStore(stateDir, io.env, { ...options, onUnreadable: unreadableReporter(io), note: (line) => io.stderr(`${line}\n`) });
   progress(`Run state: ${stateDir}`);
   const previous = await store.loadLatest(planPath).catch(() => null);
 

@@ -10,3 +10,5 @@ export { createResearchToolbox } from '../core/research';
 export { createStoreMemorySource } from '../core/memory';
 export { createAnthropicModelLookup } from '../core/llm/anthropic';
 export { ModelLifecycle } from '../core/llm/model-lifecycle';
+export { redactSecrets, secretNote } from '../core/secret-scan';
+export { readPlanFile } from '../core/plan-file';

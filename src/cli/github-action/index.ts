@@ -115,7 +115,8 @@ export async function githubActionCommand(argv: string[], processIo: CliIo, vers
     const planPath = path.join(root, ...rel.split('/'));
     io.stderr(`\n== ${ciText(rel)}\n`);
     const planText = await readPlanText({ path: planPath, root }, root, (line) => io.stderr(`${ciText(line)}\n`));
-    const v = await verifyPlanFile({ ...args, planPath }, rootIo, planPath, planText, (line) => io.stderr(`${line}\n`));
+    // A runner's checkout is the repository's: its `.verify-plan/` is never read (saving still works).
+    const v = await verifyPlanFile({ ...args, planPath }, rootIo, planPath, planText, (line) => io.stderr(`${line}\n`), { storedState: false });
     if (v.mode === 'static') io.stderr(`${v.skip}\n`);
     const sarif = await sarifPlanOf(v, planPath, planText, root);
     verified.push({ rel, v, sarif });
