@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AssertionDraft } from '../../src/core/protocol';
 import { byRole, FakeAnthropicServer, sequence, type FakeServerOptions } from '../support/fake-anthropic';
+import { TEST_STATE_KEY } from '../support/state-key';
 import { audit, challenge, challengerOut, planEvidence, quality, reply, researcherOut, synth, update } from '../support/replies';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -55,7 +56,7 @@ export function testUserConfig(): string {
   if (userConfig) return userConfig;
   const dir = mkdtempSync(path.join(tmpdir(), 'vp-user-config-'));
   mkdirSync(path.join(dir, 'verify-plan'), { mode: 0o700 });
-  writeFileSync(path.join(dir, 'verify-plan', 'state-key'), `${'5a'.repeat(32)}\n`, { mode: 0o600 });
+  writeFileSync(path.join(dir, 'verify-plan', 'state-key'), `${TEST_STATE_KEY.toString('hex')}\n`, { mode: 0o600 });
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   userConfig = dir;
   return dir;

@@ -46,7 +46,7 @@ export function workflowCommandGuard(io: CliIo): CliIo {
 export function markdownText(text: string): string {
   return text
     .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
-    .replace(/[\\`*_{}[\]()#+\-.!|~>]/g, (ch) => `\\${ch}`)
+    .replace(/[\\`*_[\]!|~>]/g, (ch) => `\\${ch}`)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;');
 }
