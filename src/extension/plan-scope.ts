@@ -15,7 +15,13 @@ import { readSettings, SETTINGS_SECTION, trustedGetter } from './settings';
 export function planFoldersSetting(): string[] {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   // Ignored entries are logged by the services' reader, which reads the same values.
-  return readSettings(trustedGetter((key) => config.get(key), (key) => config.inspect(key), () => undefined)).settings.planFolders;
+  return readSettings(
+    trustedGetter(
+      (key) => config.get(key),
+      (key) => config.inspect(key),
+      () => undefined,
+    ),
+  ).settings.planFolders;
 }
 
 /** Discovery's input for these folders: the workspace's `file:` folders as roots, the user's home for `~`. */

@@ -91,7 +91,8 @@ describe('hostile repository: the plan, stored state and git stay in the sandbox
       const run = await h.cli(['--team', 'base', '--max-iterations', '1', plan]);
       assert.ok(h.server.received.length > 0, run.stderr);
       for (const body of bodiesOf(h.server)) {
-        for (const mark of ['FORGED-OVERRIDE-MARK-5120', 'FORGED-ACK-MARK-5121', 'LINKED-RUN-CONTENT-8812', 'user overridden']) assert.ok(!body.includes(mark), `a request carries "${mark}"`);
+        for (const mark of ['FORGED-OVERRIDE-MARK-5120', 'FORGED-ACK-MARK-5121', 'LINKED-RUN-CONTENT-8812', 'user overridden'])
+          assert.ok(!body.includes(mark), `a request carries "${mark}"`);
       }
       assert.match(run.stderr, /2026-01-01T00-00-00\.000Z-forged\.json: no valid authentication tag/);
       assert.match(run.stderr, /2027-01-01T00-00-00\.000Z-link\.json: is a symbolic link/);
@@ -172,7 +173,10 @@ describe('hostile repository: the plan, stored state and git stay in the sandbox
         writeFileSync(path.join(dir, rel), `CRED-MARK ${rel}\n${rel.endsWith('.json') ? PEM : ''}`);
       }
       mkdirSync(path.join(dir, 'src'));
-      writeFileSync(path.join(dir, 'src', 'config.ts'), `// CRED-MARK src/config.ts\nexport const key = '${AWS_KEY_ID}';\nexport const secret = { aws_secret_access_key: '${AWS_SECRET}' };\n${PEM}`);
+      writeFileSync(
+        path.join(dir, 'src', 'config.ts'),
+        `// CRED-MARK src/config.ts\nexport const key = '${AWS_KEY_ID}';\nexport const secret = { aws_secret_access_key: '${AWS_SECRET}' };\n${PEM}`,
+      );
       const outcome = await runAttack({
         dir,
         calls: [
@@ -231,7 +235,8 @@ describe('hostile repository: the plan, stored state and git stay in the sandbox
           .split('\n')
           .find((l) => / log /.test(l));
         assert.ok(logLine, 'git log ran');
-        for (const name of ['file', 'ext', 'git', 'http', 'https', 'ssh']) assert.ok(logLine.includes(`protocol.${name}.allow=never`), `protocol.${name}.allow=never is missing: ${logLine}`);
+        for (const name of ['file', 'ext', 'git', 'http', 'https', 'ssh'])
+          assert.ok(logLine.includes(`protocol.${name}.allow=never`), `protocol.${name}.allow=never is missing: ${logLine}`);
       } finally {
         rmSync(bin, { recursive: true, force: true });
       }

@@ -120,7 +120,7 @@ export async function githubActionCommand(argv: string[], processIo: CliIo, vers
     if (v.mode === 'static') io.stderr(`${v.skip}\n`);
     const sarif = await sarifPlanOf(v, planPath, planText, root);
     verified.push({ rel, v, sarif });
-    const body = markdownOf(v, rel, planText);
+    const body = markdownOf(v, ciText(rel), planText);
     sections.push(v.mode === 'static' ? `### ${markdownText(rel)}\n\n\`\`\`text\n${body.replace(/```/g, "'''")}\`\`\`\n` : body);
   }
 

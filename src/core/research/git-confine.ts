@@ -21,7 +21,8 @@ import { isInside } from './paths';
 export type GitQuery = (args: string[]) => Promise<{ ok: true; stdout: string } | { ok: false; stderr: string }>;
 
 const MAX_ALTERNATES_BYTES = 64 * 1024;
-const OUTSIDE = "git_log: refused: the git directory of this workspace lies outside it (a `.git` file, `commondir` or link pointing elsewhere); only the workspace's own repository is read";
+const OUTSIDE =
+  "git_log: refused: the git directory of this workspace lies outside it (a `.git` file, `commondir` or link pointing elsewhere); only the workspace's own repository is read";
 
 /** The real path of the `.git` directory git's discovery finds above `root` (exclusive), when it is a plain directory. */
 async function enclosingGitDir(root: string): Promise<string | null> {

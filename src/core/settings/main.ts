@@ -117,7 +117,9 @@ export const MAIN = {
           return `the entry ${JSON.stringify(entry)} starts with "!": deny globs can only add to the built-in list, never re-include what it denies`;
         },
       })
-      .describe('Extra glob patterns research agents may never read, on top of the built-in list (`.env*`, keys, `.git/` internals, git-ignored files). Entries can only add: one starting with `!` is refused.'),
+      .describe(
+        'Extra glob patterns research agents may never read, on top of the built-in list (`.env*`, keys, `.git/` internals, git-ignored files). Entries can only add: one starting with `!` is refused.',
+      ),
     trust: 'user',
     section: 'main',
     order: 9,
