@@ -140,9 +140,9 @@ export function trustedGetter(
       const seen = inspect(key);
       const fromWorkspace = seen?.workspaceFolderValue ?? seen?.workspaceValue;
       if (!Array.isArray(fromWorkspace)) return get(key);
-      const outside = fromWorkspace.filter((e) => !insideWorkspaceEntry(e));
+      const outside = (fromWorkspace as unknown[]).filter((e) => !insideWorkspaceEntry(e));
       if (outside.length > 0) onIgnored(name, `workspace entries outside the workspace ignored: ${outside.map((e) => JSON.stringify(e)).join(', ')}`);
-      return fromWorkspace.filter(insideWorkspaceEntry);
+      return (fromWorkspace as unknown[]).filter(insideWorkspaceEntry);
     }
     return get(key);
   };
