@@ -11,9 +11,11 @@
  *
  * With `root`, the file must also lie below `root` with no symbolic link on
  * the path from `root` down to it, and the open descriptor must be the file
- * found there: after `open`, every folder on the path is `lstat`ed (none may
- * be a link) and the file's device and inode must equal the descriptor's
- * (`fstat`). A folder swapped for a link between a check and the open
+ * found there: after `open`, the kernel's name for the descriptor
+ * (`/proc/self/fd/N`) must be the real root plus the path, then every folder
+ * on the path is `lstat`ed (none may be a link) and the file's device and
+ * inode must equal the descriptor's (`fstat`; the only check where there is
+ * no /proc). A folder swapped for a link between a check and the open
  * (`renameat2(RENAME_EXCHANGE)`) therefore yields a refusal, never the file
  * the link points to. `followFinalLink` (a plan the user named on the
  * command line) lets the final name be a link; the target must still be a
@@ -61,7 +63,7 @@ export async function readConfinedFile(file: string, options: ConfinedReadOption
     }
     if (stats.size > options.maxBytes) return fail('too-large', `is ${stats.size} bytes, over the ${options.maxBytes}-byte limit`);
     if (below !== null && options.root !== undefined) {
-      const problem = await pathProblem(path.resolve(options.root), below, stats);
+      const problem = (await descriptorPathProblem(handle, path.resolve(options.root), below)) ?? (await pathProblem(path.resolve(options.root), below, stats));
       if (problem) return problem;
     }
     const buffer = Buffer.alloc(Math.min(stats.size, options.maxBytes) + 1);
@@ -85,6 +87,20 @@ function relativeBelow(root: string, target: string): string[] | null {
   const rel = path.relative(root, target);
   if (rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return null;
   return rel.split(path.sep);
+}
+
+/**
+ * Where the kernel says the descriptor's file is (`/proc/self/fd/N`, Linux):
+ * it must be exactly the real root plus the names checked. Atomic with
+ * respect to the open, unlike any walk of the path; null where /proc is not
+ * available (the walk below still runs).
+ */
+async function descriptorPathProblem(handle: fs.FileHandle, root: string, names: readonly string[]): Promise<Failure | null> {
+  const actual = await fs.readlink(`/proc/self/fd/${handle.fd}`).catch(() => null);
+  if (actual === null) return null;
+  const realRoot = await fs.realpath(root).catch(() => null);
+  if (realRoot === null) return fail('not-found', 'does not exist');
+  return actual === path.join(realRoot, ...names) ? null : fail('changed', 'changed while it was read (the file opened is not the one at this path)');
 }
 
 /**
