@@ -16,6 +16,7 @@ import { chooseProvider } from './provider-choice';
 import { isPlanDocument, planScope } from './plan-scope';
 import { RunHistory, storageDir, unreadableRunWarner } from './run-history';
 import { extensionStateKey } from './state-key';
+import { WorkspaceSettingsNotice } from './workspace-settings-notice';
 import { readSettings, SETTINGS_SECTION, trustedGetter, type VerifyPlanSettings } from './settings';
 import { VerificationRunner } from './verification-runner';
 
@@ -74,6 +75,14 @@ export function createServices(context: vscode.ExtensionContext, log: vscode.Log
     }),
   );
   const status = own(new ActivePlanStatus(registry, runner));
+
+  // A repository's .vscode/settings.json setting a user-only setting is logged once (VS Code drops the value itself).
+  const notice = new WorkspaceSettingsNotice(log);
+  const checkWorkspaceSettings = () =>
+    void notice.check((vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath)).catch(() => undefined);
+  checkWorkspaceSettings();
+  own(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTINGS_SECTION) && checkWorkspaceSettings()));
+  own(vscode.workspace.onDidChangeWorkspaceFolders(checkWorkspaceSettings));
 
   own(new ChallengeDiagnostics(registry));
   // The language server's lens covers exactly the documents the client sends it (plan-scope.ts).

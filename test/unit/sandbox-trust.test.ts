@@ -12,6 +12,7 @@ import { createResearchToolbox } from '../../src/core/research';
 import { redactSecrets } from '../../src/core/secret-scan';
 import { contributesConfiguration, USER_ONLY_NOTE, userOnlySettings } from '../../src/core/settings';
 import { readSettings, trustedGetter, type SettingInspection } from '../../src/extension/settings';
+import { userOnlyKeysIn } from '../../src/extension/workspace-settings-notice';
 
 const AWS_KEY_ID = 'AKIAQYLPMN5HHHFPZAM2';
 
@@ -22,7 +23,10 @@ describe('sandbox: settings, deny globs and secrets by content', () => {
       for (const key of ['baseUrl', 'prices', 'spendingCapUsd', 'webSearch', 'denyGlobs', 'models.challenger', 'models.resolver', 'effort.auditor', 'effort.researcher']) {
         assert.ok(keys.includes(key as never), `${key} is user-only`);
       }
-      const properties = Object.assign({}, ...(contributesConfiguration() as { properties: Record<string, { scope?: string; markdownDescription?: string }> }[]).map((g) => g.properties));
+      const properties = Object.assign(
+        {},
+        ...(contributesConfiguration() as { properties: Record<string, { scope?: string; markdownDescription?: string }> }[]).map((g) => g.properties),
+      );
       for (const key of keys) {
         const entry = properties[`verifyPlan.${key}`];
         assert.equal(entry?.scope, 'machine', key);
@@ -53,7 +57,11 @@ describe('sandbox: settings, deny globs and secrets by content', () => {
       assert.equal(settings.webSearch, false);
       assert.notEqual(settings.models.challenger, 'most-expensive-model');
       assert.deepEqual(settings.planFolders, ['docs/plans']);
-      for (const name of ['baseUrl', 'spendingCapUsd', 'webSearch', 'models.challenger']) assert.ok(ignored.some((l) => l.startsWith(`verifyPlan.${name}: set in workspace settings`)), name);
+      for (const name of ['baseUrl', 'spendingCapUsd', 'webSearch', 'models.challenger'])
+        assert.ok(
+          ignored.some((l) => l.startsWith(`verifyPlan.${name}: set in workspace settings`)),
+          name,
+        );
       assert.ok(ignored.some((l) => l.startsWith('verifyPlan.planFolders:') && l.includes('"~/.ssh"') && l.includes('"/etc"') && l.includes('"../other"')));
     });
 
@@ -114,5 +122,18 @@ describe('sandbox: settings, deny globs and secrets by content', () => {
       const scan = await redactSecrets(`// secretlint-disable\nconst k = "${AWS_KEY_ID}"; // secretlint-disable-line\n`);
       assert.ok(!scan.text.includes(AWS_KEY_ID));
     });
+  });
+});
+
+describe('sandbox: a repository setting user-only settings is named in the log', () => {
+  it('finds flat and nested user-only keys in a settings.json with comments and trailing commas, and nothing else', () => {
+    const text = `{
+      // a cloned repository's settings
+      "verifyPlan.baseUrl": "http://127.0.0.1:9", "verifyPlan.threshold": 9,
+      "verifyPlan": { "webSearch": true, "team": "scaled", },
+      "verifyPlan.models.challenger": "x",
+    }`;
+    assert.deepEqual(userOnlyKeysIn(text).sort(), ['verifyPlan.baseUrl', 'verifyPlan.models.challenger', 'verifyPlan.webSearch']);
+    assert.deepEqual(userOnlyKeysIn('not json'), []);
   });
 });
