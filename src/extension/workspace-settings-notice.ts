@@ -9,7 +9,6 @@
  */
 import * as path from 'node:path';
 import { parse, type ParseError } from 'jsonc-parser';
-import type * as vscode from 'vscode';
 import { readConfinedFile } from '../core/research/confined-read';
 import { SETTINGS_SECTION, userOnlySettings } from '../core/settings';
 
@@ -31,7 +30,8 @@ export function userOnlyKeysIn(text: string): string[] {
 export class WorkspaceSettingsNotice {
   private readonly logged = new Set<string>();
 
-  constructor(private readonly log: Pick<vscode.LogOutputChannel, 'warn'>) {}
+  /** `log`: the extension's log channel (only `warn` is used; no `vscode` import, so this file is unit-testable). */
+  constructor(private readonly log: { warn(message: string): void }) {}
 
   async check(folders: readonly string[]): Promise<void> {
     for (const folder of folders) {

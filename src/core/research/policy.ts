@@ -34,7 +34,7 @@ export const DEFAULT_DENY_GLOBS: readonly string[] = [
   // A `.git` FILE (`gitdir: ../other/.git`) names a repository elsewhere
   '.git',
   '.git/',
-  // Environment files (gitrob "Environment configuration file"; issue 13: .envrc, .env_local; `prod.env`)
+  // Environment files (gitrob "Environment configuration file"; issue 13: .envrc, .env_local)
   '*.env',
   '.env',
   '.env.*',
