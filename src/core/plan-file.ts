@@ -54,3 +54,16 @@ export async function readPlanFile(file: string, root: string | null, shown: str
   if (text.trim() === '') return { ok: false, message: `The plan file ${shown} is empty.` };
   return { ok: true, text };
 }
+
+/**
+ * For a plan whose text comes from an editor buffer: only what the file IS
+ * matters (a device, FIFO or socket, or over the size limit is refused; a
+ * file not saved yet, empty on disk or mid-edit is fine). null when fine.
+ */
+export async function planFileProblem(file: string, shown: string): Promise<string | null> {
+  const read = await readConfinedFile(file, { maxBytes: MAX_PLAN_BYTES, singleLink: false, followFinalLink: true });
+  if (read.ok || read.rule === 'not-found') return null;
+  if (read.rule === 'not-a-file') return `Not a file: ${shown}. Open a Markdown plan.`;
+  if (read.rule === 'too-large') return `Plan file too large (limit ${MAX_PLAN_BYTES} bytes): ${shown}`;
+  return `Cannot read the plan file ${shown} (${read.detail}).`;
+}

@@ -11,4 +11,4 @@ export { createStoreMemorySource } from '../core/memory';
 export { createAnthropicModelLookup } from '../core/llm/anthropic';
 export { ModelLifecycle } from '../core/llm/model-lifecycle';
 export { redactSecrets, secretNote } from '../core/secret-scan';
-export { readPlanFile } from '../core/plan-file';
+export { planFileProblem } from '../core/plan-file';

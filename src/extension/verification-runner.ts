@@ -113,8 +113,8 @@ export class VerificationRunner implements vscode.Disposable {
           };
           const engine = loadEngine();
           // The plan leaves the machine: a plan that is not a regular file (a device, a FIFO) is refused, and secrets in it are removed.
-          const onDisk = await engine.readPlanFile(planUri.fsPath, null, vscode.workspace.asRelativePath(planUri));
-          if (!onDisk.ok) throw new Error(onDisk.message);
+          const problem = await engine.planFileProblem(planUri.fsPath, vscode.workspace.asRelativePath(planUri));
+          if (problem) throw new Error(problem);
           const scan = await engine.redactSecrets(document.getText(), path.basename(planUri.fsPath));
           if (scan.count > 0) this.deps.log.warn(engine.secretNote(vscode.workspace.asRelativePath(planUri), scan));
           return engine.runVerification({
