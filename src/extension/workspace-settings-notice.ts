@@ -8,7 +8,6 @@
  * 1 MiB), and every user-only key it sets is logged once, by name.
  */
 import * as path from 'node:path';
-import { parse, type ParseError } from 'jsonc-parser';
 import { readConfinedFile } from '../core/research/confined-read';
 import { SETTINGS_SECTION, userOnlySettings } from '../core/settings';
 
@@ -16,14 +15,44 @@ const MAX_SETTINGS_BYTES = 1024 * 1024;
 
 /** The user-only `verifyPlan.*` keys a settings file's text sets (flat `a.b` keys or a nested `verifyPlan` object). */
 export function userOnlyKeysIn(text: string): string[] {
-  const errors: ParseError[] = [];
-  const json = parse(text, errors, { allowTrailingComma: true, disallowComments: false }) as unknown;
+  let json: unknown;
+  try {
+    json = JSON.parse(plainJson(text));
+  } catch {
+    return [];
+  }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return [];
   const top = json as Record<string, unknown>;
   const nested = typeof top[SETTINGS_SECTION] === 'object' && top[SETTINGS_SECTION] !== null ? (top[SETTINGS_SECTION] as Record<string, unknown>) : {};
   return userOnlySettings()
     .filter((key) => Object.hasOwn(top, `${SETTINGS_SECTION}.${key}`) || Object.hasOwn(nested, key))
     .map((key) => `${SETTINGS_SECTION}.${key}`);
+}
+
+/**
+ * VS Code's settings files are JSON with comments and trailing commas: both
+ * removed outside strings, so JSON.parse can read the rest. A file that is
+ * still not JSON names no setting.
+ */
+export function plainJson(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (ch === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j;
+    } else if (ch === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+      out += '\n';
+    } else if (ch === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 1;
+      out += ' ';
+    } else out += ch;
+  }
+  return out.replace(/,(\s*[}\]])/g, '$1');
 }
 
 /** Logs each user-only setting a workspace folder's `.vscode/settings.json` sets, once per setting and folder. */
