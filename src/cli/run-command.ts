@@ -16,12 +16,13 @@ import { renderSarifReport, type SarifPlan } from '../core/report/sarif';
 import { anchorsForPlan } from '../core/report/anchors';
 import { createResearchToolbox } from '../core/research';
 import type { CheckpointRequest, RunResult } from '../core/run-types';
-import { createFileRunStore } from '../core/store';
 import { createStoreMemorySource } from '../core/memory';
+import { secretNote } from '../core/secret-scan';
 import { terminalLine, terminalSafe } from '../core/terminal-text';
 import type { RunArgs } from './args';
 import { promptCheckpoint } from './checkpoint-prompt';
 import { discoverPlan, readPlanText } from './discover';
+import { openCliRunStore } from './state-key';
 import { engineConfigFields, providerFields } from './engine-flags';
 import { CliError, ExitCode, exitCodeForResult } from './exit-codes';
 import { writeFileAtomic, type CliIo } from './io';
@@ -50,8 +51,9 @@ export function isInteractive(args: Pick<RunArgs, 'nonInteractive'>, io: Pick<Cl
 
 export async function runCommand(args: RunArgs, io: CliIo, version: string): Promise<number> {
   if (args.out) await checkOutTarget(io.cwd, args.out);
-  const planPath = await discoverPlan(io.cwd, args.planPath, args.planFolders);
-  const planText = await readPlanText(planPath, io.cwd);
+  const plan = await discoverPlan(io.cwd, args.planPath, args.planFolders);
+  const planPath = plan.path;
+  const planText = await readPlanText(plan, io.cwd, (line) => io.stderr(`${line}\n`));
   const shown = terminalLine(path.relative(io.cwd, planPath) || planPath);
   const progress = (line: string) => {
     if (!args.quiet) io.stderr(`${line}\n`);
@@ -92,7 +94,14 @@ export type Verification =
     };
 
 /** Runs the static checks or the agent loop on one plan (progress through `progress`); renders nothing. */
-export async function verifyPlanFile(args: RunArgs, io: CliIo, planPath: string, planText: string, progress: (line: string) => void): Promise<Verification> {
+export async function verifyPlanFile(
+  args: RunArgs,
+  io: CliIo,
+  planPath: string,
+  planText: string,
+  progress: (line: string) => void,
+  options: { storedState?: boolean } = {},
+): Promise<Verification> {
   const apiKey = io.env.ANTHROPIC_API_KEY?.trim() || undefined;
   if (args.static || !apiKey) {
     const skip = args.static ? STATIC_FLAG_MESSAGE : NO_KEY_MESSAGE;
@@ -103,7 +112,7 @@ export async function verifyPlanFile(args: RunArgs, io: CliIo, planPath: string,
   const baseURL = args.baseUrl ?? (io.env.ANTHROPIC_BASE_URL?.trim() || undefined);
   await preflight(config, createAnthropicModelLookup({ apiKey, ...(baseURL ? { baseURL } : {}) }), io);
   const stateDir = path.resolve(io.cwd, args.stateDir ?? DEFAULT_STATE_DIR);
-  const store = createFileRunStore(stateDir, { onUnreadable: unreadableReporter(io) });
+  const store = await openCliRunStore(stateDir, io.env, { ...options, onUnreadable: unreadableReporter(io), note: (line) => io.stderr(`${line}\n`) });
   progress(`Run state: ${stateDir}`);
   const previous = await store.loadLatest(planPath).catch(() => null);
 
@@ -132,7 +141,13 @@ export async function verifyPlanFile(args: RunArgs, io: CliIo, planPath: string,
       signal: controller.signal,
       store,
       previous,
-      research: createResearchToolbox({ root: io.cwd, denyGlobs: config.denyGlobs, webSearch: config.webSearch, memory: createStoreMemorySource(store, { planPath }) }),
+      research: createResearchToolbox({
+        root: io.cwd,
+        denyGlobs: config.denyGlobs,
+        webSearch: config.webSearch,
+        memory: createStoreMemorySource(store, { planPath }),
+        onSecretsRemoved: (where, scan) => io.stderr(`${secretNote(terminalLine(where), scan)}\n`),
+      }),
       trusted: true,
       onEvent: (event) => {
         if (event.type === 'state-not-saved') {

@@ -4,6 +4,7 @@
  * result pinned to the plan and saved. Holds no verification logic: it only
  * wires `runVerification` to the editor.
  */
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { loadEngine } from './engine-loader';
 import type { RunEvent, RunResult } from '../core/run-types';
@@ -111,9 +112,14 @@ export class VerificationRunner implements vscode.Disposable {
             this.deps.onEvent?.(planPath, event);
           };
           const engine = loadEngine();
+          // The plan leaves the machine: a plan that is not a regular file (a device, a FIFO) is refused, and secrets in it are removed.
+          const problem = await engine.planFileProblem(planUri.fsPath, vscode.workspace.asRelativePath(planUri));
+          if (problem) throw new Error(problem);
+          const scan = await engine.redactSecrets(document.getText(), path.basename(planUri.fsPath));
+          if (scan.count > 0) this.deps.log.warn(engine.secretNote(vscode.workspace.asRelativePath(planUri), scan));
           return engine.runVerification({
             planPath,
-            planText: document.getText(),
+            planText: scan.text,
             workspaceRoot: root,
             provider: chosen.provider,
             config,
@@ -128,6 +134,7 @@ export class VerificationRunner implements vscode.Disposable {
                   denyGlobs: settings.denyGlobs,
                   webSearch: settings.webSearch,
                   memory: engine.createStoreMemorySource(this.deps.history.store, { planPath }),
+                  onSecretsRemoved: (where, found) => this.deps.log.warn(engine.secretNote(where, found)),
                 })
               : null,
             trusted: vscode.workspace.isTrusted,
