@@ -5,7 +5,7 @@
  * - `latin` (en, es, pt, de, fr, it, nl, sv, no, da): words separated by spaces and punctuation. A word stands alone:
  *   `\b` at an ASCII edge ("create"), and no Latin letter beside an edge that is a letter with a mark. Always tried.
  * - `marked` (ru, uk, pl, vi, ko): letters an ASCII `\b` does not see (Cyrillic, Polish and Vietnamese marks,
- *   Hangul): a word is bounded by any letter. Tried only on text that holds such a letter (the guard), so "tao" or "moi"
+ *   Hangul): a word is bounded by any letter (Korean before only: its endings attach to the word, OPEN_ENDED). Tried only on text that holds such a letter (the guard), so "tao" or "moi"
  *   (Vietnamese written without its marks) is never read on an English line.
  * - `cjk` (zh, ja): no spaces between words, so no boundary at all; tried only on text with Han or kana.
  *
@@ -39,6 +39,12 @@ export const LANGUAGES = {
 } as const satisfies Record<string, Script>;
 
 export type Language = keyof typeof LANGUAGES;
+
+/**
+ * Languages that attach particles and endings to a word ("테스트를", "생성합니다"): a word of theirs is bounded before
+ * only, so the ending does not hide it.
+ */
+const OPEN_ENDED: ReadonlySet<Language> = new Set<Language>(['ko']);
 
 /** A concept's words by language: the data a table holds. */
 export type Wording = Readonly<Partial<Record<Language, readonly string[]>>>;
@@ -77,6 +83,17 @@ export function inScript(table: Wording, script: Script): Wording {
   return Object.fromEntries(Object.entries(table).filter(([lang]) => LANGUAGES[lang as Language] === script));
 }
 
+/** The alternation of a table's words in one script, each language's words bounded as that language bounds them. */
+export function scriptAlternation(table: Wording, script: Script): string | null {
+  const closed: string[] = [];
+  const open: string[] = [];
+  for (const [lang, words] of Object.entries(table) as Array<[Language, readonly string[]]>) {
+    if (LANGUAGES[lang] === script) (OPEN_ENDED.has(lang) ? open : closed).push(...words);
+  }
+  const parts = [closed.length > 0 ? alternation(closed, script) : '', open.length > 0 ? alternation(open, script, true) : ''].filter((p) => p !== '');
+  return parts.length === 0 ? null : parts.join('|');
+}
+
 /** The words of a table in the languages of one script. */
 export function wordsOf(table: Wording, script: Script): string[] {
   const out: string[] = [];
@@ -92,11 +109,11 @@ const escapeWord = (word: string): string =>
 
 const isAsciiWordChar = (c: string): boolean => /[A-Za-z0-9_]/.test(c);
 
-/** One alternation, longest word first, each word bounded as its script bounds words. */
-export function alternation(words: readonly string[], script: Script): string {
+/** One alternation, longest word first, each word bounded as its script bounds words (`openEnded`: before only). */
+export function alternation(words: readonly string[], script: Script, openEnded = false): string {
   const unique = [...new Set(words.map((w) => w.trim()).filter((w) => w !== ''))].sort((a, b) => b.length - a.length || a.localeCompare(b));
   if (script === 'cjk') return unique.map(escapeWord).join('|');
-  if (script === 'marked') return `(?<![\\p{L}])(?:${unique.map(escapeWord).join('|')})(?![\\p{L}])`;
+  if (script === 'marked') return `(?<![\\p{L}])(?:${unique.map(escapeWord).join('|')})${openEnded ? '' : '(?![\\p{L}])'}`;
   // Latin: one `\b(?:…)\b` for the words with ASCII edges (most of them, and the cheapest form), each other word bounded by hand.
   const plain = unique.filter((w) => isAsciiWordChar(w[0] as string) && isAsciiWordChar(w[w.length - 1] as string));
   const other = unique.filter((w) => !plain.includes(w));
@@ -116,9 +133,8 @@ export function alternation(words: readonly string[], script: Script): string {
  */
 export function anyScript(table: Wording): string {
   return (['latin', 'marked', 'cjk'] as const)
-    .map((script) => wordsOf(table, script))
-    .map((words, i) => (words.length === 0 ? '' : alternation(words, (['latin', 'marked', 'cjk'] as const)[i] as Script)))
-    .filter((alt) => alt !== '')
+    .map((script) => scriptAlternation(table, script))
+    .filter((alt): alt is string => alt !== null)
     .join('|');
 }
 
@@ -139,8 +155,8 @@ export interface WordMatcher {
 export function wordMatcher(table: Wording | readonly Wording[], shape: Shape = {}): WordMatcher {
   const words = Array.isArray(table) ? merge(...(table as Wording[])) : (table as Wording);
   const source = (script: Script): string | null => {
-    const list = wordsOf(words, script);
-    return list.length === 0 ? null : `${pick(shape.lead, script)}(?:${alternation(list, script)})${pick(shape.trail, script)}`;
+    const alt = scriptAlternation(words, script);
+    return alt === null ? null : `${pick(shape.lead, script)}(?:${alt})${pick(shape.trail, script)}`;
   };
   return fromSources({ latin: source('latin'), marked: source('marked'), cjk: source('cjk') }, shape.guarded !== false);
 }
@@ -155,7 +171,7 @@ export function pairMatcher(first: Wording, second: Wording, gap: string, shape:
     for (const [lang, words] of Object.entries(first) as Array<[Language, readonly string[]]>) {
       const closing = second[lang];
       if (LANGUAGES[lang] !== script || !closing || closing.length === 0 || words.length === 0) continue;
-      pairs.push(`(?:${alternation(words, script)})${gap}(?:${alternation(closing, script)})`);
+      pairs.push(`(?:${alternation(words, script, OPEN_ENDED.has(lang))})${gap}(?:${alternation(closing, script, OPEN_ENDED.has(lang))})`);
     }
     return pairs.length === 0 ? null : `${pick(shape.lead, script)}(?:${pairs.join('|')})${pick(shape.trail, script)}`;
   };
