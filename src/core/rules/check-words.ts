@@ -46,7 +46,7 @@ export const TESTING_STEP: WordMatcher = anyOf(
 /** Words of a heading that says how work is checked: "## Testing", "## Acceptance criteria", "## Akzeptanzkriterien", "## 验收". */
 export const CHECK_HEADING: WordMatcher = anyOf(
   wordMatcher([CHECK_HEADING_WORDS, CHECK], { guarded: false }),
-  wordMatcher(CHECK_HEADING_STEMS, { trail: '\\w*(?![A-Za-z0-9_\\u00c0-\\u024f])' }),
+  wordMatcher(CHECK_HEADING_STEMS, { stems: true, trail: '\\w*(?![A-Za-z0-9_\\u00c0-\\u024f])' }),
 );
 
 /** "Phase 0 — Prerequisites (manual)": what must hold before the work starts, each item itself a check, not work to verify. */

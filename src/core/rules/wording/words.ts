@@ -56,7 +56,8 @@ const MARKED_LETTER = /[\u0400-\u04ff\u00c0-\u024f\u1e00-\u1eff\uac00-\ud7af]/;
 const CJK_LETTER = /[\u3040-\u30ff\u3400-\u9fff]/;
 
 /** Letters of the latin group that ASCII `\b` does not see: a word edge next to one is no edge. */
-const LATIN_LETTER_CLASS = 'A-Za-z0-9_\\u00c0-\\u024f';
+const MARKED_LATIN = '\\u00c0-\\u024f';
+const LATIN_LETTER_CLASS = `A-Za-z0-9_${MARKED_LATIN}`;
 
 export interface Shape {
   /** Source before the words, for every group or per script. */
@@ -69,6 +70,8 @@ export interface Shape {
    * whole cell or title may turn it off (its expressions fail fast; the guard would scan the whole text).
    */
   guarded?: boolean;
+  /** The rows are the starts of words (German compounds: "akzeptanz" of "Akzeptanzkriterien"): bounded before only. */
+  stems?: boolean;
 }
 
 /** The words of one or more tables, merged by language. */
@@ -84,11 +87,11 @@ export function inScript(table: Wording, script: Script): Wording {
 }
 
 /** The alternation of a table's words in one script, each language's words bounded as that language bounds them. */
-export function scriptAlternation(table: Wording, script: Script): string | null {
+export function scriptAlternation(table: Wording, script: Script, stems = false): string | null {
   const closed: string[] = [];
   const open: string[] = [];
   for (const [lang, words] of Object.entries(table) as Array<[Language, readonly string[]]>) {
-    if (LANGUAGES[lang] === script) (OPEN_ENDED.has(lang) ? open : closed).push(...words);
+    if (LANGUAGES[lang] === script) (stems || OPEN_ENDED.has(lang) ? open : closed).push(...words);
   }
   const parts = [closed.length > 0 ? alternation(closed, script) : '', open.length > 0 ? alternation(open, script, true) : ''].filter((p) => p !== '');
   return parts.length === 0 ? null : parts.join('|');
@@ -117,11 +120,14 @@ export function alternation(words: readonly string[], script: Script, openEnded 
   // Latin: one `\b(?:…)\b` for the words with ASCII edges (most of them, and the cheapest form), each other word bounded by hand.
   const plain = unique.filter((w) => isAsciiWordChar(w[0] as string) && isAsciiWordChar(w[w.length - 1] as string));
   const other = unique.filter((w) => !plain.includes(w));
-  const parts = plain.length > 0 ? [`\\b(?:${plain.map(escapeWord).join('|')})\\b`] : [];
+  // `\b` sees only ASCII: a letter with a mark beside the edge ("renombraré") is part of the word too.
+  const head = `\\b(?<![${MARKED_LATIN}])`;
+  const tail = `\\b(?![${MARKED_LATIN}])`;
+  const parts = plain.length > 0 ? [`${head}(?:${plain.map(escapeWord).join('|')})${openEnded ? '' : tail}`] : [];
   for (const w of other) {
-    const head = isAsciiWordChar(w[0] as string) ? '\\b' : `(?<![${LATIN_LETTER_CLASS}])`;
-    const tail = isAsciiWordChar(w[w.length - 1] as string) ? '\\b' : `(?![${LATIN_LETTER_CLASS}])`;
-    parts.push(`${head}${escapeWord(w)}${tail}`);
+    const start = isAsciiWordChar(w[0] as string) ? head : `(?<![${LATIN_LETTER_CLASS}])`;
+    const end = openEnded ? '' : isAsciiWordChar(w[w.length - 1] as string) ? tail : `(?![${LATIN_LETTER_CLASS}])`;
+    parts.push(`${start}${escapeWord(w)}${end}`);
   }
   return parts.join('|');
 }
@@ -155,7 +161,7 @@ export interface WordMatcher {
 export function wordMatcher(table: Wording | readonly Wording[], shape: Shape = {}): WordMatcher {
   const words = Array.isArray(table) ? merge(...(table as Wording[])) : (table as Wording);
   const source = (script: Script): string | null => {
-    const alt = scriptAlternation(words, script);
+    const alt = scriptAlternation(words, script, shape.stems === true);
     return alt === null ? null : `${pick(shape.lead, script)}(?:${alt})${pick(shape.trail, script)}`;
   };
   return fromSources({ latin: source('latin'), marked: source('marked'), cjk: source('cjk') }, shape.guarded !== false);
