@@ -44,6 +44,8 @@ import {
   TESTING_STEP_OPENING,
 } from '../../src/core/rules/wording/verify';
 import type { Language, Wording } from '../../src/core/rules/wording/words';
+import { DECISION_OPEN, LEGEND, OPEN_POINTS, OPEN_QUESTIONS_TITLE } from '../../src/core/rules/wording/undecided';
+import { unknownSignalRule } from '../../src/core/rules/unknown-signal';
 
 const rows = (...tables: Wording[]): Array<[Language, string]> =>
   tables.flatMap((t) => Object.entries(t).flatMap(([lang, words]) => (words ?? []).map((w): [Language, string] => [lang as Language, w])));
@@ -157,5 +159,25 @@ describe('wording concepts: verify', () => {
     for (const [lang, w] of rows(REVIEW_STEP_OPENING)) assert.ok(REVIEW_STEP.test(`${w} all help texts`), `${lang} "${w}"`);
     for (const [lang, w] of rows(PRECONDITIONS_OPENING)) assert.ok(PRECONDITIONS_STEP.test(`${w} (manual)`), `${lang} "${w}"`);
     assert.equal(REVIEW_STEP.test('Reviewer onboarding'), false);
+  });
+});
+
+describe('wording concepts: undecided', () => {
+  const signals = (text: string): string[] => unknownSignalRule(parsePlan(text), 'precise').map((d) => (d.data as { signal: string }).signal.toLowerCase());
+
+  it('every decision-open word is reported; maybe only in a question', () => {
+    for (const [lang, w] of rows(DECISION_OPEN)) assert.deepEqual(signals(`# Plan\n\n## Steps\n\n1. Pick the codec: ${w}\n`), [w], `${lang} "${w}"`);
+    assert.deepEqual(signals('# Plan\n\n## Steps\n\n1. Compress maybe?\n'), ['maybe']);
+    assert.deepEqual(signals('# Plan\n\n## Steps\n\n1. Compress, maybe later.\n'), []);
+  });
+
+  it('every open-questions title and legend acknowledges the markers listed under it', () => {
+    const titles = [...rows(OPEN_QUESTIONS_TITLE).map(([, w]) => w), ...rows(OPEN_POINTS).map(([, w]) => `Open design ${w}`)];
+    for (const t of titles) {
+      assert.deepEqual(signals(`# Plan\n\n## Steps\n\n1. Build it\n\n## ${t}\n\n- Codec: TBD\n`), [], t);
+      assert.deepEqual(signals(`# Plan\n\n## Steps\n\n1. Build it\n\n**${t}:**\n\n- Codec: TBD\n`), [], `label ${t}`);
+    }
+    for (const [lang, w] of rows(LEGEND)) assert.deepEqual(signals(`# Plan\n\n## Status ${w}\n\n- TBD: not decided\n`), [], `${lang} "${w}"`);
+    assert.deepEqual(signals('# Plan\n\n## Steps\n\n1. Build it\n\n## Notes\n\n- Codec: TBD\n'), ['tbd']);
   });
 });

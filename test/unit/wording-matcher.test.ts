@@ -8,12 +8,13 @@ import * as create from '../../src/core/rules/wording/create';
 import * as del from '../../src/core/rules/wording/delete';
 import * as done from '../../src/core/rules/wording/done';
 import * as move from '../../src/core/rules/wording/move';
+import * as undecided from '../../src/core/rules/wording/undecided';
 import * as verify from '../../src/core/rules/wording/verify';
 import { LANGUAGES, merge, pairMatcher, wordMatcher, type Language, type Wording } from '../../src/core/rules/wording/words';
 
 /** Every table of every concept, by name. Stems are words' beginnings by design (CHECK_HEADING_STEMS). */
 const TABLES: Record<string, Wording> = Object.fromEntries(
-  Object.entries({ ...create, ...del, ...done, ...move, ...verify }).filter(([name, value]) => typeof value === 'object' && name !== 'CHECK_HEADING_STEMS'),
+  Object.entries({ ...create, ...del, ...done, ...move, ...undecided, ...verify }).filter(([name, value]) => typeof value === 'object' && name !== 'CHECK_HEADING_STEMS'),
 );
 
 /** A sentence in each language with the word in it, spaced as that language spaces words. */
