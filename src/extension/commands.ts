@@ -11,6 +11,7 @@ import { planScope } from './plan-scope';
 import { planKey } from './findings-registry';
 import type { PanelLink } from './panel-link';
 import { exportReport } from './report-export';
+import { installClaudeCodeHook, uninstallClaudeCodeHook } from './claude-code-hook';
 import type { Services } from './services';
 
 type Handler = (...args: unknown[]) => unknown;
@@ -43,6 +44,8 @@ export function commandTable(s: Services, panel: PanelLink): Record<string, Hand
     'verifyPlan.acknowledgeRisk': async (arg, id) => acknowledge(s, uriArg(arg), typeof id === 'string' ? id : undefined),
     'verifyPlan.showChallenge': async (arg, id) => showChallenge(s, uriArg(arg), typeof id === 'string' ? id : undefined),
     'verifyPlan.showLog': () => s.log.show(true),
+    'verifyPlan.installClaudeCodeHook': (scope) => installClaudeCodeHook(s.context, scope),
+    'verifyPlan.uninstallClaudeCodeHook': (scope) => uninstallClaudeCodeHook(scope),
   };
 }
 

@@ -112,7 +112,7 @@ export const SESSIONS_PLAN_DANGLING = SESSIONS_PLAN.replace('Success: the deploy
 
 /** A passage of SESSIONS_PLAN the scripted challenges quote (step 2). */
 export const SESSIONS_QUOTE = 'Replace the in-memory map';
-/** SESSIONS_PLAN's own answer to the outage concern: the ground a settlement needs (issue #11 item 1). */
+/** SESSIONS_PLAN's own answer to the outage concern: the ground a settlement needs (seed 002 §6). */
 export const SESSIONS_FALLBACK = planEvidence('A Redis outage logs users out; fall back to read-only mode.');
 
 /**

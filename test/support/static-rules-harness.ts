@@ -2,7 +2,8 @@
  * The static rules over a made-up plan and workspace, as the language server,
  * the CLI and the corpus run them: the workspace is a file list (and its
  * .gitignore texts) indexed by WorkspaceFileIndex, and paths are looked up
- * from the plan's folder and the root. Shared by the plan-convention suites.
+ * from the plan's folder and the root. Shared by the suites of each rule and
+ * of the steps (test/unit/rules-*.test.ts, plan-steps-*.test.ts).
  */
 import path from 'node:path';
 import { WorkspaceFileIndex } from '../../src/core/file-index';
@@ -21,7 +22,7 @@ export interface RuleRunOptions {
   /** Let the rules ask whether the workspace holds any code (WorkspaceFileIndex.hasSourceFiles). */
   askSourceFiles?: boolean;
   /**
-   * How much the rules report. The convention suites run `thorough` (the default here): they pin down which paths,
+   * How much the rules report. The rule suites run `thorough` (the default here): they pin down which paths,
    * markers and headings a rule explains away, and `precise` reports a subset of what `thorough` does.
    */
   scope?: RuleScope;
@@ -36,7 +37,7 @@ export function runRules(text: string, files: readonly string[] = [], options: R
     const file = index.resolveFile(planFsPath, reference);
     return file === null ? undefined : options.companions?.[path.posix.relative(ROOT, file)];
   };
-  // The made-up workspaces of the convention suites list only the files a case needs; whether the workspace holds any
+  // The made-up workspaces of the rule suites list only the files a case needs; whether the workspace holds any
   // code is asked only where a case says so (a real workspace always answers).
   const env = { ...ruleEnvironment(index, planFsPath), readMarkdown };
   if (!options.askSourceFiles) delete env.hasSourceFiles;
@@ -52,3 +53,12 @@ export function findingLines(findings: readonly StaticFinding[], code: string): 
 export function missingPaths(findings: readonly StaticFinding[]): string[] {
   return findings.filter((f) => f.code === 'missing-file').map((f) => String((f.data as { path?: unknown } | undefined)?.path));
 }
+
+/** runRules with the plan's path as an optional third argument (default "plan.md", at the root). */
+export function runAt(text: string, files: readonly string[] = [], planPath = 'plan.md'): StaticFinding[] {
+  return runRules(text, files, { planPath });
+}
+
+/** The lines of the unknown-signal findings when `body` is the text of a step that states its success criterion. */
+export const signalLines = (body: string[]): number[] =>
+  findingLines(runRules(['# Plan', '', '## Step 1: Tests', ...body, 'Success criteria: green.'].join('\n')), 'unknown-signal');

@@ -32,7 +32,7 @@ describe('bench: scenario scripts reach their verdicts', function () {
   }
 
   // The stories settle challenges by citing files the fixture workspace does not have and mitigations the plan does not
-  // contain yet; the engine refuses those settlements (issue #11 item 1), so the challenges stay UNRESOLVED and say why.
+  // contain yet; the engine refuses those settlements (settling needs grounds), so the challenges stay UNRESOLVED and say why.
   it('three-iteration stories move a challenge OPEN → UNRESOLVED, the ungrounded RESOLVED is refused, and research spends tool calls', () => {
     for (const id of ['base-3', 'scaled-3']) {
       const m = measured.get(id);

@@ -77,7 +77,7 @@ describe('complexity: factors', () => {
     assert.match(many.detail, /capped at 3/);
   });
 
-  it('counts a domain on evidence (a named technology, or its generic words on two lines), not on one word (issue #17)', () => {
+  it('counts a domain on evidence (a named technology, or its generic words on two lines), not on one word', () => {
     assert.equal(factor(run(plan({ extra: 'The API changes.' })), 'domains').points, 0, 'one generic word in passing');
     assert.equal(factor(run(plan({ extra: 'Run git checkout main first.' })), 'domains').points, 0, 'a git checkout is not payments');
     assert.match(factor(run(plan({ extra: 'The REST API changes.' })), 'domains').detail, /backend\/API/, 'a named technology is evidence');

@@ -13,7 +13,7 @@ const said = (action: UserResponse['action'], text?: string, id = 'C1'): UserRes
   ...(text === undefined ? {} : { text }),
 });
 
-describe('convergence: settling needs grounds (issue #11 item 1, seed 002 §6)', () => {
+describe('convergence: settling needs grounds (seed 002 §6)', () => {
   const rows: {
     name: string;
     severity?: Severity;

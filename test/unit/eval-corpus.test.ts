@@ -1,8 +1,9 @@
 /**
- * The eval corpus meets issue #16's counts and its ground truth points at
- * the right plan text: every flaw's quote lies inside its line range, every
- * expected verdict follows the product's verdict rules from the seeded
- * severities, and the fake script's answers anchor where they say.
+ * The eval corpus meets its required counts (at least 12 plans, 40 flaws, 3
+ * sound plans, …) and its ground truth points at the right plan text: every
+ * flaw's quote lies inside its line range, every expected verdict follows the
+ * product's verdict rules from the seeded severities, and the fake script's
+ * answers anchor where they say.
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';

@@ -1,10 +1,10 @@
 /**
  * Properties of the REAL loop (real SDK, fake Messages API) under arbitrary
  * schema-valid answers from every role and arbitrary user answers at every
- * checkpoint (issue #11 item 6). The oracles below are written from the
+ * checkpoint. The oracles below are written from the
  * seeds, not from the engine's code:
  * - seed 002 §7: the verdict is a function of the final statuses;
- * - seed 002 §6 + issue #11 item 1: a BLOCKING/SIGNIFICANT challenge leaves
+ * - seed 002 §6 (settling needs grounds): a BLOCKING/SIGNIFICANT challenge leaves
  *   OPEN/UNRESOLVED only on an update of the synthesizer that carries a
  *   plan passage really in the plan, a user response on it that says
  *   something, or a withdrawal with a reason; user answers change no status;
@@ -199,7 +199,7 @@ const flat = (t: string) =>
     .trim();
 const PLAN_FLAT = flat(PLAN.planText);
 
-/** Issue #11 item 1, written out: the grounds one sent update had for settling a BLOCKING/SIGNIFICANT challenge about `own` passage. */
+/** Settling needs grounds (seed 002 §6), written out: the grounds one sent update had for settling a BLOCKING/SIGNIFICANT challenge about `own` passage. */
 function grounded(u: SentUpdate, responses: UserResponse[], own: string): boolean {
   const otherPassage = (q: string) => !flat(own).includes(flat(q)) && !flat(q).includes(flat(own));
   const realPassage = u.quotes.some((q) => q.split(/\s+/).length >= 3 && PLAN_FLAT.includes(flat(q)) && otherPassage(q));

@@ -1,6 +1,6 @@
 /**
- * Scenarios written from the seed text (issue #11 item 6): one per row of
- * seed 002 §7, and settling needs grounds (issue #11 item 1). The checkpoint
+ * Scenarios written from the seed text: one per row of seed 002 §7, and
+ * settling needs grounds (seed 002 §6). The checkpoint
  * types of seed 001 are in loop-scenarios-checkpoints.test.ts, the guards of
  * §8 in loop-scenarios-guards.test.ts. Every scripted answer is one the role's
  * prompt allows: settlements of BLOCKING/SIGNIFICANT challenges cite a plan
@@ -120,7 +120,7 @@ describe('loop scenarios from seed 002 §7 (one per row)', function () {
   });
 });
 
-describe('loop scenarios: settling needs grounds (issue #11 item 1)', function () {
+describe('loop scenarios: settling needs grounds (seed 002 §6)', function () {
   this.timeout(20_000);
 
   it('a BLOCKING set RESOLVED with no evidence stays as it was, the verdict stays RETHINK and the report says why', async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue #17: format-aware steps and reader-like path resolution. Each case
+ * Format-aware steps and reader-like path resolution. Each case
  * is a pattern seen on public plans (test/fixtures/plan-corpus), written
  * small here so the expectation is the specification, not the corpus label.
  */
@@ -52,7 +52,7 @@ describe('plan formats', () => {
       plan.steps.map((s) => s.id),
       ['1', '1.1', '1.2', '2', '3'],
     );
-    // Since round 25 a checkpoint task says how the task list is checked; without it, only task 2 says nothing about done.
+    // A checkpoint task says how the task list is checked; without it, only task 2 says nothing about done.
     assert.deepEqual(codes(run(text), 'no-success-criterion'), [], 'the checkpoint speaks for the tasks');
     assert.deepEqual(codes(run(text.replace('- [ ] 3. Checkpoint - all tests pass\n', '')), 'no-success-criterion'), [10], 'only task 2 says nothing about done');
     assert.deepEqual(codes(run(text), 'duplicate-step-id'), []);

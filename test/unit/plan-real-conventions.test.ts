@@ -1,9 +1,9 @@
 /**
- * Issue #17, second round: conventions of real plans the first round still
- * misread (outline headings, spec-kit task files, preconditions, build output,
- * GSD summaries, negated markers, Spanish "añadir"), the severity decision,
- * and one path resolution for the editor, the CLI and the corpus. Each case is
- * written small from the plan format's convention, not from a corpus label.
+ * Conventions of real plans (outline headings, spec-kit task files,
+ * preconditions, build output, GSD summaries, negated markers, Spanish
+ * "añadir"), the severity decision, and one path resolution for the editor,
+ * the CLI and the corpus. Each case is written small from the plan format's
+ * convention, not from a corpus label.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

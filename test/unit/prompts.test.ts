@@ -1,5 +1,5 @@
 /**
- * The role prompts against the seed agent definitions (issue #11 item 5):
+ * The role prompts against the seed agent definitions:
  * facts the prompts must state, and pressures they must not exert. A prompt
  * is text a model reads, so these checks read the text every role receives
  * (its instructions block, which includes the answer shape).

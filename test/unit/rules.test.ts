@@ -123,7 +123,7 @@ describe('rules: missing-file', () => {
     assert.deepEqual(lines('thorough'), [2, 3, 4, 5, 6, 7, 8, 9, 13, 16]);
   });
 
-  it('precise: a path whose file is elsewhere in the workspace is reported with the real path where the plan says it is there (round 51)', () => {
+  it('precise: a path whose file is elsewhere in the workspace is reported with the real path where the plan says it is there', () => {
     const env2: RuleEnvironment = { fileExists: (p) => p === 'src/auth/session.ts', pathsNamed: (b) => (b === 'session.ts' ? ['src/auth/session.ts'] : []) };
     const data = (text: string, scope?: RuleScope) => only(check(text, env2, undefined, scope).findings, 'missing-file').map((h) => h.data);
     const suggested = [{ path: 'src/session.ts', suggestion: 'src/auth/session.ts' }];

@@ -8,7 +8,7 @@
  * false`, no numeric or string length constraints, `minItems` only 0 or 1,
  * and at most 24 optional and 16 union-typed parameters across all strict
  * schemas of a request. The SDK's own transform (the one its `zodOutputFormat`
- * helper uses) moves unsupported constraints into descriptions; zod still
+ * function uses) moves unsupported constraints into descriptions; zod still
  * enforces them when the answer is parsed.
  *
  * Answer schemas are rendered as zod's output type: fields with a default are
