@@ -214,6 +214,12 @@ export function withShape(matcher: WordMatcher, shape: Shape): WordMatcher {
 }
 
 function fromSources(sources: Record<Script, string | null>, guarded: boolean): WordMatcher {
+  if (!guarded) {
+    // Unguarded (a title, a cell): one expression over every script, one scan of the text.
+    const all = (['latin', 'marked', 'cjk'] as const).map((script) => sources[script]).filter((source): source is string => source !== null);
+    const one = all.length === 0 ? null : new RegExp(all.map((source) => `(?:${source})`).join('|'), 'iu');
+    return { sources, guarded, test: (text) => one !== null && one.test(text), exec: (text) => (one === null ? null : one.exec(text)) };
+  }
   const re = (script: Script): RegExp | null => (sources[script] === null ? null : new RegExp(sources[script], FLAGS[script]));
   const latin = re('latin');
   const marked = re('marked');
