@@ -15,8 +15,10 @@ import { planKey } from './findings-registry';
 import type { ChosenProvider } from './provider-choice';
 import { warnNotKept, type RunHistory } from './run-history';
 import { RunLogger } from './run-log';
-import { toEngineConfig, type VerifyPlanSettings } from './settings';
-import { modelPreflight } from './model-preflight';
+import { SETTINGS_SECTION, toEngineConfig, type VerifyPlanSettings } from './settings';
+import { announcement } from './run-announcement';
+import { isAuthFailure } from '../core/labels';
+import { modelPreflight, offerFix } from './model-preflight';
 
 export interface RunnerDeps {
   log: vscode.LogOutputChannel;
@@ -33,6 +35,8 @@ interface ActiveRun {
   controller: AbortController;
   message: string;
   iteration: number;
+  /** The API rejected the key mid-run: the run was stopped, and this is what to tell the user. */
+  authRejected: string | null;
 }
 
 export const RUNNING_CONTEXT_KEY = 'verifyPlan.running';
@@ -73,7 +77,7 @@ export class VerificationRunner implements vscode.Disposable {
     }
     const planPath = planKey(planUri);
     // Claimed before the first await, so a second Verify cannot start alongside (e.g. during the consent prompt).
-    const run: ActiveRun = { planPath, controller: new AbortController(), message: 'Starting…', iteration: 0 };
+    const run: ActiveRun = { planPath, controller: new AbortController(), message: 'Starting…', iteration: 0, authRejected: null };
     this.setActive(run);
     try {
       const document = await vscode.workspace.openTextDocument(planUri);
@@ -101,6 +105,11 @@ export class VerificationRunner implements vscode.Disposable {
               warnNotKept(event.error);
             }
             if (event.type === 'iteration-finished') lastSummary = event.message;
+            // Every further call would be rejected the same way: stop now rather than end in a FAILED that hides why.
+            if (event.type === 'agent-failed' && isAuthFailure(event.failure) && run.authRejected === null) {
+              run.authRejected = 'Anthropic rejected the API key during the run, so the run stopped.';
+              run.controller.abort();
+            }
             const message = progressMessage(event, lastSummary);
             if (message) {
               run.message = message;
@@ -134,8 +143,12 @@ export class VerificationRunner implements vscode.Disposable {
           });
         },
       );
+      if (run.authRejected !== null) {
+        offerFix('auth', `${run.authRejected} Set a valid key and verify again.`, this.deps.log);
+        return result;
+      }
       if (replacesLastVerdict(result) || !this.deps.registry.get(planPath)) this.deps.registry.setResult(planPath, result, document.getText());
-      announce(result, chosen.costKnown);
+      announce(result, chosen.costKnown, config.spendingCapUsd, this.deps.log);
       return result;
     } catch (err) {
       // runVerification resolves on model/agent problems; reaching here is a bug or a storage/editor failure.
@@ -163,10 +176,12 @@ export class VerificationRunner implements vscode.Disposable {
   }
 }
 
-function announce(result: RunResult, costKnown: boolean): void {
-  const cost = costKnown ? ` · $${result.costUsd.toFixed(2)}` : ' · cost not reported by this API (editor model)';
-  const text = `Verify Plan: ${result.verdict}${result.quality ? ` ${result.quality.total}/10` : ''} — ${result.reason}${cost}`;
-  const show = 'Show Report';
-  const notify = result.verdict === 'FAILED' || result.verdict === 'RETHINK' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-  void notify(text, show).then((pick) => pick === show && vscode.commands.executeCommand('verifyPlan.showReport', vscode.Uri.file(result.planPath)));
+function announce(result: RunResult, costKnown: boolean, capUsd: number, log: vscode.LogOutputChannel): void {
+  const a = announcement(result, costKnown, capUsd);
+  const notify = a.severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+  void notify(a.text, ...a.buttons).then((pick) => {
+    if (pick === 'Show Report') void vscode.commands.executeCommand('verifyPlan.showReport', vscode.Uri.file(result.planPath));
+    if (pick === 'Raise Cap') void vscode.commands.executeCommand('workbench.action.openSettings', `${SETTINGS_SECTION}.spendingCapUsd`);
+    if (pick === 'Show Log') log.show(true);
+  });
 }

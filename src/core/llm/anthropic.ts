@@ -27,10 +27,10 @@
  *   checks them); `tool_choice` is never sent: the newest models reject
  *   forced tool use, and `auto` is the default.
  */
-import Anthropic, { APIConnectionTimeoutError, APIError, APIUserAbortError, NotFoundError } from '@anthropic-ai/sdk';
+import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, NotFoundError } from '@anthropic-ai/sdk';
 import type { Usage } from '../protocol';
 import { capabilitiesOf } from '../models';
-import type { ModelLookup } from './model-lifecycle';
+import { ModelLookupError, type ModelLookup } from './model-lifecycle';
 import { requestedWaitMs, withRetries } from './retry';
 import {
   ProviderError,
@@ -318,8 +318,47 @@ export function createAnthropicModelLookup(options: Pick<AnthropicProviderOption
       return 'found';
     } catch (error) {
       if (error instanceof NotFoundError) return 'not_found';
-      const status = error instanceof APIError && typeof error.status === 'number' ? `HTTP ${error.status}: ` : '';
-      throw new Error(redact(`${status}${error instanceof Error ? error.message : String(error)}`, options.apiKey), { cause: error });
+      throw lookupError(error, options.baseURL);
     }
   };
+}
+
+/** Connection failures that mean the host itself cannot be reached (not a reset or a slow answer mid-way). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/**
+ * A Models API failure in plain words: the status and the API's error type,
+ * never its raw JSON body; the endpoint without credentials, path or query.
+ */
+function lookupError(error: unknown, baseURL: string | undefined): ModelLookupError {
+  if (error instanceof APIError && typeof error.status === 'number') {
+    const type = error.type ? ` ${error.type}` : '';
+    if (error.status === 401 || error.status === 403) return new ModelLookupError(`Anthropic rejected the API key (HTTP ${error.status}${type}).`, 'auth');
+    return new ModelLookupError(`the Models API answered HTTP ${error.status}${type}`, 'api');
+  }
+  const code = errorCode(error);
+  const where = endpointOf(baseURL);
+  if (error instanceof APIConnectionTimeoutError || (error instanceof APIConnectionError && code !== null && UNREACHABLE_CODES.has(code))) {
+    return new ModelLookupError(`Could not reach the Anthropic API at ${where} (${code ?? 'timed out'}).`, 'unreachable');
+  }
+  return new ModelLookupError(`the connection to ${where} failed${code ? ` (${code})` : ''}`, 'api');
+}
+
+/** The first `code` along the cause chain (undici puts the socket error two levels down). */
+function errorCode(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return null;
+}
+
+/** `https://host:port` only: a base URL may carry credentials in its user info, path or query. */
+export function endpointOf(baseURL: string | undefined): string {
+  if (!baseURL) return 'https://api.anthropic.com';
+  try {
+    return new URL(baseURL).origin;
+  } catch {
+    return 'the configured base URL';
+  }
 }
