@@ -6,8 +6,9 @@
  */
 import * as vscode from 'vscode';
 import type { RunResult } from '../core/run-types';
-import { discoverNewestPlan } from '../core/plan-discovery';
+import { discoverNewestPlan, planCheck } from '../core/plan-discovery';
 import { planScope } from './plan-scope';
+import { SETTINGS_SECTION } from './settings';
 import { planKey } from './findings-registry';
 import type { PanelLink } from './panel-link';
 import { exportReport } from './report-export';
@@ -19,11 +20,11 @@ export function commandTable(s: Services, panel: PanelLink): Record<string, Hand
   return {
     'verifyPlan.verify': async (arg) => {
       const plan = await planToVerify(s, arg);
-      return plan ? s.runner.verify(plan) : undefined;
+      return plan && (await confirmPlan(s, plan)) ? s.runner.verify(plan) : undefined;
     },
     'verifyPlan.reverify': async (arg) => {
       const plan = uriArg(arg) ?? activePlan() ?? lastVerified(s) ?? (await planToVerify(s, undefined));
-      return plan ? s.runner.verify(plan) : undefined;
+      return plan && (await confirmPlan(s, plan)) ? s.runner.verify(plan) : undefined;
     },
     'verifyPlan.cancel': () => s.runner.cancel(),
     'verifyPlan.showReport': (arg) => showPanel(s, panel, arg),
@@ -73,6 +74,33 @@ async function planToVerify(s: Services, arg: unknown): Promise<vscode.Uri | und
     filters: { Markdown: ['md', 'markdown'] },
   });
   return picked?.[0];
+}
+
+/**
+ * Before any paid call: a file discovery would not take for a plan (an
+ * exported report, or Markdown outside the plan folders such as a README)
+ * is named as such. A report is refused; any other file runs only after
+ * "Verify Anyway". A plan already verified once is not asked about again.
+ */
+async function confirmPlan(s: Services, plan: vscode.Uri): Promise<boolean> {
+  const name = vscode.workspace.asRelativePath(plan);
+  const folders = s.settings().planFolders;
+  const verdict = planCheck(plan.fsPath, planScope(folders), s.registry.get(planKey(plan)) !== undefined);
+  if (verdict === 'plan') return true;
+  if (verdict === 'report') {
+    void vscode.window.showWarningMessage(`Verify Plan: ${name} is an exported Verify Plan report, not a plan. Nothing was sent.`);
+    return false;
+  }
+  const anyway = 'Verify Anyway';
+  const settings = 'Open Settings';
+  const where = folders.map((f) => `\`${f}\``).join(', ') || '(none)';
+  const pick = await vscode.window.showWarningMessage(
+    `Verify Plan: ${name} does not look like a plan (it is not in the plan folders: ${where}). Nothing was sent.`,
+    anyway,
+    settings,
+  );
+  if (pick === settings) void vscode.commands.executeCommand('workbench.action.openSettings', `${SETTINGS_SECTION}.planFolders`);
+  return pick === anyway;
 }
 
 /** Opens the panel on the plan (argument, active editor, or the last verified plan); returns its path. */

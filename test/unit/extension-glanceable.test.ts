@@ -10,6 +10,7 @@ import { topLensTitle, verdictSummary } from '../../src/extension/finding-text';
 import { presentStatus } from '../../src/extension/status-model';
 import { announcement } from '../../src/extension/run-announcement';
 import { progressMessage } from '../../src/extension/progress-message';
+import { lensTooltip } from '../../src/server/lens-and-hover';
 import { failureConsequence } from '../../src/core/labels';
 import { QualityDimension, type QualityScores } from '../../src/core/protocol';
 import { StopCause, VerdictLabel, type RunResult } from '../../src/core/run-types';
@@ -100,5 +101,13 @@ describe('glanceable surfaces', () => {
     const f = { role: 'challenger' as const, iteration: 1, kind: 'api_error' as const, message: 'x' };
     assert.doesNotMatch(failureConsequence(f), /were carried forward/);
     assert.match(failureConsequence({ ...f, iteration: 2 }), /were carried forward/);
+  });
+
+  it('the line-1 lens tooltip explains why a score above the threshold can still run the base team', () => {
+    const assessment = { ...runResultFixture().assessment, score: 9, threshold: 7, team: 'base' as const, teamReason: 'Plan is THIN → base team (3 agents).' };
+    assert.equal(
+      lensTooltip(assessment),
+      'Complexity 9/16 (the scaled team starts at 7): Plan is THIN → base team (3 agents). Hover the title line for the factor breakdown. Click to verify the plan with the agent team (uses the model provider).',
+    );
   });
 });
