@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { loadEngine } from './engine-loader';
 import type { RunEvent, RunResult } from '../core/run-types';
 import { askCheckpoint } from './checkpoint-prompt';
+import { CheckpointBook } from './checkpoint-batch';
 import { replacesLastVerdict } from './findings';
 import { progressMessage } from './progress-message';
 import type { FindingsRegistry } from './findings-registry';
@@ -96,6 +97,7 @@ export class VerificationRunner implements vscode.Disposable {
         async (progress, token) => {
           token.onCancellationRequested(() => run.controller.abort());
           let lastSummary: string | null = null;
+          const book = new CheckpointBook();
           let warnedNotSaved = false;
           const onEvent = (event: RunEvent) => {
             logger.handle(event);
@@ -104,7 +106,10 @@ export class VerificationRunner implements vscode.Disposable {
               warnedNotSaved = true;
               warnNotKept(event.error);
             }
-            if (event.type === 'iteration-finished') lastSummary = event.message;
+            if (event.type === 'iteration-finished') {
+              lastSummary = event.message;
+              book.noteState(event.state);
+            }
             // Every further call would be rejected the same way: stop now rather than end in a FAILED that hides why.
             if (event.type === 'agent-failed' && isAuthFailure(event.failure) && run.authRejected === null) {
               run.authRejected = 'Anthropic rejected the API key during the run, so the run stopped.';
@@ -128,7 +133,7 @@ export class VerificationRunner implements vscode.Disposable {
             config,
             signal: run.controller.signal,
             onEvent,
-            onCheckpoint: (request) => askCheckpoint(request, run.controller.signal),
+            onCheckpoint: (request) => askCheckpoint(request, book, planUri, run.controller.signal),
             store: this.deps.history.store,
             previous,
             research: root
