@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import type { RunResult } from '../core/run-types';
 import { discoverNewestPlan, planCheck } from '../core/plan-discovery';
+import { RULE_CODES } from '../core/rules/catalog';
 import { planScope } from './plan-scope';
 import { SETTINGS_SECTION } from './settings';
 import { planKey } from './findings-registry';
@@ -44,6 +45,7 @@ export function commandTable(s: Services, panel: PanelLink): Record<string, Hand
     'verifyPlan.acknowledgeRisk': async (arg, id) => acknowledge(s, uriArg(arg), typeof id === 'string' ? id : undefined),
     'verifyPlan.showChallenge': async (arg, id) => showChallenge(s, uriArg(arg), typeof id === 'string' ? id : undefined),
     'verifyPlan.showLog': () => s.log.show(true),
+    'verifyPlan.turnOffCheck': (code) => turnOffCheck(code),
   };
 }
 
@@ -153,4 +155,15 @@ async function showChallenge(s: Services, plan: vscode.Uri | undefined, id: stri
   editor.selection = new vscode.Selection(range.start, range.start);
   editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   await vscode.commands.executeCommand('editor.action.showHover');
+}
+
+/** The quick fix "Turn off this check": `verifyPlan.rules.<code>` = "off" in the user's settings. The code comes from a code action, so it is checked. */
+async function turnOffCheck(code: unknown): Promise<boolean> {
+  if (typeof code !== 'string' || !(RULE_CODES as readonly string[]).includes(code)) return false;
+  await vscode.workspace.getConfiguration(SETTINGS_SECTION).update(`rules.${code}`, 'off', vscode.ConfigurationTarget.Global);
+  const open = 'Open Settings';
+  void vscode.window.showInformationMessage(`Verify Plan: the "${code}" check is off in your user settings.`, open).then((pick) => {
+    if (pick === open) void vscode.commands.executeCommand('workbench.action.openSettings', `${SETTINGS_SECTION}.rules.${code}`);
+  });
+  return true;
 }

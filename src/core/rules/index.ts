@@ -17,7 +17,7 @@ import { missingFileRule, type Draft } from './text-rules';
 import { unknownSignalRule } from './unknown-signal';
 
 export * from './catalog';
-export { fixesFor, type QuickFix, type TextEdit } from './quick-fixes';
+export { fixesFor, TURN_OFF_CHECK_COMMAND, type QuickFix, type TextEdit } from './quick-fixes';
 export { companionReferences } from './companion-docs';
 export { ruleEnvironment, workspaceEnvironment, type WorkspaceLookups } from './workspace-environment';
 
