@@ -118,7 +118,7 @@ export class FakeAnthropicServer {
     private script: Script,
     private latency: Latency,
     private readonly models: FakeModelsEndpoint,
-    private readonly acceptedKeys: readonly string[] | null,
+    private acceptedKeys: readonly string[] | null,
   ) {
     this.changes.setMaxListeners(100);
   }
@@ -155,6 +155,11 @@ export class FakeAnthropicServer {
 
   setLatency(latency: Latency): void {
     this.latency = latency;
+  }
+
+  /** From now on only these keys are accepted (null: any key), as the `acceptedKeys` option. */
+  setAcceptedKeys(keys: readonly string[] | null): void {
+    this.acceptedKeys = keys;
   }
 
   /** 'down': from now on every Models API request gets a reset socket (as the `modelsEndpoint` option). */
