@@ -4,6 +4,7 @@
  * result pinned to the plan and saved. Holds no verification logic: it only
  * wires `runVerification` to the editor.
  */
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { loadEngine } from './engine-loader';
 import type { RunEvent, RunResult } from '../core/run-types';
@@ -93,7 +94,11 @@ export class VerificationRunner implements vscode.Disposable {
       const previous = this.deps.registry.get(planPath)?.result ?? (await this.deps.history.latest(planPath));
       await this.deps.history.remember(planPath);
       const result = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Verify Plan: ${vscode.workspace.asRelativePath(planUri)}`, cancellable: true },
+        {
+          location: vscode.ProgressLocation.Notification, // The file name only: the phase, not the folder path, is what the toast's width is for.
+          title: `Verify Plan: ${path.basename(planUri.fsPath)}`,
+          cancellable: true,
+        },
         async (progress, token) => {
           token.onCancellationRequested(() => run.controller.abort());
           let lastSummary: string | null = null;

@@ -38,6 +38,11 @@ export function userExperienceSuite(phase: () => ReturnType<RunPhase> & { key: s
       server = phase().server;
       await vscode.commands.executeCommand('notifications.clearAll');
     });
+    // Every test ends with no run in flight, so the next suite starts from rest.
+    teardown(async () => {
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await waitFor(() => phase().api.status().state.kind !== 'running', `no run in flight (status: ${phase().api.status().text})`, 30_000);
+    });
 
     test('a rejected key stops before any paid call: "Anthropic rejected the API key" with Set API Key', async function () {
       if (!hasControl()) this.skip();
