@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Lists the files in the packaged .vsix and fails when anything outside the
-// allowed set is inside: dist/ (bundles, no source maps), media/, README,
+// allowed set is inside: dist/ (bundles, no source maps; cli.js is the CLI the
+// Claude Code hook runs), media/, README,
 // CHANGELOG, LICENSE and package.json, plus the VSIX's own manifest files.
 //   node scripts/check-vsix.mjs             package verify-plan-<version>.vsix, then check it
 //   node scripts/check-vsix.mjs file.vsix   check an existing package only
@@ -47,6 +48,7 @@ for (const required of [
   'extension/dist/extension.js',
   'extension/dist/engine.js',
   'extension/dist/server.js',
+  'extension/dist/cli.js',
   'extension/dist/webview.js',
   'extension/media/icon.png',
 ]) {

@@ -18,8 +18,11 @@ export const ExitCode = {
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
 export const EXIT_CODE_TABLE: readonly [code: number, meaning: string][] = [
-  [ExitCode.proceed, 'PROCEED (also PROCEED (trivial)); static-only run without error-level findings; `check`: every assertion that could be evaluated passes'],
-  [ExitCode.revise, 'REVISE or REVISE (strong); static-only run with error-level findings; `check`: an assertion fails'],
+  [
+    ExitCode.proceed,
+    'PROCEED (also PROCEED (trivial)); static-only run without error-level findings; `check`: every assertion that could be evaluated passes; `doctor`: every check passed',
+  ],
+  [ExitCode.revise, 'REVISE or REVISE (strong); static-only run with error-level findings; `check`: an assertion fails; `doctor`: a check failed'],
   [ExitCode.rethink, 'RETHINK'],
   [
     ExitCode.incomplete,
@@ -27,7 +30,7 @@ export const EXIT_CODE_TABLE: readonly [code: number, meaning: string][] = [
   ],
   [
     ExitCode.usage,
-    'Usage or input error: unknown flag, bad value, plan missing / unreadable / not UTF-8 text, no plan found; a model id the API does not serve or that is retired; a spending cap with an unpriced model; `check`: no stored assertions',
+    'Usage or input error: unknown flag, bad value, plan missing / unreadable / not UTF-8 text, no plan found; a model id the API does not serve or that is retired; a spending cap with an unpriced model; `check`: no stored assertions; `doctor`: no API key (it lists what it would check)',
   ],
   [
     ExitCode.notKept,

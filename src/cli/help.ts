@@ -17,12 +17,20 @@ Usage:
   verify-plan [plan.md] [options]      verify a plan (PROCEED / REVISE / RETHINK)
   verify-plan check [plan.md] [--format markdown|json]
                                        re-run the stored assertions of the plan's last run (no LLM call)
-  verify-plan hook claude-code         Claude Code PreToolUse hook for ExitPlanMode: reads the hook JSON on stdin,
-                                       denies with the open challenges on REVISE/RETHINK (flags: --team,
-                                       --spending-cap USD, --block-on-static, and a run's --model-<role>,
-                                       --effort-<role>, --price, --max-retry-wait)
-  verify-plan hook install [--user]    add that hook to .claude/settings.json (--user: ~/.claude/settings.json)
-  verify-plan hook uninstall [--user]  remove only that hook entry
+  verify-plan doctor                   check the key, the configured models and every request shape a run uses
+                                       with the smallest real calls; prints OK or the failure with its fix, and
+                                       the cost in cents (flags: a run's --model-<role>, --effort-<role>,
+                                       --price, --max-retry-wait, and --base-url); without a key it lists what it
+                                       would check
+  verify-plan hook claude-code         Claude Code hook for ExitPlanMode (PermissionRequest or PreToolUse): reads
+                                       the hook JSON on stdin, finds the plan (input, plan file, transcript, plans
+                                       folder), denies with the open challenges on REVISE/RETHINK, otherwise no
+                                       decision (flags: --team, --spending-cap USD, --block-on-static, and a
+                                       run's --model-<role>, --effort-<role>, --price, --max-retry-wait)
+  verify-plan hook install [--user] [--event permission-request|pre-tool-use]
+                                       add that hook (default event PermissionRequest) to .claude/settings.local.json
+                                       (--user: ~/.claude/settings.json); it runs a launcher in your data folder
+  verify-plan hook uninstall [--user]  remove only that hook entry (either event)
   verify-plan github-action            the GitHub Action's step (action.yml; inputs from INPUT_* variables)
   verify-plan eval [options]           measure recall, precision, verdict accuracy, stability and cost on the
                                        seeded-flaw corpus (eval/README.md): --corpus DIR (default eval/corpus),

@@ -6,6 +6,7 @@
  */
 import { parseCliArgs } from './args';
 import { checkCommand } from './check-command';
+import { doctorCommand } from './doctor-command';
 import { evalCommand } from './eval-command';
 import { CliError, ExitCode } from './exit-codes';
 import { helpText } from './help';
@@ -21,6 +22,7 @@ export async function main(argv: string[], rawIo: CliIo, version: string): Promi
     if (argv[0] === 'eval') return await evalCommand(argv.slice(1), io);
     if (argv[0] === 'hook') return await hookCommand(argv.slice(1), io);
     if (argv[0] === 'github-action') return await githubActionCommand(argv.slice(1), io, version);
+    if (argv[0] === 'doctor') return await doctorCommand(argv.slice(1), io);
     const command = parseCliArgs(argv);
     switch (command.command) {
       case 'help':

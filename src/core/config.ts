@@ -49,8 +49,11 @@ export const EngineConfig = z.object({
   maxIterations: SETTINGS.maxIterations.schema,
   /** Hard stop: no new agent call starts once the run has spent this much. 0 = no cap. */
   spendingCapUsd: SETTINGS.spendingCapUsd.schema,
-  /** Thinking counts toward it (thinking docs: leave room for it), hence more than the answers alone need. */
-  maxTokensPerCall: z.number().int().min(256).max(64000).default(16000),
+  /**
+   * A ceiling on every turn's `max_tokens`. Absent (the default): each role's
+   * room comes from its effort level and its model's limits (llm/output-room.ts).
+   */
+  maxTokensPerCall: z.number().int().min(256).max(128_000).optional(),
   /** Tool-use turns per agent call before the model must answer. */
   maxToolTurns: z.number().int().min(0).max(40).default(12),
   webSearch: SETTINGS.webSearch.schema,

@@ -87,7 +87,7 @@ const FAILURE_WORDS: Record<AgentFailure['kind'], string> = {
   timeout: 'it timed out',
   invalid_output: 'its answer did not match the expected format',
   refusal: 'the model declined to answer',
-  truncated: 'its answer was cut off at the output limit (too long)',
+  truncated: 'the model ran out of output room (its answer hit max_tokens, thinking included)',
   connection_lost: 'the connection was lost while its answer was streaming',
   empty: 'it returned no answer',
   cancelled: 'the run was cancelled',

@@ -16,6 +16,12 @@
  *   and the model pages' "Legacy" / "Deprecated" banners (Sonnet 4.5 retires
  *   2026-11-30; Opus 4 / Sonnet 4 retired 2026-06-15; Opus 4.1 retired on the
  *   Claude API).
+ * - limits (context window, most output tokens a request may ask for): the
+ *   lineup table on each model page, e.g.
+ *   https://platform.claude.com/docs/en/models/opus-4-6/overview and
+ *   https://platform.claude.com/docs/en/models/opus-4-5/overview (read
+ *   2026-12-07). Ids without a figure there have none here; the Models API
+ *   (`max_tokens`, `max_input_tokens`) is asked first in any case.
  * - breaking changes of the newest models (thinking cannot be disabled,
  *   forced `tool_choice` returns an error): the Opus 5.5, Sonnet 5.5 and
  *   Fable 5.1 pages ("What's new" / migration guides).
@@ -51,6 +57,14 @@ export interface ModelCapabilities {
   thinkingAlwaysOn: boolean;
 }
 
+/** What a model accepts: `maxOutputTokens` is the most `max_tokens` may be, thinking included. */
+export interface ModelLimits {
+  maxOutputTokens: number;
+  maxInputTokens: number;
+}
+
+const MILLION_128K: ModelLimits = { maxInputTokens: 1_000_000, maxOutputTokens: 128_000 };
+
 export interface ModelEntry {
   id: string;
   /** Other ids the API accepts for the same model (dated snapshot ids, short aliases). */
@@ -63,6 +77,8 @@ export interface ModelEntry {
   /** What to use instead; set for every status but `active`. */
   replacement?: string;
   capabilities: ModelCapabilities;
+  /** From the model page; absent where the page gave no figure. */
+  limits?: ModelLimits;
 }
 
 const STANDARD_CACHE = { cacheRead: 0.1, cacheWrite: 1.25 } as const;
@@ -79,6 +95,7 @@ export const MODEL_TABLE: readonly ModelEntry[] = [
     price: { input: 10, output: 50, cacheRead: 0.025, cacheWrite: 1.25 },
     status: 'active',
     capabilities: NEWEST,
+    limits: MILLION_128K,
   },
   {
     id: 'claude-mythos-5-1',
@@ -95,6 +112,7 @@ export const MODEL_TABLE: readonly ModelEntry[] = [
     price: { input: 4, output: 20, cacheRead: 0.05, cacheWrite: 1.25 },
     status: 'active',
     capabilities: NEWEST,
+    limits: MILLION_128K,
   },
   {
     id: 'claude-sonnet-5-5',
@@ -104,6 +122,7 @@ export const MODEL_TABLE: readonly ModelEntry[] = [
     status: 'active',
     // Thinking can still be turned off (between_tools); forced tool use is rejected.
     capabilities: { ...NEWEST, thinkingAlwaysOn: false },
+    limits: MILLION_128K,
   },
   {
     id: 'claude-haiku-5-5',
@@ -112,6 +131,7 @@ export const MODEL_TABLE: readonly ModelEntry[] = [
     price: { input: 0.1, output: 0.5, ...STANDARD_CACHE, longPrompt: { thresholdTokens: 100_000, input: 0.5, output: 2.5, ...STANDARD_CACHE } },
     status: 'active',
     capabilities: ADAPTIVE,
+    limits: MILLION_128K,
   },
   {
     id: 'claude-fable-5',
@@ -139,6 +159,7 @@ export const MODEL_TABLE: readonly ModelEntry[] = [
     status: 'legacy',
     replacement: 'claude-opus-5-5',
     capabilities: ADAPTIVE,
+    limits: MILLION_128K,
   },
   {
     id: 'claude-sonnet-5',
@@ -148,6 +169,7 @@ export const MODEL_TABLE: readonly ModelEntry[] = [
     status: 'legacy',
     replacement: 'claude-sonnet-5-5',
     capabilities: ADAPTIVE,
+    limits: MILLION_128K,
   },
   {
     id: 'claude-opus-4-8',
@@ -157,6 +179,7 @@ export const MODEL_TABLE: readonly ModelEntry[] = [
     status: 'legacy',
     replacement: 'claude-opus-5-5',
     capabilities: ADAPTIVE,
+    limits: MILLION_128K,
   },
   {
     id: 'claude-opus-4-7',
@@ -175,6 +198,7 @@ export const MODEL_TABLE: readonly ModelEntry[] = [
     status: 'legacy',
     replacement: 'claude-opus-5-5',
     capabilities: ADAPTIVE,
+    limits: MILLION_128K,
   },
   {
     id: 'claude-sonnet-4-6',
@@ -193,6 +217,7 @@ export const MODEL_TABLE: readonly ModelEntry[] = [
     status: 'legacy',
     replacement: 'claude-opus-5-5',
     capabilities: { ...EXTENDED_ONLY, effort: true },
+    limits: { maxInputTokens: 200_000, maxOutputTokens: 64_000 },
   },
   {
     id: 'claude-sonnet-4-5-20250929',
@@ -253,6 +278,11 @@ for (const entry of MODEL_TABLE) {
 /** The table's entry for an id or alias; undefined for a model the table does not know. */
 export function findModel(id: string): ModelEntry | undefined {
   return BY_ID.get(id);
+}
+
+/** The table's limits for an id, or undefined. */
+export function limitsOf(id: string): ModelLimits | undefined {
+  return findModel(id)?.limits;
 }
 
 /** Capabilities for an id; an unknown id gets none (the request uses only what every model accepts). */

@@ -12,7 +12,9 @@ import { planScope } from './plan-scope';
 import { SETTINGS_SECTION } from './settings';
 import { planKey } from './findings-registry';
 import type { PanelLink } from './panel-link';
+import { checkSetup } from './check-setup';
 import { exportReport } from './report-export';
+import { installClaudeCodeHook, uninstallClaudeCodeHook } from './claude-code-hook';
 import type { Services } from './services';
 
 type Handler = (...args: unknown[]) => unknown;
@@ -46,6 +48,9 @@ export function commandTable(s: Services, panel: PanelLink): Record<string, Hand
     'verifyPlan.showChallenge': async (arg, id) => showChallenge(s, uriArg(arg), typeof id === 'string' ? id : undefined),
     'verifyPlan.showLog': () => s.log.show(true),
     'verifyPlan.turnOffCheck': (code) => turnOffCheck(code),
+    'verifyPlan.checkSetup': () => checkSetup(s),
+    'verifyPlan.installClaudeCodeHook': (scope) => installClaudeCodeHook(s.context, scope),
+    'verifyPlan.uninstallClaudeCodeHook': (scope) => uninstallClaudeCodeHook(scope),
   };
 }
 

@@ -10,3 +10,4 @@ export { createResearchToolbox } from '../core/research';
 export { createStoreMemorySource } from '../core/memory';
 export { createAnthropicModelLookup } from '../core/llm/anthropic';
 export { ModelLifecycle } from '../core/llm/model-lifecycle';
+export { cents, doctorPlan, runDoctor } from '../core/llm/doctor';

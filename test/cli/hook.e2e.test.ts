@@ -1,8 +1,11 @@
 /**
- * The Claude Code hook end to end: a PreToolUse payload for ExitPlanMode piped
- * into the built CLI, against the fake Anthropic API. Per the hooks reference
- * (https://code.claude.com/docs/en/hooks#pretooluse) a denial is exit 0 with
- * hookSpecificOutput.permissionDecision "deny" and the reason for Claude.
+ * The Claude Code hook end to end: an ExitPlanMode payload piped into the
+ * built CLI, against the fake Anthropic API. Per the hooks reference
+ * (https://code.claude.com/docs/en/hooks, "PreToolUse decision control",
+ * "PermissionRequest decision control") a denial is exit 0 with, for
+ * PreToolUse, hookSpecificOutput.permissionDecision "deny" and the reason for
+ * Claude; for PermissionRequest, hookSpecificOutput.decision {behavior
+ * "deny", message}. PROCEED sets no decision (never an automatic allow).
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -19,6 +22,42 @@ describe('verify-plan hook claude-code (built CLI + fake Anthropic API)', functi
   const payload = () =>
     JSON.stringify({ session_id: 'abc-123', transcript_path: '/tmp/t.jsonl', cwd: h.ws.dir, hook_event_name: 'PreToolUse', tool_name: 'ExitPlanMode', tool_input: { plan: PLAN } });
   const hook = (env: Record<string, string> = h.keyedEnv()) => h.cli(['hook', 'claude-code', '--team', 'base'], { env, input: payload() });
+
+  it('PermissionRequest (the installed default): a flawed plan is denied with decision.behavior "deny" and the challenges in the message; a sound one gets no decision', async () => {
+    h.server.setScript(
+      byRole({
+        challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE, severity: 'SIGNIFICANT' })]))], reply(challengerOut([]))),
+        researcher: () => reply(researcherOut()),
+        synthesizer: () => reply(synth([update('C1', 'UNRESOLVED', 'Real risk; mitigation: add a fallback')], { quality: quality(6) })),
+        auditor: () => reply(audit()),
+      }),
+    );
+    const input = (plan: string) =>
+      JSON.stringify({
+        session_id: 'abc-123',
+        transcript_path: '/tmp/t.jsonl',
+        cwd: h.ws.dir,
+        permission_mode: 'plan',
+        hook_event_name: 'PermissionRequest',
+        tool_name: 'ExitPlanMode',
+        tool_input: { plan },
+      });
+    const run = await h.cli(['hook', 'claude-code', '--team', 'base'], { input: input(PLAN) });
+    assert.equal(run.code, 0, run.stderr);
+    const out = JSON.parse(run.stdout);
+    assert.deepEqual(Object.keys(out.hookSpecificOutput).sort(), ['decision', 'hookEventName']);
+    assert.equal(out.hookSpecificOutput.hookEventName, 'PermissionRequest');
+    assert.equal(out.hookSpecificOutput.decision.behavior, 'deny');
+    assert.equal(out.hookSpecificOutput.decision.interrupt, undefined, 'Claude keeps planning and revises');
+    assert.match(out.hookSpecificOutput.decision.message, /Verify Plan verdict: REVISE[\s\S]*\[SIGNIFICANT, new\] C1[\s\S]*Plan checked: tool_input\.plan/);
+    assert.match(out.systemMessage, /Verify Plan: REVISE; the plan went back to Claude with 1 open challenge/);
+
+    h.server.setScript(proceedScript());
+    const sound = await h.cli(['hook', 'claude-code', '--team', 'base'], { input: input(PLAN) });
+    const proceed = JSON.parse(sound.stdout);
+    assert.equal(proceed.hookSpecificOutput, undefined, 'no allow: the user still approves the plan');
+    assert.match(proceed.systemMessage, /Verify Plan: PROCEED/);
+  });
 
   it('a flawed plan is denied with the open challenge (quote, concern, alternative) in the reason', async () => {
     h.server.setScript(
@@ -39,8 +78,7 @@ describe('verify-plan hook claude-code (built CLI + fake Anthropic API)', functi
     assert.match(reason, /\[SIGNIFICANT, new\] C1/);
     assert.ok(reason.includes(QUOTE), reason);
     assert.match(reason, /Concern: .+\nAlternative: .+/);
-    const saved = path.join(h.ws.dir, '.claude', 'plans', 'claude-code-abc-123.md');
-    assert.equal(readFileSync(saved, 'utf8'), PLAN);
+    assert.ok(!existsSync(path.join(h.ws.dir, '.claude')), 'the plan is verified where it lives: no copy in the project');
     assert.equal(readFileSync(path.join(h.ws.dir, '.verify-plan', '.gitignore'), 'utf8'), '*\n');
     assert.ok(!run.stdout.includes(TEST_KEY) && !run.stderr.includes(TEST_KEY));
   });
@@ -93,15 +131,34 @@ describe('verify-plan hook claude-code (built CLI + fake Anthropic API)', functi
     assert.match(reason, /\[SIGNIFICANT, still open\] C1/, reason);
     assert.match(reason, /1 challenge\(s\) from the previous version are fixed/);
     assert.doesNotMatch(reason, /REDIS_URL setting/);
-    assert.equal(
-      readFileSync(path.join(h.ws.dir, '.claude', 'plans', 'claude-code-abc-123.md'), 'utf8'),
-      revised,
-      'the revision replaces the session plan file, so both runs share one memory',
-    );
     const challengerRequest = h.server.received.slice(before).find((r) => r.role === 'challenger');
     const sent = JSON.stringify(challengerRequest?.body);
     assert.ok(sent.includes('memory marker 9K'), 'the challenger sees the earlier challenges (the memory of the last run)');
     assert.ok(sent.includes('redis://localhost:6379'), 'and the diff of the revision');
+  });
+
+  it('stdin is decoded as one UTF-8 buffer: a 123 KB Japanese plan reaches the model without a replacement character', async () => {
+    h.server.setScript(proceedScript());
+    const sentence = 'セッションを再起動後も保持するため、Redis ストアを導入する。';
+    const japanese = '## 背景\n' + sentence.repeat(1400) + '\n';
+    // A pipe delivers the first 64 KiB as one chunk: pad so that boundary falls inside a 3-byte character.
+    const payload = (pad: string) =>
+      Buffer.from(
+        JSON.stringify({ session_id: 's-ja', cwd: h.ws.dir, hook_event_name: 'PreToolUse', tool_name: 'ExitPlanMode', tool_input: { plan: `${PLAN}\n${pad}\n${japanese}` } }),
+        'utf8',
+      );
+    let input = payload('');
+    for (const pad of ['x', 'xx']) if ((65536 - input.indexOf(Buffer.from(sentence, 'utf8'))) % 3 === 0) input = payload(pad);
+    assert.notEqual((65536 - input.indexOf(Buffer.from(sentence, 'utf8'))) % 3, 0);
+    assert.ok(input.length > 120_000);
+    const run = await h.cli(['hook', 'claude-code', '--team', 'base'], { input: input.toString('utf8') });
+    assert.match(JSON.parse(run.stdout).systemMessage, /Verify Plan: PROCEED/);
+    const sent = h.server.received.filter((r) => r.role === 'challenger').map((r) => JSON.stringify(r.body));
+    assert.ok(sent.length > 0 && sent.some((body) => body.includes('セッションを再起動後も保持するため、Redis ストアを導入する。'.repeat(20))));
+    assert.ok(
+      sent.every((body) => !body.includes('\ufffd') && !body.includes('\\ufffd')),
+      'no U+FFFD where a character crossed a pipe chunk',
+    );
   });
 
   it('without a key: static checks only, never blocks', async () => {
@@ -116,7 +173,7 @@ describe('verify-plan hook claude-code (built CLI + fake Anthropic API)', functi
   it('unusable input is reported, never blocks and never crashes', async () => {
     const run = await h.cli(['hook', 'claude-code'], { env: {}, input: '{"tool_input": 3' });
     assert.equal(run.code, 0, run.stderr);
-    assert.match(JSON.parse(run.stdout).systemMessage, /unusable hook input/);
+    assert.match(JSON.parse(run.stdout).systemMessage, /unusable hook input.*NOT checked/);
     assert.ok(!existsSync(path.join(h.ws.dir, '.claude')));
   });
 
@@ -144,7 +201,7 @@ describe('verify-plan hook claude-code (built CLI + fake Anthropic API)', functi
       assert.equal(refused.code, 0, refused.stderr);
       const out = JSON.parse(refused.stdout);
       assert.equal(out.hookSpecificOutput, undefined);
-      assert.match(out.systemMessage, /no price is known for claude-mythos-preview \(challenger\).*The plan was not checked\./);
+      assert.match(out.systemMessage, /no price is known for claude-mythos-preview \(challenger\).*The plan was NOT checked/);
       assert.equal(h.server.received.length, 0);
       const priced = await hookWith(['--model-challenger', 'claude-mythos-preview', '--spending-cap', '1', '--price', 'claude-mythos-preview=10/50']);
       assert.match(JSON.parse(priced.stdout).systemMessage, /Verify Plan: PROCEED/);
@@ -155,7 +212,7 @@ describe('verify-plan hook claude-code (built CLI + fake Anthropic API)', functi
       h.server.setScript(proceedScript());
       const run = await hookWith(['--model-auditor', 'claude-opus-9-9']);
       assert.equal(run.code, 0, run.stderr);
-      assert.match(JSON.parse(run.stdout).systemMessage, /"claude-opus-9-9" \(auditor\).*claude-opus-5-5.*The plan was not checked/);
+      assert.match(JSON.parse(run.stdout).systemMessage, /"claude-opus-9-9" \(auditor\).*claude-opus-5-5.*The plan was NOT checked/);
       assert.equal(h.server.received.length, 0);
     });
 

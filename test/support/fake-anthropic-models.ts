@@ -4,7 +4,12 @@
  * https://platform.claude.com/docs/en/api/models-list: a page is
  * `{ data, has_more, first_id, last_id }`, newest first, cursor paging with
  * `after_id` / `before_id` and `limit` (default 20, 1–1000); a model is
- * `{ id, type: 'model', display_name, created_at, max_input_tokens, max_tokens }`.
+ * `{ id, type: 'model', display_name, created_at, max_input_tokens, max_tokens, capabilities }`
+ * (https://platform.claude.com/docs/en/api/models/retrieve). Limits are the
+ * model pages' figures (1M context and 128K output for the current lineup,
+ * 200K / 64K for the 4.5 generation); capabilities follow the thinking rules
+ * the Messages endpoint enforces (fake-anthropic-thinking.ts). A request whose
+ * `max_tokens` exceeds the model's is a 400, as on the API.
  * An unknown id is a 404 `not_found_error`, on this endpoint and on
  * `POST /v1/messages` alike. `FakeModelsEndpoint` is the route the fake
  * server hands every `GET /v1/models[/…]` to (and records it).
@@ -15,15 +20,26 @@
  */
 import type http from 'node:http';
 import { errorBody } from './fake-anthropic-wire';
+import { modelCapabilities } from './fake-anthropic-thinking';
 
 export interface FakeModel {
   id: string;
   display_name: string;
   /** RFC 3339; newer models list first. */
   created_at: string;
+  max_tokens: number;
+  max_input_tokens: number;
+  /** Overrides the capabilities derived from the thinking rules (a model the test describes differently). */
+  capabilities?: Record<string, unknown>;
 }
 
-const entry = (id: string, display_name: string, created_at: string): FakeModel => ({ id, display_name, created_at: `${created_at}T00:00:00Z` });
+const entry = (id: string, display_name: string, created_at: string, max_tokens = 128_000, max_input_tokens = 1_000_000): FakeModel => ({
+  id,
+  display_name,
+  created_at: `${created_at}T00:00:00Z`,
+  max_tokens,
+  max_input_tokens,
+});
 
 /** Newest first, as the API lists them. */
 export const DEFAULT_FAKE_MODELS: readonly FakeModel[] = [
@@ -43,9 +59,9 @@ export const DEFAULT_FAKE_MODELS: readonly FakeModel[] = [
   entry('claude-mythos-preview', 'Claude Mythos Preview', '2026-04-07'),
   entry('claude-opus-4-6', 'Claude Opus 4.6', '2026-02-05'),
   entry('claude-sonnet-4-6', 'Claude Sonnet 4.6', '2026-02-17'),
-  entry('claude-haiku-4-5-20251001', 'Claude Haiku 4.5', '2025-10-15'),
-  entry('claude-opus-4-5-20251101', 'Claude Opus 4.5', '2025-11-24'),
-  entry('claude-sonnet-4-5-20250929', 'Claude Sonnet 4.5', '2025-09-29'),
+  entry('claude-haiku-4-5-20251001', 'Claude Haiku 4.5', '2025-10-15', 64_000, 200_000),
+  entry('claude-opus-4-5-20251101', 'Claude Opus 4.5', '2025-11-24', 64_000, 200_000),
+  entry('claude-sonnet-4-5-20250929', 'Claude Sonnet 4.5', '2025-09-29', 64_000, 200_000),
   entry('claude-test', 'Fake test model', '2025-01-01'),
 ];
 
@@ -57,7 +73,15 @@ const ALIASES: Record<string, string> = {
 };
 
 function wire(model: FakeModel) {
-  return { type: 'model' as const, id: model.id, display_name: model.display_name, created_at: model.created_at, max_input_tokens: 1_000_000, max_tokens: 128_000 };
+  return {
+    type: 'model' as const,
+    id: model.id,
+    display_name: model.display_name,
+    created_at: model.created_at,
+    max_input_tokens: model.max_input_tokens,
+    max_tokens: model.max_tokens,
+    capabilities: model.capabilities ?? modelCapabilities(model.id),
+  };
 }
 
 export class FakeModelCatalogue {
@@ -68,9 +92,17 @@ export class FakeModelCatalogue {
     return this.models.find((m) => m.id === target);
   }
 
-  /** The Messages API's 404 for a model it does not serve; null when the model is known. */
-  messagesError(model: string): string | null {
-    return this.resolve(model) ? null : errorBody(404, 'not_found_error', `model: ${model}`);
+  /** The Messages API's 404 for a model it does not serve, or its 400 for more output than the model allows; null when acceptable. */
+  messagesError(model: string, maxTokens: number): { status: number; body: string } | null {
+    const served = this.resolve(model);
+    if (!served) return { status: 404, body: errorBody(404, 'not_found_error', `model: ${model}`) };
+    if (maxTokens > served.max_tokens) {
+      return {
+        status: 400,
+        body: errorBody(400, 'invalid_request_error', `max_tokens: ${maxTokens} > ${served.max_tokens}, which is the maximum allowed number of output tokens for ${served.id}`),
+      };
+    }
+    return null;
   }
 
   /** Answers `GET /v1/models[/{id}]`: status and JSON body. */

@@ -37,12 +37,24 @@ export function requestRole(body: Record<string, unknown> | null): AgentRole | n
   return roleOf(body?.system) ?? roleOf(firstMessageContent(body));
 }
 
-/** The message of the 400 the real API gives this body; null when it is well-formed. */
-export function requestProblem(body: unknown): string | null {
+/**
+ * Request parameters API version 2026-10-21 removed: any value is a 400
+ * (https://platform.claude.com/docs/en/api/versioning, "2026-10-21": "The
+ * `temperature`, `top_p`, and `top_k` request parameters are removed").
+ */
+export const REMOVED_SAMPLING_PARAMETERS = ['temperature', 'top_p', 'top_k'] as const;
+export const API_VERSION = '2026-10-21';
+
+/** The message of the 400 the real API gives this body under `anthropic-version`; null when it is well-formed. */
+export function requestProblem(body: unknown, version?: string): string | null {
   if (!body || typeof body !== 'object') return 'body must be a JSON object';
   const b = body as Record<string, unknown>;
   if (typeof b.model !== 'string' || !b.model) return 'model: Field required';
   if (typeof b.max_tokens !== 'number') return 'max_tokens: Field required';
+  if (version === undefined || version >= API_VERSION) {
+    const removed = REMOVED_SAMPLING_PARAMETERS.find((p) => p in b);
+    if (removed) return `${removed}: Extra inputs are not permitted`;
+  }
   if (!Array.isArray(b.messages) || b.messages.length === 0) return 'messages: at least one message is required';
   const breakpoints = countCacheBreakpoints(b);
   if (breakpoints > 4) return `A maximum of 4 blocks with cache_control may be provided. Found ${breakpoints}.`;

@@ -11,7 +11,8 @@ function blocksOf(message: Message): Block[] {
 }
 
 /**
- * The first message is the user's; text blocks are non-empty; every `tool_use` is answered by a
+ * The first message is the user's; text blocks a client writes (user turns) are non-empty (an
+ * assistant turn goes back as the API returned it, empty text included); every `tool_use` is answered by a
  * `tool_result` with its id in the very next (user) message, and every
  * `tool_result` answers a `tool_use` of the message right before it.
  */
@@ -29,7 +30,7 @@ export function checkToolPairing(messages: unknown[]): string | null {
             .map((b) => b.id)
         : [],
     );
-    if (blocksOf(message).some((b) => b.type === 'text' && (b as { text?: unknown }).text === '')) {
+    if (message.role === 'user' && blocksOf(message).some((b) => b.type === 'text' && (b as { text?: unknown }).text === '')) {
       return `messages.${i}: text content blocks must be non-empty`;
     }
     const answered = new Set(

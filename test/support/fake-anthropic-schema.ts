@@ -49,6 +49,12 @@ const NAMED_UNSUPPORTED: Record<string, string> = {
 };
 /** Backreferences, lookahead/lookbehind, word boundaries. */
 const UNSUPPORTED_REGEX = /\\[1-9]|\(\?[=!<]|\\[bB]/;
+/** "Complex `{n,m}` quantifiers with large ranges" are refused; the page gives no figure, the fake draws the line here. */
+export const LARGE_QUANTIFIER_BOUND = 1000;
+
+function largeQuantifier(pattern: string): boolean {
+  return [...pattern.matchAll(/\{(\d+)(?:,(\d*))?\}/g)].some((m) => Number(m[1]) > LARGE_QUANTIFIER_BOUND || (!!m[2] && Number(m[2]) > LARGE_QUANTIFIER_BOUND));
+}
 
 type Json = Record<string, unknown>;
 
@@ -87,6 +93,7 @@ function nodeProblem(node: unknown, path: string, defs: Json): string | null {
   if (node.pattern !== undefined && (typeof node.pattern !== 'string' || UNSUPPORTED_REGEX.test(node.pattern))) {
     return `${path}: the pattern uses backreferences, lookaround or word boundaries, which are not supported`;
   }
+  if (typeof node.pattern === 'string' && largeQuantifier(node.pattern)) return `${path}: the pattern uses a {n,m} quantifier with a large range, which is not supported`;
   if (node.$ref !== undefined) {
     if (typeof node.$ref !== 'string') return `${path}: $ref must be a string`;
     const ref = node.$ref;

@@ -18,6 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import { canonicalJson } from './fake-anthropic-cache';
+import { boundToAnotherConversation, PREFIX_BOUND } from './fake-anthropic-replay';
 
 type Json = Record<string, unknown>;
 
@@ -31,8 +32,6 @@ const EXTENDED_ONLY = /^claude-(opus-4-5|haiku-4-5|sonnet-4-5|opus-4-1|opus-4-2|
 const NO_EXTENDED = /^claude-(opus-4-[78]|opus-5|sonnet-5|haiku-5|fable|mythos)/;
 /** Forced tool use is a 400 (Opus 5.5, Sonnet 5.5, Fable 5.1, Mythos 5.1). */
 const NO_FORCED_TOOLS = /^claude-(opus-5-5|sonnet-5-5|fable-5-1|mythos-5-1)/;
-/** Prefix-bound thinking blocks (enforced for accounts created after 2026-08-31; the fake is such an account). */
-const PREFIX_BOUND = /^claude-(opus-5-5|fable-5-1)/;
 /** Text between tool calls arrives as a progress-update thinking block. */
 const NOTES_AS_THINKING = /^claude-(opus-5-5|fable-5|mythos-5)/;
 /** `output_config.effort` is not accepted. */
@@ -49,6 +48,19 @@ export function thinks(body: Json): boolean {
   if (type === 'adaptive' || type === 'enabled') return true;
   if (type === 'disabled') return false;
   return ALWAYS_ON.test(model) || ON_BY_DEFAULT.test(model);
+}
+
+/** The Models API's `capabilities` for a model, from the same rules the Messages endpoint enforces. */
+export function modelCapabilities(model: string): Record<string, unknown> {
+  const yes = (supported: boolean) => ({ supported });
+  return {
+    effort: { ...yes(!NO_EFFORT.test(model)), low: yes(true), medium: yes(true), high: yes(true), max: yes(true), xhigh: yes(true) },
+    structured_outputs: yes(true),
+    thinking: {
+      supported: true,
+      types: { adaptive: yes(!EXTENDED_ONLY.test(model)), enabled: yes(!NO_EXTENDED.test(model)), disabled: yes(!ALWAYS_ON.test(model)), between_tools: yes(false) },
+    },
+  };
 }
 
 export function notesAsThinking(model: string): boolean {
@@ -86,14 +98,25 @@ export function thinkingConfigProblem(body: Json): string | null {
 interface Issued {
   thinking: string;
   model: string;
-  /** Digest of everything before the block (system, tools, earlier messages and blocks); checked on prefix-bound models. */
-  prefix: string;
+  /** Digests of everything before the block, part by part (system, tools, each earlier message, earlier blocks of its own message); checked on prefix-bound models. */
+  prefix: string[];
 }
 
-function digest(body: Json, messages: unknown[], blocksBefore: unknown[]): string {
-  return createHash('sha256')
-    .update(canonicalJson({ system: body.system ?? null, tools: body.tools ?? [], messages, blocksBefore }))
-    .digest('hex');
+const hash = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
+
+function digest(body: Json, messages: unknown[], blocksBefore: unknown[]): string[] {
+  return [hash(body.system ?? null), hash(body.tools ?? []), ...messages.map(hash), hash(blocksBefore)];
+}
+
+/** The name of the first part of a block's prefix that differs from when the block was issued, as the API's 400 names it. */
+function firstDifference(issued: Issued, now: string[]): string | null {
+  const names = (i: number) => (i === 0 ? 'system' : i === 1 ? 'tools' : i < now.length - 1 ? `messages.${i - 2}` : 'the blocks before it in its message');
+  const length = Math.max(issued.prefix.length, now.length);
+  for (let i = 0; i < length; i++) {
+    // The last part of each list is the blocks before it; a different message count differs at the shorter list's end.
+    if (issued.prefix[i] !== now[i]) return names(Math.min(i, now.length - 1));
+  }
+  return null;
 }
 
 /** Issues signatures for the thinking blocks of served replies and checks the blocks a client sends back. */
@@ -127,8 +150,12 @@ export class ThinkingLedger {
     });
   }
 
-  /** The 400 a request earns for the thinking blocks it sends back, or null. */
-  check(body: Json): string | null {
+  /**
+   * The 400 a request earns for the thinking blocks it sends back, or null. A
+   * prefix-bound block whose prefix changed is reported as `prefix` (with the
+   * 400's text) so that `drop_block` can drop it instead.
+   */
+  check(body: Json): string | { prefix: string; message: number; block: number } | null {
     const messages = Array.isArray(body.messages) ? (body.messages as Json[]) : [];
     for (const [i, message] of messages.entries()) {
       if (message.role !== 'assistant' || !Array.isArray(message.content)) continue;
@@ -148,9 +175,8 @@ export class ThinkingLedger {
         if (!issued) return `${where}: Invalid \`signature\` in \`thinking\` block`;
         if (issued.thinking !== block.thinking) return `${where}: ${MODIFIED_THINKING_ERROR}`;
         if (issued.model !== body.model) continue; // another model's block: the API drops what it cannot read
-        if (PREFIX_BOUND.test(String(body.model)) && issued.prefix !== digest(body, messages.slice(0, i), blocks.slice(0, j))) {
-          return `${where}: Invalid \`signature\` in \`thinking\` block. The block is bound to a different conversation. Remove the block, or set \`thinking.block_binding.prefix_mismatch_behavior\` to "drop_block".`;
-        }
+        const changed = PREFIX_BOUND.test(String(body.model)) ? firstDifference(issued, digest(body, messages.slice(0, i), blocks.slice(0, j))) : null;
+        if (changed) return { prefix: boundToAnotherConversation(where, changed), message: i, block: j };
       }
     }
     return null;

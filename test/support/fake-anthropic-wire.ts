@@ -12,8 +12,8 @@ export type WireCaller = { type: 'direct' };
 
 export type WireBlock =
   | { type: 'thinking'; thinking: string; signature: string }
-  | { type: 'text'; text: string }
-  | { type: 'tool_use'; id: string; name: string; input: unknown }
+  | { type: 'text'; text: string; citations: null }
+  | { type: 'tool_use'; id: string; name: string; input: unknown; caller: WireCaller }
   | { type: 'server_tool_use'; id: string; name: string; input: unknown; caller: WireCaller }
   | { type: 'web_search_tool_result' | 'web_fetch_tool_result'; tool_use_id: string; content: unknown; caller: WireCaller };
 
@@ -29,6 +29,8 @@ export interface WireMessage {
   content: WireBlock[];
   stopReason: WireStopReason;
   usage: InputAccounting & { output_tokens: number; output_tokens_details?: { thinking_tokens: number }; server_tool_use?: WireServerToolUsage };
+  /** Under the thinking-binding beta: the blocks the API dropped or let through (fake-anthropic-replay.ts). */
+  inputTransformations?: unknown[];
 }
 
 const ERROR_TYPES: Record<number, string> = {
@@ -57,6 +59,7 @@ export function messageJson(m: WireMessage): string {
     stop_reason: m.stopReason,
     stop_sequence: null,
     usage: { ...m.usage, service_tier: 'standard' },
+    ...(m.inputTransformations ? { input_transformations: m.inputTransformations } : {}),
   });
 }
 
@@ -71,7 +74,7 @@ export function chunkText(text: string, size = 24): string[] {
   return chunks;
 }
 
-export function messageStartEvent(m: Pick<WireMessage, 'id' | 'model' | 'usage'>): string {
+export function messageStartEvent(m: Pick<WireMessage, 'id' | 'model' | 'usage' | 'inputTransformations'>): string {
   return sse('message_start', {
     type: 'message_start',
     message: {
@@ -89,6 +92,7 @@ export function messageStartEvent(m: Pick<WireMessage, 'id' | 'model' | 'usage'>
         output_tokens: 1,
         service_tier: 'standard',
       },
+      ...(m.inputTransformations ? { input_transformations: m.inputTransformations } : {}),
     },
   });
 }
@@ -113,7 +117,7 @@ export function blockEvents(index: number, block: WireBlock): string[] {
   }
   if (block.type === 'text') {
     return [
-      sse('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } }),
+      sse('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '', citations: null } }),
       ...chunkText(block.text).map((text) => sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text } })),
       sse('content_block_stop', { type: 'content_block_stop', index }),
     ];

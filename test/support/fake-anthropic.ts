@@ -14,7 +14,11 @@
  * Requests that break the API's rules (more than 4 `cache_control` blocks, a
  * `tool_result` without its `tool_use`, a schema outside the structured-output
  * subset, a thinking setting or forced `tool_choice` the model rejects, a
- * thinking block sent back changed) get the API's 400, so client bugs show.
+ * thinking block sent back changed, an assistant turn that is not the
+ * response it replays on a model that binds thinking to the conversation,
+ * `temperature` / `top_p` / `top_k` under API version 2026-10-21, more
+ * `max_tokens` than the model allows) get the API's 400, so client bugs show.
+ * Answers are cut at `max_tokens`, thinking counted (fake-anthropic-compose.ts).
  *
  * Like the real models, a reply starts with a signed thinking block whenever
  * the request's model thinks (fake-anthropic-thinking.ts), and with
@@ -35,14 +39,16 @@ import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AgentRole, Usage } from '../../src/core/protocol';
-import { estimateOutputTokens, PromptCacheModel } from './fake-anthropic-cache';
-import { errorBody, type WireBlock, type WireMessage, type WireServerToolUsage, type WireStopReason } from './fake-anthropic-wire';
+import { PromptCacheModel } from './fake-anthropic-cache';
+import { composeMessage } from './fake-anthropic-compose';
+import { dropThinkingFrom, mismatchBehavior, ReplayLedger, boundToAnotherConversation } from './fake-anthropic-replay';
+import { errorBody, type WireMessage } from './fake-anthropic-wire';
 import { sendMessage } from './fake-anthropic-send';
 import { answerProblem } from './fake-anthropic-schema';
 import { delay, readBody, requestProblem, requestRole } from './fake-anthropic-request';
 export { byRole, sequence } from './fake-anthropic-script';
-import { notesAsThinking, thinks, ThinkingLedger } from './fake-anthropic-thinking';
-import { offeredServerTools, serverToolBlocks, type FakeServerToolUse } from './fake-anthropic-server-tools';
+import { thinks, ThinkingLedger } from './fake-anthropic-thinking';
+import type { FakeServerToolUse } from './fake-anthropic-server-tools';
 import { DEFAULT_FAKE_MODELS, FakeModelCatalogue, FakeModelsEndpoint, type FakeModel } from './fake-anthropic-models';
 
 export interface ReceivedRequest {
@@ -59,14 +65,23 @@ export interface ReceivedRequest {
 }
 
 export type FakeReply =
-  | { kind: 'text'; text: string; stopReason?: 'end_turn' | 'max_tokens' | 'refusal' | 'stop_sequence'; outputTokens?: number; chunkDelayMs?: number }
+  | {
+      kind: 'text';
+      text: string;
+      stopReason?: 'end_turn' | 'max_tokens' | 'refusal' | 'stop_sequence';
+      outputTokens?: number;
+      /** Tokens the model spends thinking first (default one block's worth); counted against `max_tokens`. */
+      thinkingTokens?: number;
+      chunkDelayMs?: number;
+    }
   /**
    * An answer given as a value. With `output_config.format` the text is its
    * compact JSON, as structured outputs write it; without, a `leadIn` makes it
    * the free-text shape the prompts ask for (lead-in, then a fenced block).
    */
-  | { kind: 'json'; value: unknown; leadIn?: string; chunkDelayMs?: number }
-  | { kind: 'tool_use'; calls: { name: string; input: unknown }[]; text?: string; chunkDelayMs?: number }
+  | { kind: 'json'; value: unknown; leadIn?: string; thinkingTokens?: number; chunkDelayMs?: number }
+  /** `text: ''` serves an empty text block before the calls, as the API sometimes does. */
+  | { kind: 'tool_use'; calls: { name: string; input: unknown }[]; text?: string; thinkingTokens?: number; chunkDelayMs?: number }
   /**
    * Server tools the API runs itself (fake-anthropic-server-tools.ts): each use and its result, then
    * `text`, then client `calls` (stop `tool_use`), else stop `end_turn`; `pause` ends with `pause_turn`.
@@ -99,8 +114,11 @@ export interface FakeServerOptions {
   acceptedKeys?: readonly string[];
 }
 
-/** Output tokens of one thinking block by the estimator (its reasoning is billed even when `display` omits the text). */
-export const THINKING_BLOCK_TOKENS = 64;
+export { THINKING_BLOCK_TOKENS } from './fake-anthropic-compose';
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(',') : value;
+}
 
 export class FakeAnthropicServer {
   /** Every `POST /v1/messages` (the paid endpoint), answered or not. */
@@ -108,6 +126,7 @@ export class FakeAnthropicServer {
   private readonly changes = new EventEmitter();
   private readonly cache = new PromptCacheModel();
   private readonly thinking = new ThinkingLedger();
+  private readonly replay = new ReplayLedger();
   private readonly stopping = new AbortController();
   private usageTotals: Usage = { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
   private served = 0;
@@ -244,14 +263,16 @@ export class FakeAnthropicServer {
     const index = this.received.push(received) - 1;
     this.changes.emit('change');
 
-    const invalid = raw === null ? 'request body too large or unreadable' : (requestProblem(body) ?? this.thinking.check(body as Record<string, unknown>));
-    if (invalid) {
-      res.writeHead(400, { 'content-type': 'application/json', 'request-id': `req_fake_${index}` }).end(errorBody(400, undefined, invalid));
+    const invalid = raw === null ? 'request body too large or unreadable' : requestProblem(body, headerText(req.headers['anthropic-version']));
+    const binding = invalid ? null : this.binding(b!, headerText(req.headers['anthropic-beta']));
+    const problem = invalid ?? (binding && 'problem' in binding ? binding.problem : null);
+    if (problem) {
+      res.writeHead(400, { 'content-type': 'application/json', 'request-id': `req_fake_${index}` }).end(errorBody(400, undefined, problem));
       return;
     }
-    const unknownModel = this.models.catalogue.messagesError(String(b?.model));
-    if (unknownModel) {
-      res.writeHead(404, { 'content-type': 'application/json', 'request-id': `req_fake_${index}` }).end(unknownModel);
+    const unserved = this.models.catalogue.messagesError(String(b?.model), Number(b?.max_tokens));
+    if (unserved) {
+      res.writeHead(unserved.status, { 'content-type': 'application/json', 'request-id': `req_fake_${index}` }).end(unserved.body);
       return;
     }
     const reply = await this.script(received, index);
@@ -274,8 +295,27 @@ export class FakeAnthropicServer {
         return;
       }
       default:
-        await this.serveMessage(received, index, reply, res, gone.signal, () => (endedByServer = true));
+        await this.serveMessage(received, index, reply, res, gone.signal, () => (endedByServer = true), binding && 'dropped' in binding ? binding.dropped : undefined);
     }
+  }
+
+  /**
+   * The preserved-thinking checks (fake-anthropic-thinking.ts, -replay.ts):
+   * a 400, or (none failing, or `drop_block`) what to report in
+   * `input_transformations` (only with the beta header). The model's next
+   * blocks are signed over the request as sent, as the API compares what was sent.
+   */
+  private binding(body: Record<string, unknown>, beta: string | undefined): { problem: string } | { dropped: unknown[] | undefined } {
+    const behavior = mismatchBehavior(body, beta);
+    if (typeof behavior === 'object') return behavior;
+    const reported = (beta ?? '').includes('thinking-binding-controls-2026-08-01');
+    const thinking = this.thinking.check(body);
+    if (typeof thinking === 'string') return { problem: thinking };
+    const edit = this.replay.firstEdit(body);
+    const failing = thinking ?? (edit ? { prefix: boundToAnotherConversation(edit.invalid, edit.editedAt), message: edit.message, block: edit.block } : null);
+    if (!failing) return { dropped: reported ? [] : undefined };
+    if (behavior === 'error') return { problem: failing.prefix };
+    return { dropped: reported ? dropThinkingFrom(body, failing) : undefined };
   }
 
   private async serveMessage(
@@ -285,43 +325,23 @@ export class FakeAnthropicServer {
     res: http.ServerResponse,
     gone: AbortSignal,
     markEndedByServer: () => void,
+    inputTransformations: unknown[] | undefined,
   ): Promise<void> {
-    const body = received.body as { model: string; stream?: boolean; messages: unknown; tools?: unknown; output_config?: { format?: { schema?: unknown } | null } };
+    const body = received.body as {
+      model: string;
+      max_tokens: number;
+      stream?: boolean;
+      messages: unknown;
+      tools?: unknown;
+      output_config?: { format?: { schema?: unknown } | null };
+    };
     const n = ++this.served;
-    const content: WireBlock[] = [];
-    const thinking = thinks(received.body as Record<string, unknown>);
-    // display "omitted" (the default on current models) returns the block with an empty text and its signature.
-    if (thinking) content.push({ type: 'thinking', thinking: '', signature: '' });
-    let serverToolUsage: WireServerToolUsage | undefined;
-    if (reply.kind === 'server_tools') {
-      const served = serverToolBlocks(n, reply.uses, offeredServerTools(body));
-      if ('error' in served) {
-        res.writeHead(500, { 'content-type': 'application/json', 'x-should-retry': 'false' }).end(errorBody(500, 'api_error', served.error));
-        return;
-      }
-      content.push(...served.blocks);
-      serverToolUsage = served.usage;
+    const composed = composeMessage(n, body, reply, thinks(received.body as Record<string, unknown>));
+    if ('error' in composed) {
+      res.writeHead(500, { 'content-type': 'application/json', 'x-should-retry': 'false' }).end(errorBody(500, 'api_error', composed.error));
+      return;
     }
-    const formatted = !!body.output_config?.format;
-    const text =
-      reply.kind !== 'json'
-        ? (reply.text ?? '')
-        : formatted || reply.leadIn === undefined
-          ? JSON.stringify(reply.value)
-          : `${reply.leadIn}\n\n\`\`\`json\n${JSON.stringify(reply.value, null, 2)}\n\`\`\``;
-    const calls = reply.kind === 'tool_use' || reply.kind === 'server_tools' ? (reply.calls ?? []) : [];
-    // Newer models return the notes they write between tool calls as (empty, omitted) thinking blocks.
-    if (text && calls.length > 0 && notesAsThinking(body.model)) content.push({ type: 'thinking', thinking: '', signature: '' });
-    else if (text) content.push({ type: 'text', text });
-    calls.forEach((c, i) => content.push({ type: 'tool_use', id: `toolu_fake_${n}_${i}`, name: c.name, input: c.input }));
-    const stopReason: WireStopReason =
-      reply.kind === 'server_tools' && reply.pause
-        ? 'pause_turn'
-        : calls.length > 0 || reply.kind === 'tool_use'
-          ? 'tool_use'
-          : reply.kind === 'text'
-            ? (reply.stopReason ?? 'end_turn')
-            : 'end_turn';
+    const { content, stopReason, text } = composed;
     const schema = body.output_config?.format?.schema;
     if (schema && stopReason === 'end_turn' && (reply.kind === 'text' || reply.kind === 'json')) {
       const problem = answerProblem(schema, text);
@@ -332,16 +352,12 @@ export class FakeAnthropicServer {
       }
     }
     this.thinking.sign(received.body, content);
-    const thinkingTokens = content.filter((b) => b.type === 'thinking').length * THINKING_BLOCK_TOKENS;
-    const serverInputs = reply.kind === 'server_tools' ? reply.uses.map((u) => u.input) : [];
-    const outputTokens =
-      (reply.kind === 'text' && reply.outputTokens !== undefined ? reply.outputTokens : estimateOutputTokens(text, [...calls.map((c) => c.input), ...serverInputs])) +
-      thinkingTokens;
+    this.replay.record(content);
     const usage = {
       ...this.cache.account(body.model, body, received.at),
-      output_tokens: outputTokens,
-      ...(thinking ? { output_tokens_details: { thinking_tokens: thinkingTokens } } : {}),
-      ...(serverToolUsage ? { server_tool_use: serverToolUsage } : {}),
+      output_tokens: composed.outputTokens,
+      ...(composed.thinkingTokens > 0 ? { output_tokens_details: { thinking_tokens: composed.thinkingTokens } } : {}),
+      ...(composed.serverToolUsage ? { server_tool_use: composed.serverToolUsage } : {}),
     };
     received.usage = usage;
     this.usageTotals = {
@@ -350,7 +366,7 @@ export class FakeAnthropicServer {
       cache_read_input_tokens: this.usageTotals.cache_read_input_tokens + usage.cache_read_input_tokens,
       cache_creation_input_tokens: this.usageTotals.cache_creation_input_tokens + usage.cache_creation_input_tokens,
     };
-    const message: WireMessage = { id: `msg_fake_${n}`, model: body.model, content, stopReason, usage };
+    const message: WireMessage = { id: `msg_fake_${n}`, model: body.model, content, stopReason, usage, ...(inputTransformations ? { inputTransformations } : {}) };
     await sendMessage(res, message, { stream: !!body.stream, requestId: `req_fake_${index}`, reply, text, gone, markEndedByServer });
   }
 }

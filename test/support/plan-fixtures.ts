@@ -1,4 +1,4 @@
-/** Shared helpers for plan, anchor and complexity tests: generated plans, range checks, timing. */
+/** Shared builders for plan, anchor and complexity tests: generated plans, range checks, timing. */
 import assert from 'node:assert/strict';
 import type { Plan, Range } from '../../src/core/plan';
 

@@ -30,7 +30,7 @@ import type { FakeReply } from './fake-anthropic';
 /**
  * The answer as a model writes it: without the fields the engine fills in
  * (evidence `checked`), which the answer schema sent to the model leaves out
- * (src/core/llm/output-schema.ts); helpers here build parsed values that have them.
+ * (src/core/llm/output-schema.ts); the functions here build parsed values that have them.
  */
 export function asWritten(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value), (key, v: unknown) => (key === 'checked' ? undefined : v));

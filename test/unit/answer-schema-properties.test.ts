@@ -23,7 +23,7 @@ import * as z from 'zod';
 import { auditorAgent, challengerAgent, devilsAdvocateAgent, domainExpertAgent, researcherAgent, resolverAgent, synthesizerAgent } from '../../src/core/agents';
 import { JudgeAnswer } from '../../src/core/eval/judge';
 import { toApiTool } from '../../src/core/llm/anthropic';
-import { answerJsonSchema } from '../../src/core/llm/output-schema';
+import { answerJsonSchema, isSimplePattern, strictSchema } from '../../src/core/llm/output-schema';
 import { toolSpecs } from '../../src/core/research/tools';
 import { schemaProblem, structuredOutputProblem } from '../support/fake-anthropic-schema';
 import { audit, challenge, challengerOut, planEvidence, quality, researcherOut, resolverOut, synth, unknown, update } from '../support/replies';
@@ -187,4 +187,45 @@ describe('answer schemas for output_config.format: the JSON Schema and the zod s
       });
     });
   }
+});
+
+/** Every `pattern` in a schema, with its path. */
+function patternsIn(node: unknown, path = '$', out: [string, string][] = []): [string, string][] {
+  if (Array.isArray(node)) node.forEach((n, i) => patternsIn(n, `${path}[${i}]`, out));
+  else if (isObject(node)) {
+    if (typeof node.pattern === 'string') out.push([path, node.pattern]);
+    for (const [k, v] of Object.entries(node)) patternsIn(v, `${path}.${k}`, out);
+  }
+  return out;
+}
+
+describe('the grammar enforces what it can: simple patterns and enums stay in the exported schema (property)', () => {
+  it('the id patterns the answers use (challenge C1, unknown U1) reach output_config.format; every kept pattern is inside the subset', () => {
+    const kept = new Set(ANSWERS.flatMap(([, schema]) => patternsIn(answerJsonSchema(schema)).map(([, p]) => p)));
+    for (const id of ['^C\\d+$', '^U\\d+$']) assert.ok(kept.has(id), `${id} is not enforced by the grammar`);
+    for (const pattern of kept) assert.ok(isSimplePattern(pattern), pattern);
+    const challenger = answerJsonSchema(challengerAgent.schema);
+    assert.ok(JSON.stringify(challenger).includes('"enum":["BLOCKING","SIGNIFICANT","MINOR"]'), 'severity stays an enum');
+  });
+
+  it('any pattern: a simple one is kept and the API accepts it, any other moves into the description; the result is always inside the subset', () => {
+    const piece = fc.constantFrom('a', 'C', '\\d', '\\w', '\\s', '.', '[A-Z]', '[0-9a-f]', '(ab)', '(x|y)', '\\-', '\\.', '\\b', '\\1', '(?=a)', '(?:a)', '\\p{L}');
+    const quantifier = fc.constantFrom('', '*', '+', '?', '{2}', '{1,3}', '{3,}', '{1,5000}', '{100}');
+    const pattern = fc
+      .tuple(fc.boolean(), fc.array(fc.tuple(piece, quantifier), { minLength: 1, maxLength: 5 }), fc.boolean())
+      .map(([start, parts, end]) => `${start ? '^' : ''}${parts.map(([p, q]) => p + q).join('')}${end ? '$' : ''}`);
+    fc.assert(
+      fc.property(pattern, (p) => {
+        const out = strictSchema({ type: 'object', properties: { id: { type: 'string', pattern: p } }, required: ['id'] });
+        assert.equal(schemaProblem(out), null, `${p} → ${JSON.stringify(out)}`);
+        const id = (out.properties as Record<string, Json>).id!;
+        if (isSimplePattern(p)) assert.equal(id.pattern, p);
+        else {
+          assert.equal(id.pattern, undefined);
+          assert.ok(String(id.description).includes(JSON.stringify(p)), 'zod still enforces it; the model reads it');
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

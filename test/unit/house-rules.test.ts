@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { HOUSE_WORDS, houseWordHits, isOtherPeoplesText } from '../support/house-words';
 import { ROOT, importCycles, moduleReferences, projectReferences, sourceFiles } from '../support/import-graph';
 
 /**
@@ -137,5 +138,44 @@ describe('house rules', () => {
   it('imports zod as a namespace (the named { z } import drags every zod locale into the bundles)', () => {
     const offenders = ['src', 'webview-ui'].flatMap(sourceFiles).filter((f) => /import \{ z \} from 'zod'/.test(readFileSync(path.join(ROOT, f), 'utf8')));
     assert.deepEqual(offenders, []);
+  });
+
+  it('the word search finds each word that told how the work was organised, and not a path or a colour', () => {
+    const hit = (line: string) => HOUSE_WORDS.some(([p]) => p.test(line));
+    for (const line of [
+      'labelled by a helper',
+      'Helpers for tests',
+      'under round 29',
+      'the fifty-third round',
+      'fresh batch 33',
+      'batches 109-115',
+      'tuned on in round 5',
+      'held out through round 29',
+      'issue #17',
+      '(#17)',
+      'see #3',
+    ])
+      assert.ok(hit(line), line);
+    for (const line of [
+      'lib/helpers.js',
+      'test/helpers.ts exists',
+      'credential.helper=',
+      'color: #333',
+      "'#000000'",
+      'a duplicate gets `#2`',
+      'open question #2',
+      'Math.round(x)',
+      'round-trip',
+      'microsoft/vscode#123',
+    ])
+      assert.ok(!hit(line), line);
+    assert.ok(isOtherPeoplesText('test/fixtures/plan-corpus/agent-x/plan/PLAN.md') && isOtherPeoplesText('test/fixtures/plan-corpus/agent-x/files.txt'));
+    assert.ok(!isOtherPeoplesText('test/fixtures/plan-corpus/agent-x/labels.tsv') && !isOtherPeoplesText('test/fixtures/plan-corpus/README.md'));
+  });
+
+  it('no tracked file speaks of how the work was organised (helpers, round N, batch N, tuned on, held out through, our issue numbers)', function () {
+    this.timeout(60_000);
+    const hits = houseWordHits(ROOT);
+    assert.ok(hits.length === 0, `${hits.length} hits; say what the product does instead:\n${hits.join('\n')}`);
   });
 });

@@ -46,7 +46,7 @@ describe('llm: Anthropic provider against the fake API', function () {
     script({ kind: 'text', text });
     const deltas: string[] = [];
     const response = await provider().send(request({ onText: (d) => deltas.push(d) }));
-    assert.deepEqual(response.content, [{ type: 'text', text }]);
+    assert.deepEqual(response.content, [{ type: 'text', text, raw: { type: 'text', text, citations: null } }]);
     assert.equal(response.stopReason, 'end_turn');
     assert.ok(deltas.length > 1);
     assert.equal(deltas.join(''), text);
@@ -61,7 +61,13 @@ describe('llm: Anthropic provider against the fake API', function () {
     const tools = [{ name: 'read_file', description: 'Read a file', input_schema: { type: 'object', properties: { path: { type: 'string' } } } }];
     const response = await provider().send(request({ tools }));
     assert.equal(response.stopReason, 'tool_use');
-    assert.deepEqual(response.content[0], { type: 'tool_use', id: 'toolu_fake_1_0', name: 'read_file', input: { path: 'src/a.ts' } });
+    assert.deepEqual(response.content[0], {
+      type: 'tool_use',
+      id: 'toolu_fake_1_0',
+      name: 'read_file',
+      input: { path: 'src/a.ts' },
+      raw: { type: 'tool_use', id: 'toolu_fake_1_0', name: 'read_file', input: { path: 'src/a.ts' }, caller: { type: 'direct' } },
+    });
     const body = server.received[0]!.body;
     assert.deepEqual(body.system[0].cache_control, { type: 'ephemeral' });
     assert.equal(body.messages[0].content[0].cache_control, undefined);
@@ -204,7 +210,7 @@ describe('llm: Anthropic provider against the fake API', function () {
     assert.equal(server.received.length, 0);
   });
 
-  it('maps content, unknown stop reasons and null usage counts', () => {
+  it('keeps every block as received (empty text, every field, in order) and maps stop reasons and null usage counts', () => {
     const content = fromApiContent([
       { type: 'text', text: '', citations: null },
       { type: 'thinking', thinking: 'hmm', signature: 's' },
@@ -212,9 +218,10 @@ describe('llm: Anthropic provider against the fake API', function () {
       { type: 'tool_use', id: 't1', name: 'grep', input: { pattern: 'x' }, caller: { type: 'direct' } },
     ] as never);
     assert.deepEqual(content, [
+      { type: 'text', text: '', raw: { type: 'text', text: '', citations: null } },
       { type: 'opaque', kind: 'thinking', raw: { type: 'thinking', thinking: 'hmm', signature: 's' } },
-      { type: 'text', text: 'kept' },
-      { type: 'tool_use', id: 't1', name: 'grep', input: { pattern: 'x' } },
+      { type: 'text', text: 'kept', raw: { type: 'text', text: 'kept', citations: null } },
+      { type: 'tool_use', id: 't1', name: 'grep', input: { pattern: 'x' }, raw: { type: 'tool_use', id: 't1', name: 'grep', input: { pattern: 'x' }, caller: { type: 'direct' } } },
     ]);
     assert.equal(mapStopReason('model_context_window_exceeded'), 'other');
     assert.equal(mapStopReason(null), 'other');

@@ -44,12 +44,20 @@ describe('model lifecycle at run start (issue 12)', () => {
     assert.deepEqual(back.errors, ['Model "claude-typo" (resolver) is not served by the API (404 not_found_error). Use claude-sonnet-5-5 instead.']);
   });
 
-  it('createAnthropicModelLookup: found, 404 not_found, and an unreachable endpoint as an error without the key', async () => {
+  it('createAnthropicModelLookup: the model limits and capabilities, 404 not_found, and an unreachable endpoint as an error without the key', async () => {
     const server = await FakeAnthropicServer.start();
     try {
       const lookup = createAnthropicModelLookup({ apiKey: KEY, baseURL: server.baseURL });
-      assert.equal(await lookup('claude-opus-5-5'), 'found');
-      assert.equal(await lookup('claude-sonnet-4-5'), 'found');
+      assert.deepEqual(await lookup('claude-opus-5-5'), {
+        id: 'claude-opus-5-5',
+        limits: { maxOutputTokens: 128_000, maxInputTokens: 1_000_000 },
+        capabilities: { adaptiveThinking: true, thinkingAlwaysOn: true, effort: true, structuredOutputs: true },
+      });
+      assert.deepEqual(await lookup('claude-sonnet-4-5'), {
+        id: 'claude-sonnet-4-5-20250929',
+        limits: { maxOutputTokens: 64_000, maxInputTokens: 200_000 },
+        capabilities: { adaptiveThinking: false, thinkingAlwaysOn: false, effort: false, structuredOutputs: true },
+      });
       assert.equal(await lookup('claude-opus-0-1'), 'not_found');
       assert.ok(server.modelRequests.every((p) => p.startsWith('/v1/models/')));
       assert.equal(server.received.length, 0);
@@ -62,6 +70,27 @@ describe('model lifecycle at run start (issue 12)', () => {
       await assert.rejects(lookup('claude-opus-5-5'), (error: Error) => !error.message.includes(KEY));
     } finally {
       await down.stop();
+    }
+  });
+
+  it('reads max_tokens, max_input_tokens and capabilities from the Models API and warns once per session where the model table disagrees', async () => {
+    const server = await FakeAnthropicServer.start({
+      models: [
+        { id: 'claude-opus-5-5', display_name: 'Claude Opus 5.5', created_at: '2026-09-23T00:00:00Z', max_tokens: 64_000, max_input_tokens: 1_000_000 },
+        { id: 'claude-sonnet-5-5', display_name: 'Claude Sonnet 5.5', created_at: '2026-09-28T00:00:00Z', max_tokens: 128_000, max_input_tokens: 1_000_000 },
+      ],
+    });
+    try {
+      const lifecycle = new ModelLifecycle(createAnthropicModelLookup({ apiKey: KEY, baseURL: server.baseURL }));
+      const first = await lifecycle.check(DEFAULT_MODELS, DEFAULT_MODELS);
+      assert.deepEqual(first.errors, []);
+      assert.equal(first.warnings.length, 1, first.warnings.join('\n'));
+      assert.match(first.warnings[0]!, /"claude-opus-5-5" \([a-z, -]+\) differently from the built-in model table: max_tokens 64,000 \(table: 128,000\)\./);
+      assert.ok(!first.warnings[0]!.includes('max_input_tokens'), 'only what differs is named');
+      const again = await lifecycle.check(DEFAULT_MODELS, DEFAULT_MODELS);
+      assert.deepEqual(again.warnings, [], 'once per session');
+    } finally {
+      await server.stop();
     }
   });
 

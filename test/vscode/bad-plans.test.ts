@@ -11,7 +11,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { STATIC_DIAGNOSTIC_SOURCE } from '../../src/shared/lsp-protocol';
 import { BAD_PLANS } from '../support/fault-bad-plans';
-import { activateExtension, waitFor } from './helpers';
+import { activateExtension, waitFor } from './workbench';
 
 const DEADLINE_MS = 20_000;
 

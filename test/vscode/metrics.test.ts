@@ -24,7 +24,7 @@ import * as vscode from 'vscode';
 import type { RunResult } from '../../src/core/run-types';
 import type { VerifyPlanApi } from '../../src/extension/extension';
 import { FakeAnthropicServer } from '../support/fake-anthropic';
-import { activateExtension, EXTENSION_ID, waitFor, useFakeApi } from './helpers';
+import { activateExtension, EXTENSION_ID, waitFor, useFakeApi } from './workbench';
 import { mainScript } from './scripts';
 
 const TEST_KEY = 'sk-ant-e2e-metrics-key-0000';

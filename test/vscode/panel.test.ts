@@ -7,7 +7,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, domTexts, hasControl, nextEvent, screenshot, waitFor } from './helpers';
+import { activateExtension, domTexts, hasControl, nextEvent, screenshot, waitFor } from './workbench';
 
 suite('Verify Plan panel after a reload', () => {
   test('the panel is restored and shows the verdict of the last run', async () => {

@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, ourDiagnostics, waitFor, waitForLenses } from './helpers';
+import { activateExtension, ourDiagnostics, waitFor, waitForLenses } from './workbench';
 import { MAIN_LINES } from './scripts';
 
 suite('Verify Plan after a reload', () => {

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { RunResult } from '../../src/core/run-types';
 import type { VerifyPlanApi } from '../../src/extension/extension';
 import type { FakeAnthropicServer } from '../support/fake-anthropic';
-import { click, domTexts, hasControl, press, typeText, waitFor } from './helpers';
+import { click, domTexts, hasControl, press, typeText, waitFor } from './workbench';
 import { BLOCKED_QUOTE, blockedScript, hangingScript } from './scripts';
 
 /** What the run phase's suiteSetup has made; read inside tests only, once that setup has run. */

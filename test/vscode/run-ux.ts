@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { RunResult } from '../../src/core/run-types';
 import type { FakeAnthropicServer } from '../support/fake-anthropic';
-import { domTexts, hasControl, press, screenshot, useFakeApi, waitFor } from './helpers';
+import { domTexts, hasControl, press, screenshot, useFakeApi, waitFor } from './workbench';
 import type { RunPhase } from './run-checkpoint';
 import { blockedScript, mainScript } from './scripts';
 

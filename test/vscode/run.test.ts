@@ -16,7 +16,7 @@ import type { RunResult } from '../../src/core/run-types';
 import type { VerifyPlanApi } from '../../src/extension/extension';
 import { presentStatus } from '../../src/extension/status-model';
 import { FakeAnthropicServer } from '../support/fake-anthropic';
-import { activateExtension, domTexts, hasControl, nextEvent, ourDiagnostics, screenshot, waitFor, waitForLenses, useFakeApi } from './helpers';
+import { activateExtension, domTexts, hasControl, nextEvent, ourDiagnostics, screenshot, waitFor, waitForLenses, useFakeApi } from './workbench';
 import { cancelAndCheckpointSuite } from './run-checkpoint';
 import { userExperienceSuite } from './run-ux';
 import { languageModelSuite } from './run-lm';

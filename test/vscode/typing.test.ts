@@ -9,7 +9,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { activateExtension, waitFor, waitForLenses } from './helpers';
+import { activateExtension, waitFor, waitForLenses } from './workbench';
 
 const PLAN = [
   '# Plan: cache pricing responses',

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunResult } from '../../src/core/run-types';
 import { FakeAnthropicServer } from '../support/fake-anthropic';
-import { activateExtension, waitFor } from './helpers';
+import { activateExtension, waitFor } from './workbench';
 import { mainScript } from './scripts';
 
 suite('Verify Plan in an untrusted workspace', () => {

@@ -96,7 +96,7 @@ export class WebviewHarness {
     });
     page.on('pageerror', (e) => this.dialogs.push(`page error: ${e.message}`));
     // A string, not a function: tsx compiles test functions with esbuild's keepNames, whose
-    // `__name` helper does not exist in the page. The page gets a no-op `__name` so the
+    // `__name` function does not exist in the page. The page gets a no-op `__name` so the
     // callbacks given to page.evaluate work too.
     await page.addInitScript(`
       window.__name = (f) => f;

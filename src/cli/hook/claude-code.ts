@@ -1,13 +1,15 @@
 /**
- * `verify-plan hook claude-code`: the PreToolUse hook for ExitPlanMode. Reads
- * the hook input (JSON on stdin: cwd, session_id, tool_name, tool_input.plan),
- * saves the plan under .claude/plans/ unless it already is a file there, runs
- * the loop, and answers per the hooks reference (see decision.ts). The hook
- * never blocks on its own failure: an error is a systemMessage, exit 0.
+ * `verify-plan hook claude-code`: the hook for ExitPlanMode, on the
+ * PermissionRequest event (installed by default) or PreToolUse. Reads the
+ * hook input (input.ts), finds the plan wherever Claude Code put it
+ * (plan-source.ts), verifies it where it lives (nothing is copied), and
+ * answers in the event's documented shape (decision.ts): REVISE / RETHINK
+ * deny with the open challenges for Claude; anything else sets no decision,
+ * so the user's own approval still happens. Never a silent pass: when no plan
+ * was checked (no plan found, bad input, a run that could not start) the user
+ * is told so in `systemMessage`. Exit 0 always; a failure is never a block.
  */
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import * as z from 'zod';
 import { defaultConfig, DEFAULT_MODELS, spendingCapProblem } from '../../core/config';
 import { challengeFingerprint, diffFingerprints, isOpenChallenge } from '../../core/fingerprint';
 import { createAnthropicModelLookup, createAnthropicProvider } from '../../core/llm/anthropic';
@@ -15,23 +17,18 @@ import { ModelLifecycle } from '../../core/llm/model-lifecycle';
 import { runVerification } from '../../core/loop';
 import { createStoreMemorySource } from '../../core/memory';
 import { createResearchToolbox } from '../../core/research';
-import { createFileRunStore, makeFolders } from '../../core/store';
+import { createFileRunStore } from '../../core/store';
 import { engineConfigFields, providerFields, type EngineFlags } from '../engine-flags';
 import { ExitCode } from '../exit-codes';
-import { writeFileAtomic, type CliIo } from '../io';
+import type { CliIo } from '../io';
 import { DEFAULT_STATE_DIR, unreadableReporter } from '../run-command';
 import { runStatic } from '../static-mode';
 import { settingDefault } from '../../core/settings';
-import { denialReason, denyOutput, type HookOutput } from './decision';
-import { HOOK_TIMEOUT_SECONDS } from './settings';
-
-const HookInput = z.object({
-  session_id: z.string().max(200).default(''),
-  cwd: z.string().min(1),
-  hook_event_name: z.string().optional(),
-  tool_name: z.string().optional(),
-  tool_input: z.object({ plan: z.string().min(1).max(1_000_000) }).passthrough(),
-});
+import { denialReason, denyOutput, noticeOutput, type HookEvent, type HookOutput } from './decision';
+import { hookEvent, HookInput, readStdinUtf8 } from './input';
+import { findPlan, type FoundPlan } from './plan-source';
+import { projectRoot } from './plans-folder';
+import { HOOK_TIMEOUT_SECONDS } from '../../core/claude-code/hook-settings';
 
 export interface HookOptions {
   /** Deny when the key-less static checks find an error (default: never block on them). */
@@ -51,112 +48,121 @@ export const DEFAULT_HOOK_OPTIONS: HookOptions = {
   engine: { models: {}, effort: {}, prices: {}, maxRetryWaitSeconds: settingDefault('maxRetryWaitSeconds') },
 };
 
-async function readStdin(stream: NodeJS.ReadableStream): Promise<string> {
-  let text = '';
-  for await (const chunk of stream) {
-    text += String(chunk);
-    if (text.length > 2_000_000) throw new Error('hook input larger than 2 MB');
-  }
-  return text;
-}
-
-/** The plan's file: an identical file in .claude/plans/, else one per session (so revisions share memory). */
-export async function planFileFor(cwd: string, sessionId: string, plan: string): Promise<string> {
-  const dir = path.join(cwd, '.claude', 'plans');
-  for (const name of (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.md'))) {
-    const text = await readFile(path.join(dir, name), 'utf8').catch(() => null);
-    if (text !== null && text.trim() === plan.trim()) return path.join(dir, name);
-  }
-  const safe = sessionId.replace(/[^\w-]/g, '').slice(0, 40) || 'plan';
-  const file = path.join(dir, `claude-code-${safe}.md`);
-  await makeFolders(dir);
-  await writeFileAtomic(file, plan.endsWith('\n') ? plan : `${plan}\n`);
-  return file;
-}
-
 const emit = (io: CliIo, output: HookOutput) => io.stdout(`${JSON.stringify(output)}\n`);
+const NOT_CHECKED = 'The plan was NOT checked; review it yourself, or check a plan file with `verify-plan <file>`.';
 
 export async function claudeCodeHook(io: CliIo, options: HookOptions = DEFAULT_HOOK_OPTIONS): Promise<number> {
-  let input: z.infer<typeof HookInput>;
+  let input: HookInput;
   try {
-    const parsed = HookInput.safeParse(JSON.parse(await readStdin(io.stdin)));
+    const parsed = HookInput.safeParse(JSON.parse(await readStdinUtf8(io.stdin)));
     if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
     input = parsed.data;
   } catch (error) {
-    emit(io, { systemMessage: `Verify Plan hook: unusable hook input (${(error as Error).message}); the plan was not checked.` });
+    emit(io, noticeOutput(`Verify Plan hook: unusable hook input (${(error as Error).message}). ${NOT_CHECKED}`));
     return ExitCode.proceed;
   }
-  const cwd = path.resolve(input.cwd);
+  const event = hookEvent(input);
+  if (!event) {
+    emit(
+      io,
+      noticeOutput(
+        `Verify Plan hook: installed on the "${input.hook_event_name}" event, which it does not answer (PermissionRequest or PreToolUse for ExitPlanMode). ${NOT_CHECKED}`,
+      ),
+    );
+    return ExitCode.proceed;
+  }
+  if (input.tool_name !== undefined && input.tool_name !== 'ExitPlanMode') {
+    emit(io, noticeOutput(`Verify Plan hook: called for the tool "${input.tool_name}"; it checks plans at ExitPlanMode only (matcher "ExitPlanMode").`));
+    return ExitCode.proceed;
+  }
   try {
-    const planPath = await planFileFor(cwd, input.session_id, input.tool_input.plan);
-    const planText = await readFile(planPath, 'utf8');
-    const apiKey = io.env.ANTHROPIC_API_KEY?.trim() || undefined;
-    if (!apiKey) return await staticAnswer(io, cwd, planText, options, planPath);
-
-    const config = defaultConfig({
-      team: options.team,
-      ...engineConfigFields(options.engine),
-      ...(options.spendingCapUsd === undefined ? {} : { spendingCapUsd: options.spendingCapUsd }),
-    });
-    const baseURL = io.env.ANTHROPIC_BASE_URL?.trim() || undefined;
-    // Before any paid call, as a run does: a model the API does not serve, or a cap that could not count a model's calls, stops here.
-    const check = await new ModelLifecycle(createAnthropicModelLookup({ apiKey, ...(baseURL ? { baseURL } : {}) })).check(config.models, DEFAULT_MODELS);
-    const refusal = check.errors.length > 0 ? check.errors.join(' ') : spendingCapProblem(config);
-    if (refusal) {
-      emit(io, { systemMessage: `Verify Plan hook: ${refusal} The plan was not checked.` });
+    const root = projectRoot(input.cwd, io.env);
+    const search = await findPlan({ input, root, env: io.env });
+    if (!search.plan) {
+      emit(io, noticeOutput(`Verify Plan: no plan was found for ExitPlanMode. Tried: ${search.notes.join('; ')}. ${NOT_CHECKED}`));
       return ExitCode.proceed;
     }
-    const stateDir = path.join(cwd, DEFAULT_STATE_DIR);
-    const store = createFileRunStore(stateDir, { onUnreadable: unreadableReporter(io) });
-    let notSaved: string | null = null;
-    const previous = await store.loadLatest(planPath).catch(() => null);
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), options.timeLimitMs);
-    let result;
-    try {
-      result = await runVerification({
-        planPath,
-        planText,
-        workspaceRoot: cwd,
-        provider: createAnthropicProvider({ apiKey, ...(baseURL ? { baseURL } : {}), ...providerFields(options.engine) }),
-        config,
-        signal: controller.signal,
-        store,
-        previous,
-        research: createResearchToolbox({ root: cwd, denyGlobs: config.denyGlobs, webSearch: config.webSearch, memory: createStoreMemorySource(store, { planPath }) }),
-        trusted: false,
-        onEvent: (event) => {
-          if (event.type === 'state-not-saved') notSaved = event.final ? event.error : notSaved;
-        },
-      });
-    } finally {
-      clearTimeout(timer);
-    }
-    const challenges = result.iterations.at(-1)?.challenges ?? [];
-    const before = (previous?.iterations.at(-1)?.challenges ?? []).filter(isOpenChallenge).map(challengeFingerprint);
-    const changes = diffFingerprints(before, challenges.filter(isOpenChallenge).map(challengeFingerprint));
-    // The user sees systemMessage; a run that could not be kept says so there (the hook still never blocks on it).
-    const unsaved = notSaved === null ? '' : ` The run state could not be saved in ${stateDir} (${notSaved as string}); the next run will not remember this one.`;
-    if (result.verdict.startsWith('REVISE') || result.verdict === 'RETHINK') {
-      emit(io, { ...denyOutput(denialReason(result.verdict, challenges, changes)), ...(unsaved ? { systemMessage: `Verify Plan:${unsaved}` } : {}) });
-    } else {
-      const why = result.partial || !result.verdict.startsWith('PROCEED') ? ` (run incomplete: ${result.stopCause ?? result.verdict}; not blocking)` : '';
-      emit(io, { systemMessage: `Verify Plan: ${result.verdict}${why}.${unsaved}` });
-    }
-    return ExitCode.proceed;
+    const plan = { ...search.plan, source: search.warnings.length > 0 ? `${search.plan.source} (note: ${search.warnings.join('; ')})` : search.plan.source };
+    const apiKey = io.env.ANTHROPIC_API_KEY?.trim() || undefined;
+    if (!apiKey) return await staticAnswer(io, event, root, plan, options);
+    return await agentAnswer(io, event, root, plan, options, apiKey);
   } catch (error) {
-    emit(io, { systemMessage: `Verify Plan hook failed (${(error as Error).message}); the plan was not checked.` });
+    emit(io, noticeOutput(`Verify Plan hook failed (${(error as Error).message}). ${NOT_CHECKED}`));
     return ExitCode.proceed;
   }
 }
 
-async function staticAnswer(io: CliIo, cwd: string, planText: string, options: HookOptions, planPath: string): Promise<number> {
-  const outcome = await runStatic(planText, cwd, { team: options.team }, planPath);
+async function agentAnswer(io: CliIo, event: HookEvent, root: string, plan: FoundPlan, options: HookOptions, apiKey: string): Promise<number> {
+  const config = defaultConfig({
+    team: options.team,
+    ...engineConfigFields(options.engine),
+    ...(options.spendingCapUsd === undefined ? {} : { spendingCapUsd: options.spendingCapUsd }),
+  });
+  const baseURL = io.env.ANTHROPIC_BASE_URL?.trim() || undefined;
+  // Before any paid call, as a run does: a model the API does not serve, or a cap that could not count a model's calls, stops here.
+  const check = await new ModelLifecycle(createAnthropicModelLookup({ apiKey, ...(baseURL ? { baseURL } : {}) })).check(config.models, DEFAULT_MODELS);
+  const refusal = check.errors.length > 0 ? check.errors.join(' ') : spendingCapProblem(config);
+  if (refusal) {
+    emit(io, noticeOutput(`Verify Plan hook: ${refusal} ${NOT_CHECKED}`));
+    return ExitCode.proceed;
+  }
+  const stateDir = path.join(root, DEFAULT_STATE_DIR);
+  const store = createFileRunStore(stateDir, { onUnreadable: unreadableReporter(io) });
+  let notSaved: string | null = null;
+  const previous = await store.loadLatest(plan.path).catch(() => null);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeLimitMs);
+  let result;
+  try {
+    result = await runVerification({
+      planPath: plan.path,
+      planText: plan.text,
+      workspaceRoot: root,
+      provider: createAnthropicProvider({ apiKey, ...(baseURL ? { baseURL } : {}), ...providerFields(options.engine) }),
+      config,
+      signal: controller.signal,
+      store,
+      previous,
+      research: createResearchToolbox({ root, denyGlobs: config.denyGlobs, webSearch: config.webSearch, memory: createStoreMemorySource(store, { planPath: plan.path }) }),
+      trusted: false,
+      onEvent: (e) => {
+        if (e.type === 'state-not-saved') notSaved = e.final ? e.error : notSaved;
+      },
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+  const challenges = result.iterations.at(-1)?.challenges ?? [];
+  const before = (previous?.iterations.at(-1)?.challenges ?? []).filter(isOpenChallenge).map(challengeFingerprint);
+  const changes = diffFingerprints(before, challenges.filter(isOpenChallenge).map(challengeFingerprint));
+  // The user sees systemMessage; a run that could not be kept says so there (the hook still never blocks on it).
+  const unsaved = notSaved === null ? '' : ` The run state could not be saved in ${stateDir} (${notSaved as string}); the next run will not remember this one.`;
+  const checked = `Plan checked: ${plan.source}.`;
+  if (result.verdict.startsWith('REVISE') || result.verdict === 'RETHINK') {
+    const open = challenges.filter(isOpenChallenge).length;
+    emit(
+      io,
+      denyOutput(
+        event,
+        `${denialReason(result.verdict, challenges, changes)}\n\n${checked}`,
+        `Verify Plan: ${result.verdict}; the plan went back to Claude with ${open} open challenge(s). ${checked}${unsaved}`,
+      ),
+    );
+  } else {
+    const why =
+      result.partial || !result.verdict.startsWith('PROCEED') ? ` (run incomplete: ${result.stopCause ?? result.verdict}; not blocking, so review the plan yourself)` : '';
+    emit(io, noticeOutput(`Verify Plan: ${result.verdict}${why}. ${checked}${unsaved}`));
+  }
+  return ExitCode.proceed;
+}
+
+async function staticAnswer(io: CliIo, event: HookEvent, root: string, plan: FoundPlan, options: HookOptions): Promise<number> {
+  const outcome = await runStatic(plan.text, root, { team: options.team }, plan.path);
   const errors = outcome.findings.filter((f) => f.level === 'error');
-  const summary = `Verify Plan (static checks only, no ANTHROPIC_API_KEY): ${errors.length} error(s), ${outcome.findings.length - errors.length} other finding(s).`;
+  const summary = `Verify Plan (static checks only, no ANTHROPIC_API_KEY): ${errors.length} error(s), ${outcome.findings.length - errors.length} other finding(s). Plan checked: ${plan.source}.`;
   if (errors.length > 0 && options.blockOnStatic) {
     const lines = errors.slice(0, 20).map((f) => `- plan line ${f.range.startLine + 1}: ${f.code}: ${f.message.replace(/\s+/g, ' ')}`);
-    emit(io, denyOutput(`${summary} Fix these, then call ExitPlanMode again:\n${lines.join('\n')}`));
-  } else emit(io, { systemMessage: summary });
+    emit(io, denyOutput(event, `${summary} Fix these, then call ExitPlanMode again:\n${lines.join('\n')}`, summary));
+  } else emit(io, noticeOutput(summary));
   return ExitCode.proceed;
 }

@@ -1,5 +1,5 @@
 /**
- * The role-independent prompt parts and helpers every role uses.
+ * The role-independent prompt parts and functions every role uses.
  *
  * Layout of every request (prompt-cache order is tools → system → messages):
  *   system:   team rules and protocol facts — identical for every call

@@ -18,7 +18,7 @@ export interface Term {
 }
 
 /**
- * Domains count on evidence, not on one word (issue #17): a named technology
+ * Domains count on evidence, not on one word: a named technology
  * (`any`/`exact`: React, Postgres, Kafka, GitHub Actions, JWT…) is evidence
  * on its own; the domain's generic words (`weak`: "API", "database",
  * "security", "checkout", "migration"…) count only when they recur on two or

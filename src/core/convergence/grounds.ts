@@ -1,5 +1,5 @@
 /**
- * Settling needs grounds (seed 002 §6, issue #11 item 1). A BLOCKING or
+ * Settling needs grounds (seed 002 §6). A BLOCKING or
  * SIGNIFICANT challenge leaves OPEN/UNRESOLVED only on one of:
  * - evidence whose citation the engine verified (a file line found in the
  *   workspace, or a quote found in the plan text) — except the passage the

@@ -73,7 +73,7 @@ export async function judgeUnmatched(input: {
         schema: JudgeAnswer,
         tools: [],
         maxToolTurns: 0,
-        maxTokens: 1024,
+        // No fixed ceiling: thinking is always on for the default model, so the room comes from the effort level and the model's limits.
         prices: input.config.prices,
         ...(input.signal ? { signal: input.signal } : {}),
       });

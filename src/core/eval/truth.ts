@@ -13,7 +13,7 @@ import path from 'node:path';
 import * as z from 'zod';
 import { Severity, Verdict } from '../protocol';
 
-/** The flaw categories of issue #16, one id each. */
+/** The flaw categories of the eval corpus (eval/README.md), one id each. */
 export const FlawCategory = z.enum([
   'missing-file-or-symbol',
   'wrong-api-or-version',

@@ -31,9 +31,12 @@
 import { AUTH_FAILURE } from '../labels';
 import type { z } from 'zod';
 import { costOf, type PriceTable } from '../config';
+import type { ModelLimits } from '../models';
 import type { AgentFailure, AgentRole, CallRecord, Usage } from '../protocol';
 import { parseAgentJson, parseStructuredJson } from './json-output';
 import { answerJsonSchema } from './output-schema';
+import { retryRoom, roomFor } from './output-room';
+import { clip, correctionPrompt, summarizeToolInput, textOf, toolUsesOf, withBreakpoints } from './turns';
 import { serverToolNotice, serverToolUsesOf, type ServerToolUse } from './server-tools';
 import {
   addUsage,
@@ -72,7 +75,17 @@ export interface AgentCallInput<T> {
   tools: ToolSpec[];
   executor?: ToolExecutor;
   maxToolTurns: number;
-  maxTokens: number;
+  /**
+   * A ceiling on each turn's `max_tokens`. The room itself comes from the
+   * effort level and the model's limits (output-room.ts); absent, only they decide.
+   */
+  maxTokens?: number | undefined;
+  /**
+   * Whether one more turn that may write `worstCaseUsd` worth of tokens fits
+   * the run's spending cap (`spentUsd`: this call so far). Asked before the
+   * retry of a turn cut at `max_tokens`; absent means yes.
+   */
+  mayRetry?: (spend: { spentUsd: number; worstCaseUsd: number }) => boolean;
   prices: PriceTable;
   /** Effort level for every turn of the call (providers and models without one ignore it). */
   effort?: Effort;
@@ -98,7 +111,6 @@ export type AgentCallResult<T> =
 
 export const NO_TOOLS_MESSAGE = 'tools are not available to this role';
 export const TOOL_LIMIT_MESSAGE = 'tool turn limit reached: answer now with your JSON';
-const MAX_BREAKPOINTS = 4;
 const MAX_FAILURE_MESSAGE = 2000;
 
 /** Ends the call early with a classified failure; caught inside `callAgent` only. */
@@ -109,61 +121,6 @@ class CallFailure extends Error {
   ) {
     super(message);
   }
-}
-
-export function correctionPrompt(problem: string): string {
-  return [
-    'Your answer could not be used:',
-    problem,
-    '',
-    'Reply with the corrected JSON only: one JSON object that matches the required schema, with no text before or after it.',
-  ].join('\n');
-}
-
-/** A short, single-line description of a tool input for progress UIs. */
-export function summarizeToolInput(input: unknown, max = 120): string {
-  let text: string;
-  if (input && typeof input === 'object' && !Array.isArray(input)) {
-    text = Object.entries(input as Record<string, unknown>)
-      .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
-      .join(' ');
-  } else text = JSON.stringify(input) ?? '';
-  text = text.replace(/\s+/g, ' ').trim();
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-/**
- * The messages as sent: the last `budget` tool-result messages get a cache
- * breakpoint on their last block (copies; the transcript is not changed).
- */
-export function withBreakpoints(messages: ChatMessage[], systemBreakpoints: number): ChatMessage[] {
-  const budget = Math.max(0, Math.min(2, MAX_BREAKPOINTS - systemBreakpoints));
-  const toolResultTurns = messages
-    .map((m, i) => ({ m, i }))
-    .filter(({ m, i }) => i > 0 && m.role === 'user' && m.content.some((b) => b.type === 'tool_result'))
-    .map(({ i }) => i);
-  const marked = new Set(budget > 0 ? toolResultTurns.slice(-budget) : []);
-  return messages.map((m, i) => {
-    if (!marked.has(i)) return m;
-    // Tool results come first; a server-tool notice (text) may follow them.
-    const last = m.content[m.content.length - 1] as ToolResultBlock | TextBlock;
-    return { role: m.role, content: [...m.content.slice(0, -1), { ...last, cache: true }] };
-  });
-}
-
-function textOf(content: ContentBlock[]): string {
-  return content
-    .filter((b): b is TextBlock => b.type === 'text')
-    .map((b) => b.text)
-    .join('');
-}
-
-function toolUsesOf(response: ModelResponse): ToolUseBlock[] {
-  return response.stopReason === 'tool_use' ? response.content.filter((b): b is ToolUseBlock => b.type === 'tool_use') : [];
-}
-
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallResult<T>> {
@@ -198,7 +155,14 @@ export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallR
     if (input.signal?.aborted) throw new CallFailure('cancelled', 'agent call cancelled');
   };
 
-  const send = async (): Promise<ModelResponse> => {
+  // Output room: per effort level within the model's limits (Models API, else the table), one retry with more on a cut.
+  let limits: ModelLimits | undefined;
+  let room = 0;
+  let roomRetried = false;
+  /** Set once the API needed `drop_block` in this conversation; every later turn asks for it too. */
+  let staleThinking: 'drop_block' | undefined;
+
+  const sendOnce = async (maxTokens: number): Promise<ModelResponse> => {
     checkCancelled();
     const response = await input.provider.send({
       role: input.role,
@@ -206,7 +170,8 @@ export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallR
       system: input.system,
       messages: withBreakpoints(transcript, systemBreakpoints),
       tools: input.tools,
-      maxTokens: input.maxTokens,
+      maxTokens,
+      ...(staleThinking ? { staleThinking } : {}),
       ...(outputSchema ? { outputSchema } : {}),
       ...(input.effort ? { effort: input.effort } : {}),
       ...(input.signal ? { signal: input.signal } : {}),
@@ -215,8 +180,44 @@ export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallR
       ...(input.onThinking ? { onThinking: input.onThinking } : {}),
     });
     usage = addUsage(usage, response.usage);
+    if (response.thinkingBinding) staleThinking = response.thinkingBinding;
     return response;
   };
+
+  /** Why a cut turn was not retried, for the failure message; null once retried. */
+  let noRetry: string | null = null;
+
+  /** One model turn; a turn cut at `max_tokens` is sent again once with more room when the model and the cap allow. */
+  const send = async (): Promise<ModelResponse> => {
+    if (room === 0) {
+      limits = await input.provider.modelLimits?.(input.model, input.signal).catch(() => undefined);
+      room = roomFor(input.effort, limits, input.maxTokens);
+    }
+    const response = await sendOnce(room);
+    if (response.stopReason !== 'max_tokens' || roomRetried) return response;
+    const more = retryRoom(room, limits, input.maxTokens);
+    if (more === null) {
+      noRetry = `${room.toLocaleString('en-US')} tokens is already all the model allows`;
+      return response;
+    }
+    const prompt = response.usage.input_tokens + response.usage.cache_read_input_tokens + response.usage.cache_creation_input_tokens;
+    const worstCaseUsd = costOf({ ...ZERO_USAGE, input_tokens: prompt, output_tokens: more }, input.model, input.prices);
+    if (input.mayRetry && !input.mayRetry({ spentUsd: costOf(usage, input.model, input.prices), worstCaseUsd })) {
+      noRetry = `a retry with ${more.toLocaleString('en-US')} tokens could cost $${worstCaseUsd.toFixed(2)}, more than the spending cap leaves`;
+      return response;
+    }
+    roomRetried = true;
+    noRetry = null;
+    room = more;
+    return sendOnce(room);
+  };
+
+  const outOfRoom = (): CallFailure =>
+    new CallFailure(
+      'truncated',
+      `the model ran out of output room: its answer hit max_tokens (${room.toLocaleString('en-US')} tokens, thinking included) before it was complete` +
+        (roomRetried ? ', on a retry with twice the room' : noRetry ? `; not retried: ${noRetry}` : ''),
+    );
 
   const runTool = async (use: ToolUseBlock): Promise<ToolResultBlock> => {
     toolCalls++;
@@ -321,9 +322,7 @@ export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallR
 
   /** A structured answer stands or the call fails: no correction turn. */
   const concludeStructured = (response: ModelResponse, text: string): T => {
-    if (response.stopReason === 'max_tokens') {
-      throw new CallFailure('truncated', `the answer hit the output limit (${input.maxTokens} tokens, thinking included) before its JSON was complete`);
-    }
+    if (response.stopReason === 'max_tokens') throw outOfRoom();
     if (text.trim() === '') throw new CallFailure('empty', 'the model returned no answer text');
     const parsed = parseStructuredJson(text, input.schema);
     if (parsed.ok) return parsed.value;
@@ -341,9 +340,7 @@ export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallR
     if (structured) return concludeStructured(response, text);
     const parsed = parseAgentJson(text, input.schema);
     if (parsed.ok) return parsed.value;
-    if (response.stopReason === 'max_tokens') {
-      throw new CallFailure('truncated', `the answer hit the output limit (${input.maxTokens} tokens) before its JSON was complete`);
-    }
+    if (response.stopReason === 'max_tokens') throw outOfRoom();
     if (text.trim() === '') throw new CallFailure('empty', 'the model returned no text');
     if (correctionsLeft === 0) {
       throw new CallFailure('invalid_output', `the answer is still invalid after a correction turn: ${parsed.problem}`);

@@ -27,10 +27,11 @@
  *   checks them); `tool_choice` is never sent: the newest models reject
  *   forced tool use, and `auto` is the default.
  */
-import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, NotFoundError } from '@anthropic-ai/sdk';
+import Anthropic, { APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import type { MessageStream } from '@anthropic-ai/sdk/lib/MessageStream';
 import type { Usage } from '../protocol';
 import { capabilitiesOf } from '../models';
-import { ModelLookupError, type ModelLookup } from './model-lifecycle';
+import { configurationProblem, createModelFacts, redact } from './anthropic-models';
 import { requestedWaitMs, withRetries } from './retry';
 import {
   ProviderError,
@@ -60,7 +61,9 @@ const EPHEMERAL = { type: 'ephemeral' } as const;
 const STOP_REASONS: ReadonlySet<string> = new Set(['end_turn', 'tool_use', 'max_tokens', 'refusal', 'stop_sequence', 'pause_turn']);
 
 export function toApiText(block: TextBlock): Anthropic.TextBlockParam {
-  return block.cache ? { type: 'text', text: block.text, cache_control: EPHEMERAL } : { type: 'text', text: block.text };
+  // A block of a model's answer goes back as received; only the cache marker may be added.
+  const base = block.raw !== undefined ? (block.raw as Anthropic.TextBlockParam) : { type: 'text' as const, text: block.text };
+  return block.cache ? { ...base, cache_control: EPHEMERAL } : base;
 }
 
 function toApiBlock(block: ContentBlock): Anthropic.ContentBlockParam {
@@ -68,7 +71,7 @@ function toApiBlock(block: ContentBlock): Anthropic.ContentBlockParam {
     case 'text':
       return toApiText(block);
     case 'tool_use':
-      return { type: 'tool_use', id: block.id, name: block.name, input: block.input };
+      return block.raw !== undefined ? (block.raw as Anthropic.ToolUseBlockParam) : { type: 'tool_use', id: block.id, name: block.name, input: block.input };
     case 'tool_result':
       return {
         type: 'tool_result',
@@ -113,21 +116,28 @@ export function requestShape(request: Pick<ModelRequest, 'model' | 'effort' | 'o
 }
 
 const THINKING_BLOCKS: ReadonlySet<string> = new Set(['thinking', 'redacted_thinking']);
+/** The beta that carries `thinking.block_binding` (preserved-thinking docs, "Set the mismatch behavior"). */
+export const THINKING_BINDING_BETA = 'thinking-binding-controls-2026-08-01';
+/** The 400 of a thinking block that fails the conversation (prefix) check. */
+const BOUND_ELSEWHERE = /bound to a different conversation/;
 
 export function toApiMessages(messages: ChatMessage[]): Anthropic.MessageParam[] {
   return messages.map((m) => ({ role: m.role, content: m.content.map(toApiBlock) }));
 }
 
+/**
+ * The answer's blocks, each keeping the block exactly as received (`raw`),
+ * every block and field, empty text included, in order: the turn goes back
+ * unchanged (preserved-thinking docs, "Send assistant turns back exactly as
+ * returned"). Text and tool uses are also read for the engine.
+ */
 export function fromApiContent(content: Anthropic.ContentBlock[]): ContentBlock[] {
-  const blocks: ContentBlock[] = [];
-  for (const block of content) {
-    // Empty text is dropped: the API rejects it when the message is sent back.
-    if (block.type === 'text') {
-      if (block.text !== '') blocks.push({ type: 'text', text: block.text });
-    } else if (block.type === 'tool_use') blocks.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input });
-    else blocks.push({ type: 'opaque', kind: String((block as { type: unknown }).type), raw: plainCopy(block) });
-  }
-  return blocks;
+  return content.map((block): ContentBlock => {
+    const raw = plainCopy(block);
+    if (block.type === 'text') return { type: 'text', text: block.text, raw };
+    if (block.type === 'tool_use') return { type: 'tool_use', id: block.id, name: block.name, input: block.input, raw };
+    return { type: 'opaque', kind: String((block as { type: unknown }).type), raw };
+  });
 }
 
 /** The block as plain data: the SDK's stream snapshot holds lazy getters and hidden buffers. */
@@ -146,10 +156,6 @@ export function mapUsage(usage: Partial<Record<keyof Usage, number | null>> | nu
     cache_read_input_tokens: usage?.cache_read_input_tokens ?? 0,
     cache_creation_input_tokens: usage?.cache_creation_input_tokens ?? 0,
   };
-}
-
-function redact(text: string, secret: string): string {
-  return secret.length >= 4 ? text.split(secret).join('[redacted]') : text;
 }
 
 interface FailureContext {
@@ -193,26 +199,9 @@ function retryOf(status: number, headers: Headers | undefined): ProviderError['r
   return { retryable, reason, ...(afterMs !== undefined ? { afterMs } : {}) };
 }
 
-/** Why this configuration cannot work, or null. Checked before any request; never echoes the URL (it may hold credentials). */
-function configurationProblem(options: AnthropicProviderOptions): ProviderError | null {
-  if (!options.apiKey.trim()) return new ProviderError('no Anthropic API key is configured', 'auth');
-  if (options.baseURL !== undefined) {
-    let url: URL | null;
-    try {
-      url = new URL(options.baseURL);
-    } catch {
-      url = null;
-    }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-      return new ProviderError('the configured Anthropic base URL is not a valid http(s) URL', 'api_error');
-    }
-  }
-  return null;
-}
-
 export function createAnthropicProvider(options: AnthropicProviderOptions): LlmProvider {
   const timeoutMs = options.timeoutMs ?? 120_000;
-  const problem = configurationProblem(options);
+  const problem = configurationProblem(options.apiKey, options.baseURL);
   const client = new Anthropic({
     apiKey: options.apiKey,
     // null (not undefined) so the SDK does not fall back to ANTHROPIC_BASE_URL on its own.
@@ -223,26 +212,50 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): LlmP
   });
   const policy = { maxRetries: options.maxRetries ?? 4, maxWaitMs: options.maxRetryWaitMs ?? 60_000 };
 
+  const facts = createModelFacts(client, options.apiKey);
+
   function send(request: ModelRequest): Promise<ModelResponse> {
-    return withRetries(() => sendOnce(request), policy, request.signal, request.onRetry);
+    return withRetries(() => sendRecovering(request), policy, request.signal, request.onRetry);
+  }
+
+  /**
+   * A 400 saying a thinking block is bound to another conversation cannot be
+   * fixed by sending the same body again. As documented, the same request goes
+   * once more with `drop_block` (and its beta header); the response says so,
+   * so that every later turn of the conversation asks for it too.
+   */
+  async function sendRecovering(request: ModelRequest): Promise<ModelResponse> {
+    try {
+      return await sendOnce(request);
+    } catch (error) {
+      const recoverable = error instanceof ProviderError && error.status === 400 && BOUND_ELSEWHERE.test(error.message);
+      if (!recoverable || request.staleThinking === 'drop_block' || !capabilitiesOf(request.model).adaptiveThinking) throw error;
+      return { ...(await sendOnce({ ...request, staleThinking: 'drop_block' })), thinkingBinding: 'drop_block' };
+    }
   }
 
   async function sendOnce(request: ModelRequest): Promise<ModelResponse> {
     if (problem) throw problem;
     if (request.signal?.aborted) throw new ProviderError('request cancelled', 'cancelled');
+    const shape = requestShape(request);
     const params: Anthropic.MessageCreateParamsNonStreaming = {
       model: request.model,
       max_tokens: request.maxTokens,
       system: request.system.map(toApiText),
       messages: toApiMessages(request.messages),
       ...(request.tools.length > 0 ? { tools: request.tools.map(toApiTool) } : {}),
-      ...requestShape(request),
-      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+      ...shape,
     };
     const ctx: FailureContext = { cancelled: false, idleTimedOut: false, connected: false, timeoutMs };
     let idle: NodeJS.Timeout | undefined;
     try {
-      const stream = client.messages.stream(params, request.signal ? { signal: request.signal } : {});
+      const streamOptions = request.signal ? { signal: request.signal } : {};
+      const binding = { ...params, thinking: { type: 'adaptive', block_binding: { prefix_mismatch_behavior: 'drop_block' } }, betas: [THINKING_BINDING_BETA] };
+      // The beta stream emits the same events and final message; only its types differ.
+      const stream: MessageStream =
+        request.staleThinking === 'drop_block'
+          ? (client.beta.messages.stream(binding as unknown as Anthropic.Beta.MessageCreateParamsStreaming, streamOptions) as unknown as MessageStream)
+          : client.messages.stream(params, streamOptions);
       const armIdle = () => {
         clearTimeout(idle);
         idle = setTimeout(() => {
@@ -257,7 +270,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): LlmP
       stream.on('streamEvent', armIdle);
       const onThinking = request.onThinking;
       if (onThinking) {
-        stream.on('streamEvent', (event) => {
+        stream.on('streamEvent', (event: Anthropic.MessageStreamEvent) => {
           const started = event.type === 'content_block_start' && THINKING_BLOCKS.has(event.content_block.type);
           const continued = event.type === 'content_block_delta' && event.delta.type === 'thinking_delta';
           if (!started && !continued) return;
@@ -270,7 +283,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): LlmP
       }
       const onText = request.onText;
       if (onText) {
-        stream.on('text', (delta) => {
+        stream.on('text', (delta: string) => {
           try {
             onText(delta);
           } catch {
@@ -294,71 +307,12 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): LlmP
     }
   }
 
-  return { id: 'anthropic', send, structuredOutputs: (model) => capabilitiesOf(model).structuredOutputs };
-}
-
-/**
- * `GET /v1/models/{id}` through the SDK: 'found', 'not_found' on a 404, and a
- * thrown error (key redacted) when the Models API cannot answer. Short
- * timeout and one retry: this runs before every session's first run.
- */
-export function createAnthropicModelLookup(options: Pick<AnthropicProviderOptions, 'apiKey' | 'baseURL' | 'defaultHeaders'> & { timeoutMs?: number }): ModelLookup {
-  const problem = configurationProblem({ apiKey: options.apiKey, ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}) });
-  const client = new Anthropic({
-    apiKey: options.apiKey,
-    baseURL: options.baseURL ?? null,
-    maxRetries: 1,
-    timeout: options.timeoutMs ?? 10_000,
-    ...(options.defaultHeaders ? { defaultHeaders: options.defaultHeaders } : {}),
-  });
-  return async (id, signal) => {
-    if (problem) throw problem;
-    try {
-      await client.models.retrieve(id, {}, signal ? { signal } : {});
-      return 'found';
-    } catch (error) {
-      if (error instanceof NotFoundError) return 'not_found';
-      throw lookupError(error, options.baseURL);
-    }
+  return {
+    id: 'anthropic',
+    send,
+    structuredOutputs: (model) => capabilitiesOf(model).structuredOutputs,
+    modelLimits: (model, signal) => facts.limits(model, signal),
   };
 }
 
-/** Connection failures that mean the host itself cannot be reached (not a reset or a slow answer mid-way). */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
-
-/**
- * A Models API failure in plain words: the status and the API's error type,
- * never its raw JSON body; the endpoint without credentials, path or query.
- */
-function lookupError(error: unknown, baseURL: string | undefined): ModelLookupError {
-  if (error instanceof APIError && typeof error.status === 'number') {
-    const type = error.type ? ` ${error.type}` : '';
-    if (error.status === 401 || error.status === 403) return new ModelLookupError(`Anthropic rejected the API key (HTTP ${error.status}${type}).`, 'auth');
-    return new ModelLookupError(`the Models API answered HTTP ${error.status}${type}`, 'api');
-  }
-  const code = errorCode(error);
-  const where = endpointOf(baseURL);
-  if (error instanceof APIConnectionTimeoutError || (error instanceof APIConnectionError && code !== null && UNREACHABLE_CODES.has(code))) {
-    return new ModelLookupError(`Could not reach the Anthropic API at ${where} (${code ?? 'timed out'}).`, 'unreachable');
-  }
-  return new ModelLookupError(`the connection to ${where} failed${code ? ` (${code})` : ''}`, 'api');
-}
-
-/** The first `code` along the cause chain (undici puts the socket error two levels down). */
-function errorCode(error: unknown): string | null {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return null;
-}
-
-/** `https://host:port` only: a base URL may carry credentials in its user info, path or query. */
-export function endpointOf(baseURL: string | undefined): string {
-  if (!baseURL) return 'https://api.anthropic.com';
-  try {
-    return new URL(baseURL).origin;
-  } catch {
-    return 'the configured base URL';
-  }
-}
+export { createAnthropicModelLookup } from './anthropic-models';

@@ -16,12 +16,17 @@
  *   session), not a failure: the check falls back to the table and the run goes on.
  * - Lookups are cached per id for the session (a `ModelLifecycle` instance);
  *   a failed lookup is not cached, so the next run asks again.
+ * - The Models API is also a source of facts: where its `max_tokens`,
+ *   `max_input_tokens` or capabilities differ from the model table, one
+ *   warning per id per session names each difference (model-info.ts); the
+ *   API's figures are the ones requests use (anthropic-models.ts).
  */
 import type { AgentRole } from '../protocol';
 import { findModel, type ModelEntry } from '../models';
+import { tableDisagreements, type ModelFacts } from './model-info';
 
-/** 'found' or 'not_found'; throws (ideally a `ModelLookupError`) when the Models API cannot answer (network, auth, 5xx). */
-export type ModelLookup = (id: string, signal?: AbortSignal) => Promise<'found' | 'not_found'>;
+/** The model's facts (or just 'found'), or 'not_found'; throws (ideally a `ModelLookupError`) when the Models API cannot answer (network, auth, 5xx). */
+export type ModelLookup = (id: string, signal?: AbortSignal) => Promise<'found' | 'not_found' | ModelFacts>;
 
 /**
  * Why a lookup could not answer. `auth`: the API rejected the key (401/403);
@@ -51,11 +56,14 @@ export interface ModelCheck {
   blocker: ModelCheckBlocker | null;
 }
 
-type Lookup = 'found' | 'not_found' | { unreachable: string; kind: ModelLookupError['kind'] | null };
+type Answer = 'found' | 'not_found' | ModelFacts;
+type Failure = { unreachable: string; kind: ModelLookupError['kind'] | null };
+type Lookup = Answer | Failure;
 
 export class ModelLifecycle {
-  private readonly found = new Map<string, 'found' | 'not_found'>();
+  private readonly found = new Map<string, Answer>();
   private readonly warned = new Set<string>();
+  private readonly compared = new Set<string>();
   private noted = false;
 
   constructor(private readonly lookup: ModelLookup) {}
@@ -67,7 +75,7 @@ export class ModelLifecycle {
     const ids = [...rolesById.keys()];
     const answers = await Promise.all(ids.map((id) => this.ask(id, signal)));
     const outcome: ModelCheck = { errors: [], warnings: [], notes: [], blocker: null };
-    const failed = answers.filter((a): a is Exclude<Lookup, string> => typeof a === 'object');
+    const failed = answers.filter((a): a is Failure => typeof a === 'object' && 'unreachable' in a);
     const blocking = failed.find((a) => a.kind === 'auth') ?? failed.find((a) => a.kind === 'unreachable');
     if (blocking) {
       // The same key and host serve the paid calls: stop here, before any of them.
@@ -94,6 +102,15 @@ export class ModelLifecycle {
       } else if (entry && entry.status !== 'active' && !this.warned.has(id)) {
         this.warned.add(id);
         outcome.warnings.push(lifecycleWarning(entry, id, who));
+      }
+      if (typeof answer === 'object' && 'limits' in answer && !this.compared.has(id)) {
+        this.compared.add(id);
+        const differences = tableDisagreements(id, answer);
+        if (differences.length > 0) {
+          outcome.warnings.push(
+            `The Models API describes "${id}" (${who}) differently from the built-in model table: ${differences.join('; ')}. Requests follow the Models API; the table in src/core/models.ts needs an update.`,
+          );
+        }
       }
     });
     return outcome;

@@ -8,9 +8,15 @@
  */
 import type { EffortLevel } from '../config';
 import type { AgentRole, Usage } from '../protocol';
+import type { ModelLimits } from '../models';
 
-export type TextBlock = { type: 'text'; text: string; /** mark the end of a cacheable prefix */ cache?: boolean };
-export type ToolUseBlock = { type: 'tool_use'; id: string; name: string; input: unknown };
+/**
+ * `raw` (set by a provider on blocks of a model's answer) is the block exactly
+ * as the API returned it, every field included; it is what goes back in later
+ * turns, so an assistant turn is replayed as received, never rebuilt.
+ */
+export type TextBlock = { type: 'text'; text: string; /** mark the end of a cacheable prefix */ cache?: boolean; raw?: unknown };
+export type ToolUseBlock = { type: 'tool_use'; id: string; name: string; input: unknown; raw?: unknown };
 export type ToolResultBlock = { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean; /** mark the end of a cacheable prefix */ cache?: boolean };
 /**
  * A provider-specific block the engine does not interpret but must send back
@@ -60,8 +66,14 @@ export interface ModelRequest {
   messages: ChatMessage[];
   /** Identical across roles so the cached prefix (tools → system) is shared. */
   tools: ToolSpec[];
+  /** The output limit of this turn, thinking included. No sampling parameters: API version 2026-10-21 rejects them. */
   maxTokens: number;
-  temperature?: number;
+  /**
+   * 'drop_block': thinking blocks this conversation sends back that fail the
+   * API's conversation check are dropped instead of failing the request
+   * (set by `callAgent` once a turn needed it; `ModelResponse.thinkingBinding`).
+   */
+  staleThinking?: 'drop_block';
   /**
    * JSON Schema of the final answer, for a provider with structured outputs
    * (`structuredOutputs(model)` true): the answer text is then JSON the schema
@@ -97,6 +109,13 @@ export interface ModelResponse {
   stopReason: StopReason;
   usage: Usage;
   model: string;
+  /**
+   * 'drop_block': the API rejected a thinking block of this conversation as
+   * bound to another conversation, and the provider recovered as documented
+   * (the same request again with `drop_block`); every later turn of the
+   * conversation must ask for it too (`ModelRequest.staleThinking`).
+   */
+  thinkingBinding?: 'drop_block';
 }
 
 export interface LlmProvider {
@@ -116,6 +135,12 @@ export interface LlmProvider {
   servedModel?(model: string): string;
   /** False when the provider reports no token usage (`vscode.lm`): tokens and cost are unknown, not zero. Absent means true. */
   readonly reportsUsage?: boolean;
+  /**
+   * The model's limits (the most `max_tokens` allows, the context window),
+   * from the provider's Models API when it answers, else the model table;
+   * undefined when neither knows. `callAgent` sizes each turn's output room from it.
+   */
+  modelLimits?(model: string, signal?: AbortSignal): Promise<ModelLimits | undefined>;
 }
 
 /** The name of the model that serves `model` on `provider` (see `LlmProvider.servedModel`). */

@@ -110,6 +110,8 @@ export class RunContext {
       executor,
       maxToolTurns: this.options.config.maxToolTurns,
       maxTokens: this.options.config.maxTokensPerCall,
+      // A turn cut at max_tokens is retried with more room only when even a full retry stays under the cap.
+      mayRetry: ({ spentUsd, worstCaseUsd }) => this.options.config.spendingCapUsd <= 0 || this.spentUsd + spentUsd + worstCaseUsd <= this.options.config.spendingCapUsd,
       prices: this.options.config.prices,
       effort: this.options.config.effort[role],
       signal: this.options.signal,

@@ -1,5 +1,5 @@
 /**
- * Small text helpers shared by the plan parser, signals and anchoring.
+ * Small text functions shared by the plan parser, signals and anchoring.
  * All functions are total: any string in, a value out, no throw.
  */
 import type { Range } from './types';

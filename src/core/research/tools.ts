@@ -223,7 +223,7 @@ export async function listFilesTool(ctx: ToolContext, raw: unknown): Promise<Too
  * beats `.git/config`, and the flags below beat `-c`. Programs a repository
  * can name for `git log`: gpg.program / gpg.*.program (log.showSignature),
  * core.fsmonitor, core.pager / pager.log, diff.external and
- * diff.<driver>.textconv / .command, core.hooksPath, and fetch helpers
+ * diff.<driver>.textconv / .command, core.hooksPath, and fetch programs
  * (core.sshCommand, remote URLs, credential.helper) through a lazy fetch in a
  * partial clone.
  */
