@@ -16,7 +16,9 @@ import { planScope } from './plan-scope';
 import { ChallengeHoverProvider } from './hover';
 import { chooseProvider } from './provider-choice';
 import { RunHistory, storageDir, unreadableRunWarner } from './run-history';
-import { readSettings, SETTINGS_SECTION, type VerifyPlanSettings } from './settings';
+import { extensionStateKey } from './state-key';
+import { WorkspaceSettingsNotice } from './workspace-settings-notice';
+import { readSettings, SETTINGS_SECTION, trustedGetter, type VerifyPlanSettings } from './settings';
 import { VerificationRunner } from './verification-runner';
 
 export interface Services {
@@ -43,15 +45,29 @@ export function createServices(context: vscode.ExtensionContext, log: vscode.Log
     context.subscriptions.push(d);
     return d;
   };
+  const ignoredOnce = new Set<string>();
   const settings = (): VerifyPlanSettings => {
     const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-    const read = readSettings((key) => config.get(key));
+    const read = readSettings(
+      trustedGetter(
+        (key) => config.get(key),
+        (key) => config.inspect(key),
+        (setting, why) => {
+          if (ignoredOnce.has(`${setting}\0${why}`)) return;
+          ignoredOnce.add(`${setting}\0${why}`);
+          log.warn(`${setting}: ${why}`);
+        },
+      ),
+    );
     for (const problem of read.problems) log.warn(problem);
     return read.settings;
   };
   const keys = new ApiKeyStore(context.secrets);
   const registry = own(new FindingsRegistry());
-  const history = new RunHistory(createFileRunStore(storageDir(context).fsPath, { onUnreadable: unreadableRunWarner(log) }), context.workspaceState);
+  const history = new RunHistory(
+    createFileRunStore(storageDir(context).fsPath, { onUnreadable: unreadableRunWarner(log), key: () => extensionStateKey(context.secrets) }),
+    context.workspaceState,
+  );
   const runEvents = own(new vscode.EventEmitter<{ planPath: string; event: RunEvent }>());
   const runner = own(
     new VerificationRunner({
@@ -64,6 +80,14 @@ export function createServices(context: vscode.ExtensionContext, log: vscode.Log
     }),
   );
   const status = own(new ActivePlanStatus(registry, runner));
+
+  // A repository's .vscode/settings.json setting a user-only setting is logged once (VS Code drops the value itself).
+  const notice = new WorkspaceSettingsNotice(log);
+  const checkWorkspaceSettings = () =>
+    void notice.check((vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath)).catch(() => undefined);
+  checkWorkspaceSettings();
+  own(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTINGS_SECTION) && checkWorkspaceSettings()));
+  own(vscode.workspace.onDidChangeWorkspaceFolders(checkWorkspaceSettings));
 
   own(new ChallengeDiagnostics(registry));
   const lenses = own(new PlanCodeLensProvider(registry, runner));

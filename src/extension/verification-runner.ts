@@ -130,9 +130,14 @@ export class VerificationRunner implements vscode.Disposable {
             this.deps.onEvent?.(planPath, event);
           };
           const engine = loadEngine();
+          // The plan leaves the machine: a plan that is not a regular file (a device, a FIFO) is refused, and secrets in it are removed.
+          const problem = await engine.planFileProblem(planUri.fsPath, vscode.workspace.asRelativePath(planUri));
+          if (problem) throw new Error(problem);
+          const scan = await engine.redactSecrets(document.getText(), path.basename(planUri.fsPath));
+          if (scan.count > 0) this.deps.log.warn(engine.secretNote(vscode.workspace.asRelativePath(planUri), scan));
           return engine.runVerification({
             planPath,
-            planText: document.getText(),
+            planText: scan.text,
             workspaceRoot: root,
             provider: chosen.provider,
             config,
@@ -147,6 +152,7 @@ export class VerificationRunner implements vscode.Disposable {
                   denyGlobs: settings.denyGlobs,
                   webSearch: settings.webSearch,
                   memory: engine.createStoreMemorySource(this.deps.history.store, { planPath }),
+                  onSecretsRemoved: (where, found) => this.deps.log.warn(engine.secretNote(where, found)),
                 })
               : null,
             trusted: vscode.workspace.isTrusted,

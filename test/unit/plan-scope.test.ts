@@ -82,7 +82,7 @@ describe('plan scope: the CLI, the extension and the language server agree on wh
       for (const f of files) utimesSync(f, 1_700_000_000, 1_700_000_000);
       utimesSync(file, 1_700_000_500, 1_700_000_500);
       const found = await discoverPlan(ws, null, folders, home).catch(() => null);
-      if (found === file) counted.push(file);
+      if (found?.path === file) counted.push(file);
     }
     return counted.sort();
   }

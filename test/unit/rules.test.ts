@@ -35,7 +35,7 @@ describe('rules: catalog', () => {
       assert.equal(RULES[code].docsAnchor, `rule-${code}`);
       assert.ok(RULES[code].title.length > 0);
     }
-    assert.equal(RULE_CODES.length, 7);
+    assert.equal(RULE_CODES.length, 12);
   });
 
   it('rules: default levels: the advice checks are off until the user turns them on; every other rule is on', () => {

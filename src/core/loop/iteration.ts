@@ -38,11 +38,19 @@ export interface IterationStep {
 }
 
 export const DEGRADATION_NOTE =
-  'The previous iteration was a DEGRADATION (it created more challenges than it resolved). Tighten scope: withdraw restatements of existing challenges (cite the challenge they restate), and make a convergence assessment — decide every BLOCKING and SIGNIFICANT challenge (RESOLVED, UNRESOLVED or WITHDRAWN) on the evidence you have rather than leaving it OPEN.';
+  'The previous iteration was a DEGRADATION (it created more challenges than it resolved). Tighten scope: withdraw restatements of existing challenges (cite the challenge they restate), and make a convergence assessment — decide every BLOCKING and SIGNIFICANT challenge on the evidence you have: settled where the evidence answers it, UNRESOLVED where nothing does.';
 
 export async function runIteration(ctx: RunContext, loop: LoopState, iteration: number, context: { memory: MemoryContext | null; excluded: Challenge[] }): Promise<IterationStep> {
   const maxIterations = ctx.options.config.maxIterations;
-  let state: IterationState = { ...loop.state, iteration, synthesizer_directives: loop.previous?.synthesizer_directives ?? [], failures: [], research_unavailable: false };
+  let state: IterationState = {
+    ...loop.state,
+    iteration,
+    synthesizer_directives: loop.previous?.synthesizer_directives ?? [],
+    failures: [],
+    research_unavailable: false,
+    synthesizer_summary: '',
+    contradictions: [],
+  };
   const atStart = state.challenges;
   const stopWith = (s: IterationState, ending: Ending, close = false): IterationStep => ({
     loop: { ...loop, state: close ? closeIteration(ctx, s, atStart, 'FORCED_EXIT') : s },

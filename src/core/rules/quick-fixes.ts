@@ -50,6 +50,13 @@ function textFixesFor(plan: Plan, finding: StaticFinding): QuickFix[] {
         return danglingDependencyFixes(plan, finding);
       case 'missing-file':
         return [...realPathFix(finding), ...createdByPlanFix(plan, finding)];
+      case 'unknown-script':
+      case 'unknown-symbol':
+        return suggestedNameFix(finding);
+      case 'symbol-elsewhere':
+        return placeFix(finding);
+      case 'stale-anchor':
+        return anchorFix(finding);
       default:
         return [];
     }
@@ -79,6 +86,28 @@ function createdByPlanFix(plan: Plan, finding: StaticFinding): QuickFix[] {
   let at = endChar;
   while (at < line.length && /[`'"*_>)\]]/.test(line[at]!)) at++;
   return [{ title: 'Mark as created by this plan', edits: [{ range: { startLine: endLine, startChar: at, endLine, endChar: at }, newText: ' (new file)' }] }];
+}
+
+/** "did you mean …": replaces the script or target name with the one the workspace defines. */
+function suggestedNameFix(finding: StaticFinding): QuickFix[] {
+  const suggestion = finding.data?.['suggestion'];
+  if (typeof suggestion !== 'string' || !/^[\w:.@/-]+$/.test(suggestion)) return [];
+  return [{ title: `Change the name to ${suggestion}`, edits: [{ range: finding.range, newText: suggestion }], isPreferred: true }];
+}
+
+/** symbol-elsewhere: the path the plan wrote becomes the file that defines the name. */
+function placeFix(finding: StaticFinding): QuickFix[] {
+  const suggestion = finding.data?.['suggestion'];
+  const range = finding.data?.['pathRange'] as Range | undefined;
+  if (typeof suggestion !== 'string' || !range || typeof range.startLine !== 'number') return [];
+  return [{ title: `Change the path to ${suggestion}`, edits: [{ range, newText: suggestion }], isPreferred: true }];
+}
+
+/** stale-anchor: the line number (or range) becomes the one where the name is defined now. */
+function anchorFix(finding: StaticFinding): QuickFix[] {
+  const newText = finding.data?.['newText'];
+  if (typeof newText !== 'string' || !/^\d+(?:-L?\d+)?$/.test(newText)) return [];
+  return [{ title: `Change the line to ${newText}`, edits: [{ range: finding.range, newText }], isPreferred: true }];
 }
 
 function successCriterionFix(plan: Plan, finding: StaticFinding): QuickFix[] {
