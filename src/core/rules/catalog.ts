@@ -39,7 +39,7 @@ export interface RuleInfo {
    * (a file it says is there, an open choice, two steps with one id). Info: a section a reader looks for is empty.
    * Off: advice a plan may have reasons not to take (a success criterion per step, a risks section), on when the user
    * asks for it (`verifyPlan.rules.<code>`, the CLI's `--rule <code>=info`): on plans the rules had not seen, labellers
-   * agreed with that advice in about half of the findings (issue #17's held-out record, BENCHMARKS.md section 6), and
+   * agreed with that advice in about half of the findings (the held-out record in BENCHMARKS.md), and
    * the plan's quality (complexity/quality.ts) already counts its criteria and names a missing risks section.
    */
   defaultLevel: RuleLevel;

@@ -1,8 +1,8 @@
 /**
  * Does the plan say, where it names a file, that the file is there? missing-file reports a path only then (the rule's
  * last filter, text-rules.ts). A plan is a list of work still to do, and most paths it names that no workspace file has
- * are files that work will write, whether or not the plan says "create": on the blind-labelled batches of the real-plan
- * corpus, a missing path named with no such claim was a real problem in 6 % of findings (4 of 71 in batches 39-60), a
+ * are files that work will write, whether or not the plan says "create": on blind-labelled plans of the real-plan
+ * corpus, a missing path named with no such claim was a real problem in 6 % of findings (4 of 71), a
  * path on a line marked done in 86 % (24 of 28). What counts as the claim:
  * - the work that names it is marked done: a ticked box, a ✅ on the line or on the list item it continues, a step or
  *   section title marked done (not a plan that says it is finished: that status covers every path the plan names,
