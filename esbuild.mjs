@@ -1,7 +1,9 @@
 // One build script, several entry points (extension host, language server, CLI, webview).
 // Entries whose source does not exist yet are skipped so partial trees still build.
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -45,6 +47,22 @@ const entries = [
 ]
   .filter((e) => existsSync(e.entryPoints[0]))
   .filter((e) => !only || e.outfile === `dist/${only}.js`);
+
+// The symbol index's tree-sitter runtime and grammars load from dist/tree-sitter/ (src/core/index/symbols/grammars.ts).
+if (!only || only === 'server' || only === 'cli' || only === 'engine') {
+  const require = createRequire(import.meta.url);
+  const from = {
+    vscode: path.join(path.dirname(require.resolve('@vscode/tree-sitter-wasm/package.json')), 'wasm'),
+    wasms: path.join(path.dirname(require.resolve('tree-sitter-wasms/package.json')), 'out'),
+  };
+  const files = [
+    ['vscode', 'tree-sitter.wasm'],
+    ...['typescript', 'tsx', 'javascript', 'python', 'go', 'rust', 'java', 'c-sharp', 'cpp', 'ruby', 'php'].map((g) => ['vscode', `tree-sitter-${g}.wasm`]),
+    ...['kotlin', 'swift', 'scala', 'dart', 'c'].map((g) => ['wasms', `tree-sitter-${g}.wasm`]),
+  ];
+  mkdirSync('dist/tree-sitter', { recursive: true });
+  for (const [pkg, file] of files) copyFileSync(path.join(from[pkg], file), path.join('dist/tree-sitter', file));
+}
 
 if (watch) {
   const contexts = await Promise.all(entries.map((e) => esbuild.context(e)));

@@ -93,6 +93,8 @@ async function serverSide(root: string, text: string, edits: number): Promise<{ 
   await index.start();
   const analyzer = new DocumentAnalyzer({
     lookup: (p, r) => index.lookup(p, r),
+    manifests: () => index.manifests(),
+    symbolFacts: (p) => index.symbolFacts(p),
     indexGeneration: () => index.generation,
     settings: () => DEFAULT_SETTINGS,
     settingsGeneration: () => 0,

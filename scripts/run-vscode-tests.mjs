@@ -6,7 +6,7 @@
 // ../shared/vscode-offline/notes.md.
 //
 //   node scripts/run-vscode-tests.mjs [--host 4.96.4|4.100.3|1.100.3|newest|minimum]
-//        [--phases run,restore,untrusted,typing,metrics,bad-plans,hook] (also: panel) [--grep RE]
+//        [--phases run,restore,untrusted,typing,metrics,bad-plans,hook,sandbox] (also: panel) [--grep RE]
 //        [--timeout SEC] [--out DIR] [--no-build | --build-only] [--production]
 //        [--ext DIR] [--verbose] [--keep]
 //
@@ -44,7 +44,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: opt } = parseArgs({
   options: {
     host: { type: 'string', default: 'minimum' },
-    phases: { type: 'string', default: 'run,restore,untrusted,typing,metrics,bad-plans,hook' },
+    phases: { type: 'string', default: 'run,restore,untrusted,typing,metrics,bad-plans,hook,sandbox' },
     grep: { type: 'string' },
     timeout: { type: 'string', default: '240' },
     out: { type: 'string' },

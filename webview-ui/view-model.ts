@@ -64,6 +64,8 @@ export interface RunView {
   usageReported: boolean;
   /** The model(s) that ran, each with the roles it ran (from the call records, which name the serving model). */
   models: { model: string; roles: AgentRole[] }[];
+  /** Plan line of each challenge, by id (from the finished result); empty while running. */
+  planLines: Readonly<Record<string, number>>;
 }
 
 interface CallLike {
@@ -162,6 +164,7 @@ function fromResult(planPath: string | null, r: RunResult, live: LiveRun | null)
     costUsd: r.costUsd,
     usageReported: r.usageReported !== false,
     models: modelsOfRun(r.calls),
+    planLines: r.planLines ?? {},
   };
 }
 
@@ -193,6 +196,7 @@ function fromLive(planPath: string | null, live: LiveRun): RunView {
     costUsd: live.costUsd,
     usageReported: live.usageReported,
     models: modelsOfRun(live.calls),
+    planLines: {},
   };
 }
 
@@ -233,5 +237,6 @@ export function buildView(state: PanelState): RunView {
     costUsd: 0,
     usageReported: true,
     models: [],
+    planLines: {},
   };
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Assertion } from '../core/protocol';
 import { confidenceLine } from '../core/report';
 import { confidenceOf, runAssertions } from '../core/research/assertions';
-import { createFileRunStore } from '../core/store';
+import { openCliRunStore } from './state-key';
 import { terminalLine } from '../core/terminal-text';
 import type { CheckArgs } from './args';
 import { discoverPlan } from './discover';
@@ -27,12 +27,12 @@ export function checkText(assertions: Assertion[]): string {
 }
 
 export async function checkCommand(args: CheckArgs, io: CliIo): Promise<number> {
-  const planPath = await discoverPlan(io.cwd, args.planPath, args.planFolders);
+  const planPath = (await discoverPlan(io.cwd, args.planPath, args.planFolders)).path;
   const shown = terminalLine(path.relative(io.cwd, planPath) || planPath);
   const stateDir = path.resolve(io.cwd, args.stateDir ?? DEFAULT_STATE_DIR);
   const unusable: string[] = [];
   const report = unreadableReporter(io);
-  const store = createFileRunStore(stateDir, { onUnreadable: (file, reason) => (unusable.push(file), report(file, reason)) });
+  const store = await openCliRunStore(stateDir, io.env, { onUnreadable: (file, reason) => (unusable.push(file), report(file, reason)), note: (line) => io.stderr(`${line}\n`) });
   const last = await store.loadLatest(planPath).catch(() => null);
   const stored = last?.iterations.at(-1)?.assertions ?? [];
   if (!last || stored.length === 0) {

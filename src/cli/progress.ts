@@ -6,7 +6,7 @@
  * line (terminalLine), so it can never start a line of its own such as
  * "Verdict: PROCEED".
  */
-import type { Assessment, RunEvent } from '../core/run-types';
+import type { Assessment, CheckpointRequest, RunEvent } from '../core/run-types';
 import { ROLE_NAMES } from '../core/labels';
 import { terminalLine } from '../core/terminal-text';
 import { retryText } from '../core/live-state';
@@ -75,5 +75,36 @@ export function policyNote(kind: string): string {
       return '  → non-interactive: continuing; the contradiction is noted for the report';
     default:
       return '  → non-interactive: continuing';
+  }
+}
+
+/**
+ * Non-interactive runs pass every checkpoint by policy; one line per
+ * checkpoint kind and iteration says so ("Checkpoint (blocked, iteration 2):
+ * C1, C3 → non-interactive: continuing ..."), instead of three lines per
+ * challenge. Feed it every event; it returns the lines to print now.
+ */
+export class NonInteractiveProgress {
+  private pending: CheckpointRequest[] = [];
+
+  lines(event: RunEvent): string[] {
+    if (event.type === 'checkpoint') {
+      const first = this.pending[0];
+      const out = first && (first.kind !== event.request.kind || first.iteration !== event.request.iteration) ? this.flush() : [];
+      this.pending.push(event.request);
+      return out;
+    }
+    if (event.type === 'checkpoint-answered') return [];
+    const line = progressLine(event);
+    return [...this.flush(), ...(line ? [line] : [])];
+  }
+
+  flush(): string[] {
+    const [first] = this.pending;
+    if (!first) return [];
+    const ids = this.pending.map((r) => (r.challengeId ? terminalLine(r.challengeId) : null)).filter((id): id is string => id !== null);
+    const what = ids.length > 0 ? ids.join(', ') : terminalLine(first.title);
+    this.pending = [];
+    return [`Checkpoint (${first.kind}, iteration ${first.iteration}): ${what}${policyNote(first.kind).replace(/^\s*→/, ' →')}`];
   }
 }

@@ -16,16 +16,17 @@ import { renderSarifReport, type SarifPlan } from '../core/report/sarif';
 import { anchorsForPlan } from '../core/report/anchors';
 import { createResearchToolbox } from '../core/research';
 import type { CheckpointRequest, RunResult } from '../core/run-types';
-import { createFileRunStore } from '../core/store';
 import { createStoreMemorySource } from '../core/memory';
+import { secretNote } from '../core/secret-scan';
 import { terminalLine, terminalSafe } from '../core/terminal-text';
 import type { RunArgs } from './args';
 import { promptCheckpoint } from './checkpoint-prompt';
 import { discoverPlan, readPlanText } from './discover';
+import { openCliRunStore } from './state-key';
 import { engineConfigFields, providerFields } from './engine-flags';
 import { CliError, ExitCode, exitCodeForResult } from './exit-codes';
 import { writeFileAtomic, type CliIo } from './io';
-import { policyNote, progressLine } from './progress';
+import { NonInteractiveProgress, progressLine } from './progress';
 import { openFingerprints, sarifPlan } from './sarif-output';
 import { runStatic } from './static-mode';
 import { NO_KEY_MESSAGE, STATIC_FLAG_MESSAGE, staticJson, staticText, type StaticOutcome } from './static-mode-format';
@@ -50,8 +51,9 @@ export function isInteractive(args: Pick<RunArgs, 'nonInteractive'>, io: Pick<Cl
 
 export async function runCommand(args: RunArgs, io: CliIo, version: string): Promise<number> {
   if (args.out) await checkOutTarget(io.cwd, args.out);
-  const planPath = await discoverPlan(io.cwd, args.planPath, args.planFolders);
-  const planText = await readPlanText(planPath, io.cwd);
+  const plan = await discoverPlan(io.cwd, args.planPath, args.planFolders);
+  const planPath = plan.path;
+  const planText = await readPlanText(plan, io.cwd, (line) => io.stderr(`${line}\n`));
   const shown = terminalLine(path.relative(io.cwd, planPath) || planPath);
   const progress = (line: string) => {
     if (!args.quiet) io.stderr(`${line}\n`);
@@ -65,7 +67,7 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
         : renderJsonReport(v.result)
       : args.format === 'sarif'
         ? renderSarifReport([await sarifPlanOf(v, planPath, planText, io.cwd)], { version })
-        : markdownOf(v, shown, planText),
+        : await markdownOf(v, shown, planText, io.cwd, planPath),
   );
   io.stdout(report);
   if (v.mode === 'static' && args.format !== 'markdown') io.stderr(`${v.skip}\n`);
@@ -92,7 +94,14 @@ export type Verification =
     };
 
 /** Runs the static checks or the agent loop on one plan (progress through `progress`); renders nothing. */
-export async function verifyPlanFile(args: RunArgs, io: CliIo, planPath: string, planText: string, progress: (line: string) => void): Promise<Verification> {
+export async function verifyPlanFile(
+  args: RunArgs,
+  io: CliIo,
+  planPath: string,
+  planText: string,
+  progress: (line: string) => void,
+  options: { storedState?: boolean } = {},
+): Promise<Verification> {
   const apiKey = io.env.ANTHROPIC_API_KEY?.trim() || undefined;
   if (args.static || !apiKey) {
     const skip = args.static ? STATIC_FLAG_MESSAGE : NO_KEY_MESSAGE;
@@ -103,7 +112,7 @@ export async function verifyPlanFile(args: RunArgs, io: CliIo, planPath: string,
   const baseURL = args.baseUrl ?? (io.env.ANTHROPIC_BASE_URL?.trim() || undefined);
   await preflight(config, createAnthropicModelLookup({ apiKey, ...(baseURL ? { baseURL } : {}) }), io);
   const stateDir = path.resolve(io.cwd, args.stateDir ?? DEFAULT_STATE_DIR);
-  const store = createFileRunStore(stateDir, { onUnreadable: unreadableReporter(io) });
+  const store = await openCliRunStore(stateDir, io.env, { ...options, onUnreadable: unreadableReporter(io), note: (line) => io.stderr(`${line}\n`) });
   progress(`Run state: ${stateDir}`);
   const previous = await store.loadLatest(planPath).catch(() => null);
 
@@ -117,6 +126,7 @@ export async function verifyPlanFile(args: RunArgs, io: CliIo, planPath: string,
   const removeInterrupt = io.onInterrupt(interrupt);
   const interactive = isInteractive(args, io);
   const unanswered: CheckpointRequest[] = [];
+  const policyProgress = new NonInteractiveProgress();
   let saveError: string | null = null;
   let finalNotSaved = false;
 
@@ -131,7 +141,13 @@ export async function verifyPlanFile(args: RunArgs, io: CliIo, planPath: string,
       signal: controller.signal,
       store,
       previous,
-      research: createResearchToolbox({ root: io.cwd, denyGlobs: config.denyGlobs, webSearch: config.webSearch, memory: createStoreMemorySource(store, { planPath }) }),
+      research: createResearchToolbox({
+        root: io.cwd,
+        denyGlobs: config.denyGlobs,
+        webSearch: config.webSearch,
+        memory: createStoreMemorySource(store, { planPath }),
+        onSecretsRemoved: (where, scan) => io.stderr(`${secretNote(terminalLine(where), scan)}\n`),
+      }),
       trusted: true,
       onEvent: (event) => {
         if (event.type === 'state-not-saved') {
@@ -140,12 +156,13 @@ export async function verifyPlanFile(args: RunArgs, io: CliIo, planPath: string,
           saveError = event.error;
           finalNotSaved = event.final;
         }
+        if (event.type === 'checkpoint' && !interactive) unanswered.push(event.request);
+        if (!interactive) {
+          for (const line of policyProgress.lines(event)) progress(line);
+          return;
+        }
         const line = progressLine(event);
         if (line) progress(line);
-        if (event.type === 'checkpoint' && !interactive) {
-          unanswered.push(event.request);
-          progress(policyNote(event.request.kind));
-        }
       },
       ...(interactive ? { onCheckpoint: (request: CheckpointRequest) => promptCheckpoint(request, promptStreams(io, interrupt), controller.signal) } : {}),
     });
@@ -164,9 +181,12 @@ const staticOptions = (args: Pick<RunArgs, 'team' | 'threshold' | 'ruleScope' | 
 });
 
 /** The Markdown report of a verification (the static mode's diagnostics, or the run report). */
-export function markdownOf(v: Verification, shownPath: string, planText: string): string {
+export async function markdownOf(v: Verification, shownPath: string, planText: string, cwd: string, planPath: string): Promise<string> {
   if (v.mode === 'static') return staticText(shownPath, v.outcome, v.skip);
-  return renderMarkdownReport(v.result, { anchors: anchorsForPlan(v.result, planText), unansweredCheckpoints: v.unanswered });
+  // "What to change" ends with the plan's error-level static findings (the checks the editor shows while typing).
+  const { findings } = await runStatic(planText, cwd, { team: 'auto', threshold: v.result.assessment.threshold }, planPath).catch(() => ({ findings: [] }));
+  const staticErrors = findings.filter((f) => f.level === 'error').map((f) => ({ line: f.range.startLine + 1, code: f.code, message: f.message }));
+  return renderMarkdownReport(v.result, { anchors: anchorsForPlan(v.result, planText), unansweredCheckpoints: v.unanswered, staticErrors });
 }
 
 /** A verification's share of a SARIF log: open challenges (marked new / still open against the previous run) and the plan's static findings. */
@@ -187,6 +207,7 @@ async function preflight(config: EngineConfig, lookup: ConstructorParameters<typ
   const check = await new ModelLifecycle(lookup).check(config.models, DEFAULT_MODELS);
   for (const note of check.notes) io.stderr(`Note: ${note}\n`);
   for (const warning of check.warnings) io.stderr(`Warning: ${warning}\n`);
+  if (check.blocker) throw new CliError(check.errors.join('\n'), ExitCode.usage);
   if (check.errors.length > 0) {
     throw new CliError(`${check.errors.join('\n')}\nChoose another model with --model-<role> ID; no request was sent to the Messages API.`, ExitCode.usage);
   }

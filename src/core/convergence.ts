@@ -18,7 +18,8 @@ export {
 export {
   CLAIM_SIMILARITY_THRESHOLD,
   CONCERN_OVERLAP_THRESHOLD,
-  admissionPriority,
+  compareAdmission,
+  tieBreakWeight,
   type AdmissionCandidate,
   type AdmissionInput,
   type AdmissionResult,
@@ -29,7 +30,8 @@ export {
   normaliseText,
 } from './convergence/admission';
 export { type ConvergenceInput, type RejectedUpdate, applyUpdates, evaluateConvergence, isStalled, netResolution } from './convergence/progress';
-export { MIN_REASON_WORDS, type Grounds, type GroundsCheck, flattenQuote, settlementGrounds } from './convergence/grounds';
+export { type Grounds, type GroundsCheck, flattenQuote, settlementGrounds } from './convergence/grounds';
 export { nextStepFor, technicalDebtWarning, verdictOf } from './convergence/verdict';
 export { AUDIT_DISPUTE_THRESHOLD, auditDiscrepancies, qualityLabel, qualityTotal } from './convergence/quality';
 export { type ResearchGateInput, type ResearchGateResult, gateResearchDirectives } from './convergence/research-gate';
+export { REOPENED_BY_AUDIT, type AuditReopening, reopenWronglySettled } from './convergence/audit';

@@ -19,6 +19,9 @@ import * as path from 'node:path';
 import ignore from 'ignore';
 import { isDocumentation, MarkdownTexts } from './file-index/markdown';
 import { cleanReference } from './file-index/references';
+import { WorkspaceManifests, type ManifestFacts } from './index/workspace-manifests';
+import { SymbolIndex, type SymbolFacts } from './index/symbols/symbol-index';
+import { symbolFactsOf } from './index/symbols/symbol-facts';
 
 export { cleanReference };
 import { addIgnoredLiterals, addWithParents, ALWAYS_SKIPPED, ignoredByChain, loadGitignore, removeUnder, RootIndex } from './file-index/root-index';
@@ -54,6 +57,20 @@ export class WorkspaceFileIndex {
     },
   );
 
+  /** The manifests and script files (index/workspace-manifests.ts), read on the first question; a read that lands bumps the generation. */
+  private readonly manifestReader = new WorkspaceManifests(
+    () => this.listedFiles(),
+    () => this.generationCounter,
+    () => {
+      if (!this.disposed) this.changed();
+    },
+  );
+
+  /** The definitions of the workspace's source files (index/symbols/), built on the first `symbols().start()`. */
+  private symbolIndex: SymbolIndex | null = null;
+  /** Built from a listing (fromListing): names without files behind them, so nothing is read for manifests or symbols. */
+  private namesOnly = false;
+
   constructor(rootPaths: readonly string[], options: FileIndexOptions = {}) {
     this.roots = rootPaths.map((r) => new RootIndex(path.resolve(r)));
     this.maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
@@ -80,6 +97,7 @@ export class WorkspaceFileIndex {
       addWithParents(root, rel, false);
     }
     index.readyFlag = true;
+    index.namesOnly = true;
     return index;
   }
 
@@ -116,6 +134,7 @@ export class WorkspaceFileIndex {
 
   dispose(): void {
     this.disposed = true;
+    this.symbolIndex?.dispose();
     this.listeners.clear();
   }
 
@@ -214,6 +233,46 @@ export class WorkspaceFileIndex {
     return this.sourceFiles.any;
   }
 
+  /** Packages and scripts the workspace declares; `undefined` until ready and read (the first call starts the reads). */
+  manifests(): ManifestFacts | undefined {
+    return this.readyFlag && !this.truncated && !this.namesOnly ? this.manifestReader.facts() : undefined;
+  }
+
+  /** Reads the manifests now, so a one-shot caller (the CLI) sees them on its first run. */
+  async loadManifests(): Promise<void> {
+    if (this.readyFlag && !this.truncated && !this.namesOnly) await this.manifestReader.load();
+  }
+
+  /** The symbol index over the listed files; `undefined` until the listing is done. Its build starts when a caller asks. */
+  symbols(): SymbolIndex | undefined {
+    if (!this.readyFlag || this.truncated || this.namesOnly) return undefined;
+    this.symbolIndex ??= new SymbolIndex(
+      () => this.listedFiles(),
+      () => {
+        if (!this.disposed) this.changed();
+      },
+    );
+    return this.symbolIndex;
+  }
+
+  /** The symbol facts for the plan at `planFsPath`; `undefined` until the symbol index is built (asking starts it). */
+  symbolFacts(planFsPath: string | null): SymbolFacts | undefined {
+    return symbolFactsOf(this.symbols(), (reference) => {
+      const file = this.resolveFile(planFsPath, reference);
+      const located = file === null ? null : this.locate(file);
+      return located ? located.rel : null;
+    });
+  }
+
+  /** The names directly under each root (folders and files), for a glance at the project's layout. */
+  *topLevelEntries(): Generator<string> {
+    for (const root of this.roots) for (const rel of root.entries) if (!rel.includes('/')) yield root.dirs.has(rel) ? `${rel}/` : rel;
+  }
+
+  private *listedFiles(): Generator<{ abs: string; rel: string }> {
+    for (const root of this.roots) for (const rel of root.entries) if (!root.dirs.has(rel)) yield { abs: path.join(root.root, ...rel.split('/')), rel };
+  }
+
   /** Reads the Markdown documents these references name, so a one-shot caller (the CLI) sees them on its first run. */
   async loadMarkdown(planFsPath: string | null, references: readonly string[]): Promise<void> {
     await this.markdown.load(references.map((r) => this.resolveFile(planFsPath, r)).filter((f): f is string => f !== null));
@@ -298,6 +357,8 @@ export class WorkspaceFileIndex {
       if (!located || located.rel === '') continue;
       const { root, rel } = located;
       if (this.markdown.forget(path.resolve(change.fsPath))) touched = true;
+      if (this.manifestReader.forget(path.resolve(change.fsPath))) touched = true;
+      if (this.symbolIndex && (await this.symbolIndex.update(path.resolve(change.fsPath), rel, change.type === 'deleted'))) touched = true;
       if (path.posix.basename(rel) === '.gitignore') {
         rescans.add(root);
         continue;

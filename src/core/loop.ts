@@ -29,6 +29,8 @@ import { replaceLastSnapshot } from './loop/snapshots';
 import type { Ending } from './loop/endings';
 import { countOpen, isOpenOrUnresolved, nextStepFor } from './convergence';
 import { carryForward } from './memory';
+import { workspaceFacts, workspaceFactsBlock } from './agents/workspace-facts';
+import { QUOTED_TEXT_REMOVED, carryOver, type CarriedOver } from './continuity';
 
 export async function runVerification(options: RunOptions): Promise<RunResult> {
   const plan = parsePlan(options.planText);
@@ -49,9 +51,12 @@ export async function runVerification(options: RunOptions): Promise<RunResult> {
     });
   }
 
-  const { memory, excluded } = recall(options);
+  ctx.setWorkspaceFacts(workspaceFactsBlock(await workspaceFacts(plan, options.workspaceRoot, options.planPath).catch(() => null)));
+  const { memory, excluded, carried } = recall(options);
   const quality = assessment.quality === 'TRIVIAL' ? 'THIN' : assessment.quality;
-  let loop: LoopState = { state: emptyIterationState(options.planPath, quality, assessment.team), previous: null, quality: null, degradedBefore: false, directedBy: [] };
+  const initial = emptyIterationState(options.planPath, quality, assessment.team);
+  const start = { ...initial, challenges: carried.challenges, deferred_surfaced: carried.deferred };
+  let loop: LoopState = { state: start, previous: null, quality: null, degradedBefore: false, directedBy: [] };
   let ending: Ending | null = null;
   for (let iteration = 1; iteration <= config.maxIterations; iteration++) {
     const step = await runIteration(ctx, loop, iteration, { memory: iteration === 1 ? memory : null, excluded });
@@ -60,7 +65,8 @@ export async function runVerification(options: RunOptions): Promise<RunResult> {
     if (step.stop) break;
   }
 
-  if (!ending && countOpen(loop.state.challenges).blocking_open > 0 && options.onCheckpoint) {
+  // Seed 001 checkpoint 3 also after a DEGRADATION stop: the loop ended with a BLOCKING open all the same.
+  if ((!ending || ending.cause === 'degradation') && countOpen(loop.state.challenges).blocking_open > 0 && options.onCheckpoint) {
     loop = { ...loop, state: await maxIterationsCheckpoint(ctx, loop.state) };
     replaceLastSnapshot(ctx, loop.state);
   }
@@ -75,22 +81,38 @@ async function finish(ctx: RunContext, parts: FinalParts): Promise<RunResult> {
 }
 
 /**
- * Memory of the last run: the challenger sees a summary and the plan diff.
- * A challenge the user acknowledged or overrode is not re-raised only when
- * the last run settled it; an acknowledged risk that stayed open is still a
- * risk, so a user answer alone never clears it from the next verdict.
+ * Memory of the last run: the challenger sees a summary and the plan diff;
+ * the state starts from the last run's unsettled challenges (continuity.ts).
+ * The challenger is told not to re-raise the SETTLED ones only: the
+ * unsettled ones are already in the state and must be settled on grounds.
+ * A challenge the user acknowledged or overrode is suppressed as a duplicate
+ * only when the last run settled it; an acknowledged risk that stayed open
+ * is still a risk, so a user answer alone never clears it from the next
+ * verdict.
  */
-function recall(options: RunOptions): { memory: MemoryContext | null; excluded: Challenge[] } {
-  if (!options.previous) return { memory: null, excluded: [] };
+function recall(options: RunOptions): { memory: MemoryContext | null; excluded: Challenge[]; carried: CarriedOver } {
+  const none: CarriedOver = { challenges: [], deferred: [] };
+  if (!options.previous) return { memory: null, excluded: [], carried: none };
   try {
-    const carried = carryForward(options.previous, options.planText);
-    const excluded = carried.priorChallenges.filter((c) => (c.user_decision === 'acknowledged' || c.user_decision === 'overridden') && !isOpenOrUnresolved(c));
-    const listed = carried.priorChallenges
-      .slice(0, 12)
-      .map((c) => `- last run's ${c.id} [${c.severity}, ${c.status}${c.user_decision ? `, user ${c.user_decision}` : ''}]: ${c.claim.slice(0, 200)}`);
-    const summary = listed.length ? `${carried.summary}\nEarlier challenges (ids from the last run):\n${listed.join('\n')}` : carried.summary;
-    return { memory: { diff: carried.diff, summary }, excluded };
+    const memory = carryForward(options.previous, options.planText);
+    const carried = carryOver(options.previous, options.planText);
+    const settled = memory.priorChallenges.filter((c) => !isOpenOrUnresolved(c) && c.status !== 'DEFERRED');
+    const excluded = settled.filter((c) => c.user_decision === 'acknowledged' || c.user_decision === 'overridden');
+    const line = (c: Challenge) => `- ${c.id} [${c.severity}, ${c.status}${c.user_decision ? `, user ${c.user_decision}` : ''}]: ${c.claim.slice(0, 200)}`;
+    const parts = [memory.summary];
+    if (settled.length)
+      parts.push(`Settled in the last run (do not raise these again unless the changed plan text undoes their settlement):\n${settled.slice(0, 12).map(line).join('\n')}`);
+    const open = carried.challenges.filter((c) => c.status !== 'DEFERRED');
+    if (open.length) {
+      const tag = (c: Challenge) => (c.carried?.quoteRemoved ? `, ${QUOTED_TEXT_REMOVED}` : '');
+      parts.push(
+        `Unsettled in the last run and carried into this run under the same ids (already tracked; the synthesizer judges them again, so raise only what they do not cover):\n${open
+          .map((c) => `- ${c.id} [${c.severity}, ${c.status}${tag(c)}]: ${c.claim.slice(0, 200)}`)
+          .join('\n')}`,
+      );
+    }
+    return { memory: { diff: memory.diff, summary: parts.join('\n') }, excluded, carried };
   } catch {
-    return { memory: null, excluded: [] };
+    return { memory: null, excluded: [], carried: none };
   }
 }

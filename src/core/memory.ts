@@ -140,7 +140,7 @@ function summarise(previous: RunResult, r: Omit<CarryForward, 'summary'>): strin
   }
   const open = r.priorChallenges.filter((c) => c.status === 'OPEN' || c.status === 'UNRESOLVED').length;
   lines.push(
-    `${r.priorChallenges.length} earlier challenge(s) still concern the plan (${open} not settled); ${r.droppedChallengeIds.length} dropped because the text they quoted is gone. Do not raise them again; refer to them by id.`,
+    `${r.priorChallenges.length} earlier challenge(s) quote text still in the plan (${open} not settled); ${r.droppedChallengeIds.length} quote text that is gone. The unsettled ones are carried into this run under their ids and judged again.`,
   );
   for (const d of r.decisions) {
     const about = d.challengeId ? `${d.challengeId} ("${(d.claim ?? d.quote ?? '').slice(0, 120)}")` : 'a general question';

@@ -14,6 +14,13 @@
  * minimatch pattern) within ONE path segment — never `**`, which the seed
  * forbids because it walks whole home folders. A folder contributes the
  * `*.md` files directly inside it; a file contributes itself when it is `.md`.
+ * An exported report (`*.verify-report.md`) is never a plan.
+ *
+ * Discovery never follows a symbolic link (a pull request can add
+ * `.claude/plans/notes.md -> ../../.git/config`): a linked folder or plan is
+ * skipped, and each candidate carries its `root`, so the reader can check
+ * again, on the open file, that nothing on the way is a link
+ * (readConfinedFile with `root`).
  */
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
@@ -22,6 +29,8 @@ import { minimatch } from 'minimatch';
 export interface PlanCandidate {
   path: string;
   mtimeMs: number;
+  /** The folder the entry starts from (a workspace root, the home folder, `/`): the plan lies below it with no symbolic link on the way. */
+  root: string;
 }
 
 export interface DiscoveryInput {
@@ -34,24 +43,24 @@ export interface DiscoveryInput {
 
 /** Every Markdown plan the folders name, newest first, without duplicates. */
 export async function discoverPlans(input: DiscoveryInput): Promise<PlanCandidate[]> {
-  const bases = new Set<string>();
+  const bases = new Map<string, string>();
   for (const entry of input.folders) {
     for (const start of entryStarts(entry, input)) {
-      for (const p of await expand(start.base, start.segments)) bases.add(p);
+      for (const p of await expand(start.base, start.segments)) if (!bases.has(p)) bases.set(p, start.base);
     }
   }
   const found = new Map<string, PlanCandidate>();
-  for (const p of bases) {
-    for (const c of await markdownIn(p)) found.set(c.path, c);
+  for (const [p, root] of bases) {
+    for (const c of await markdownIn(p, root)) if (!found.has(c.path)) found.set(c.path, c);
   }
   return [...found.values()].sort((a, b) => b.mtimeMs - a.mtimeMs || a.path.localeCompare(b.path));
 }
 
 /** The newest plan, or null with the seed's message (where it looked); the front end adds what to do next. */
-export async function discoverNewestPlan(input: DiscoveryInput): Promise<{ path: string } | { path: null; message: string }> {
+export async function discoverNewestPlan(input: DiscoveryInput): Promise<{ path: string; root: string } | { path: null; message: string }> {
   const all = await discoverPlans(input);
   const first = all[0];
-  if (first) return { path: first.path };
+  if (first) return { path: first.path, root: first.root };
   const where = input.folders.map((f) => `\`${f}\``).join(', ') || '(no plan folders configured)';
   return { path: null, message: `No plan files found in ${where}.` };
 }
@@ -76,6 +85,16 @@ export function isPlanPath(file: string, input: DiscoveryInput): boolean {
     }
   }
   return false;
+}
+
+/**
+ * What "Verify Plan" may run on without asking: a file discovery takes for a
+ * plan, or one already verified (the user chose it before). An exported
+ * report never. Pure given the scope.
+ */
+export function planCheck(file: string, scope: DiscoveryInput, verifiedBefore: boolean): 'plan' | 'report' | 'not-a-plan' {
+  if (isReportFile(path.basename(file))) return 'report';
+  return verifiedBefore || isPlanPath(file, scope) ? 'plan' : 'not-a-plan';
 }
 
 /**
@@ -121,19 +140,21 @@ function splitSegments(p: string): string[] {
   return p.split('/').filter((s) => s !== '' && s !== '.');
 }
 
-/** Walks one segment at a time; `..` segments are refused so an entry cannot climb out of its base. */
+/**
+ * Walks one segment at a time; `..` segments are refused so an entry cannot
+ * climb out of its base, and a segment that is a symbolic link ends the walk.
+ */
 async function expand(base: string, segments: string[]): Promise<string[]> {
   let current = [base];
-  for (const segment of segments) {
+  for (const [i, segment] of segments.entries()) {
     if (segment === '..') return [];
     const next: string[] = [];
     for (const dir of current) {
-      if (!hasGlob(segment)) {
-        next.push(path.join(dir, segment));
-        continue;
-      }
-      for (const name of await listDir(dir)) {
-        if (segmentMatches(name, segment)) next.push(path.join(dir, name));
+      const names = hasGlob(segment) ? (await listDir(dir)).filter((name) => segmentMatches(name, segment)) : [segment];
+      for (const name of names) {
+        const p = path.join(dir, name);
+        const s = await lstatOrNull(p);
+        if (s && !s.isSymbolicLink() && (s.isDirectory() || (i === segments.length - 1 && s.isFile()))) next.push(p);
       }
     }
     current = next;
@@ -141,23 +162,31 @@ async function expand(base: string, segments: string[]): Promise<string[]> {
   return current;
 }
 
-async function markdownIn(p: string): Promise<PlanCandidate[]> {
-  const stat = await statOrNull(p);
-  if (!stat) return [];
-  if (stat.isFile()) return isMarkdown(p) ? [{ path: path.resolve(p), mtimeMs: stat.mtimeMs }] : [];
+async function markdownIn(p: string, root: string): Promise<PlanCandidate[]> {
+  const stat = await lstatOrNull(p);
+  if (!stat || stat.isSymbolicLink()) return [];
+  if (stat.isFile()) return isMarkdown(p) ? [{ path: path.resolve(p), mtimeMs: stat.mtimeMs, root }] : [];
   if (!stat.isDirectory()) return [];
   const out: PlanCandidate[] = [];
   for (const name of await listDir(p)) {
     if (!isMarkdown(name)) continue;
     const full = path.join(p, name);
-    const s = await statOrNull(full);
-    if (s?.isFile()) out.push({ path: path.resolve(full), mtimeMs: s.mtimeMs });
+    const s = await lstatOrNull(full);
+    if (s?.isFile()) out.push({ path: path.resolve(full), mtimeMs: s.mtimeMs, root });
   }
   return out;
 }
 
+/** What Export Report names its files (`<plan>.verify-report.md`): a report is never a plan, wherever it is saved. */
+export const REPORT_SUFFIX = '.verify-report.md';
+
+export function isReportFile(name: string): boolean {
+  return name.toLowerCase().endsWith(REPORT_SUFFIX);
+}
+
+/** A Markdown file that is not one of our own reports. */
 function isMarkdown(name: string): boolean {
-  return /\.(md|markdown)$/i.test(name);
+  return /\.(md|markdown)$/i.test(name) && !isReportFile(name);
 }
 
 /** One path segment against one entry segment (a name, or a pattern within the segment that never matches dot-names): the one rule discovery and `isPlanPath` share. */
@@ -177,9 +206,9 @@ async function listDir(dir: string): Promise<string[]> {
   }
 }
 
-async function statOrNull(p: string) {
+async function lstatOrNull(p: string) {
   try {
-    return await fs.stat(p);
+    return await fs.lstat(p);
   } catch {
     return null;
   }

@@ -87,6 +87,8 @@ export const RunResult = z.object({
   partial: z.boolean().describe('true when cancelled, aborted, failed or cut by the spending cap'),
   /** Why the loop stopped; absent in results written before this field existed. */
   stopCause: StopCause.optional(),
+  /** 1-based plan line of each challenge whose quote anchors in the plan, by challenge id (for surfaces that cannot parse the plan). */
+  planLines: z.record(z.string(), z.number().int().positive()).optional(),
   /** false when the provider reports no token usage (the editor's `vscode.lm`): tokens and cost are unknown, not zero. Absent means reported. */
   usageReported: z.boolean().optional(),
 });

@@ -119,6 +119,14 @@ export function nestedGetter(section: unknown): (key: string) => unknown {
   };
 }
 
+/** What every user-only setting's description ends with. */
+export const USER_ONLY_NOTE = 'Set it in your user settings: a value in a workspace or folder `.vscode/settings.json` is ignored (and logged), so a repository cannot change it.';
+
+/** The settings only the user's own settings may set (SettingSpec `trust: 'user'`). */
+export function userOnlySettings(): SettingKey[] {
+  return SETTING_KEYS.filter((k) => (SETTINGS[k] as SettingSpec).trust === 'user');
+}
+
 /** package.json `contributes.configuration`, generated from the table (`npm run schemas` writes it). */
 export function contributesConfiguration(): unknown[] {
   const group = (section: SettingSpec['section']) =>
@@ -133,9 +141,10 @@ export function contributesConfiguration(): unknown[] {
             ...shape,
             ...(s.enumDescriptions ? { enumDescriptions: [...s.enumDescriptions] } : {}),
             default: defaultValue,
-            markdownDescription: description,
+            markdownDescription: s.trust === 'user' ? `${String(description)} ${USER_ONLY_NOTE}` : description,
             order: s.order,
             ...(s.restricted ? { restricted: true } : {}),
+            ...(s.trust === 'user' ? { scope: 'machine' } : {}),
           },
         ];
       }),

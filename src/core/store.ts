@@ -8,13 +8,23 @@
  * file in the same folder, fsync, rename), so a crash leaves either the old
  * or the new file, never half of one. Readers validate with the RunResult
  * schema and skip anything corrupt, partial or foreign — each such file is
- * reported to `onUnreadable` (which file, why), never dropped in silence.
- * The newest 20 runs per plan are kept.
+ * reported to `onUnreadable` (which file, why — never its content), never
+ * dropped in silence. The newest 20 runs per plan are kept.
+ *
+ * Stored state is input too (a repository can ship `.verify-plan/`): each
+ * run file carries an HMAC keyed by the user's state key
+ * (state-integrity.ts), and a file without a valid one is ignored. Run
+ * files are read through readConfinedFile below the state folder (no link,
+ * regular file, size cap). Without `key` the store makes a key of its own
+ * for this process: it trusts what it wrote itself and nothing found on
+ * disk. `readStored: false` (CI without a user key) reads nothing stored.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { readConfinedFile } from './research/confined-read';
 import { RunResult } from './run-types';
+import { keyLoader, openSealedRun, sealRun, type StateKeySource } from './state-integrity';
 
 /** Persists run results; implementations write atomically (temp file + rename). */
 export interface RunStore {
@@ -64,13 +74,19 @@ export async function ensureIgnoredByGit(root: string): Promise<void> {
 }
 
 export interface FileRunStoreOptions {
-  /** A stored run that exists but cannot be used: too large, not JSON, not a run, unreadable. */
+  /** A stored run that exists but cannot be used: too large, not JSON, not a run, no valid tag, unreadable. */
   onUnreadable?: (file: string, reason: string) => void;
+  /** The user's state key (bytes or a loader); omitted: a key of this process only. */
+  key?: StateKeySource;
+  /** false: never read stored runs (saving still works). Default true. */
+  readStored?: boolean;
 }
 
 export function createFileRunStore(dir: string, options: FileRunStoreOptions = {}): FileRunStore {
   const root = path.resolve(dir);
-  const readRun = (file: string) => readRunFile(file, options.onUnreadable);
+  const key = keyLoader(options.key);
+  const readStored = options.readStored ?? true;
+  const readRun = async (file: string) => (readStored ? readRunFile(file, root, await key(), options.onUnreadable) : null);
   const folderFor = (planPath: string) => path.join(root, planKey(planPath));
 
   const runFilesNewestFirst = async (folder: string): Promise<string[]> => {
@@ -90,8 +106,10 @@ export function createFileRunStore(dir: string, options: FileRunStoreOptions = {
   const parsed = new Map<string, { mtimeMs: number; size: number; run: RunResult | null }>();
   let parsedBytes = 0;
   const readCached = async (file: string): Promise<RunResult | null> => {
-    const stats = await fs.stat(file).catch(() => null);
-    if (!stats?.isFile()) return null;
+    if (!readStored) return null;
+    const stats = await fs.lstat(file).catch(() => null);
+    if (!stats) return null;
+    if (!stats.isFile()) return readRun(file); // refused with a note that names it
     const hit = parsed.get(file);
     if (hit && hit.mtimeMs === stats.mtimeMs && hit.size === stats.size) return hit.run;
     const run = await readRun(file);
@@ -129,7 +147,7 @@ export function createFileRunStore(dir: string, options: FileRunStoreOptions = {
       await refuseLinks(root, folder);
       await makeFolders(folder);
       await ensureIgnoredByGit(root);
-      const json = `${JSON.stringify(valid, null, 2)}\n`;
+      const json = sealRun(valid, await key());
       const target = path.join(folder, runFileName(valid));
       await writeAtomic(target, json);
       await writeAtomic(path.join(folder, LATEST), json);
@@ -144,6 +162,7 @@ export function createFileRunStore(dir: string, options: FileRunStoreOptions = {
     },
 
     async loadAllLatest(limit = 50) {
+      if (!readStored) return [];
       const entries = await fs.readdir(root, { withFileTypes: true }).catch(() => []);
       const runs: RunResult[] = [];
       for (const entry of entries) {
@@ -162,29 +181,27 @@ export function createFileRunStore(dir: string, options: FileRunStoreOptions = {
   };
 }
 
-/** A valid RunResult or null; never throws. A file that exists but is unusable goes to `onUnreadable` with the reason. */
-async function readRunFile(file: string, onUnreadable: FileRunStoreOptions['onUnreadable']): Promise<RunResult | null> {
+/**
+ * A valid RunResult or null; never throws. A file that exists but is unusable
+ * goes to `onUnreadable` with the reason, which never quotes the file (a run
+ * file can be a link to anything, and the reason may land in a public CI log).
+ */
+async function readRunFile(file: string, root: string, key: Buffer, onUnreadable: FileRunStoreOptions['onUnreadable']): Promise<RunResult | null> {
   const unusable = (reason: string) => {
     onUnreadable?.(file, reason);
     return null;
   };
-  let text: string;
-  try {
-    const stats = await fs.stat(file);
-    if (!stats.isFile()) return unusable('not a regular file');
-    if (stats.size > MAX_RUN_FILE_BYTES) return unusable(`${stats.size} bytes, over the ${MAX_RUN_FILE_BYTES}-byte limit for a stored run`);
-    text = await fs.readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? null : unusable(`cannot be read (${code ?? String(error)})`);
-  }
+  const read = await readConfinedFile(file, { maxBytes: MAX_RUN_FILE_BYTES, singleLink: false, root });
+  if (!read.ok) return read.rule === 'not-found' ? null : unusable(`${read.detail}; a stored run must be a regular file inside the state folder`);
   let json: unknown;
   try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return unusable(`not valid JSON (${(error as Error).message.slice(0, 120)})`);
+    json = JSON.parse(read.buffer.toString('utf8'));
+  } catch {
+    return unusable('not valid JSON');
   }
-  const parsed = RunResult.safeParse(json);
+  const sealed = openSealedRun(json, key);
+  if (sealed === null) return unusable('no valid authentication tag: not written by Verify Plan for this user (copied, committed or edited), so it is ignored');
+  const parsed = RunResult.safeParse(sealed);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   return unusable(`not a Verify Plan run (${issue ? `${issue.path.join('.') || 'top level'}: ${issue.message}` : 'schema mismatch'})`);

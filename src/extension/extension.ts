@@ -47,7 +47,7 @@ export function activate(context: vscode.ExtensionContext): VerifyPlanApi | unde
       return 0;
     });
     // The language server (static checks) is independent of the agent loop: if it cannot start, the rest still works.
-    startLanguageClientSoon(context, log);
+    startLanguageClientSoon(context, log, services.lenses);
     return {
       result: (planPath) => services.registry.get(planPath)?.result,
       status: () => ({ state: services.status.state, text: services.status.text }),

@@ -14,10 +14,10 @@ export function loadLanguageClient(): typeof Client {
 }
 
 /** Starts the language client on the next turn of the event loop; a failure to start is logged and leaves the rest working. */
-export function startLanguageClientSoon(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): void {
+export function startLanguageClientSoon(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, lenses: Client.LineOneLens): void {
   const timer = setTimeout(() => {
     try {
-      loadLanguageClient().startLanguageClient(context, log);
+      loadLanguageClient().startLanguageClient(context, log, lenses);
     } catch (err) {
       log.error(`the static-check language server could not start: ${err instanceof Error ? err.message : String(err)}`);
     }

@@ -9,12 +9,19 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { DocumentSelector } from 'vscode-languageclient/node';
 import { isPlanPath, planSelectorPatterns, type DiscoveryInput } from '../core/plan-discovery';
-import { readSettings, SETTINGS_SECTION } from './settings';
+import { readSettings, SETTINGS_SECTION, trustedGetter } from './settings';
 
 /** The current plan folders (invalid values fall back to the default, as everywhere). */
 export function planFoldersSetting(): string[] {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-  return readSettings((key) => config.get(key)).settings.planFolders;
+  // Ignored entries are logged by the services' reader, which reads the same values.
+  return readSettings(
+    trustedGetter(
+      (key) => config.get(key),
+      (key) => config.inspect(key),
+      () => undefined,
+    ),
+  ).settings.planFolders;
 }
 
 /** Discovery's input for these folders: the workspace's `file:` folders as roots, the user's home for `~`. */

@@ -23,6 +23,7 @@ import {
   type ProviderChoice,
   type SettingValues,
   type TeamSetting,
+  userOnlySettings,
 } from '../core/settings';
 
 export { DEFAULT_PLAN_FOLDERS, SETTINGS_SECTION, type ProviderChoice };
@@ -97,3 +98,52 @@ export function toEngineConfig(s: VerifyPlanSettings): EngineConfig {
 }
 
 export type { EngineConfig };
+
+/** What `WorkspaceConfiguration.inspect(key)` reports (the fields this reader uses). */
+export interface SettingInspection {
+  globalValue?: unknown;
+  workspaceValue?: unknown;
+  workspaceFolderValue?: unknown;
+}
+
+const USER_ONLY: ReadonlySet<string> = new Set(userOnlySettings());
+
+/** A plan folder entry a workspace may set: workspace-relative, no `~`, no absolute path, no `..` segment. */
+export function insideWorkspaceEntry(entry: unknown): boolean {
+  if (typeof entry !== 'string') return false;
+  const e = entry.trim().replace(/\\/g, '/');
+  return e !== '' && !e.startsWith('~') && !e.startsWith('/') && !/^[A-Za-z]:/.test(e) && !e.split('/').includes('..');
+}
+
+/**
+ * The raw-value getter `readSettings` takes, made safe against the
+ * repository's `.vscode/settings.json` (DESIGN.md: settings that send the
+ * key, spend money or widen what is read are the user's): a user-only
+ * setting (`trust: 'user'` in the table) is the user's value or the default,
+ * whatever a workspace or folder says; workspace plan folders keep only
+ * entries inside the workspace. Each ignored value goes to `onIgnored`
+ * (setting name and why; the caller logs it once).
+ */
+export function trustedGetter(
+  get: (key: string) => unknown,
+  inspect: (key: string) => SettingInspection | undefined,
+  onIgnored: (setting: string, why: string) => void,
+): (key: string) => unknown {
+  return (key) => {
+    const name = `${SETTINGS_SECTION}.${key}`;
+    if (USER_ONLY.has(key)) {
+      const seen = inspect(key);
+      if (seen?.workspaceValue !== undefined || seen?.workspaceFolderValue !== undefined) onIgnored(name, 'set in workspace settings; only your user settings may set it');
+      return seen?.globalValue;
+    }
+    if (key === 'planFolders') {
+      const seen = inspect(key);
+      const fromWorkspace = seen?.workspaceFolderValue ?? seen?.workspaceValue;
+      if (!Array.isArray(fromWorkspace)) return get(key);
+      const outside = (fromWorkspace as unknown[]).filter((e) => !insideWorkspaceEntry(e));
+      if (outside.length > 0) onIgnored(name, `workspace entries outside the workspace ignored: ${outside.map((e) => JSON.stringify(e)).join(', ')}`);
+      return (fromWorkspace as unknown[]).filter(insideWorkspaceEntry);
+    }
+    return get(key);
+  };
+}

@@ -5,7 +5,16 @@
  */
 import type { RunResult } from '../core/run-types';
 import { verdictTone, type VerdictTone } from '../core/labels';
-import { verdictIcon, verdictSummary } from './finding-text';
+import { summaryIcon, verdictSummary } from './finding-text';
+import { whatToChange } from '../core/report/what-to-change';
+import { whatToChangeText } from '../core/report/what-to-change-format';
+
+/** "What to change" in the hover, short enough for a tooltip; the report has the rest. */
+function changesText(r: RunResult): string {
+  const w = whatToChange(r.iterations.at(-1), r.planLines ? { lines: r.planLines } : {});
+  const text = whatToChangeText(r.verdict, w, { width: 72, limit: 1500, moreWhere: 'open the report' });
+  return text ? `\n\n${text}\n` : '';
+}
 
 export type PlanStatus =
   | { kind: 'idle'; planName: string | null }
@@ -47,8 +56,8 @@ export function presentStatus(s: PlanStatus): StatusPresentation {
       const r = s.result;
       const cost = r.costUsd > 0 ? ` · $${r.costUsd.toFixed(2)}` : '';
       return {
-        text: `${verdictIcon(r.verdict)} ${verdictSummary(r)}${s.stale ? ' (plan edited)' : ''}`,
-        tooltip: `${s.planName}: ${r.reason}${cost}\nNext: ${r.nextStep}\nClick to open the report.`,
+        text: `${summaryIcon(r)} ${verdictSummary(r)}${s.stale ? ' (plan edited)' : ''}`,
+        tooltip: `${s.planName}: ${r.reason}${cost}${changesText(r)}\nNext: ${r.nextStep}\nClick to open the report.`,
         command: STATUS_CLICK_COMMAND,
         tone: STATUS_TONES[verdictTone(r.verdict)],
       };

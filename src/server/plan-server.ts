@@ -78,6 +78,8 @@ export class PlanLanguageServer {
       pathsNamed: (name) => this.index.pathsNamed(name),
       markdownText: (planPath, reference) => this.index.markdownText(planPath, reference),
       hasSourceFiles: () => this.index.hasSourceFiles(),
+      manifests: () => this.index.manifests(),
+      symbolFacts: (planPath) => this.index.symbolFacts(planPath),
       indexGeneration: () => this.index.generation,
       settings: () => this.settings,
       settingsGeneration: () => this.settingsGeneration,

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Log } from 'sarif';
 import { byRole, sequence } from '../support/fake-anthropic';
@@ -114,11 +114,15 @@ describe('GitHub Action (action.yml steps, fake GITHUB_* environment, fake API)'
     assert.deepEqual(lenient.uses, [{ uses: 'github/codeql-action/upload-sarif@v4', with: { sarif_file: lenient.outputs['sarif-file'], category: 'verify-plan' } }]);
     sarifOf(lenient);
 
+    // Each scenario is a fresh checkout: no run state from the one before (a re-run would start from its open challenges).
+    const freshCheckout = () => rmSync(path.join(h.ws.dir, '.verify-plan'), { recursive: true, force: true });
+    freshCheckout();
     h.server.setScript(script('SIGNIFICANT'));
     const strict = await act({ 'fail-on': 'REVISE', 'anthropic-api-key': TEST_KEY }, event('pull_request'));
     assert.equal(strict.failed, true, stepLog(strict));
     assert.equal(strict.outputs.failed, 'true');
 
+    freshCheckout();
     h.server.setScript(script('BLOCKING'));
     const never = await act({ 'fail-on': 'never', 'anthropic-api-key': TEST_KEY }, event('pull_request'));
     assert.equal(never.outputs.verdict, 'RETHINK');

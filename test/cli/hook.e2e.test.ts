@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { byRole, sequence } from '../support/fake-anthropic';
-import { audit, challenge, challengerOut, quality, reply, researcherOut, synth, update } from '../support/replies';
+import { audit, challenge, challengerOut, planEvidence, quality, reply, researcherOut, synth, update } from '../support/replies';
 import { TEST_KEY, SESSIONS_PLAN, SESSIONS_QUOTE as QUOTE, proceedScript, useCliAgainstFake } from './run-cli';
 
 const PLAN = SESSIONS_PLAN;
@@ -77,7 +77,7 @@ describe('verify-plan hook claude-code (built CLI + fake Anthropic API)', functi
     assert.match(reason, /Verify Plan verdict: REVISE/);
     assert.match(reason, /\[SIGNIFICANT, new\] C1/);
     assert.ok(reason.includes(QUOTE), reason);
-    assert.match(reason, /Concern: .+\nAlternative: .+/);
+    assert.match(reason, /Concern: .+\n\s*Change: .+/);
     assert.ok(!existsSync(path.join(h.ws.dir, '.claude')), 'the plan is verified where it lives: no copy in the project');
     assert.equal(readFileSync(path.join(h.ws.dir, '.verify-plan', '.gitignore'), 'utf8'), '*\n');
     assert.ok(!run.stdout.includes(TEST_KEY) && !run.stderr.includes(TEST_KEY));
@@ -107,7 +107,16 @@ describe('verify-plan hook claude-code (built CLI + fake Anthropic API)', functi
         researcher: () => reply(researcherOut()),
         synthesizer: () =>
           reply(
-            synth(first ? [update('C1', 'UNRESOLVED', 'Real risk'), update('C2', 'UNRESOLVED', 'Real gap')] : [update('C1', 'UNRESOLVED', 'Real risk')], { quality: quality(6) }),
+            synth(
+              first
+                ? [update('C1', 'UNRESOLVED', 'Real risk'), update('C2', 'UNRESOLVED', 'Real gap')]
+                : // C2's quoted line is gone; it is fixed only because the new line answers it (a verified plan quote), not because it went missing.
+                  [
+                    update('C1', 'UNRESOLVED', 'Real risk'),
+                    update('C2', 'RESOLVED', 'The deploy guide now states the default', [planEvidence('Document REDIS_URL (default redis://localhost:6379)')]),
+                  ],
+              { quality: quality(6) },
+            ),
           ),
         auditor: () => reply(audit()),
       });

@@ -85,8 +85,18 @@ describe('install routes (README blocks run as written, temp prefix and HOME, of
     const packed = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: REPO_ROOT, env: box.env, encoding: 'utf8' });
     const [info] = JSON.parse(packed.stdout) as { size: number; entryCount: number; files: { path: string }[] }[];
     const files = info!.files.map((f) => f.path).sort();
-    assert.deepEqual(files, ['LICENSE', 'README.md', 'dist/cli.js', 'dist/server.js', 'package.json']);
-    assert.ok(info!.size < 2 * 1024 * 1024, `packed ${info!.size} bytes`);
+    // The symbol index's grammars (wasm) ride along: the CLI loads them from dist/tree-sitter/.
+    const grammars = files.filter((f) => f.startsWith('dist/tree-sitter/'));
+    assert.deepEqual(
+      files.filter((f) => !grammars.includes(f)),
+      ['LICENSE', 'README.md', 'dist/cli.js', 'dist/server.js', 'package.json'],
+    );
+    assert.ok(grammars.includes('dist/tree-sitter/tree-sitter.wasm') && grammars.includes('dist/tree-sitter/tree-sitter-typescript.wasm'), grammars.join(', '));
+    assert.ok(
+      grammars.every((f) => f.endsWith('.wasm')),
+      grammars.join(', '),
+    );
+    assert.ok(info!.size < 6 * 1024 * 1024, `packed ${info!.size} bytes`);
     console.log(`      npm pack: ${info!.entryCount} files, ${(info!.size / 1024).toFixed(0)} KiB packed`);
     const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { dependencies?: object };
     assert.equal(manifest.dependencies, undefined, 'esbuild bundles every library: add new ones as devDependencies, or `npm install -g` would fetch them');

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AssertionDraft } from '../../src/core/protocol';
 import { byRole, FakeAnthropicServer, sequence, type FakeServerOptions } from '../support/fake-anthropic';
+import { TEST_STATE_KEY } from '../support/state-key';
 import { audit, challenge, challengerOut, planEvidence, quality, reply, researcherOut, synth, update } from '../support/replies';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -44,9 +45,26 @@ export function ensureBuilt(): void {
   if (r.status !== 0 || !existsSync(CLI)) throw new Error('could not build dist/cli.js');
 }
 
+let userConfig: string | null = null;
+/**
+ * A config folder of the test process holding a user's state key
+ * (src/cli/state-key.ts), so the CLI under test reads the run state it wrote,
+ * as on a user's machine, and never touches the developer's own ~/.config.
+ * A test of "no user key" passes its own XDG_CONFIG_HOME.
+ */
+export function testUserConfig(): string {
+  if (userConfig) return userConfig;
+  const dir = mkdtempSync(path.join(tmpdir(), 'vp-user-config-'));
+  mkdirSync(path.join(dir, 'verify-plan'), { mode: 0o700 });
+  writeFileSync(path.join(dir, 'verify-plan', 'state-key'), `${TEST_STATE_KEY.toString('hex')}\n`, { mode: 0o600 });
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  userConfig = dir;
+  return dir;
+}
+
 /** An environment without the developer's real key or CI settings leaking in. */
 export function cleanEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
-  const env: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: process.env.HOME, CI: 'true', NO_COLOR: '1', ...extra };
+  const env: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: process.env.HOME, XDG_CONFIG_HOME: testUserConfig(), CI: 'true', NO_COLOR: '1', ...extra };
   return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
 }
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createFileRunStore } from '../../src/core/store';
 import { challengeFixture, iterationFixture, runResultFixture } from '../support/run-result-fixture';
 import { ensureBuilt } from '../cli/run-cli';
+import { TEST_STATE_KEY } from '../support/state-key';
 import { assertWithinBudget, report, runAttack } from './harness';
 
 describe('hostile workspace: file names and stored runs (issue 13 item 9)', function () {
@@ -49,7 +50,7 @@ describe('hostile workspace: file names and stored runs (issue 13 item 9)', func
   });
 
   it('memory_search parses stored runs once, not on every call', async () => {
-    const store = createFileRunStore(path.join(dir, '.verify-plan'));
+    const store = createFileRunStore(path.join(dir, '.verify-plan'), { key: TEST_STATE_KEY });
     const padding = 'p'.repeat(4 * 1024 * 1024);
     for (let i = 0; i < 8; i++) {
       const challenge = challengeFixture({ id: 'C1', claim: `stored claim about request logging ${i}` });

@@ -11,6 +11,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { RunResult } from '../../src/core/run-types';
 import { createFileRunStore } from '../../src/core/store';
+import { TEST_STATE_KEY } from '../support/state-key';
 import { byRole } from '../support/fake-anthropic';
 import { audit, challenge, challengerOut, quality, reply, researcherOut, synth, update, planEvidence } from '../support/replies';
 import { REPO_ROOT, TEST_KEY, TempWorkspace, useCliAgainstFake } from '../cli/run-cli';
@@ -90,7 +91,7 @@ describe('reliability: crash-safe persistence', function () {
       const { server, ws } = h;
       const planFile = ws.plan('limiter.md', examplePlan('base-team-rate-limiter').planText);
       const stateDir = path.join(ws.dir, 'state');
-      const store = createFileRunStore(stateDir);
+      const store = createFileRunStore(stateDir, { key: TEST_STATE_KEY });
       server.setScript(
         byRole({
           challenger: [reply(challengerOut([challenge({ quote: SCENARIO_QUOTE, severity: 'BLOCKING', claim: MARKER })]))],
@@ -176,7 +177,7 @@ describe('reliability: crash-safe persistence', function () {
         assert.equal(await exited, 'SIGKILL', `the writer ended by itself: ${err}`);
         const { files } = await assertNoTornFiles(stateDir);
         assert.ok(files >= 2, `round ${round}: the run file and latest.json exist`);
-        const latest = await createFileRunStore(stateDir).loadLatest(planPath);
+        const latest = await createFileRunStore(stateDir, { key: TEST_STATE_KEY }).loadLatest(planPath);
         assert.ok(latest, `round ${round}: the latest run loads`);
       }
     });

@@ -102,7 +102,14 @@ export function scenarioReply(role: AgentRole, iteration: number): FakeReply {
     case 'researcher':
       return reply(researcherOut({}));
     case 'synthesizer':
-      return reply(synth([update('C1', 'UNRESOLVED', 'No mitigation for a Redis outage yet')], { quality: quality(5), re_probe: true }));
+      // The directives name the domain expert and the devil's advocate, so the scaled team calls them again in iterations 2–3.
+      return reply(
+        synth([update('C1', 'UNRESOLVED', 'No mitigation for a Redis outage yet')], {
+          quality: quality(5),
+          re_probe: true,
+          directives: ['Domain expert: re-evaluate the Redis failover behaviour, per C1', "Devil's advocate: trace the cascade of C1"],
+        }),
+      );
     case 'auditor':
       return reply(audit());
   }

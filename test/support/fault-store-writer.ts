@@ -6,12 +6,13 @@
  *   node --import tsx test/support/fault-store-writer.ts <stateDir> <planPath>
  */
 import { createFileRunStore } from '../../src/core/store';
+import { TEST_STATE_KEY } from './state-key';
 import { iterationFixture, runResultFixture } from './run-result-fixture';
 
 async function main(): Promise<void> {
   const [stateDir, planPath] = process.argv.slice(2);
   if (!stateDir || !planPath) throw new Error('usage: fault-store-writer <stateDir> <planPath>');
-  const store = createFileRunStore(stateDir);
+  const store = createFileRunStore(stateDir, { key: TEST_STATE_KEY });
   // About 1 MB per save, so a kill usually lands in the middle of a write.
   const padding = 'x'.repeat(1024 * 1024);
   for (let n = 1; ; n++) {

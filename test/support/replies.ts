@@ -87,8 +87,7 @@ export function researcherOut(value: z.input<typeof ResearcherOutput> = {}): Res
 
 /**
  * A synthesizer update. Settling a BLOCKING or SIGNIFICANT challenge needs
- * grounds the engine can check (a verified citation, a user response on it,
- * or a withdrawal reason): pass `evidence` (e.g. `planEvidence(quote)`).
+ * grounds the engine can check (a verified citation or a user response on it): pass `evidence` (e.g. `planEvidence(quote)`).
  */
 export function update(
   id: string,

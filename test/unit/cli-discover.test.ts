@@ -25,7 +25,7 @@ describe('cli: plan discovery and reading', () => {
     rmSync(dir, { recursive: true, force: true });
     rmSync(home, { recursive: true, force: true });
   });
-  const find = (explicit: string | null, folders: readonly string[] = settingDefault('planFolders')) => discoverPlan(dir, explicit, folders, home);
+  const find = async (explicit: string | null, folders: readonly string[] = settingDefault('planFolders')) => (await discoverPlan(dir, explicit, folders, home)).path;
   const write = (rel: string, mtimeSeconds: number): string => {
     const full = path.join(rel.startsWith('~/') ? home : dir, rel.replace(/^~\//, ''));
     mkdirSync(path.dirname(full), { recursive: true });
@@ -97,15 +97,15 @@ describe('cli: plan discovery and reading', () => {
 
   it('reads UTF-8 text and refuses missing, folder, binary, non-UTF-8 and empty files', async () => {
     const good = plan('good.md', 1, '# Plän ✓\n');
-    assert.equal(await readPlanText(good, dir), '# Plän ✓\n');
-    await rejectsUsage(readPlanText(path.join(dir, 'missing.md'), dir), /Plan file not found: missing\.md/);
-    await rejectsUsage(readPlanText(path.join(dir, '.claude'), dir), /Not a file/);
+    assert.equal(await readPlanText({ path: good, root: null }, dir), '# Plän ✓\n');
+    await rejectsUsage(readPlanText({ path: path.join(dir, 'missing.md'), root: null }, dir), /Plan file not found: missing\.md/);
+    await rejectsUsage(readPlanText({ path: path.join(dir, '.claude'), root: null }, dir), /Not a file/);
     writeFileSync(path.join(dir, 'bin.md'), Buffer.from([0x23, 0x00, 0x41]));
-    await rejectsUsage(readPlanText(path.join(dir, 'bin.md'), dir), /not text/);
+    await rejectsUsage(readPlanText({ path: path.join(dir, 'bin.md'), root: null }, dir), /not text/);
     writeFileSync(path.join(dir, 'latin1.md'), Buffer.from([0x23, 0x20, 0xe9, 0x74, 0xe9]));
-    await rejectsUsage(readPlanText(path.join(dir, 'latin1.md'), dir), /not valid UTF-8/);
+    await rejectsUsage(readPlanText({ path: path.join(dir, 'latin1.md'), root: null }, dir), /not valid UTF-8/);
     writeFileSync(path.join(dir, 'empty.md'), '  \n');
-    await rejectsUsage(readPlanText(path.join(dir, 'empty.md'), dir), /is empty/);
+    await rejectsUsage(readPlanText({ path: path.join(dir, 'empty.md'), root: null }, dir), /is empty/);
   });
 
   it('writes files atomically and leaves no temp file behind', async () => {

@@ -13,7 +13,7 @@ describe('convergence: counting', () => {
     { spec: '', active: 0, open: 0, blocking: 0, significant: 0 },
     { spec: 'BO SO MO', active: 3, open: 3, blocking: 1, significant: 1 },
     { spec: 'BU SU SU MU', active: 4, open: 4, blocking: 1, significant: 2 },
-    { spec: 'BR SR MR', active: 3, open: 0, blocking: 0, significant: 0 },
+    { spec: 'BR SR MR', active: 0, open: 0, blocking: 0, significant: 0 },
     { spec: 'BW SW MD', active: 0, open: 0, blocking: 0, significant: 0 },
     { spec: 'BO BW SD SU', active: 2, open: 2, blocking: 1, significant: 1 },
   ];
@@ -28,7 +28,7 @@ describe('convergence: counting', () => {
 });
 
 describe('convergence: admitChallenges (§8 guards)', () => {
-  it('challengers: 7 candidates → top 5 by severity × confidence admitted (a LOW-confidence BLOCKING ranks below a HIGH-confidence SIGNIFICANT), the 2 weakest DEFERRED_SURFACED', () => {
+  it('challengers: 7 candidates → top 5 by severity admitted (seed 002 §8 "rank by severity"; confidence only breaks ties, so a LOW-confidence BLOCKING ranks above a HIGH-confidence SIGNIFICANT), the 2 weakest DEFERRED_SURFACED', () => {
     const candidates = [
       cand('m1', 'MINOR'),
       cand('s1', 'SIGNIFICANT'),
@@ -43,9 +43,9 @@ describe('convergence: admitChallenges (§8 guards)', () => {
       r.admitted.map((c) => [c.id, c.severity, c.confidence]),
       [
         ['C1', 'BLOCKING', 'MED'],
-        ['C2', 'SIGNIFICANT', 'HIGH'],
-        ['C3', 'SIGNIFICANT', 'MED'],
-        ['C4', 'BLOCKING', 'LOW'],
+        ['C2', 'BLOCKING', 'LOW'],
+        ['C3', 'SIGNIFICANT', 'HIGH'],
+        ['C4', 'SIGNIFICANT', 'MED'],
         ['C5', 'SIGNIFICANT', 'LOW'],
       ],
     );
@@ -60,11 +60,35 @@ describe('convergence: admitChallenges (§8 guards)', () => {
     assert.equal(r.nextId, 6);
     assert.deepEqual([...r.refToId.entries()].sort(), [
       ['b1', 'C1'],
-      ['b2', 'C4'],
-      ['s1', 'C3'],
+      ['b2', 'C2'],
+      ['s1', 'C4'],
       ['s2', 'C5'],
-      ['s3', 'C2'],
+      ['s3', 'C3'],
     ]);
+  });
+
+  it('research: a BLOCKING held with LOW confidence and LOW probability is admitted before a MINOR held HIGH/HIGH', () => {
+    const blackSwan = { draft: draft('b', 'BLOCKING', { confidence: 'LOW', probability: 'LOW' }), origin: 'probed' as const };
+    const likelyMinor = (ref: string) => ({ draft: draft(ref, 'MINOR', { confidence: 'HIGH', probability: 'HIGH' }), origin: 'surfaced' as const });
+    const r = admitChallenges({ existing: [], candidates: [likelyMinor('m1'), likelyMinor('m2'), blackSwan], iteration: 1, source: 'research', nextId: 1 });
+    assert.deepEqual(
+      r.admitted.map((c) => c.severity),
+      ['BLOCKING', 'MINOR'],
+    );
+    assert.deepEqual(
+      r.deferred.map((d) => d.severity),
+      ['MINOR'],
+    );
+  });
+
+  it('"active" is OPEN + UNRESOLVED: 8 RESOLVED challenges from iteration 1 leave room for a later BLOCKING', () => {
+    const settled = Array.from({ length: 8 }, (_, i) => challenge(`C${i + 1}`, 'SIGNIFICANT', 'RESOLVED'));
+    assert.equal(settled.filter(isActive).length, 0);
+    const r = admitChallenges({ existing: settled, candidates: [cand('late', 'BLOCKING')], iteration: 2, source: 'challengers', nextId: 9 });
+    assert.deepEqual(
+      r.admitted.map((c) => [c.id, c.severity]),
+      [['C9', 'BLOCKING']],
+    );
   });
 
   it('admitted challenges are OPEN with history, iteration and the draft content', () => {
@@ -90,7 +114,7 @@ describe('convergence: admitChallenges (§8 guards)', () => {
     },
     {
       name: 'active total: 7 existing active → 1 admitted',
-      existing: 'SO SO SU SR MR MO BR',
+      existing: 'SO SO SU SU MU MO BU',
       source: 'challengers',
       candidates: ['SIGNIFICANT', 'BLOCKING', 'MINOR'],
       admitted: 1,
@@ -98,14 +122,14 @@ describe('convergence: admitChallenges (§8 guards)', () => {
     },
     {
       name: 'active total: 8 existing active → 0 admitted',
-      existing: 'SO SO SU SR MR MO BR BO',
+      existing: 'SO SO SU SU MU MO BU BO',
       source: 'research',
       candidates: ['BLOCKING'],
       admitted: 0,
       reason: /^active-total cap/,
     },
     {
-      name: 'WITHDRAWN and DEFERRED do not count toward 8',
+      name: 'WITHDRAWN, DEFERRED and RESOLVED do not count toward 8',
       existing: 'SW SW MD MD MD BW SO',
       source: 'challengers',
       candidates: ['SIGNIFICANT', 'SIGNIFICANT', 'MINOR', 'MINOR', 'MINOR'],

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { settlementGrounds } from '../../src/core/convergence';
-import { planQuoteHolds } from '../../src/core/loop/evidence';
-import type { ChallengeStatus, Evidence, Severity, UserResponse } from '../../src/core/protocol';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { creditResolvedUnknowns, planQuoteHolds } from '../../src/core/loop/evidence';
+import { checkEvidence } from '../../src/core/research';
+import type { ChallengeStatus, Evidence, Severity, Unknown, UserResponse } from '../../src/core/protocol';
 import { challenge } from '../support/convergence-fixtures';
 
 const ev = (checked: Evidence['checked']): Evidence => ({ source: 'plan', quote: 'a b c', finding: 'f', impact: 'i', checked });
@@ -20,7 +24,6 @@ describe('convergence: settling needs grounds (seed 002 §6)', () => {
     from?: ChallengeStatus;
     to: ChallengeStatus;
     evidence?: Evidence[];
-    resolution?: string;
     responses?: UserResponse[];
     ok: boolean;
   }[] = [
@@ -33,8 +36,9 @@ describe('convergence: settling needs grounds (seed 002 §6)', () => {
     { name: 'empty context is no ground', to: 'RESOLVED', responses: [said('provide_context', '   ')], ok: false },
     { name: 'an acknowledged risk is still a risk: no ground', to: 'RESOLVED', responses: [said('acknowledge_risk', 'fine by us')], ok: false },
     { name: 'an override is a ground (the user judged it not applicable)', to: 'WITHDRAWN', responses: [said('override')], ok: true },
-    { name: 'WITHDRAWN with a stated reason is accepted', to: 'WITHDRAWN', resolution: 'The premise misreads how step two counts failures', ok: true },
-    { name: 'WITHDRAWN with a one-word reason is refused', to: 'WITHDRAWN', resolution: 'duplicate', ok: false },
+    { name: 'WITHDRAWN with a stated reason alone is refused (a reason costs nothing)', to: 'WITHDRAWN', ok: false },
+    { name: 'WITHDRAWN on verified evidence is accepted', to: 'WITHDRAWN', evidence: [ev('verified')], ok: true },
+    { name: 'WITHDRAWN on context the user typed about this challenge is accepted', to: 'WITHDRAWN', responses: [said('provide_context', 'Step 2 runs once a day')], ok: true },
     { name: "the challenge's own passage is no ground for RESOLVED", to: 'RESOLVED', evidence: [{ ...ev('verified'), quote: 'Quote for C1' }], ok: false },
     { name: 'UNRESOLVED → RESOLVED needs grounds too', from: 'UNRESOLVED', to: 'RESOLVED', ok: false },
     { name: 'OPEN → UNRESOLVED needs none (nothing is settled)', to: 'UNRESOLVED', ok: true },
@@ -45,7 +49,7 @@ describe('convergence: settling needs grounds (seed 002 §6)', () => {
   for (const row of rows) {
     it(row.name, () => {
       const c = challenge('C1', row.severity ?? 'BLOCKING', row.from ?? 'OPEN');
-      const check = settlementGrounds(c, row.to, row.evidence ?? [], row.resolution ?? 'ok', row.responses ?? []);
+      const check = settlementGrounds(c, row.to, row.evidence ?? [], row.responses ?? []);
       assert.equal(check.ok, row.ok);
       if (!check.ok) assert.match(check.reason, /C1 \(BLOCKING\) stays (OPEN|UNRESOLVED|WITHDRAWN): (RESOLVED|WITHDRAWN) refused because/);
     });
@@ -57,5 +61,44 @@ describe('convergence: settling needs grounds (seed 002 §6)', () => {
     assert.equal(planQuoteHolds(plan, 'if redis is down, let the request through'), 'not_found');
     assert.equal(planQuoteHolds(plan, 'Step 2'), 'unchecked');
     assert.equal(planQuoteHolds(plan, undefined), 'unchecked');
+  });
+});
+
+describe('convergence: grounds answer the challenge they settle', () => {
+  const unknownFor = (affects: string | null): Unknown => ({
+    id: 'U1',
+    description: 'Is Redis clustered?',
+    type: 'API_BEHAVIOR',
+    affects_challenge: affects,
+    suggested_query: 'grep cluster',
+    resolution: 'CONFIRMED',
+    finding: 'Clustered',
+    evidence: [{ source: 'infra/redis.tf:3', path: 'infra/redis.tf', line: 3, quote: 'cluster_mode = true', finding: 'f', impact: 'i', checked: 'verified' }],
+    iteration_introduced: 1,
+  });
+  const perU1: Evidence = { source: 'per U1', finding: 'U1 confirmed the cluster', impact: 'answers it', checked: 'unchecked' };
+
+  it('"per U#" counts only when that unknown was raised for this challenge', () => {
+    assert.equal(creditResolvedUnknowns([perU1], [unknownFor('C1')], 'C1')[0]!.checked, 'verified');
+    assert.equal(creditResolvedUnknowns([perU1], [unknownFor('C2')], 'C1')[0]!.checked, 'unchecked');
+    assert.equal(creditResolvedUnknowns([perU1], [unknownFor(null)], 'C1')[0]!.checked, 'unchecked');
+  });
+
+  it('a file citation without a quote verifies nothing; with a quote found there it does', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'vp-grounds-'));
+    try {
+      writeFileSync(path.join(root, 'limiter.ts'), 'export const LIMIT = 100;\nexport function allow() { return true; }\n');
+      const [bare, quoted, wrong] = await checkEvidence(root, [
+        { source: 'limiter.ts:2', path: 'limiter.ts', line: 2, finding: 'f', impact: 'i', checked: 'unchecked' },
+        { source: 'limiter.ts:2', path: 'limiter.ts', line: 2, quote: 'export function allow()', finding: 'f', impact: 'i', checked: 'unchecked' },
+        { source: 'limiter.ts:2', path: 'limiter.ts', line: 2, quote: 'function deny()', finding: 'f', impact: 'i', checked: 'unchecked' },
+      ]);
+      assert.equal(bare!.checked, 'unchecked');
+      assert.equal(quoted!.checked, 'verified');
+      assert.equal(wrong!.checked, 'not_found');
+      assert.equal(settlementGrounds(challenge('C1', 'BLOCKING', 'OPEN'), 'RESOLVED', [bare!], []).ok, false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

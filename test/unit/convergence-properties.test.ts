@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { CAPS, admissionPriority, admitChallenges, challengeNumber, isActive, qualityTotal, verdictOf } from '../../src/core/convergence';
+import { CAPS, admitChallenges, compareAdmission, challengeNumber, isActive, qualityTotal, verdictOf } from '../../src/core/convergence';
 import type { Challenge, ChallengeOrigin, ChallengeStatus, Confidence, Severity } from '../../src/core/protocol';
 import { challenge, draft, scores } from '../support/convergence-fixtures';
 
@@ -65,16 +65,16 @@ describe('convergence: properties', () => {
     );
   });
 
-  it('admitted candidates never weigh less (severity × confidence × probability) than a deferred one', () => {
+  it('admitted candidates never rank below a deferred one: severity first, confidence × probability only within a severity (seed 002 §8)', () => {
     fc.assert(
       fc.property(admissionArb, (input) => {
         const r = admitChallenges(input);
-        const weakestAdmitted = Math.min(Infinity, ...r.admitted.map((c) => admissionPriority(c)));
-        const strongestDeferred = Math.max(
-          -Infinity,
-          ...r.deferred.map((d) => admissionPriority({ severity: d.severity, confidence: d.confidence ?? 'MED', probability: d.probability })),
-        );
-        assert.ok(r.admitted.length === 0 || weakestAdmitted >= strongestDeferred);
+        for (const a of r.admitted) {
+          for (const d of r.deferred) {
+            assert.ok(compareAdmission(a, { severity: d.severity, confidence: d.confidence ?? 'MED', probability: d.probability }) <= 0);
+            assert.ok(a.severity === d.severity || ['BLOCKING', 'SIGNIFICANT', 'MINOR'].indexOf(a.severity) < ['BLOCKING', 'SIGNIFICANT', 'MINOR'].indexOf(d.severity));
+          }
+        }
       }),
       { numRuns: 200 },
     );

@@ -25,15 +25,18 @@ describe('convergence: nextStepFor', () => {
   const table: { label: VerdictLabel; says: RegExp }[] = [
     { label: 'PROCEED', says: /structural validation.*then execute/ },
     { label: 'PROCEED (trivial)', says: /trivial/ },
-    { label: 'REVISE', says: /^Update the plan with the changes listed, then re-run Verify Plan\.$/ },
+    { label: 'REVISE', says: /^Change the plan for each challenge under "What to change", then re-run Verify Plan\.$/ },
     { label: 'REVISE (strong)', says: /^Strongly recommended: address these before proceeding\..*re-run Verify Plan/ },
-    { label: 'RETHINK', says: /^Fundamental issues found\. Do not .*rework the approach first/ },
+    { label: 'RETHINK', says: /^Fundamental issues found\. Do not .*rework the approach for the challenges under "What to change" first/ },
     { label: 'ABORTED', says: /aborted/ },
     { label: 'CANCELLED', says: /cancelled/ },
     { label: 'FAILED', says: /could not finish/ },
   ];
   for (const row of table) it(row.label, () => assert.match(nextStepFor(row.label), row.says));
   it('covers every verdict label', () => assert.deepEqual(table.map((r) => r.label).sort(), [...VerdictLabel.options].sort()));
+  it('never says "the changes listed": it names the list every surface shows', () => {
+    for (const label of VerdictLabel.options) assert.doesNotMatch(nextStepFor(label), /changes listed/);
+  });
   it('never mentions the original slash command', () => {
     for (const label of VerdictLabel.options) assert.doesNotMatch(nextStepFor(label), /\/verify-plan|gsd-plan-checker/);
   });

@@ -130,7 +130,7 @@ describe('plan discovery (seed 001 Step 1)', () => {
       all.map((c) => c.path),
       [homePlan, kiro, spec, older],
     );
-    assert.deepEqual(await discoverNewestPlan(input), { path: homePlan });
+    assert.deepEqual(await discoverNewestPlan(input), { path: homePlan, root: home });
     assert.equal(await isInPlanFolders(spec, input), true);
     assert.equal(await isInPlanFolders(path.join(root, 'specs/auth/other.md'), input), false);
   });

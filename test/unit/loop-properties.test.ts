@@ -204,14 +204,13 @@ function grounded(u: SentUpdate, responses: UserResponse[], own: string): boolea
   const otherPassage = (q: string) => !flat(own).includes(flat(q)) && !flat(q).includes(flat(own));
   const realPassage = u.quotes.some((q) => q.split(/\s+/).length >= 3 && PLAN_FLAT.includes(flat(q)) && otherPassage(q));
   const userSpoke = responses.some((r) => r.challenge_id === u.id && (r.action === 'override' || (r.action === 'provide_context' && (r.text ?? '').trim() !== '')));
-  const reason = u.status === 'WITHDRAWN' && u.resolution.split(/\s+/).filter((w) => /[a-z0-9]/i.test(w)).length >= 4;
-  return realPassage || userSpoke || reason;
+  return realPassage || userSpoke;
 }
 
 const COMPLETE = ['converged', 'max_iterations', 'degradation'];
 
 describe('loop properties: any schema-valid answers, the real loop (fast-check)', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
 
   it('verdict from statuses, settlements on grounds, user answers change no status, score and one audit on complete exits, caps hold', async () => {
     await fc.assert(
@@ -231,10 +230,20 @@ describe('loop properties: any schema-valid answers, the real loop (fast-check)'
         // Every status change after admission is an update the synthesizer sent; a BLOCKING/SIGNIFICANT settlement had grounds.
         for (const c of final.challenges) {
           for (const h of c.history.slice(1)) {
+            if (h.note?.startsWith('reopened by the final audit')) {
+              assert.ok(
+                result.audit?.wrongly_settled.some((f) => f.id === c.id),
+                `${c.id} reopened without an audit flag`,
+              );
+              continue;
+            }
             const source = model.sent.find((u) => u.id === c.id && u.status === h.status && u.resolution === h.note);
             assert.ok(source, `${c.id} → ${h.status} in iteration ${h.iteration} came from no synthesizer update (a user answer changed a status?) — ${where}`);
           }
           const settled = c.status !== 'OPEN' && c.status !== 'UNRESOLVED';
+          // Seed 001 Step 4: what the audit shows wrongly settled (by the agents) does not stay settled.
+          if (result.audit?.wrongly_settled.some((f) => f.id === c.id) && c.user_decision !== 'overridden' && c.user_decision !== 'answered')
+            assert.ok(!settled, `${c.id} flagged by the audit and still ${c.status}`);
           if (settled && c.severity !== 'MINOR') {
             const last = c.history.at(-1)!;
             const source = model.sent.find((u) => u.id === c.id && u.status === last.status && u.resolution === last.note)!;
@@ -253,8 +262,8 @@ describe('loop properties: any schema-valid answers, the real loop (fast-check)'
           assert.ok(result.audit);
           for (const f of result.audit.wrongly_settled)
             assert.ok(
-              final.challenges.some((c) => c.id === f.id && c.status !== 'OPEN' && c.status !== 'UNRESOLVED'),
-              `${f.id} flagged but not settled`,
+              final.challenges.some((c) => c.id === f.id && (c.reopened_by_audit !== undefined || (c.status !== 'OPEN' && c.status !== 'UNRESOLVED'))),
+              `${f.id} flagged but neither settled nor reopened`,
             );
         }
 
@@ -264,7 +273,11 @@ describe('loop properties: any schema-valid answers, the real loop (fast-check)'
           const fresh = s.challenges.filter((c) => c.iteration_introduced === s.iteration);
           assert.ok(fresh.filter((c) => ['challenger', 'domain-expert', 'devils-advocate'].includes(c.origin)).length <= challengerCap, `challenger cap, iteration ${s.iteration}`);
           assert.ok(fresh.filter((c) => c.origin === 'surfaced' || c.origin === 'probed').length <= 2, `research cap, iteration ${s.iteration}`);
-          assert.ok(s.challenges.filter((c) => c.status !== 'WITHDRAWN' && c.status !== 'DEFERRED').length <= 8, `active cap, iteration ${s.iteration}`);
+          // Active = OPEN + UNRESOLVED (seed 002 §5/§7); reopening by the audit is not admission.
+          assert.ok(
+            s.challenges.filter((c) => (c.status === 'OPEN' || c.status === 'UNRESOLVED') && c.reopened_by_audit === undefined).length <= 8,
+            `active cap, iteration ${s.iteration}`,
+          );
         }
       }),
       // Found by this property so far: a BLOCKING WITHDRAWN on a reason, then set RESOLVED with "ok" and nothing else

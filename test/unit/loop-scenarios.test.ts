@@ -139,7 +139,7 @@ describe('loop scenarios: settling needs grounds (seed 002 §6)', function () {
     assert.match(renderMarkdownReport(result), /Settlements the engine refused[\s\S]*C1 \(BLOCKING\) stays OPEN: RESOLVED refused because it cites no evidence/);
   });
 
-  it('a quote that is not in the plan is no ground; WITHDRAWN with a stated reason is', async () => {
+  it('a quote that is not in the plan is no ground, nor is a stated reason: WITHDRAWN "The plan already handles this." stays refused and visible', async () => {
     const { result } = await runAgainstFake({
       script: byRole({
         challenger: [raise(['SIGNIFICANT', 'SIGNIFICANT'])],
@@ -148,7 +148,7 @@ describe('loop scenarios: settling needs grounds (seed 002 §6)', function () {
           reply(
             synth([
               update('C1', 'RESOLVED', 'The plan has a circuit breaker', [planEvidence('a circuit breaker opens after five failures')]),
-              update('C2', 'WITHDRAWN', 'The premise is wrong: the plan counts failures per instance, not per key'),
+              update('C2', 'WITHDRAWN', 'The plan already handles this.'),
             ]),
           ),
         ],
@@ -158,11 +158,15 @@ describe('loop scenarios: settling needs grounds (seed 002 §6)', function () {
     });
     const [c1, c2] = result.iterations.at(-1)!.challenges;
     assert.equal(c1!.status, 'OPEN');
-    assert.equal(c2!.status, 'WITHDRAWN');
-    assert.match(result.iterations.at(-1)!.refused_settlements[0]!.reason, /could be found/);
+    assert.equal(c2!.status, 'OPEN');
+    assert.equal(result.verdict, 'REVISE');
+    const refused = result.iterations.at(-1)!.refused_settlements;
+    assert.match(refused[0]!.reason, /could be found/);
+    assert.match(refused[1]!.reason, /C2 \(SIGNIFICANT\) stays OPEN: WITHDRAWN refused because it cites no evidence/);
+    assert.match(renderMarkdownReport(result), /Settlements the engine refused[\s\S]*C2 \(SIGNIFICANT\) stays OPEN: WITHDRAWN refused/);
   });
 
-  it('the audit flags a wrongly settled SIGNIFICANT: it shows in the verdict section, the verdict still follows the statuses', async () => {
+  it('the audit shows a SIGNIFICANT wrongly settled: it is reopened, the verdict is recomputed from the statuses, and the report says "reopened by the final audit"', async () => {
     const { result, server } = await runAgainstFake({
       script: byRole({
         challenger: [raise(['SIGNIFICANT'])],
@@ -171,10 +175,13 @@ describe('loop scenarios: settling needs grounds (seed 002 §6)', function () {
         auditor: [reply(audit({ confirmed: true, wrongly_settled: [{ id: 'C1', reason: 'Server time answers clock skew, not the fail-open outage the concern is about' }] }))],
       }),
     });
-    assert.equal(result.verdict, 'PROCEED');
+    const c1 = result.iterations.at(-1)!.challenges[0]!;
+    assert.equal(c1.status, 'OPEN');
+    assert.equal(result.verdict, 'REVISE', 'seed 002 §7 on the final statuses: one SIGNIFICANT open');
     assert.equal(result.audit?.confirmed, false, 'an audit with a flag does not confirm');
+    assert.match(result.reason, /C1 was reopened by the final audit/);
     const verdictSection = renderMarkdownReport(result).split('## Assessment')[0]!;
-    assert.match(verdictSection, /The audit disputes these settlements[\s\S]*C1 \(SIGNIFICANT, RESOLVED\): Server time answers clock skew/);
+    assert.match(verdictSection, /C1[^\n]*reopened by the final audit/);
     const auditBody = JSON.stringify(server.received.find((r) => r.role === 'auditor')!.body.messages);
     assert.match(auditBody, /settled_challenges/);
     assert.match(auditBody, /abusive clients face no limit/, 'the auditor sees the full text of settled challenges');

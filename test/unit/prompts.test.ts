@@ -5,6 +5,9 @@
  * (its instructions block, which includes the answer shape).
  */
 import assert from 'node:assert/strict';
+import { emptyIterationState } from '../../src/core/loop/state';
+import { synthesizerMessage } from '../../src/core/loop/messages';
+import { DEGRADATION_NOTE } from '../../src/core/loop/iteration';
 import { auditorAgent, challengerAgent, devilsAdvocateAgent, domainExpertAgent, researcherAgent, resolverAgent, synthesizerAgent, systemRules } from '../../src/core/agents';
 
 const text = (spec: { instructions: { text: string } }) => spec.instructions.text;
@@ -30,6 +33,17 @@ describe('prompts follow the seed agent definitions', () => {
     assert.match(text(synthesizerAgent), /Grounds are checked by the engine/);
     assert.match(text(synthesizerAgent), /Quality, on every synthesis/);
     assert.doesNotMatch(text(synthesizerAgent), /only when the task says this is the final synthesis/);
+  });
+
+  it('no prompt names a cheap route to a settlement, and the last iteration may honestly leave a challenge UNRESOLVED', () => {
+    const state = emptyIterationState('plan.md', 'ADEQUATE', 'base');
+    const last = synthesizerMessage({ state, iteration: 3, maxIterations: 3, notes: [] });
+    for (const t of [text(synthesizerAgent), last, DEGRADATION_NOTE]) {
+      assert.doesNotMatch(t, /stated reason|a reason of|leave no BLOCKING or SIGNIFICANT challenge OPEN/i);
+    }
+    assert.match(text(synthesizerAgent), /Reasons without such evidence are refused/);
+    assert.match(text(synthesizerAgent), /unknown raised for this very challenge/);
+    assert.match(last, /stays UNRESOLVED[^.]*honest answer/);
   });
 
   it('later-iteration challengers are given the open challenges in full and may add only what none covers', () => {

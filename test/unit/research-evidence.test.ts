@@ -15,14 +15,14 @@ describe('evidence checking', () => {
     await ws.cleanup();
   });
 
-  it('verifies a real file:line citation and its quote', async () => {
+  it('verifies a real file:line citation and its quote; a citation without a quote verifies nothing', async () => {
     const [plain, quoted, fuzzySpace, nearby] = await checkEvidence(ws.root, [
       cite({ path: 'src/db/pool.ts', line: 3 }),
       cite({ path: 'src/db/pool.ts', line: 3, quote: 'export const POOL_SIZE = 10;' }),
       cite({ path: 'src/db/pool.ts', line: 6, quote: 'connectionString:   process.env.DATABASE_URL,\n  max: POOL_SIZE' }),
       cite({ path: 'src/db/pool.ts', line: 8, quote: 'export const POOL_SIZE = 10;' }),
     ]);
-    assert.equal(plain?.checked, 'verified');
+    assert.equal(plain?.checked, 'unchecked');
     assert.equal(quoted?.checked, 'verified');
     assert.equal(fuzzySpace?.checked, 'verified');
     // Line 8 is 5 lines from the quoted line 3: outside the ±3 window.
@@ -60,11 +60,11 @@ describe('evidence checking', () => {
     );
   });
 
-  it('leaves evidence without a path unchecked and keeps every other field', async () => {
+  it('leaves evidence without a path, or without a quote, unchecked and keeps every other field', async () => {
     const input = [cite({ source: 'user said so' }), cite({ source: 'README', path: 'README.md', finding: 'keep me' })];
     const [noPath, fileOnly] = await checkEvidence(ws.root, input);
     assert.equal(noPath?.checked, 'unchecked');
-    assert.equal(fileOnly?.checked, 'verified');
+    assert.equal(fileOnly?.checked, 'unchecked');
     assert.equal(fileOnly?.finding, 'keep me');
     assert.equal(input[1]?.checked, 'unchecked', 'input is not mutated');
     const missingRoot = await checkEvidence(path.join(ws.root, 'nope'), [cite({ path: 'README.md' })]);
@@ -99,12 +99,12 @@ describe('evidence checking', () => {
     assert.deepEqual(parseVerifiedTag(42 as unknown as string), []);
   });
 
-  it('a parsed real citation verifies and a fabricated one does not', async () => {
+  it('a parsed real citation (no quote) checks nothing, and a fabricated one is not found', async () => {
     const parsed = parseVerifiedTag('[VERIFIED: src/auth/session.ts:6 | cookie name | sid] [VERIFIED: src/auth/session.ts:60 | made up | none]');
     const checked = await checkEvidence(ws.root, parsed);
     assert.deepEqual(
       checked.map((e) => e.checked),
-      ['verified', 'not_found'],
+      ['unchecked', 'not_found'],
     );
   });
 });

@@ -75,4 +75,13 @@ describe('unknown-signal: open-question lists', () => {
     assert.deepEqual(findingLines(runRules(plan('## Open Design Questions'), [], precise), 'unknown-signal'), []);
     assert.deepEqual(findingLines(runRules(plan('## Design'), [], precise), 'unknown-signal'), [5, 9]);
   });
+  it('a TBD in a list of what the plan leaves out ("**Not in v2 (explicit deferrals):**", "## Out of Scope", "## Non-goals") is settled for this plan; in a step it is not', () => {
+    const step = ['## Step 1: Form', 'Auto-save: TBD.'];
+    const label = ['# Plan', '', ...step, '', '**Not in v2 (explicit deferrals):**', '- Live preview — v3', '- Auto-save — TBD, v3 or later'].join('\n');
+    assert.deepEqual(lines(run(label), 'unknown-signal'), [4]);
+    for (const title of ['## Out of Scope', '## Non-goals', '## Deferred']) {
+      const text = ['# Plan', '', ...step, '', title, '- Auto-save — TBD, v3 or later'].join('\n');
+      assert.deepEqual(lines(run(text), 'unknown-signal'), [4], title);
+    }
+  });
 });

@@ -7,7 +7,9 @@ import { ADVICE_ON, RULE_CODES, RULES, type RuleCode } from '../../src/core/rule
 import { fileUri, LspTestClient } from '../support/lsp-test-client';
 
 /**
- * Triggers every rule once, the advice checks once turned on (missing-file once the index is ready); no step states a
+ * Triggers every rule once, the advice checks once turned on (missing-file once the index is ready; the rules that read
+ * the code once the manifests are read and the symbol index is built: a misspelt script, a misspelt function, a
+ * function placed in the wrong file, an anchor one definition off, an import of a package no manifest lists); no step states a
  * criterion, as precise scope asks, and Stripe and PostgreSQL bring its complexity to the scaled team's 7, where precise
  * scope asks for risks.
  */
@@ -30,6 +32,14 @@ const ALL_RULES_PLAN = `# Plan: payments webhook
 ### Step 4: Backfill old events
 
 Every event of the last 30 days gets stored.
+Run \`npm run backfil\` for the old events.
+Wrap \`storeEvnt()\` with a retry.
+Update \`storeEvent()\` in \`src/other.ts\`.
+Change \`storeEvent()\` at \`src/existing.ts:1\`.
+
+\`\`\`ts
+import { z } from 'zod';
+\`\`\`
 `;
 
 /** LSP 3.18 allows Markdown messages; this server always sends plain strings. */
@@ -49,7 +59,9 @@ describe('server: diagnostics over LSP (pull)', function () {
   before(async () => {
     root = await fs.mkdtemp(path.join(os.tmpdir(), 'vp-server-'));
     await fs.mkdir(path.join(root, 'src'), { recursive: true });
-    await fs.writeFile(path.join(root, 'src/existing.ts'), 'export {};\n');
+    await fs.writeFile(path.join(root, 'src/existing.ts'), 'export {};\n\n// Events from the payment provider.\n\nexport function storeEvent(id: string) {\n  return id;\n}\n');
+    await fs.writeFile(path.join(root, 'src/other.ts'), 'export const other = 1;\n');
+    await fs.writeFile(path.join(root, 'package.json'), JSON.stringify({ scripts: { backfill: 'node backfill.js' }, dependencies: {} }));
     await fs.mkdir(path.join(root, '.claude/plans'), { recursive: true });
     uri = fileUri(root, '.claude/plans/plan.md');
     client = await LspTestClient.start({ rootDir: root });
@@ -64,7 +76,12 @@ describe('server: diagnostics over LSP (pull)', function () {
 
   it('reports every rule with its code, source, severity and docs link; the advice checks once the user turns them on', async () => {
     const byDefault = RULE_CODES.filter((code) => RULES[code].defaultLevel !== 'off').sort();
-    assert.deepEqual(codes(await client.pull(uri)), byDefault);
+    // The manifests and the symbol index land after the first pull; the server re-runs the rules when they do.
+    const first = await client.waitFor('every rule on by default', async () => {
+      const d = await client.pull(uri);
+      return d.length >= byDefault.length ? d : undefined;
+    });
+    assert.deepEqual(codes(first), byDefault);
     await client.setSettings({ rules: ADVICE_ON });
     const diagnostics = await client.waitFor('the advice checks on', async () => {
       const d = await client.pull(uri);
@@ -236,7 +253,7 @@ describe('server: diagnostics over LSP (pull)', function () {
     const find = (code: RuleCode) => d.find((x) => x.code === code) as Diagnostic;
     const stub = await client.codeActions(uri, find('no-success-criterion'));
     assert.equal(stub?.[0]?.title, 'Add a success criterion to step "4#2"');
-    assert.deepEqual(stub?.[0]?.edit?.changes?.[uri], [{ range: { start: { line: 19, character: 0 }, end: { line: 19, character: 0 } }, newText: '\n- Success criteria: …\n' }]);
+    assert.deepEqual(stub?.[0]?.edit?.changes?.[uri], [{ range: { start: { line: 27, character: 0 }, end: { line: 27, character: 0 } }, newText: '\n- Success criteria: …\n' }]);
     assert.deepEqual(stub?.[0]?.diagnostics, [find('no-success-criterion')]);
 
     const risks = await client.codeActions(uri, find('missing-risks-section'));
@@ -246,9 +263,12 @@ describe('server: diagnostics over LSP (pull)', function () {
     const dangling = await client.codeActions(uri, find('dangling-dependency'));
     assert.deepEqual(
       dangling?.map((a) => a.title),
-      ['Change to Step 4', 'Change to Step 3', 'Change to Step 2', 'Remove the dependency on Step 9'],
+      // Step 2 itself is never offered: a step does not depend on itself.
+      ['Change to Step 4', 'Change to Step 3', 'Change to Step 1', 'Remove the dependency on Step 9', 'Turn off the "dangling-dependency" check (user settings)'],
     );
     assert.equal(dangling?.[0]?.edit?.changes?.[uri]?.[0]?.newText, 'Step 4');
+    assert.deepEqual(dangling?.at(-1)?.command, { title: 'Turn off this check', command: 'verifyPlan.turnOffCheck', arguments: ['dangling-dependency'] });
+    assert.equal(dangling?.at(-1)?.edit, undefined);
     assert.deepEqual(dangling?.[3]?.edit?.changes?.[uri]?.[0]?.range, { start: { line: 9, character: 0 }, end: { line: 10, character: 0 } });
   });
 

@@ -69,7 +69,8 @@ export function nextEvent<T>(event: vscode.Event<T>, accept: (value: T) => boole
 /** Points the extension at a fake Messages API for one fast base-team iteration, with `apiKey` in SecretStorage. */
 export async function useFakeApi(baseURL: string, apiKey: string): Promise<void> {
   const config = vscode.workspace.getConfiguration('verifyPlan');
-  await config.update('baseUrl', baseURL, vscode.ConfigurationTarget.Workspace);
+  // The key goes where baseUrl points, so only the user's settings may set it (a workspace value is ignored).
+  await config.update('baseUrl', baseURL, vscode.ConfigurationTarget.Global);
   await config.update('maxIterations', 1, vscode.ConfigurationTarget.Workspace);
   await config.update('team', 'base', vscode.ConfigurationTarget.Workspace);
   await config.update('provider', 'anthropic', vscode.ConfigurationTarget.Workspace);

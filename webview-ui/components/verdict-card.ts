@@ -1,10 +1,11 @@
-/** The verdict card: verdict, quality score, why, next step, costs and the run's actions. */
+/** The verdict card: verdict, quality score, why, what to change, next step, costs and the run's actions. */
 import { LitElement, css, html, nothing } from 'lit';
 import type { PanelRequest } from '../../src/shared/webview-protocol';
 import { askHost, busyKey } from '../actions';
 import { ROLE_NAMES, USAGE_NOT_REPORTED, formatCost, formatTokens, plural, verdictTone } from '../format';
 import { base } from '../styles';
 import { totalTokens, type RunView } from '../view-model';
+import { itemTags, whatToChange, whatToChangeLead } from '../../src/core/report/what-to-change';
 
 /** Seed 002 §7: five or more DEFERRED challenges earn a technical-debt warning. */
 const TECH_DEBT_THRESHOLD = 5;
@@ -81,6 +82,22 @@ export class VerdictCard extends LitElement {
         margin: 4px 0;
         padding-left: 20px;
       }
+      ol.changes {
+        margin: 6px 0;
+        padding-left: 22px;
+      }
+      ol.changes > li {
+        margin-bottom: 8px;
+        overflow-wrap: anywhere;
+      }
+      ol.changes blockquote {
+        margin: 2px 0;
+        padding-left: 8px;
+        border-left: 3px solid var(--vp-muted);
+      }
+      .tags {
+        color: var(--vp-muted);
+      }
     `,
   ];
 
@@ -132,6 +149,38 @@ export class VerdictCard extends LitElement {
     </div>`;
   }
 
+  /** "What to change" (core report/what-to-change.ts): the challenges that decide the verdict, most severe first, then deferred ones. */
+  private changes() {
+    const v = this.view;
+    if (v.source !== 'result' || !v.final) return nothing;
+    const w = whatToChange(v.final, { lines: v.planLines });
+    if (w.deciding.length === 0 && w.deferred.length === 0) return nothing;
+    const lead = whatToChangeLead(v.verdict, w);
+    return html`<div data-section="what-to-change" data-testid="what-to-change">
+      <h3>What to change</h3>
+      ${lead ? html`<p>${lead}</p>` : nothing}
+      <ol class="changes">
+        ${w.deciding.map(
+          (item) =>
+            html`<li data-testid="change-item" data-challenge=${item.id}>
+              <span class="mono">${item.id}</span> <span class="tags">${itemTags(item).join(' · ')} · ${item.line === null ? 'plan line unknown' : `plan line ${item.line}`}</span>
+              <blockquote class="text">${item.quote}</blockquote>
+              <div><strong>${item.changeFrom === 'synthesizer' ? 'Change' : 'Change (the challenger’s alternative)'}:</strong> <span class="text">${item.change}</span></div>
+              ${item.reopenedByAudit !== null ? html`<div class="muted">Reopened by the final audit: <span class="text">${item.reopenedByAudit}</span></div>` : nothing}
+            </li>`,
+        )}
+      </ol>
+      ${
+        w.deferred.length
+          ? html`<p class="muted">Deferred by the caps (not tracked in this run):</p>
+              <ul data-testid="deferred-changes">
+                ${w.deferred.map((d) => html`<li><span class="tags">${d.severity}</span> <span class="text">${d.claim}</span></li>`)}
+              </ul>`
+          : nothing
+      }
+    </div>`;
+  }
+
   private techDebt() {
     const v = this.view;
     const deferred = v.challenges.filter((r) => r.challenge.status === 'DEFERRED').map((r) => r.challenge);
@@ -173,7 +222,7 @@ export class VerdictCard extends LitElement {
         }
         ${v.partial && v.verdict ? html`<span class="badge">Partial results</span>` : nothing}
       </div>
-      ${v.reason ? html`<p class="text" data-testid="reason">${v.reason}</p>` : nothing} ${this.decisions()}
+      ${v.reason ? html`<p class="text" data-testid="reason">${v.reason}</p>` : nothing} ${this.changes()} ${this.decisions()}
       ${v.nextStep ? html`<p><strong>Next step:</strong> <span class="text" data-testid="next-step">${v.nextStep}</span></p>` : nothing}
       <dl>
         ${

@@ -16,8 +16,10 @@ import { parseCliArgs, type RunArgs } from '../args';
 import { readPlanText } from '../discover';
 import { CliError, ExitCode } from '../exit-codes';
 import { writeFileAtomic, type CliIo } from '../io';
+import { redactSecrets, secretNote } from '../../core/secret-scan';
 import { markdownOf, sarifPlanOf, verifyPlanFile, type Verification } from '../run-command';
 import { parseGlobs, repositoryTopLevel, selectPlans } from './changed-plans';
+import { ciText, markdownText, workflowCommandGuard } from './ci-output';
 
 export const FAIL_ON = ['RETHINK', 'REVISE', 'never'] as const;
 export type FailOn = (typeof FAIL_ON)[number];
@@ -96,7 +98,8 @@ function counts(plans: readonly Verified[]) {
   };
 }
 
-export async function githubActionCommand(argv: string[], io: CliIo, version: string): Promise<number> {
+export async function githubActionCommand(argv: string[], processIo: CliIo, version: string): Promise<number> {
+  const io = workflowCommandGuard(processIo);
   if (argv.length > 0) throw new CliError(`"verify-plan github-action" takes no arguments (inputs come from INPUT_* variables), got "${argv[0]}".`);
   const env = io.env;
   const failOn = parseFailOn(env.INPUT_FAIL_ON);
@@ -110,30 +113,36 @@ export async function githubActionCommand(argv: string[], io: CliIo, version: st
   const sections: string[] = [];
   for (const rel of selection.plans) {
     const planPath = path.join(root, ...rel.split('/'));
-    io.stderr(`\n== ${rel}\n`);
-    const planText = await readPlanText(planPath, root);
-    const v = await verifyPlanFile({ ...args, planPath }, rootIo, planPath, planText, (line) => io.stderr(`${line}\n`));
+    io.stderr(`\n== ${ciText(rel)}\n`);
+    const planText = await readPlanText({ path: planPath, root }, root, (line) => io.stderr(`${ciText(line)}\n`));
+    // A runner's checkout is the repository's: its `.verify-plan/` is never read (saving still works).
+    const v = await verifyPlanFile({ ...args, planPath }, rootIo, planPath, planText, (line) => io.stderr(`${line}\n`), { storedState: false });
     if (v.mode === 'static') io.stderr(`${v.skip}\n`);
     const sarif = await sarifPlanOf(v, planPath, planText, root);
     verified.push({ rel, v, sarif });
-    const body = markdownOf(v, rel, planText);
-    sections.push(v.mode === 'static' ? `### ${rel}\n\n\`\`\`text\n${body.replace(/```/g, "'''")}\`\`\`\n` : body);
+    const body = await markdownOf(v, ciText(rel), planText, root, planPath);
+    sections.push(v.mode === 'static' ? `### ${markdownText(rel)}\n\n\`\`\`text\n${body.replace(/```/g, "'''")}\`\`\`\n` : body);
   }
 
   const verdict = overallVerdict(verified.map((p) => planVerdict(p.sarif))) ?? (verified.length === 0 ? 'NONE' : 'STATIC-ONLY');
   const failure = gateFailure(failOn, verified);
   const sarifFile = path.resolve(root, env.INPUT_SARIF_FILE?.trim() || 'verify-plan.sarif');
   await mkdir(path.dirname(sarifFile), { recursive: true });
-  await writeFileAtomic(
-    sarifFile,
+  // The plans were scanned when read; model text quoting files is scanned here, before it becomes a public artefact.
+  const sarif = await redactSecrets(
     renderSarifReport(
       verified.map((p) => p.sarif),
       { version, ...informationUri(env) },
     ),
+    'verify-plan.sarif',
   );
+  if (sarif.count > 0) io.stderr(`${secretNote('SARIF log', sarif)}\n`);
+  await writeFileAtomic(sarifFile, sarif.text);
 
-  const headline = `## Verify Plan: ${verdict}\n\n${verified.length} plan(s): ${selection.how}. Gate: fail on ${failOn}${failure ? ` — **failed** (${failure})` : ' — passed'}.\n`;
-  await appendSummary(io, [headline, ...sections].join('\n'));
+  const headline = `## Verify Plan: ${verdict}\n\n${verified.length} plan(s): ${markdownText(selection.how)}. Gate: fail on ${failOn}${failure ? ` — **failed** (${markdownText(failure)})` : ' — passed'}.\n`;
+  const summary = await redactSecrets([headline, ...sections].join('\n'), 'summary.md');
+  if (summary.count > 0) io.stderr(`${secretNote('job summary', summary)}\n`);
+  await appendSummary(io, summary.text);
   const c = counts(verified);
   const outputs = { verdict, plans: verified.length, ...c, 'sarif-file': sarifFile, failed: failure ? 'true' : 'false', 'failure-reason': failure ?? '' };
   if (env.GITHUB_OUTPUT)

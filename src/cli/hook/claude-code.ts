@@ -11,20 +11,22 @@
  */
 import path from 'node:path';
 import { defaultConfig, DEFAULT_MODELS, spendingCapProblem } from '../../core/config';
-import { challengeFingerprint, diffFingerprints, isOpenChallenge } from '../../core/fingerprint';
+import { gateDenialReason } from '../../core/report/what-to-change-format';
+import { isOpenChallenge } from '../../core/fingerprint';
 import { createAnthropicModelLookup, createAnthropicProvider } from '../../core/llm/anthropic';
 import { ModelLifecycle } from '../../core/llm/model-lifecycle';
 import { runVerification } from '../../core/loop';
 import { createStoreMemorySource } from '../../core/memory';
 import { createResearchToolbox } from '../../core/research';
-import { createFileRunStore } from '../../core/store';
+import { redactSecrets, secretNote } from '../../core/secret-scan';
 import { engineConfigFields, providerFields, type EngineFlags } from '../engine-flags';
 import { ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
 import { DEFAULT_STATE_DIR, unreadableReporter } from '../run-command';
 import { runStatic } from '../static-mode';
+import { openCliRunStore } from '../state-key';
 import { settingDefault } from '../../core/settings';
-import { denialReason, denyOutput, noticeOutput, type HookEvent, type HookOutput } from './decision';
+import { denyOutput, noticeOutput, type HookEvent, type HookOutput } from './decision';
 import { hookEvent, HookInput, readStdinUtf8 } from './input';
 import { findPlan, type FoundPlan } from './plan-source';
 import { projectRoot } from './plans-folder';
@@ -107,7 +109,11 @@ async function agentAnswer(io: CliIo, event: HookEvent, root: string, plan: Foun
     return ExitCode.proceed;
   }
   const stateDir = path.join(root, DEFAULT_STATE_DIR);
-  const store = createFileRunStore(stateDir, { onUnreadable: unreadableReporter(io) });
+  // The user's state key: a run file the repository ships (or any file without our tag) is never read.
+  const store = await openCliRunStore(stateDir, io.env, { onUnreadable: unreadableReporter(io) });
+  // The plan text goes to the API: secrets in it are replaced by a visible marker first.
+  const scan = await redactSecrets(plan.text, path.basename(plan.path));
+  const secrets = scan.count > 0 ? ` ${secretNote(path.basename(plan.path), scan)}` : '';
   let notSaved: string | null = null;
   const previous = await store.loadLatest(plan.path).catch(() => null);
   const controller = new AbortController();
@@ -116,7 +122,7 @@ async function agentAnswer(io: CliIo, event: HookEvent, root: string, plan: Foun
   try {
     result = await runVerification({
       planPath: plan.path,
-      planText: plan.text,
+      planText: scan.text,
       workspaceRoot: root,
       provider: createAnthropicProvider({ apiKey, ...(baseURL ? { baseURL } : {}), ...providerFields(options.engine) }),
       config,
@@ -133,8 +139,6 @@ async function agentAnswer(io: CliIo, event: HookEvent, root: string, plan: Foun
     clearTimeout(timer);
   }
   const challenges = result.iterations.at(-1)?.challenges ?? [];
-  const before = (previous?.iterations.at(-1)?.challenges ?? []).filter(isOpenChallenge).map(challengeFingerprint);
-  const changes = diffFingerprints(before, challenges.filter(isOpenChallenge).map(challengeFingerprint));
   // The user sees systemMessage; a run that could not be kept says so there (the hook still never blocks on it).
   const unsaved = notSaved === null ? '' : ` The run state could not be saved in ${stateDir} (${notSaved as string}); the next run will not remember this one.`;
   const checked = `Plan checked: ${plan.source}.`;
@@ -144,14 +148,14 @@ async function agentAnswer(io: CliIo, event: HookEvent, root: string, plan: Foun
       io,
       denyOutput(
         event,
-        `${denialReason(result.verdict, challenges, changes)}\n\n${checked}`,
-        `Verify Plan: ${result.verdict}; the plan went back to Claude with ${open} open challenge(s). ${checked}${unsaved}`,
+        `${gateDenialReason(result)}\n\n${checked}`,
+        `Verify Plan: ${result.verdict}; the plan went back to Claude with ${open} open challenge(s). ${checked}${secrets}${unsaved}`,
       ),
     );
   } else {
     const why =
       result.partial || !result.verdict.startsWith('PROCEED') ? ` (run incomplete: ${result.stopCause ?? result.verdict}; not blocking, so review the plan yourself)` : '';
-    emit(io, noticeOutput(`Verify Plan: ${result.verdict}${why}. ${checked}${unsaved}`));
+    emit(io, noticeOutput(`Verify Plan: ${result.verdict}${why}. ${checked}${secrets}${unsaved}`));
   }
   return ExitCode.proceed;
 }

@@ -93,6 +93,7 @@ export function stateForPrompt(state: IterationState, detail: 'full' | 'summary'
           resolution: c.resolution || undefined,
           evidence: c.evidence.length ? c.evidence.map((e) => ({ source: e.source, path: e.path, line: e.line, finding: e.finding, checked: e.checked })) : undefined,
           user_decision: c.user_decision,
+          carried: c.carried ? (c.carried.quoteRemoved ? 'from the last run; its quoted text is no longer in the plan' : 'from the last run') : undefined,
         }
       : { id: c.id, severity: c.severity, status: c.status, claim: c.claim, resolution: c.resolution || undefined },
   );

@@ -3,7 +3,7 @@
  * near-duplicate removal before admission (scaled teams run several
  * challengers in parallel and they often raise the same point).
  */
-import type { Challenge, ChallengeDraft, ChallengeOrigin, Confidence, DeferredSurfaced, Likelihood, Severity, TeamMode } from '../protocol';
+import type { Challenge, ChallengeDraft, ChallengeOrigin, Confidence, DeferredSurfaced, Likelihood, TeamMode } from '../protocol';
 import { TEAMS } from '../teams';
 import { type AdmissionSource, CAPS, ORIGINS_OF_SOURCE, challengeNumber, compareSeverity, isActive } from './counting';
 
@@ -24,7 +24,7 @@ export interface AdmissionInput {
 }
 
 export interface AdmissionResult {
-  /** In rank order (highest admissionPriority first) with increasing ids. */
+  /** In rank order (compareAdmission) with increasing ids. */
   admitted: Challenge[];
   /** Candidates cut by a cap, tagged DEFERRED_SURFACED for the report. */
   deferred: DeferredSurfaced[];
@@ -33,21 +33,28 @@ export interface AdmissionResult {
   nextId: number;
 }
 
-const SEVERITY_WEIGHT: Record<Severity, number> = { BLOCKING: 9, SIGNIFICANT: 6, MINOR: 2 };
 const CONFIDENCE_WEIGHT: Record<Confidence, number> = { HIGH: 3, MED: 2, LOW: 1 };
 const LIKELIHOOD_WEIGHT: Record<Likelihood, number> = { HIGH: 3, MED: 2, LOW: 1 };
 
 /**
- * Expected weight of a challenge for admission: severity × confidence ×
- * probability (MED when not stated). A BLOCKING raised with LOW confidence
- * ranks below a SIGNIFICANT raised with HIGH confidence.
+ * Seed 002 §8: "If new challenges would exceed the cap, rank by severity."
+ * Severity ranks first, always; confidence × probability (MED when not
+ * stated) only orders challenges of the same severity. A BLOCKING raised
+ * with LOW confidence and LOW probability still ranks above a MINOR held
+ * with HIGH/HIGH: a black swan is unlikely by definition, and its severity
+ * is what the cap must keep.
  */
-export function admissionPriority(draft: Pick<ChallengeDraft, 'severity' | 'confidence' | 'probability'>): number {
-  return SEVERITY_WEIGHT[draft.severity] * CONFIDENCE_WEIGHT[draft.confidence] * LIKELIHOOD_WEIGHT[draft.probability ?? 'MED'];
+export function compareAdmission(a: Pick<ChallengeDraft, 'severity' | 'confidence' | 'probability'>, b: Pick<ChallengeDraft, 'severity' | 'confidence' | 'probability'>): number {
+  return compareSeverity(a.severity, b.severity) || tieBreakWeight(b) - tieBreakWeight(a);
+}
+
+/** Confidence × probability: how sure and how likely, the tie-break within one severity. */
+export function tieBreakWeight(draft: Pick<ChallengeDraft, 'confidence' | 'probability'>): number {
+  return CONFIDENCE_WEIGHT[draft.confidence] * LIKELIHOOD_WEIGHT[draft.probability ?? 'MED'];
 }
 
 /**
- * Ranks candidates (admissionPriority, then severity, then input order), keeps the
+ * Ranks candidates (compareAdmission, then input order), keeps the
  * top ones allowed by the per-iteration cap of `source` and then by the
  * active-total cap, and turns them into OPEN challenges.
  *
@@ -63,17 +70,15 @@ export function admitChallenges(input: AdmissionInput): AdmissionResult {
 
   const perIterationCap = source === 'challengers' ? TEAMS[input.team ?? 'base'].challengerCapPerIteration : CAPS.perIterationFromResearch;
   const sourceOrigins = ORIGINS_OF_SOURCE[source];
-  const alreadyThisIteration = existing.filter((c) => c.iteration_introduced === iteration && sourceOrigins.includes(c.origin)).length;
+  // Challenges carried over from the last run were not added by this iteration's agents.
+  const alreadyThisIteration = existing.filter((c) => c.iteration_introduced === iteration && !c.carried && sourceOrigins.includes(c.origin)).length;
   const perIterationRoom = Math.max(0, perIterationCap - alreadyThisIteration);
   const activeRoom = Math.max(0, CAPS.activeTotal - existing.filter(isActive).length);
 
   const refs = uniqueRefs(candidates.map((c) => c.draft.ref));
   const ranked = candidates
     .map((candidate, index) => ({ candidate, index, ref: refs[index] ?? '' }))
-    .sort(
-      (a, b) =>
-        admissionPriority(b.candidate.draft) - admissionPriority(a.candidate.draft) || compareSeverity(a.candidate.draft.severity, b.candidate.draft.severity) || a.index - b.index,
-    );
+    .sort((a, b) => compareAdmission(a.candidate.draft, b.candidate.draft) || a.index - b.index);
 
   let nextId = Math.max(1, Math.floor(Number.isFinite(input.nextId) ? input.nextId : 1), highestId(existing) + 1);
   const admitted: Challenge[] = [];
@@ -87,7 +92,7 @@ export function admitChallenges(input: AdmissionInput): AdmissionResult {
       return;
     }
     if (admitted.length >= activeRoom) {
-      deferred.push(deferredEntry(candidate, iteration, `active-total cap: at most ${CAPS.activeTotal} active challenges at any time (WITHDRAWN and DEFERRED do not count)`));
+      deferred.push(deferredEntry(candidate, iteration, `active-total cap: at most ${CAPS.activeTotal} active (OPEN or UNRESOLVED) challenges at any time`));
       return;
     }
     const id = `C${nextId++}`;
@@ -121,11 +126,11 @@ export function openChallenge(draft: ChallengeDraft, id: string, origin: Challen
 
 /**
  * One agent's own limit (seed agent definitions): its `cap` strongest drafts
- * by admissionPriority (input order on ties) are kept in input order, the
+ * by compareAdmission (input order on ties) are kept in input order, the
  * rest are DEFERRED_SURFACED with `reason`.
  */
 export function capPerAgent<T extends AdmissionCandidate>(candidates: T[], cap: number, iteration: number, reason: string): { kept: T[]; deferred: DeferredSurfaced[] } {
-  const order = candidates.map((c, index) => ({ c, index })).sort((a, b) => admissionPriority(b.c.draft) - admissionPriority(a.c.draft) || a.index - b.index);
+  const order = candidates.map((c, index) => ({ c, index })).sort((a, b) => compareAdmission(a.c.draft, b.c.draft) || a.index - b.index);
   const keep = new Set(order.slice(0, Math.max(0, cap)).map((x) => x.index));
   return {
     kept: candidates.filter((_, i) => keep.has(i)),
@@ -211,7 +216,7 @@ function sameConcern(a: MeaningKey, b: MeaningKey): boolean {
 /**
  * Drops duplicates by meaning: two challenges are the same when they are
  * about the same plan passage AND raise the same concern (see samePassage,
- * sameConcern). Among candidates the one with the higher admissionPriority
+ * sameConcern). Among candidates the one ranked first by compareAdmission
  * wins, then the earlier one; a candidate that duplicates an existing
  * non-WITHDRAWN challenge, or any `suppressed` one (settled on a user
  * decision in an earlier run), is dropped. Survivors keep their input order.
@@ -220,7 +225,7 @@ export function dedupeCandidates<T extends { draft: ChallengeDraft }>(candidates
   const existingKeys = [...existing.filter((c) => c.status !== 'WITHDRAWN'), ...suppressed].map(meaningKey);
   const order = candidates
     .map((candidate, index) => ({ candidate, index, key: meaningKey(candidate.draft) }))
-    .sort((a, b) => admissionPriority(b.candidate.draft) - admissionPriority(a.candidate.draft) || a.index - b.index);
+    .sort((a, b) => compareAdmission(a.candidate.draft, b.candidate.draft) || a.index - b.index);
 
   const keptKeys: MeaningKey[] = [];
   const keptIndexes = new Set<number>();

@@ -13,7 +13,7 @@ export const CAPS = {
   perIterationFromScaledChallengers: TEAMS.scaled.challengerCapPerIteration,
   /** Researcher Modes 2 and 3 together, per iteration. */
   perIterationFromResearch: 2,
-  /** Active challenges at any time (WITHDRAWN and DEFERRED do not count). */
+  /** Active (OPEN + UNRESOLVED) challenges at any time; see isActive. */
   activeTotal: 8,
   /** DEFERRED challenges that trigger the Technical Debt Warning (§7). */
   technicalDebtDeferred: 5,
@@ -30,9 +30,16 @@ export const ORIGINS_OF_SOURCE: Record<AdmissionSource, readonly ChallengeOrigin
 /** Statuses that settle a challenge (§6): it no longer counts against convergence. */
 export const SETTLED_STATUSES: readonly ChallengeStatus[] = ['RESOLVED', 'WITHDRAWN', 'DEFERRED'];
 
-/** §8: "WITHDRAWN and DEFERRED do not count" towards the active total; RESOLVED does. */
+/**
+ * §8 "Max active challenges total: No more than 8 active challenges across
+ * all iterations at any time (WITHDRAWN and DEFERRED do not count)", read
+ * with §5/§7, which count "OPEN + UNRESOLVED" as what is still in play: a
+ * RESOLVED challenge is settled, so it is not active either. Counting it
+ * would let an iteration-1 team that raised 8 and resolved them all never
+ * admit a later BLOCKING.
+ */
 export function isActive(c: Challenge): boolean {
-  return c.status !== 'WITHDRAWN' && c.status !== 'DEFERRED';
+  return isOpenOrUnresolved(c);
 }
 
 /** §5 / §7: the statuses that count against convergence. */

@@ -85,7 +85,7 @@ export function netResolution(before: Challenge[], after: Challenge[], iteration
   let resolved = 0;
   let created = 0;
   for (const c of after) {
-    const introducedNow = c.iteration_introduced === iteration;
+    const introducedNow = c.iteration_introduced === iteration && !c.carried;
     if (introducedNow) created++;
     const prior = statusBefore.get(c.id) ?? (introducedNow ? 'OPEN' : undefined);
     if (prior !== undefined && isOpenStatus(prior) && SETTLED_STATUSES.includes(c.status)) resolved++;

@@ -24,11 +24,11 @@ export function nextStepFor(label: VerdictLabel): string {
     case 'PROCEED (trivial)':
       return 'The plan is trivial enough to execute as written; no agent team was needed.';
     case 'REVISE':
-      return 'Update the plan with the changes listed, then re-run Verify Plan.';
+      return 'Change the plan for each challenge under "What to change", then re-run Verify Plan.';
     case 'REVISE (strong)':
-      return 'Strongly recommended: address these before proceeding. Update the plan with the changes listed, then re-run Verify Plan.';
+      return 'Strongly recommended: address these before proceeding. Change the plan for each challenge under "What to change", then re-run Verify Plan.';
     case 'RETHINK':
-      return 'Fundamental issues found. Do not move on to structural validation or execution; rework the approach first, then re-run Verify Plan.';
+      return 'Fundamental issues found. Do not move on to structural validation or execution; rework the approach for the challenges under "What to change" first, then re-run Verify Plan.';
     case 'ABORTED':
       return 'Verification was aborted at a checkpoint; the findings so far are shown. Re-run Verify Plan when the plan is ready.';
     case 'CANCELLED':

@@ -98,8 +98,10 @@ export async function iterationCheckpoints(
   input: { status: ConvergenceStatus; blockingQuestion?: string; contradictions: string[]; previous: IterationState | null },
 ): Promise<{ state: IterationState; abortedAt: string | null }> {
   if (input.status === 'BLOCKED') {
-    for (const c of state.challenges.filter((x) => x.severity === 'BLOCKING' && isOpenOrUnresolved(x) && !x.user_decision)) {
-      const outcome = await ask(ctx, state, 'blocked', c, `${c.id} is BLOCKING`, describeChallenge(c, input.blockingQuestion), BLOCKED_OPTIONS);
+    const asked = state.challenges.filter((x) => x.severity === 'BLOCKING' && isOpenOrUnresolved(x) && !x.user_decision);
+    for (const c of asked) {
+      const question = questionFor(c, input.blockingQuestion, asked);
+      const outcome = await ask(ctx, state, 'blocked', c, `${c.id} is BLOCKING`, describeChallenge(c, question), BLOCKED_OPTIONS);
       state = outcome.state;
       if (outcome.abort) return { state, abortedAt: `at the BLOCKED checkpoint for ${c.id}` };
     }
@@ -123,9 +125,26 @@ export async function iterationCheckpoints(
   return { state, abortedAt: null };
 }
 
-/** Seed 001 checkpoint 3: the last iteration left a BLOCKING open — present the findings; the verdict stays RETHINK. */
+/**
+ * The synthesizer writes one blocking_question per iteration. It belongs to
+ * the BLOCKING challenges it names by id; a question that names none goes
+ * with the first one asked, never under every one.
+ */
+export function questionFor(c: Challenge, question: string | undefined, asked: readonly Challenge[]): string | undefined {
+  if (!question?.trim()) return undefined;
+  const named = new Set(question.match(/\bC\d+\b/g) ?? []);
+  const askedIds = asked.map((x) => x.id);
+  if (askedIds.some((id) => named.has(id))) return named.has(c.id) ? question : undefined;
+  return askedIds[0] === c.id ? question : undefined;
+}
+
+/**
+ * Seed 001 checkpoint 3: the last iteration left a BLOCKING open — present
+ * the findings; the verdict stays RETHINK. A challenge the user already
+ * decided on in a checkpoint (or a run) before is not asked again.
+ */
 export async function maxIterationsCheckpoint(ctx: RunContext, state: IterationState): Promise<IterationState> {
-  for (const c of state.challenges.filter((x) => x.severity === 'BLOCKING' && isOpenOrUnresolved(x))) {
+  for (const c of state.challenges.filter((x) => x.severity === 'BLOCKING' && isOpenOrUnresolved(x) && !x.user_decision)) {
     const detail = `${describeChallenge(c)}\nThe verdict is RETHINK whatever you choose; your choice is recorded beside it and carried to the next run.`;
     state = (await ask(ctx, state, 'max_iterations', c, `${c.id} is still BLOCKING after the last iteration`, detail, MAX_ITERATIONS_OPTIONS)).state;
   }
@@ -142,14 +161,14 @@ export function optionEffect(kind: CheckpointKind, action: UserAction): { label:
       return atEnd
         ? {
             label: 'Acknowledge risk',
-            detail: 'Record that you accept this risk. The verdict stays RETHINK; your decision is shown beside it and the next run will not raise it again.',
+            detail: 'The report lists it as a risk you accept. The verdict stays RETHINK; the next run will not raise it again.',
           }
         : { label: 'Acknowledge risk', detail: 'Record that you accept this risk. The challenge stays open (an accepted risk is still a risk) and the verdict does not change.' };
     case 'override':
       return atEnd
         ? {
             label: 'Override',
-            detail: 'Record that this challenge does not apply. The verdict stays RETHINK; your decision is shown beside it and the next run will not raise it again.',
+            detail: 'The report lists it as not applying to this plan (your call, not a risk). The verdict stays RETHINK; the next run will not raise it again.',
           }
         : { label: 'Override', detail: 'Record that this challenge does not apply; the next iteration may withdraw it on your word. Nothing changes until then.' };
     case 'abort':

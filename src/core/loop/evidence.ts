@@ -39,11 +39,18 @@ export function planQuoteHolds(planText: string, quote: string | undefined): Evi
 
 /**
  * Evidence that names an unknown ("per U3") stands on that unknown's
- * citations: it counts as verified when the resolver answered the unknown
- * with at least one citation the engine verified.
+ * citations: it counts as verified when the unknown was raised for
+ * `challengeId` (seed 002 §2 `affects_challenge`: "which challenge this
+ * unblocks") and the resolver answered it with at least one citation the
+ * engine verified. An unknown raised for another challenge, or for none,
+ * answers a different question.
  */
-export function creditResolvedUnknowns(evidence: Evidence[], unknowns: Unknown[]): Evidence[] {
-  const grounded = new Set(unknowns.filter((u) => u.resolution !== null && u.resolution !== 'UNRESOLVABLE' && u.evidence.some((e) => e.checked === 'verified')).map((u) => u.id));
+export function creditResolvedUnknowns(evidence: Evidence[], unknowns: Unknown[], challengeId: string): Evidence[] {
+  const grounded = new Set(
+    unknowns
+      .filter((u) => u.affects_challenge === challengeId && u.resolution !== null && u.resolution !== 'UNRESOLVABLE' && u.evidence.some((e) => e.checked === 'verified'))
+      .map((u) => u.id),
+  );
   if (grounded.size === 0) return evidence;
   return evidence.map((e) => {
     if (e.checked === 'verified') return e;

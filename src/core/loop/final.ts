@@ -3,8 +3,9 @@
  * shot, then the saved result.
  *
  * Contracts:
- * - The verdict is a function of the final statuses (seed 002 §7); nothing
- *   here changes a status.
+ * - The verdict is a function of the final statuses (seed 002 §7). The one
+ *   status change here is the audit's: a settlement it shows wrongly made
+ *   is reopened (convergence/audit.ts) before the verdict is computed.
  * - Every complete exit (converged, last iteration, DEGRADATION stop) carries
  *   the quality score of the last synthesis — labelled "Score (pre-rethink)"
  *   for RETHINK — and exactly one audit call.
@@ -14,31 +15,46 @@ import type { QualityResult } from '../run-types';
 import type { FinalParts, RunContext } from './run-context';
 import type { LoopState } from './iteration';
 import { auditorAgent } from '../agents';
-import { auditDiscrepancies, isOpenOrUnresolved, nextStepFor, qualityLabel, qualityTotal, verdictOf } from '../convergence';
+import { REOPENED_BY_AUDIT, auditDiscrepancies, isOpenOrUnresolved, nextStepFor, qualityLabel, qualityTotal, reopenWronglySettled, verdictOf } from '../convergence';
 import { auditorMessage } from './messages';
-import { capEnding, cancelledEnding, isCompleteEnding, reasonFor, type Ending } from './endings';
+import { capEnding, cancelledEnding, degradationEnding, isCompleteEnding, reasonFor, type Ending } from './endings';
 import { replaceLastSnapshot } from './snapshots';
 
 export async function finalParts(ctx: RunContext, loop: LoopState, ending: Ending | null): Promise<FinalParts> {
-  const state = loop.state;
-  const { verdict: base, label } = verdictOf(state.challenges);
+  let state = loop.state;
+  const before = verdictOf(state.challenges).label;
   const stopped = ending && (ending.verdict === 'ABORTED' || ending.verdict === 'CANCELLED' || ending.verdict === 'FAILED');
-  const quality: QualityResult | null = loop.quality && !stopped ? { scores: loop.quality, total: qualityTotal(loop.quality), label: qualityLabel(base) } : null;
-  // Seed 002 §5: quality_score is null until the final iteration, then the integer score.
-  if (quality && ctx.iterations.length > 0) replaceLastSnapshot(ctx, { ...state, quality_score: quality.total });
 
   let finalEnding = ending;
   let audit: AuditorOutput | null = null;
   if (isCompleteEnding(ending) && loop.quality && !ctx.cancelled) {
     // The cap reached by the last synthesis skips the audit: say so, rather than report a complete run.
     if (ctx.capReached) finalEnding = capEnding(ctx, state);
-    else audit = await runAudit(ctx, state, loop.quality, label);
+    else audit = await runAudit(ctx, state, loop.quality, before);
   }
+  // Step 4: the audit may decline to confirm the verdict. What it shows wrongly settled is reopened, and the statuses decide again.
+  let reopened: string[] = [];
+  if (audit && audit.wrongly_settled.length > 0) {
+    const reopening = reopenWronglySettled(state.challenges, audit.wrongly_settled, state.iteration);
+    reopened = reopening.reopened;
+    if (reopened.length > 0) {
+      state = { ...state, challenges: reopening.challenges };
+      if (finalEnding?.cause === 'degradation') finalEnding = degradationEnding(state);
+    }
+  }
+  const { label } = verdictOf(state.challenges);
+  const quality: QualityResult | null =
+    loop.quality && !stopped ? { scores: loop.quality, total: qualityTotal(loop.quality), label: qualityLabel(verdictOf(state.challenges).verdict) } : null;
+  // Seed 002 §5: quality_score is null until the final iteration, then the integer score.
+  if (ctx.iterations.length > 0 && (quality || reopened.length)) replaceLastSnapshot(ctx, { ...state, quality_score: quality?.total ?? state.quality_score });
+
   if (ctx.cancelled && !finalEnding) finalEnding = cancelledEnding();
   const verdict = finalEnding?.verdict ?? label;
+  const why = finalEnding?.reason ?? reasonFor(state, verdict);
+  const audited = reopened.length ? ` ${reopened.join(', ')} ${reopened.length === 1 ? 'was' : 'were'} ${REOPENED_BY_AUDIT} (the verdict before the audit was ${before}).` : '';
   return {
     verdict,
-    reason: finalEnding?.reason ?? reasonFor(state, verdict),
+    reason: `${why}${audited}`,
     nextStep: nextStepFor(verdict),
     quality,
     audit,

@@ -17,6 +17,7 @@ import { closeIteration, inProgress, replaceLastSnapshot, saveAfterPhase } from 
 import { abortedEnding, cancelledEnding, capEnding, degradationEnding, forcedExit, type Ending } from './endings';
 import { evaluateConvergence, gateResearchDirectives, isOpenOrUnresolved, netResolution } from '../convergence';
 import { isChallengingRole, TEAMS } from '../teams';
+import { describeFailure } from '../labels';
 
 /** What the loop carries from one iteration to the next. */
 export interface LoopState {
@@ -37,11 +38,19 @@ export interface IterationStep {
 }
 
 export const DEGRADATION_NOTE =
-  'The previous iteration was a DEGRADATION (it created more challenges than it resolved). Tighten scope: withdraw restatements of existing challenges (cite the challenge they restate), and make a convergence assessment — decide every BLOCKING and SIGNIFICANT challenge (RESOLVED, UNRESOLVED or WITHDRAWN) on the evidence you have rather than leaving it OPEN.';
+  'The previous iteration was a DEGRADATION (it created more challenges than it resolved). Tighten scope: withdraw restatements of existing challenges (cite the challenge they restate), and make a convergence assessment — decide every BLOCKING and SIGNIFICANT challenge on the evidence you have: settled where the evidence answers it, UNRESOLVED where nothing does.';
 
 export async function runIteration(ctx: RunContext, loop: LoopState, iteration: number, context: { memory: MemoryContext | null; excluded: Challenge[] }): Promise<IterationStep> {
   const maxIterations = ctx.options.config.maxIterations;
-  let state: IterationState = { ...loop.state, iteration, synthesizer_directives: loop.previous?.synthesizer_directives ?? [], failures: [], research_unavailable: false };
+  let state: IterationState = {
+    ...loop.state,
+    iteration,
+    synthesizer_directives: loop.previous?.synthesizer_directives ?? [],
+    failures: [],
+    research_unavailable: false,
+    synthesizer_summary: '',
+    contradictions: [],
+  };
   const atStart = state.challenges;
   const stopWith = (s: IterationState, ending: Ending, close = false): IterationStep => ({
     loop: { ...loop, state: close ? closeIteration(ctx, s, atStart, 'FORCED_EXIT') : s },
@@ -55,11 +64,12 @@ export async function runIteration(ctx: RunContext, loop: LoopState, iteration: 
   if (ending) return stopWith(state, ending);
   if (iteration === 1 && noChallengerAnswered(ctx, state)) {
     // Failure protocol 1 carries earlier challenges forward; in iteration 1 there are none, so nothing was verified.
+    const first = ctx.failuresIn(1).find((f) => isChallengingRole(f.role));
     return stopWith(
       state,
       {
         verdict: 'FAILED',
-        reason: 'No challenger produced a challenge brief in iteration 1, so the plan was not verified. See the agent failures.',
+        reason: `No challenger answered in iteration 1, so the plan was not verified. ${first ? `${describeFailure(first)} ` : ''}The log has each agent's error.`,
         partial: true,
         cause: 'agent_failures',
       },

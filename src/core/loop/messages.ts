@@ -74,7 +74,7 @@ export function synthesizerMessage(input: { state: IterationState; iteration: nu
   const parts = [
     `Task: synthesis for iteration ${input.iteration} of at most ${input.maxIterations}. Evaluate every challenge against the evidence and return your updates and directives.`,
     final
-      ? 'This is the last iteration: no directive will be acted on; leave no BLOCKING or SIGNIFICANT challenge OPEN — decide RESOLVED, UNRESOLVED or WITHDRAWN on the evidence you have.'
+      ? 'This is the last iteration: no directive will be acted on. Decide each BLOCKING and SIGNIFICANT challenge on the evidence you have: settle it only where the evidence answers it; one that nothing answers stays UNRESOLVED (or OPEN while its evidence is pending), and that is an honest answer.'
       : 'Score "quality" for the plan as it stands after your updates; if the loop ends here, this is the score the report shows.',
   ];
   if (input.notes.length) parts.push(`Orchestrator notes: ${input.notes.join(' ')}`);

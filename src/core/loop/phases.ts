@@ -27,7 +27,7 @@ import type { AgentSpec } from '../agents/spec';
 import { challengerMessage, resolverMessage, researcherMessage, synthesizerMessage } from './messages';
 import { challengerAgent, devilsAdvocateAgent, domainExpertAgent, researcherAgent, resolverAgent, synthesizerAgent } from '../agents';
 import { admitChallenges, applyUpdates, capPerAgent, dedupeCandidates, settlementGrounds } from '../convergence';
-import { roleChallengeCap, TEAMS, type ChallengingRole } from '../teams';
+import { challengersFor, roleChallengeCap, type ChallengingRole } from '../teams';
 import { checkedEvidence, creditResolvedUnknowns } from './evidence';
 import { saveAfterPhase } from './snapshots';
 
@@ -59,7 +59,7 @@ export function citationsFailed(evidence: Evidence[]): boolean {
 
 export async function challengePhase(ctx: RunContext, state: IterationState, memory: MemoryContext | null, excluded: Challenge[], tighten = false): Promise<IterationState> {
   const { iteration } = state;
-  const specs = TEAMS[state.team_mode].challengers.map((role) => CHALLENGER_SPECS[role]);
+  const specs = challengersFor(state.team_mode, iteration, state.synthesizer_directives).map((role) => CHALLENGER_SPECS[role]);
   ctx.emit({ type: 'phase-started', iteration, phase: 'challenge', roles: specs.map((s) => s.role) });
   const nextId = nextNumber(
     state.challenges.map((c) => c.id),
@@ -96,7 +96,7 @@ export async function challengePhase(ctx: RunContext, state: IterationState, mem
     for (const draft of result.value.challenges) {
       own.push({ draft: { ...draft, ref: `${k}:${draft.ref}`, evidence: await checked(ctx, draft.evidence) }, origin: role });
     }
-    const cap = roleChallengeCap(role, iteration);
+    const cap = roleChallengeCap(role);
     const capped = capPerAgent(own, cap, iteration, `per-agent cap: the ${role} may raise at most ${cap} challenges in iteration ${iteration}`);
     candidates.push(...capped.kept);
     overRoleCap.push(...capped.deferred);
@@ -270,9 +270,9 @@ export async function synthesisPhase(ctx: RunContext, state: IterationState, not
   const refused: RefusedSettlement[] = [];
   const updates = [];
   for (const update of output.updates) {
-    const evidence = creditResolvedUnknowns(await checked(ctx, update.evidence), state.unknowns);
+    const evidence = creditResolvedUnknowns(await checked(ctx, update.evidence), state.unknowns, update.id);
     const current = byId.get(update.id);
-    const grounds = current ? settlementGrounds(current, update.status, evidence, update.resolution, state.user_responses) : { ok: true as const };
+    const grounds = current ? settlementGrounds(current, update.status, evidence, state.user_responses) : { ok: true as const };
     if (!grounds.ok) {
       refused.push({ iteration, id: update.id, status: update.status, reason: grounds.reason });
       continue;
@@ -291,6 +291,8 @@ export async function synthesisPhase(ctx: RunContext, state: IterationState, not
       challenges: applied.challenges,
       synthesizer_directives: [...output.directives, ...engineNotes],
       refused_settlements: [...state.refused_settlements, ...refused],
+      synthesizer_summary: output.summary,
+      contradictions: output.contradictions,
     },
   };
 }

@@ -19,8 +19,11 @@ import { addUsage, servedModelOf, ZERO_USAGE, type LlmProvider, type TextBlock }
 import { warmFirstPerModel } from '../llm/warm-first';
 import { planBlock, systemRules } from '../agents/shared';
 import { instructionsFor } from '../agents/spec';
+import { FACT_ROLES } from '../agents/workspace-facts';
 import { technicalDebtWarning } from '../convergence';
 import { confidenceOf } from '../research/assertions';
+import { allowedModes } from '../research/budgets';
+import { linesInPlan } from '../report/anchors';
 
 export type InvokeResult<T> = { ok: true; value: T } | { ok: false; failure: AgentFailure };
 
@@ -45,6 +48,8 @@ export class RunContext {
   private readonly planData: TextBlock;
   /** The run's provider behind the warm-first gate: a model's first call writes the cache its parallel siblings then read. */
   private readonly provider: LlmProvider;
+  /** The workspace facts (agents/workspace-facts.ts), cached after the plan for the roles in FACT_ROLES. */
+  private factsData: TextBlock | null = null;
 
   constructor(
     readonly options: RunOptions,
@@ -53,6 +58,11 @@ export class RunContext {
   ) {
     this.planData = planBlock(displayPath(options.planPath, options.workspaceRoot), plan.text);
     this.provider = warmFirstPerModel(options.provider);
+  }
+
+  /** Set once, before iteration 1. */
+  setWorkspaceFacts(block: TextBlock | null): void {
+    this.factsData = block;
   }
 
   get signal(): AbortSignal | undefined {
@@ -107,10 +117,10 @@ export class RunContext {
       model,
       iteration,
       system: [systemRules(structured)],
-      userPrefix: [this.planData, instructionsFor(spec, structured)],
+      userPrefix: [this.planData, ...(this.factsData && FACT_ROLES.has(role) ? [this.factsData] : []), instructionsFor(spec, structured)],
       userText,
       schema: spec.schema,
-      tools: research && this.carriesTools(model) ? research.specs : [],
+      tools: research && this.carriesTools(role, modes) ? research.specs : [],
       executor,
       maxToolTurns: this.options.config.maxToolTurns,
       maxTokens: this.options.config.maxTokensPerCall,
@@ -150,14 +160,14 @@ export class RunContext {
   }
 
   /**
-   * Tools open the cached prefix, and caches are per model. A role gets the
-   * tool list when its model also serves a research role, so every call of
-   * that model shares one prefix; other models (by default the judgement
-   * roles' model) skip ~600 tokens per call they would never use.
+   * Only a call with a research budget gets the tool list (research/budgets.ts
+   * ROLE_MODES: the resolver and the researcher, in the modes of this call).
+   * Any other role would be refused every call it made, paying a tool turn
+   * and ~600 prefix tokens per call for nothing; seed 001 lists research
+   * inside the challenger as an anti-pattern.
    */
-  private carriesTools(model: string): boolean {
-    const models = this.options.config.models;
-    return model === models.resolver || model === models.researcher;
+  private carriesTools(role: AgentRole, modes: readonly ResearchMode[]): boolean {
+    return allowedModes(role, modes).length > 0;
   }
 
   private fail(role: AgentRole, iteration: number, kind: AgentFailure['kind'], message: string, record = true): InvokeResult<never> {
@@ -196,6 +206,7 @@ export class RunContext {
       partial: parts.partial,
       ...(parts.stopCause ? { stopCause: parts.stopCause } : {}),
       ...(this.options.provider.reportsUsage === false ? { usageReported: false } : {}),
+      ...(finished && last ? { planLines: Object.fromEntries(linesInPlan(this.plan, last.challenges)) } : {}),
     };
   }
 

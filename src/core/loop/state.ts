@@ -22,5 +22,7 @@ export function emptyIterationState(planPath: string, quality: IterationState['p
     research_unavailable: false,
     assertions: [],
     refused_settlements: [],
+    synthesizer_summary: '',
+    contradictions: [],
   };
 }

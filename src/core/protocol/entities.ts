@@ -109,6 +109,18 @@ export const Challenge = z.object({
   history: z.array(StatusChange).default([]),
   /** Set when a user decision settled it (acknowledge / override); carried to later runs. */
   user_decision: z.enum(['acknowledged', 'overridden', 'answered']).optional(),
+  /** Set when the final audit showed its settlement did not hold and the engine reopened it: the audit's reason. */
+  reopened_by_audit: z.string().max(2000).optional(),
+  /** Set when the challenge was carried over from the last run of the same plan, unsettled there (see memory.ts). */
+  carried: z
+    .object({
+      runId: z.string().max(200),
+      id: z.string().max(40),
+      fingerprint: z.string().max(64),
+      /** The text it quoted is gone from the plan: it gets a fresh look, it is not settled by disappearing. */
+      quoteRemoved: z.boolean(),
+    })
+    .optional(),
 });
 export type Challenge = z.infer<typeof Challenge>;
 
@@ -267,5 +279,9 @@ export const IterationState = z.object({
   research_unavailable: z.boolean().default(false),
   assertions: z.array(Assertion).default([]),
   refused_settlements: z.array(RefusedSettlement).default([]),
+  /** The synthesizer's account of this iteration (its DEGRADATION flag among it), for the report. */
+  synthesizer_summary: z.string().max(4000).default(''),
+  /** Research findings the synthesizer found contradictory (seed 001 checkpoint 4), for the report. */
+  contradictions: z.array(z.string().max(2000)).max(4).default([]),
 });
 export type IterationState = z.infer<typeof IterationState>;

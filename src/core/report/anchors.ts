@@ -3,7 +3,8 @@
  * plan with anchorQuote. Lines are 1-based, as people read them.
  */
 import { anchorQuote } from '../anchor';
-import { parsePlan } from '../plan';
+import { parsePlan, type Plan } from '../plan';
+import type { Challenge } from '../protocol';
 import type { RunResult } from '../run-types';
 
 /** Challenge id → 1-based plan line; challenges whose quote is not found are absent. Never throws. */
@@ -12,14 +13,20 @@ export function anchorsForPlan(result: RunResult, planText: string | undefined =
   const challenges = result.iterations.at(-1)?.challenges ?? [];
   if (planText === undefined || challenges.length === 0) return anchors;
   try {
-    const plan = parsePlan(planText);
-    for (const c of challenges) {
-      if (!c.quote.trim()) continue;
-      const hit = anchorQuote(plan, c.quote);
-      if (hit.found) anchors.set(c.id, hit.range.startLine + 1);
-    }
+    return linesInPlan(parsePlan(planText), challenges);
   } catch {
     // An unparseable plan only costs the line column; the report still renders.
+  }
+  return anchors;
+}
+
+/** Challenge id → 1-based plan line, for a parsed plan. */
+export function linesInPlan(plan: Plan, challenges: readonly Challenge[]): Map<string, number> {
+  const anchors = new Map<string, number>();
+  for (const c of challenges) {
+    if (!c.quote.trim()) continue;
+    const hit = anchorQuote(plan, c.quote);
+    if (hit.found) anchors.set(c.id, hit.range.startLine + 1);
   }
   return anchors;
 }

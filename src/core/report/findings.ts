@@ -1,8 +1,9 @@
 /**
  * Report sections about research: unknowns with their findings and evidence
- * (Mode 1), surfaced context (Mode 2) and probed risks (Mode 3).
+ * (Mode 1), surfaced context (Mode 2) and probed risks (Mode 3), and the
+ * synthesizer's account of each iteration.
  */
-import type { ProbedRisk, SurfacedContext, Unknown } from '../protocol';
+import type { IterationState, ProbedRisk, SurfacedContext, Unknown } from '../protocol';
 import { evidenceLine } from './challenges';
 import { cell, escapeInline, table } from './escape';
 
@@ -42,4 +43,21 @@ export function probedSection(items: ProbedRisk[]): string | null {
   if (items.length === 0) return null;
   const rows = items.map((p) => [p.id, p.severity, p.probability, cell(p.risk, 200), cell(p.trigger, 160), cell(p.cascade, 200), p.generates_challenge ?? '—']);
   return `## Probed risks\n\n${table(['ID', 'Severity', 'Probability', 'Risk', 'Trigger', 'Cascade', 'Challenge'], rows)}`;
+}
+
+/**
+ * What the synthesizer said each iteration: its summary (where a DEGRADATION
+ * is flagged in its words), the engine's DEGRADATION count, and research
+ * findings it found contradictory (seed 001 checkpoint 4).
+ */
+export function synthesisSection(iterations: IterationState[]): string | null {
+  const lines: string[] = [];
+  for (const s of iterations) {
+    const summary = (s.synthesizer_summary ?? '').trim();
+    const degraded = s.convergence.degradation ? ` DEGRADATION: ${s.convergence.created_this_iteration} created, ${s.convergence.resolved_this_iteration} resolved.` : '';
+    if (!summary && !degraded && (s.contradictions ?? []).length === 0) continue;
+    lines.push(`- Iteration ${s.iteration}:${degraded}${summary ? ` ${escapeInline(summary)}` : ''}`);
+    for (const c of s.contradictions ?? []) lines.push(`  - Contradictory findings: ${escapeInline(c)}`);
+  }
+  return lines.length ? `## Synthesis by iteration\n\n${lines.join('\n')}` : null;
 }

@@ -4,21 +4,27 @@
  */
 import type { CheckpointRequest, RunResult } from '../run-types';
 import { challengeDetails, deferredSurfacedSection, resolutionTable, technicalDebtSection } from './challenges';
-import { probedSection, surfacedSection, unknownsSection } from './findings';
+import { probedSection, surfacedSection, synthesisSection, unknownsSection } from './findings';
 import { assessmentSection, checkpointsSection, unansweredCheckpointsSection, failuresSection, nextStepSection, titleSection, usageSection, verdictSection } from './run-summary';
 import { assertionsSection, auditSection, qualitySection } from './score';
+import { whatToChange, type StaticErrorItem } from './what-to-change';
+import { whatToChangeMarkdown } from './what-to-change-format';
 
 export interface ReportOptions {
   /** 1-based plan line per challenge id (see anchorsForPlan); challenges without one show "—". */
   anchors?: ReadonlyMap<string, number>;
   /** Checkpoints no user answered (non-interactive runs); listed so the report notes them. */
   unansweredCheckpoints?: readonly CheckpointRequest[];
+  /** Error-level static findings of the plan, listed last under "What to change". */
+  staticErrors?: readonly StaticErrorItem[];
 }
 
 export function renderMarkdownReport(result: RunResult, options: ReportOptions = {}): string {
   const state = result.iterations.at(-1);
   const challenges = state?.challenges ?? [];
-  const sections: (string | null)[] = [titleSection(result), verdictSection(result), assessmentSection(result.assessment)];
+  const lines = options.anchors ?? result.planLines;
+  const changes = whatToChange(state, { ...(lines ? { lines } : {}), ...(options.staticErrors ? { staticErrors: options.staticErrors } : {}) });
+  const sections: (string | null)[] = [titleSection(result), verdictSection(result), whatToChangeMarkdown(result.verdict, changes), assessmentSection(result.assessment)];
   if (state) {
     sections.push(
       resolutionTable(challenges, options.anchors),
@@ -27,6 +33,7 @@ export function renderMarkdownReport(result: RunResult, options: ReportOptions =
       surfacedSection(state.surfaced_contexts),
       probedSection(state.probed_risks),
       deferredSurfacedSection(state.deferred_surfaced),
+      synthesisSection(result.iterations),
     );
   }
   sections.push(

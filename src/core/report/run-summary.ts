@@ -35,7 +35,7 @@ export function verdictSection(result: RunResult): string {
   const flagged = auditFlagLines(result);
   if (flagged.length) parts.push('', '**The audit disputes these settlements:**', '', ...flagged);
   const refused = refusedLines(state);
-  if (refused.length) parts.push('', '**Settlements the engine refused** (no verified evidence, user response or withdrawal reason):', '', ...refused);
+  if (refused.length) parts.push('', '**Settlements the engine refused** (no verified evidence or user response about the challenge):', '', ...refused);
   return parts.join('\n');
 }
 

@@ -16,8 +16,10 @@ const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
  * Returns a copy of `evidence` with `checked` set: 'verified' when the path
  * exists and may be read, the line is within the file and, if a quote is
  * given, the quote (whitespace-normalised) occurs within ±3 lines of it (or
- * anywhere in the file when no line is cited); else 'not_found'. Evidence
- * without a path stays 'unchecked'. Never throws for bad citations.
+ * anywhere in the file when no line is cited); 'unchecked' when the place
+ * exists but no quote is given (a citation without a quote verifies
+ * nothing); else 'not_found'. Evidence without a path stays 'unchecked'.
+ * Never throws for bad citations.
  */
 export async function checkEvidence(root: string, evidence: Evidence[], options: Pick<WorkspaceOptions, 'denyGlobs' | 'maxFileBytes'> = {}): Promise<Evidence[]> {
   if (!evidence.some((e) => e.path)) return evidence.map((e) => ({ ...e, checked: 'unchecked' as const }));
@@ -40,16 +42,22 @@ export async function checkEvidence(root: string, evidence: Evidence[], options:
     evidence.map(async (item): Promise<Evidence> => {
       if (!item.path) return { ...item, checked: 'unchecked' };
       const lines = await linesOf(item.path);
-      return { ...item, checked: lines && citationHolds(lines, item.line, item.quote) ? 'verified' : 'not_found' };
+      if (!lines || !lineExists(lines, item.line)) return { ...item, checked: 'not_found' };
+      // A citation without a quote names a place, not a fact: nothing there can be checked against the claim.
+      if (normalise(item.quote ?? '') === '') return { ...item, checked: 'unchecked' };
+      return { ...item, checked: citationHolds(lines, item.line, item.quote) ? 'verified' : 'not_found' };
     }),
   );
 }
 
-function citationHolds(lines: string[], line: number | undefined, quote: string | undefined): boolean {
+function lineExists(lines: string[], line: number | undefined): boolean {
   const count = lines.length > 1 && lines[lines.length - 1] === '' ? lines.length - 1 : lines.length;
-  if (line !== undefined && (line < 1 || line > count)) return false;
+  return line === undefined || (line >= 1 && line <= count);
+}
+
+function citationHolds(lines: string[], line: number | undefined, quote: string | undefined): boolean {
   const needle = quote === undefined ? '' : normalise(quote);
-  if (needle === '') return true;
+  if (needle === '') return false;
   const window = line === undefined ? lines : lines.slice(Math.max(0, line - 1 - QUOTE_WINDOW), line + QUOTE_WINDOW);
   return normalise(window.join('\n')).includes(needle);
 }

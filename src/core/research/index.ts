@@ -9,6 +9,7 @@
 import type { AgentRole, UnknownType } from '../protocol';
 import type { ServerUseCharge, ToolExecutor, ToolSpec } from '../llm/provider';
 import type { MemorySource } from '../memory';
+import { redactSecrets } from '../secret-scan';
 import { allowedModes, BudgetLedger, MODE_BUDGETS, TOOL_BUDGET_KIND, type ResearchMode } from './budgets';
 import { gitLogTool, grepTool, listFilesTool, memorySearchTool, readFileTool, toolSpecs, type ToolAnswer, type ToolContext } from './tools';
 import { Workspace } from './workspace';
@@ -37,6 +38,8 @@ export interface ResearchOptions {
   maxToolCallsPerCall?: number;
   /** Deadline for one grep's regex matching; default 3 s. */
   grepTimeoutMs?: number;
+  /** Told when a tool result had secrets removed (secret-scan.ts): where they were and how many, never a value. */
+  onSecretsRemoved?: (where: string, scan: { count: number; kinds: string[] }) => void;
 }
 
 /** What the loop knows about the call, so seed 002 §9's web restrictions can be enforced. */
@@ -167,11 +170,17 @@ export function createResearchToolbox(options: ResearchOptions): ResearchToolbox
 
       return {
         async execute(name, input, signal) {
+          let answer: ToolAnswer;
           try {
-            return await run(name, input, signal);
+            answer = await run(name, input, signal);
           } catch (error) {
-            return { content: `${name} failed: ${(error as Error).message}`, isError: true };
+            answer = { content: `${name} failed: ${(error as Error).message}`, isError: true };
           }
+          // Every result leaves the machine in the next request: secrets found by content are removed first.
+          const scan = await redactSecrets(answer.content);
+          if (scan.count === 0) return answer;
+          options.onSecretsRemoved?.(resultSource(name, input), scan);
+          return { ...answer, content: scan.text };
         },
         chargeServerUse(name) {
           if (name !== 'web_search' && name !== 'web_fetch') return Promise.resolve({ ok: false, message: `${name} is not a server tool of this toolbox` });
@@ -187,6 +196,12 @@ export function createResearchToolbox(options: ResearchOptions): ResearchToolbox
       };
     },
   };
+}
+
+/** Where a tool result came from, for the user's note: the file read, or the tool. */
+function resultSource(name: string, input: unknown): string {
+  const file = (input as { path?: unknown } | null)?.path;
+  return name === 'read_file' && typeof file === 'string' ? file.slice(0, 200) : `${name} results`;
 }
 
 /** The per-agent table a role gets for the given modes (for prompts: "your budget this iteration"). */

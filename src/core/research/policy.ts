@@ -23,15 +23,19 @@ import { readConfinedFile } from './confined-read';
 
 /**
  * Secrets and credentials never read or sent. Users can add to this list
- * (setting `denyGlobs`), never remove from it. Sources: the project's first
+ * (setting `denyGlobs`), never remove from it: their globs live in a second
+ * rule set, and `!` entries are refused. Sources: the project's first
  * list, the file signatures of gitrob (michenriksen/gitrob,
  * `filesignatures.json`: credential stores, key files, auth configs, shell
  * histories) and the files issue 13 found missing; see README.md
  * ("Secret deny list") for each entry's origin and what was left out.
  */
 export const DEFAULT_DENY_GLOBS: readonly string[] = [
+  // A `.git` FILE (`gitdir: ../other/.git`) names a repository elsewhere
+  '.git',
   '.git/',
   // Environment files (gitrob "Environment configuration file"; issue 13: .envrc, .env_local)
+  '*.env',
   '.env',
   '.env.*',
   '.env_*',
@@ -101,6 +105,28 @@ export const DEFAULT_DENY_GLOBS: readonly string[] = [
   'secrets.yaml',
   'secrets.yml',
   'secrets.json',
+  // Credential files found readable by name in a hostile-repository review: env files under other names,
+  // OAuth client and token files, Cloudflare, Streamlit, Azure Functions, Yarn 1, Cargo, gh, Maven,
+  // Terraform Cloud, GCP service accounts, deploy keys and AWS credential files outside .aws/
+  '.dev.vars',
+  'client_secret*.json',
+  'token.json',
+  'secrets.toml',
+  'local.settings.json',
+  '.yarnrc',
+  'credentials.toml',
+  '**/.cargo/credentials',
+  '**/gh/hosts.yml',
+  '**/.m2/settings.xml',
+  '**/.m2/settings-security.xml',
+  'credentials.tfrc.json',
+  'service-account*.json',
+  '*service_account*.json',
+  'deploy_key',
+  'deploy_key.*',
+  '*_deploy_key',
+  'credentials',
+  'aws-credentials',
   // Shell and client histories (gitrob)
   '.bash_history',
   '.zsh_history',
@@ -145,6 +171,8 @@ const GIT_QUERY_TIMEOUT_MS = 2000;
  */
 export class AccessPolicy {
   private readonly deny: Ignore;
+  /** The user's globs in their own instance: a `!` entry there could otherwise re-include what the defaults deny. */
+  private readonly userDeny: Ignore;
   /** Folder → the `.gitignore` levels that apply inside it, outermost first. */
   private readonly chains = new Map<string, Promise<Level[]>>();
   private outer: Promise<Level[]> | null = null;
@@ -153,7 +181,8 @@ export class AccessPolicy {
     private readonly root: string,
     denyGlobs: readonly string[] = [],
   ) {
-    this.deny = ignore().add([...DEFAULT_DENY_GLOBS, ...denyGlobs.filter((g) => typeof g === 'string' && g.trim() !== '')]);
+    this.deny = ignore().add([...DEFAULT_DENY_GLOBS]);
+    this.userDeny = ignore().add(usableDenyGlobs(denyGlobs));
   }
 
   /**
@@ -173,7 +202,8 @@ export class AccessPolicy {
 
   private async check(rel: string, isDir: boolean): Promise<Denial | null> {
     const probe = isDir ? `${rel}/` : rel;
-    const denied = this.deny.test(probe);
+    let denied = this.deny.test(probe);
+    if (!denied.ignored) denied = this.userDeny.test(probe);
     if (denied.ignored) {
       const rule = denied.rule?.pattern ?? 'deny list';
       return { rule: `deny:${rule}`, message: `refused: "${rel}" matches the secret deny rule "${rule}"; its content is never read or sent` };
@@ -237,6 +267,15 @@ export class AccessPolicy {
     const read = await readConfinedFile(file, { maxBytes: MAX_IGNORE_FILE_BYTES, singleLink: false });
     return read.ok ? ignore().add(read.buffer.toString('utf8')) : null;
   }
+}
+
+/**
+ * The user's extra deny globs that can only add: blank entries and entries
+ * starting with `!` (a re-include) are dropped. The settings reader refuses
+ * the latter with a message naming them (settings/main.ts `denyGlobs`).
+ */
+export function usableDenyGlobs(globs: readonly unknown[]): string[] {
+  return globs.filter((g): g is string => typeof g === 'string' && g.trim() !== '' && !g.trim().startsWith('!'));
 }
 
 /** Rules written for the repository top, judged on paths relative to a workspace `prefix` ("app/") below it. */

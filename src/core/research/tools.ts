@@ -5,6 +5,7 @@
  * job (index.ts).
  */
 import { spawn } from 'node:child_process';
+import { gitOutsideWorkspace } from './git-confine';
 import * as z from 'zod';
 import type { ToolSpec } from '../llm/provider';
 import { strictToolSchema } from '../llm/output-schema';
@@ -235,6 +236,8 @@ const GIT_SAFE_CONFIG = [
   'core.hooksPath=/dev/null',
   'credential.helper=',
   'protocol.allow=never',
+  // Per protocol too: a repository's `protocol.file.allow=always` beats the general key on older git.
+  ...['file', 'ext', 'git', 'http', 'https', 'ssh'].map((p) => `protocol.${p}.allow=never`),
 ];
 const GIT_SAFE_FLAGS = ['--no-show-signature', '--no-ext-diff', '--no-textconv', '--no-mailmap'];
 
@@ -272,8 +275,11 @@ export async function gitLogTool(ctx: ToolContext, raw: unknown): Promise<ToolAn
     const denial = await ctx.workspace.denialFor(syntax.rel);
     if (denial) return { content: denial.message, isError: true };
   }
+  const safe = GIT_SAFE_CONFIG.flatMap((c) => ['-c', c]);
+  const outside = await gitOutsideWorkspace(ctx.workspace.root, (query) => runGit([...safe, ...query], ctx.workspace.root, ctx.signal));
+  if (outside) return { content: outside, isError: true };
   const args = [
-    ...GIT_SAFE_CONFIG.flatMap((c) => ['-c', c]),
+    ...safe,
     '--no-pager',
     '--literal-pathspecs',
     'log',

@@ -6,8 +6,10 @@
  * realpath and refused unless the real target lies inside the real root,
  * (3) refused when the requested path OR its real target matches the deny
  * list or an ignore rule (policy.ts; a rule on a folder above counts), and
- * (4) for reads, through readConfinedFile: a regular file (no FIFO, device or
- * socket), one hard link, at most the size limit, read with a bounded read;
+ * (4) for reads, through readConfinedFile below the root: a regular file (no
+ * FIFO, device or socket), one hard link, at most the size limit, no link on
+ * the real path, and checked after the open to be the file resolved (a folder
+ * swapped for a link meanwhile is refused), read with a bounded read;
  * then refused when binary (NUL byte in the first 8 KiB). Refusals name the
  * rule and never carry file content. Traversal never follows a symlink to a
  * directory, never returns a file whose real path leaves the root, and costs
@@ -145,7 +147,7 @@ export class Workspace {
   }
 
   private async readResolved(rel: string, real: string): Promise<ReadResult> {
-    const read = await readConfinedFile(real, { maxBytes: this.maxFileBytes, singleLink: true });
+    const read = await readConfinedFile(real, { maxBytes: this.maxFileBytes, singleLink: true, root: this.root });
     if (!read.ok) {
       if (read.rule === 'unreadable') return refusal('unreadable', `could not read "${rel}": ${read.detail}`);
       return refusal(read.rule, `refused: "${rel}" ${read.detail}`);

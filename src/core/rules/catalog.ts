@@ -4,8 +4,22 @@
  * the language server both code against these names; keep them stable.
  */
 import type { Range } from '../plan';
+import type { ManifestFacts } from '../index/workspace-manifests';
+import type { SymbolFacts } from '../index/symbols/symbol-index';
 
-export type RuleCode = 'unknown-signal' | 'missing-file' | 'no-success-criterion' | 'dangling-dependency' | 'duplicate-step-id' | 'empty-section' | 'missing-risks-section';
+export type RuleCode =
+  | 'unknown-signal'
+  | 'missing-file'
+  | 'no-success-criterion'
+  | 'dangling-dependency'
+  | 'duplicate-step-id'
+  | 'empty-section'
+  | 'missing-risks-section'
+  | 'unknown-script'
+  | 'unknown-package'
+  | 'unknown-symbol'
+  | 'symbol-elsewhere'
+  | 'stale-anchor';
 
 export type RuleLevel = 'off' | 'info' | 'warning' | 'error';
 
@@ -25,7 +39,7 @@ export interface RuleInfo {
    * (a file it says is there, an open choice, two steps with one id). Info: a section a reader looks for is empty.
    * Off: advice a plan may have reasons not to take (a success criterion per step, a risks section), on when the user
    * asks for it (`verifyPlan.rules.<code>`, the CLI's `--rule <code>=info`): on plans the rules had not seen, labellers
-   * agreed with that advice in about half of the findings (issue #17's held-out record, BENCHMARKS.md section 6), and
+   * agreed with that advice in about half of the findings (the held-out record in BENCHMARKS.md), and
    * the plan's quality (complexity/quality.ts) already counts its criteria and names a missing risks section.
    */
   defaultLevel: RuleLevel;
@@ -83,6 +97,41 @@ export const RULES: Record<RuleCode, RuleInfo> = {
     description:
       'A plan complex enough for the scaled team (complexity >= verifyPlan.threshold) with no section on risks or rollback, in the plan or the design it names. Scope `thorough`: any plan bigger than a trivial change.',
   },
+  'unknown-script': {
+    defaultLevel: 'warning',
+    title: 'Unknown script',
+    docsAnchor: 'rule-unknown-script',
+    description:
+      'A command the plan prescribes (`npm run X`, `pnpm run X`, `make X`, `just X`, `task X`) names a script or target that no package.json, Makefile, justfile or Taskfile of the workspace defines, and the plan does not add it.',
+  },
+  'unknown-package': {
+    defaultLevel: 'info',
+    title: 'Unknown package',
+    docsAnchor: 'rule-unknown-package',
+    description:
+      'Code the plan shows imports a third-party package (JavaScript/TypeScript, Python, Go, Rust) that no manifest or lockfile of the workspace declares and no step adds.',
+  },
+  'unknown-symbol': {
+    defaultLevel: 'warning',
+    title: 'Unknown symbol',
+    docsAnchor: 'rule-unknown-symbol',
+    description:
+      'A function, method, class or type the plan says exists (it calls, wraps, modifies or places it) is defined in no file of the workspace, and a similar name is (the did-you-mean). Scope `thorough`: every code name the plan does not create that no file defines or uses.',
+  },
+  'symbol-elsewhere': {
+    defaultLevel: 'warning',
+    title: 'Symbol in another file',
+    docsAnchor: 'rule-symbol-elsewhere',
+    description:
+      'The plan places a code name in a file ("`loadUser()` in `src/a.ts`") that neither defines nor uses it, while another file defines it; the quick fix changes the path.',
+  },
+  'stale-anchor': {
+    defaultLevel: 'warning',
+    title: 'Stale line anchor',
+    docsAnchor: 'rule-stale-anchor',
+    description:
+      'A `path:line` or `path#L12` next to a code name points at a line that does not hold the name, while the file defines it nearby; the quick fix moves the anchor to that line.',
+  },
 };
 
 export const RULE_CODES = Object.keys(RULES) as RuleCode[];
@@ -117,6 +166,13 @@ export interface RuleEnvironment {
    * repository with only plans and docs, where every path a plan names is one it will write; `undefined` = cannot tell.
    */
   hasSourceFiles?(): boolean | undefined;
+  /**
+   * The packages and scripts the workspace's manifests declare (index/workspace-manifests.ts); `undefined` while they
+   * are being read or when the host has none: the rules that read them stay silent.
+   */
+  manifests?(): ManifestFacts | undefined;
+  /** The workspace's definitions (index/symbols/); `undefined` while the index builds (asking starts it) or when the host has none. */
+  symbols?(): SymbolFacts | undefined;
   /** The plan's own file path, when it has one (only its name and folder are read: a design beside it by name). */
   planPath?: string | null;
 }

@@ -1,42 +1,56 @@
 /**
- * The words no-success-criterion reads as a check: a step that is one, a heading about checks, a testing or review step,
- * a prerequisites phase. Kept apart from the rule so the vocabulary of each language is in one place.
+ * What no-success-criterion reads as a check: a step that is one, a heading about checks, a testing or review step, a
+ * prerequisites phase. The words are the verify tables (wording/verify.ts); each reading is one matcher compiled here,
+ * once, with the shapes (a title that opens with the word, a heading that holds it).
  */
+import {
+  CHECK,
+  CHECK_ANYWHERE,
+  CHECK_HEADING_STEMS,
+  CHECK_HEADING_WORDS,
+  CHECK_STEP_OPENING,
+  PRECONDITIONS_OPENING,
+  REVIEW_STEP_OPENING,
+  TESTING_STEP_OPENING,
+  TESTS_NOUN,
+  WRITE_TESTS_VERB,
+} from './wording/verify';
+import { anyOf, pairMatcher, patternMatcher, wordMatcher, type WordMatcher } from './wording/words';
 
-/** Check words of Russian, Ukrainian, Polish and Vietnamese plans ("Проверка сборки", "Weryfikacja", "Kiểm tra"): a step title and a heading read them alike. */
-const OTHER_LANGUAGE_CHECKS = String.raw`проверк[аи]|провер(?:ить|яем|ьте)|тестирование|тесты|верификация|валидация|при[её]мка|критерии|перевірка|перевірити|тестування|weryfikacja|zweryfikuj|sprawd[źz]|sprawdzenie|testy|testowanie|walidacja|kryteria|ki[ểe]m\s+tra|ki[ểe]m\s+th[ửu]|x[áa]c\s+minh|nghi[ệe]m\s+thu`;
+/** At the start of a title, after any marks and numbering the parser left ("— ", "**"). */
+const OPENS = '^\\W*';
 
 /**
  * A step that is itself a check ("Checkpoint – …", "Final verification", "Write property test for …", "Verificar …",
  * "Validação", "Überprüfung", "Проверка сборки", "Kiểm tra"): it needs no other criterion, and it is the criterion of
- * the sibling steps before it.
+ * the sibling steps before it. Also a kind of test named first ("Integration tests for …", "e2e-login tests").
  */
-export const CHECK_STEP = new RegExp(
-  String.raw`^(?:\W*)(?:(?:\w+-[\w-]+|integration|unit|acceptance|regression|e2e|smoke|property|contract)\s+(?:[\w-]+\s+){0,3}tests?\b|checkpoint|final\s+(?:verification|checkpoint|check)|verify|verification|validate|write\s+(?:\w+\s+){0,2}tests?|run\s+(?:the\s+)?tests?|test)\b|^(?:\W*)(?:verificar|verificaci[oó]n|verifica[cç][aã]o|validar|validaci[oó]n|valida[cç][aã]o|probar|testar|(?:ü|ue)?berpr[üu]fung|pr[üu]fen|v[ée]rification|v[ée]rifier|valider|tester|punto\s+de\s+control|ponto\s+de\s+controle|point\s+de\s+contr[ôo]le|escribir\s+(?:\S+\s+){0,2}pruebas|escrever\s+(?:\S+\s+){0,2}testes|[ée]crire\s+(?:\S+\s+){0,2}tests|${OTHER_LANGUAGE_CHECKS})(?!\p{L})`,
-  'iu',
+export const CHECK_STEP: WordMatcher = anyOf(
+  wordMatcher([CHECK_STEP_OPENING, CHECK], { lead: OPENS, guarded: false }),
+  pairMatcher(WRITE_TESTS_VERB, TESTS_NOUN, '\\s+(?:[\\w\\u00c0-\\u024f]+\\s+){0,2}', { lead: OPENS, guarded: false }),
+  patternMatcher({ latin: `${OPENS}(?:\\w+-[\\w-]+|integration|unit|acceptance|regression|e2e|smoke|property|contract)\\s+(?:[\\w-]+\\s+){0,3}tests?\\b` }),
 );
 
-/** A Japanese or Chinese step whose work is a check: "E2E テストで認証フローを検証する", "验证登录流程", "動作確認". */
-export const CJK_CHECK_STEP = /検証|テスト|動作確認|验证|驗證|测试|測試|검증|테스트/;
+/** A Japanese, Chinese or Korean step whose work is a check: "E2E テストで認証フローを検証する", "验证登录流程", "動作確認". */
+export const CJK_CHECK_STEP: WordMatcher = wordMatcher(CHECK_ANYWHERE);
 
 /**
  * A step whose work is testing or reviewing ("Testing and rollout", "Tests", "Review all help texts", "Pruebas y
- * failover", "Testes") is a check itself; unlike CHECK_STEP it speaks for no other step.
+ * failover", "Testes", "Load testing") is a check itself; unlike CHECK_STEP it speaks for no other step.
  */
-export const TESTING_STEP =
-  /^(?:\W*)(?:(?:[\w-]+\s+){0,2}testing|tests?|qa|review|audit|validation|verification|pruebas|testes|essais|testen|revisar|revis[aã]o|revisi[oó]n|[üu]berpr[üu]fen)(?!\p{L})/iu;
+export const TESTING_STEP: WordMatcher = anyOf(
+  wordMatcher(TESTING_STEP_OPENING, { lead: OPENS, guarded: false }),
+  patternMatcher({ latin: `${OPENS}(?:[\\w-]+\\s+){0,2}testing\\b` }),
+);
 
-/**
- * Words of a heading that says how work is checked: "## Testing", "### Verification", "## Acceptance criteria",
- * "## QA checklist", "### Smoke test", "## Definition of done", in es/pt/de/fr/ru/uk/pl/vi/zh/ja/ko as well.
- */
-export const CHECK_HEADING = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:tests?|testing|verif(?:y|ies|ied|ication|ications)|validat(?:e|es|ion|ions|ing)|acceptance|qa|quality\s+(?:gates?|checks?|assurance)|checklists?|criteria|criterion|success|definition\s+of\s+done|done\s+when|smoke|e2e|pruebas?|testes?|verificaci[oó]n|validaci[oó]n|verifica[cç][aã]o|valida[cç][aã]o|crit[ée]rios?|criterios?|crit[èe]res?|v[ée]rification|akzeptanz\w*|(?:ü|ue)?berpr[üu]fung|pr[üu]fung|abnahme\w*|${OTHER_LANGUAGE_CHECKS})(?![\p{L}\p{N}])|検証|テスト|验证|驗證|测试|測試|验收|驗收|테스트|검증`,
-  'iu',
+/** Words of a heading that says how work is checked: "## Testing", "## Acceptance criteria", "## Akzeptanzkriterien", "## 验收". */
+export const CHECK_HEADING: WordMatcher = anyOf(
+  wordMatcher([CHECK_HEADING_WORDS, CHECK], { guarded: false }),
+  wordMatcher(CHECK_HEADING_STEMS, { stems: true, trail: '\\w*(?![A-Za-z0-9_\\u00c0-\\u024f])' }),
 );
 
 /** "Phase 0 — Prerequisites (manual)": what must hold before the work starts, each item itself a check, not work to verify. */
-export const PRECONDITIONS_STEP = /^\W*(?:prerequisites?|pre-requisites?|preconditions?|pr[ée]-?requisitos?|requisitos\s+previos|voraussetzungen|pr[ée]requis)(?!\p{L})/iu;
+export const PRECONDITIONS_STEP: WordMatcher = wordMatcher(PRECONDITIONS_OPENING, { lead: OPENS, guarded: false });
 
 /** A review step ("Review all help texts") checks its own wording, not the plan's work. */
-export const REVIEW_STEP = /^\W*(?:review|audit|revisar|revis[aã]o|revisi[oó]n|[üu]berpr[üu]fen)(?!\p{L})/iu;
+export const REVIEW_STEP: WordMatcher = wordMatcher(REVIEW_STEP_OPENING, { lead: OPENS, guarded: false });

@@ -1,58 +1,38 @@
 /**
- * A path is exempt when the plan brings it into being, moves it or deletes it.
- * Per mention: "create", "introduce", "scaffold", "generate", "delete", "remove",
- * "rename/move/copy … to" (and es/pt/de/fr: crear, criar, erstellen, anlegen,
- * créer, löschen, eliminar, supprimer…, and sv/no/da/nl/it skapa, opprett, opret, aanmaken, creare; zh/ja 新增, 建立, 创建, 作成, 删除…) anywhere before it on the line, and a lone
- * "建" (build) right before it; "add",
- * "write", "build", "implement" or "new" right before it ("Build `lib/derived.ts`");
- * "writes / persists / saves … to|at" right before it ("Writes the scripts to `.x/hooks/`"); "(new)", "(new file)", "(or create if
- * absent)" or "(if exists)" (a file that may not be there) right after it, and "is gone" / "was removed" / "no longer exists" (the work deleted it); the new side of an "old → new" arrow. Per block: a
- * superpowers "- Test: `tests/test_x.py`" entry (the tests a task writes); a
- * list under a label that says so ("**New files to create:**", "Files:",
- * "Output:", "Neue Dateien:") and a GSD `<files>` tag. One exempt mention
- * exempts every mention of that path. createdPaths gathers them for
- * missing-file (text-rules.ts), which never reports such a path; readerPath
- * is how both read a reference. Everything here reads one line or block, no I/O.
+ * A path is exempt when the plan brings it into being, moves it or deletes it. Per mention, what the line says about
+ * it (the words are in the create, delete and move tables of wording/, read through wording/file-operations.ts): a
+ * create, generate, delete or move verb before it ("Create `src/a.ts`", "Удалить `x`", "rename `a` to `b`"), a write
+ * verb right before it ("Build `lib/derived.ts`"), a note right after it ("(new)", "(if exists)", "is gone"), the new
+ * side of an "old → new" arrow or an "old | new" table; "writes / persists / saves … to|at" right before it. Per block:
+ * a superpowers "- Test: `tests/test_x.py`" entry (the tests a task writes); a list under a label that says so ("**New
+ * files to create:**", "Files:", "Output:") and a GSD `<files>` tag. One exempt mention exempts every mention of that
+ * path. createdPaths gathers them for missing-file (text-rules.ts), which never reports such a path; readerPath is how
+ * both read a reference. Everything here reads one line or block, no I/O.
  */
 import type { Plan } from '../plan';
+import {
+  addListBefore,
+  isCreatingColumn,
+  isCreatingHeading,
+  isCreationLabel,
+  isOperationCell,
+  mayBeAbsentAfter,
+  operationAfter,
+  operationBefore,
+  renamedTo,
+  saysProduced,
+  saysRemoved,
+} from './wording/file-operations';
 
-const CREATION_ANYWHERE =
-  /\b(create[sd]?|creating|introduc(e|es|ed|ing)|scaffold(s|ed|ing)?|generat(e|es|ed|ing)|delet(e|es|ed|ing)|remov(e|es|ed|ing)|(rename[sd]?|move[sd]?|copy|copie[sd]|split|extract(s|ed)?)\b.*\b(to|into|as)|download(s|ed|ing)?|produc(e|es|ed|ing)|write\s+(?:\w+\s+){0,2}tests?\b.*\b(in|to|at)|crear|creamos|criar|cria|erstellen|erstelle|anlegen|skapa|skapar|opprett|opprette|opret|oprette|maak|aanmaken|creare|crea|neue[nr]?|créer|creer|nouveau|nouvelle|nuevo|nueva|novo|nova|eliminar|supprimer|löschen|borrar|apagar)\b/i;
-/** zh/ja create and delete verbs, tried only on a line with Han or kana (the English pattern has no anchor and is already costly). */
-const CJK_CREATION = /新增|新建|建立|创建|創建|作成|新規|削除|删除|刪除|(?:^|[^\p{Script=Han}])建\s*[`'"]*$/u;
-const HAS_CJK = /[\u3040-\u30ff\u3400-\u9fff]/;
-/** Delete verbs of Russian, Ukrainian, Polish, Vietnamese and Korean ("Удалить", "видалити", "usuń", "xóa", "삭제"): OTHER_SCRIPT_CREATION and REMOVED_BEFORE both read them. */
-const OTHER_SCRIPT_DELETE = 'удал(?:ить|ите|яем|ение|ён|ен)|видал(?:ити|іть)|usu[ńn](?:ąć)?|x[óo]a|xo[áa]|삭제';
-/**
- * Create and delete verbs of languages whose letters the English pattern's \b does not see: Russian, Ukrainian, Polish,
- * Vietnamese, Korean ("Создать `src/x.ts`", "Удалить `public/index.html`", "Tạo `DashboardController.java`", "Xây
- * `DataTable.tsx`", "`x.ts` 생성"). Tried only on a line with such letters.
- */
-const OTHER_SCRIPT_CREATION = new RegExp(
-  `(?<![\\p{L}])(?:созда(?:ть|йте|ём|ем|дим|ние)|нов(?:ый|ая|ое|ые)|створ(?:ити|іть)|utw[óo]rz(?:yć)?|stw[óo]rz|now(?:y|a|e)|t[ạa]o(?:\\s+m[ớo]i)?|x[âa]y(?:\\s+d[ựu]ng)?|m[ớo]i|생성|신규|새로|작성|${OTHER_SCRIPT_DELETE})(?![\\p{L}])`,
-  'iu',
-);
-const HAS_OTHER_SCRIPT = /[\u0400-\u04ff\u00c0-\u024f\u1e00-\u1eff\uac00-\ud7af]/;
 /**
  * "Writes small bash scripts to `.x/hooks/`", "persists one cursor token per project at `.forge/cursor.json`", "saved to":
  * what is written, persisted or saved to a path brings it into being.
  */
 const WRITTEN_TO = /\b(?:writ(?:e|es|ing|ten)|persist(?:s|ed|ing)?|sav(?:e|es|ed|ing)|dump(?:s|ed|ing)?)\s+(?:[\w+-]+\s+){0,6}(?:to|into|at)\s+[`'"(]*$/i;
-const CREATION_RIGHT_BEFORE =
-  /\b(add(s|ed|ing)?|write|writes|writing|new|build(s|ing)?|implement(s|ing)?|sav(e|es|ed|ing)(\s+(?:the\s+)?(?:merged|combined|final|resulting|result|output))?|construir|implementar)\s+((a|an|the)\s+)?(new\s+)?((test\s+)?(file|module|folder|directory|script|config|test))?\s*[`'"(<[]*$|(→|->|=>)\s*[`'"]*$|\bnew\s+(?:[\w-]+\s+){0,2}(?:package|crate|module|app|service|library|workspace|project)\s+[`'"(<[]*$/i;
-/** "add `A` and `B`", "añadir `LICENSE` y `CONTRIBUTING.md`": an add verb governs every path of its list. */
-const ADD_LIST =
-  /(?:^|[^\p{L}])(?:add(?:s|ed|ing)?|añad(?:e|ir|imos)|agreg(?:a|ar)|adicion(?:a|ar)|hinzufügen|ajout(?:e|er))\s+(?:[`'"]*[\w@./-]+[`'"]*\s*(?:,|and|y|e|und|et|&)\s*)*[`'"(<[]*$/iu;
-/** A cheap first look for ADD_LIST's verbs: that pattern has no anchor and is costly on every mention of a long plan. */
-const ADD_VERB = /add|añad|agreg|adicion|hinzuf|ajout/i;
 /** "Future: `docs/plans/phase-2.2.md`", "(planned) `x.md`": a document or file still to be written. */
 const FUTURE_RIGHT_BEFORE = /(?:\b(?:future|planned|upcoming|to\s+be\s+written|pr[óo]xim[oa]|futur[oae]?|geplant|pr[ée]vu)|将来|今後|未来)\s*\)?\s*:?\s*[`'"([]*$/i;
 /** "output into `packages/shared/src/types/database.ts`" (a generator's output), "generated into": the step's command writes it. */
 const OUTPUT_INTO = /\b(?:output|outputs|generated|emitted|written)\s+(?:in)?to\s+[`'"(]*$/i;
-const CREATION_AFTER =
-  /^[`'">)\]*_]*\s*(?:\(\s*(new(\s+file)?|or\s+create[^)]*|nuevo|novo|neu|nouveau|if\s+(?:it\s+)?(?:exists?|present|any)|新建|新增|新規|新规)\s*\)|[（(]\s*(?:新建|新增|新規|新规)\s*[)）]|[—–-]\s+new\b|(neu\s+)?(erstellen|anlegen|hinzufügen|löschen|entfernen)\b|(?:is|are)\s+(?:now\s+)?(?:gone|removed|deleted|dropped)\b|(?:was|were|has\s+been|have\s+been)\s+(?:removed|deleted|dropped)\b|no\s+longer\s+exists?\b)/i;
-const CREATION_LABEL =
-  /^\s*(?:[-*+]\s+)?(?:\*\*|__)?[^:]{0,60}\b(new|create[sd]?|to\s+create|added|output|outputs|artifacts?|files|deliverables?|neue|nuevos?|novos?|nouveaux)\b[^:]{0,40}:(?:\*\*|__)?\s*$/i;
 /**
  * A superpowers-style "Files" entry for tests ("- Test: `tests/test_x.py`", "- **Test File**: `tests/unit/test_x.py`", "- Tests: `a.test.tsx`, `b.test.tsx`",
  * "- Test `tests/test_y.py` — dedupe order"): the tests the task writes, new or existing.
@@ -69,9 +49,6 @@ export function testFileOfTask(line: string, path: string): boolean {
 }
 const FILES_TAG = /<files>|^\s*(?:[-*+]\s+)?(?:\*\*)?(files(\s+(modified|touched|created))?|output|files_modified)(?:\*\*)?\s*:/i;
 
-/** What a build, a generator or the program itself makes ("Produce … bundles with checksums.txt", "generated into", "writes … to"). */
-const PRODUCED = /\b(?:produc(?:e|es|ed|ing)|generat(?:e|es|ed|ing)|download(?:s|ed|ing)?|emit(?:s|ted|ting)?)\b/i;
-
 /**
  * On a ticked task ("- [x] …"), which is done, a create verb no longer explains a file that is not there; what still
  * does: the work took it away (delete, remove, rename or move it), a build, a generator or the program makes it
@@ -80,11 +57,7 @@ const PRODUCED = /\b(?:produc(?:e|es|ed|ing)|generat(?:e|es|ed|ing)|download(?:s
 export function absentByDesign(line: string, startChar: number, endChar: number): boolean {
   const before = line.slice(0, startChar);
   return (
-    REMOVED_BEFORE.test(before) ||
-    IF_EXISTS_AFTER.test(line.slice(endChar, endChar + 40)) ||
-    PRODUCED.test(before) ||
-    WRITTEN_TO.test(before.slice(-200)) ||
-    OUTPUT_INTO.test(before.slice(-40))
+    saysRemoved(before) || mayBeAbsentAfter(line.slice(endChar, endChar + 40)) || saysProduced(before) || WRITTEN_TO.test(before.slice(-200)) || OUTPUT_INTO.test(before.slice(-40))
   );
 }
 /**
@@ -96,7 +69,7 @@ export function removedFolders(plan: Plan): string[] {
   for (const ref of plan.referencedPaths) {
     if (!/\/$/.test(ref.path)) continue;
     const mentions = ref.ranges && ref.ranges.length > 0 ? ref.ranges : [ref.range];
-    if (!mentions.some((r) => REMOVED_BEFORE.test(plan.lines[r.startLine] ?? ''))) continue;
+    if (!mentions.some((r) => saysRemoved(plan.lines[r.startLine] ?? ''))) continue;
     const folder = readerPath(ref.path)?.replace(/\/+$/, '');
     if (folder) out.push(folder);
   }
@@ -112,13 +85,6 @@ export function insideRemovedFolder(path: string, folders: readonly string[]): b
 
 /** "**MOVE:** `old` → `new`", "rename `a.ts` -> `b.ts`": with a move verb before it, the path is the old side of the move. */
 const ARROW_AFTER = /^[`'"*_]*\s*(?:→|->|=>)/;
-/** "`commands/learn.md` (if exists)": the plan itself allows that the file is not there. */
-const IF_EXISTS_AFTER = /^[`'"]*\s*\(\s*if\s+(?:it\s+)?(?:exists?|present|any)\s*\)/i;
-const REMOVED_BEFORE = new RegExp(
-  String.raw`\b(?:delet(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|drop(?:s|ped)?|renam(?:e|es|ed|ing)|mov(?:e|es|ed|ing)|eliminar|borrar|apagar|remover|l[öo]schen|entfernen|supprimer)\b|删除|刪除|削除|移除|(?<![\p{L}])(?:${OTHER_SCRIPT_DELETE})(?![\p{L}])`,
-  'iu',
-);
-
 /** "- 2 new files: `services/notifier.rb`, `services/debug_notifier.rb`", "1 new spec: `x`": the list the label counts. */
 const NEW_FILES_INLINE = /(?:^|[^\w])(?:\d+\s+)?new\s+(?:files?|specs?|tests?|modules?|scripts?|components?)\s*:\s*(?:[`'"][^`'"\n]{1,200}[`'"]\s*(?:,|and|&)\s*)*[`'"]?$/i;
 
@@ -126,15 +92,12 @@ export function isCreatedByPlan(line: string, startChar: number, endChar: number
   const before = line.slice(0, startChar);
   return (
     NEW_FILES_INLINE.test(before.slice(-400)) ||
-    CREATION_ANYWHERE.test(before) ||
-    CREATION_RIGHT_BEFORE.test(before) ||
-    (HAS_CJK.test(before) && CJK_CREATION.test(before)) ||
-    (HAS_OTHER_SCRIPT.test(line) && (OTHER_SCRIPT_CREATION.test(before) || OTHER_SCRIPT_CREATION.test(line.slice(endChar, endChar + 30)))) ||
+    operationBefore(before, line, line.slice(endChar, endChar + 30)) ||
     WRITTEN_TO.test(before.slice(-200)) ||
     newSideOfTable(before) ||
-    (ADD_VERB.test(before) && ADD_LIST.test(before.slice(-300))) ||
-    CREATION_AFTER.test(line.slice(endChar)) ||
-    (ARROW_AFTER.test(line.slice(endChar, endChar + 12)) && REMOVED_BEFORE.test(before)) ||
+    addListBefore(before) ||
+    operationAfter(line.slice(endChar)) ||
+    (ARROW_AFTER.test(line.slice(endChar, endChar + 12)) && saysRemoved(before)) ||
     FILES_TAG.test(before) ||
     TEST_ENTRY.test(line) ||
     FUTURE_RIGHT_BEFORE.test(before.slice(-40)) ||
@@ -148,16 +111,6 @@ function newSideOfTable(before: string): boolean {
   const m = /\|\s*[`'"]*$/.exec(before);
   return m !== null && /[^\s|]/.test(before.slice(0, m.index));
 }
-
-/** A cell that is only an operation that brings a file into being or removes it ("create", "new", "criar", "crear", "neu", "créer", "delete"…). */
-const OPERATION_CELL =
-  /^(?:create[sd]?|new|add(?:ed)?|delete[sd]?|remove[sd]?|criar|criado|novo|nova|crear|creado|nuevo|nueva|eliminar|apagar|neu|erstellen|anlegen|l[öo]schen|cr[ée]er|nouveau|nouvelle|supprimer)$/i;
-/**
- * A cell whose description opens with "new" or "create" ("**Nouveau** : T = f(Q)", "New — timeline store", "Nouveau store",
- * "Create: the page"); "Add: retry" or "Remove: the old handler" open a change to an existing file, so they do not count.
- */
-const OPENS_WITH_CREATION =
-  /^(?:create[sd]?|new|criar|criado|novo|nova|crear|creado|nuevo|nueva|neu|erstellen|anlegen|cr[ée]er|nouveau|nouvelle)(?:\s*[:—–-]\s|\s+(?:file|module|store|page|component|tests?|test\s+file|script|migration|fichier|archivo|arquivo|datei|ou|or|o)\b)/i;
 
 /**
  * A file-inventory table row ("| `tools/host.go` | criar | host ops |", "| a.ts, b.ts | Create |"):
@@ -177,13 +130,9 @@ function tableRowCreates(line: string, startChar: number): boolean {
   return cells.some((c, i) => {
     if (i === own) return false;
     const text = c.text.replace(/[*_`]/g, '').trim();
-    return OPERATION_CELL.test(text) || OPENS_WITH_CREATION.test(text);
+    return isOperationCell(text);
   });
 }
-
-/** A header cell that names files to create ("New files", "Files to create", "File cần tạo", "新建文件", "Neue Dateien") or a task's deliverable ("Deliverable", "Livrable"). */
-const CREATING_COLUMN =
-  /^\W*(?:(?:new|created?)\s+files?|files?\s+(?:to\s+(?:create|add)|created|added)|deliverables?|livrables?|entregables?|entreg[áa]veis|liefergegenst[äa]nde?|成果物|交付物|neue\s+dateien|nuevos\s+archivos|archivos\s+nuevos|novos\s+arquivos|arquivos\s+(?:novos|a\s+criar)|nouveaux\s+fichiers|fichiers\s+(?:à\s+créer|nouveaux)|file\s+c[ầa]n\s+t[ạa]o|file\s+m[ớo]i|新建文件|新增文件|新規ファイル|作成するファイル|신규\s*파일|새\s*파일|новые\s+файлы)\W*$/iu;
 
 /**
  * A row of a table whose column names files to create ("| File cần tạo | Nội dung |" over "| `dto/X.java` | … |"): the
@@ -198,7 +147,7 @@ export function tableColumnCreates(lines: readonly string[], line: number, start
     if (!/^\s*\|/.test(row)) return false;
     if (/^\s*\|?\s*:?-{3,}/.test(row)) {
       const header = (lines[l - 1] ?? '').split(/(?<!\\)\|/);
-      return CREATING_COLUMN.test((header[column] ?? '').replace(/[*_`]/g, '').trim());
+      return isCreatingColumn((header[column] ?? '').replace(/[*_`]/g, '').trim());
     }
   }
   return false;
@@ -221,7 +170,7 @@ export function creationBlockLines(lines: readonly string[]): Set<number> {
       continue;
     }
     if (/^\s{0,3}#/.test(l)) open = false;
-    if (l.includes(':') && CREATION_LABEL.test(l)) {
+    if (l.includes(':') && isCreationLabel(l)) {
       open = true;
       continue;
     }
@@ -234,10 +183,6 @@ export function creationBlockLines(lines: readonly string[]): Set<number> {
 
 /** A file label line: "**File:** `x`", "**文件**: `x`", "- File: `x`". */
 const FILE_LABEL_LINE = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?(?:files?|文件|ファイル|archivos?|arquivos?|fichiers?|dateien|datei)(?:\*\*|__)?\s*[:：]/i;
-/** A step heading whose work creates: "Step 4: 创建文档构建脚本", "### Task 2: Create the loader", "Add frontend tests", "添加前端组件测试". */
-const CREATING_HEADING =
-  /^\s{0,3}#{1,6}\s.*?(?:\b(?:create|creates|new|scaffold|write|crear|criar|erstellen|cr[ée]er)\b|\badd\s+(?:\w+\s+){0,3}tests?\b|创建|創建|新建|新增|建立|作成|添加.*测试|添加.*測試|追加.*テスト)/i;
-
 /**
  * Is the line a file label ("**文件**: `docs/build.sh`") in a step whose heading, a few lines above, says it creates
  * ("### Step 4: 创建文档构建脚本")? Then the label names the file the step writes.
@@ -246,7 +191,7 @@ export function fileLabelOfCreatingStep(lines: readonly string[], line: number):
   if (!FILE_LABEL_LINE.test(lines[line] ?? '')) return false;
   for (let l = line - 1; l >= 0 && line - l <= 6; l--) {
     const text = lines[l] ?? '';
-    if (/^\s{0,3}#{1,6}\s/.test(text)) return CREATING_HEADING.test(text);
+    if (/^\s{0,3}#{1,6}\s/.test(text)) return isCreatingHeading(text);
   }
   return false;
 }
@@ -335,12 +280,8 @@ export const TICKED_TASK = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
  * `b.ts`"): the rename writes it, so it need not exist yet. Not "renamed to `b.ts`": a rename done must have written it.
  */
 export function renameTarget(line: string, startChar: number, endChar: number): boolean {
-  return RENAME_TO_BEFORE.test(line.slice(Math.max(0, startChar - 80), startChar)) || RENAME_TO_AFTER.test(line.slice(endChar, endChar + 20));
+  return renamedTo(line.slice(Math.max(0, startChar - 80), startChar), line.slice(endChar, endChar + 20));
 }
-const RENAME_TO_BEFORE =
-  /(?:\brenam(?:e|es|ing)\b[^.;:!?]{0,60}?\b(?:to|as|into)|\brenomear\b[^.;:!?]{0,60}?\bpara|\brenombrar\b[^.;:!?]{0,60}?\ba|\bumbenennen\b[^.;:!?]{0,60}?\bin|\brenommer\b[^.;:!?]{0,60}?\ben|重命名为|改名为|更名为)\s*[`'"]?$/i;
-const RENAME_TO_AFTER = /^[`'"]?\s*(?:への|に)(?:リネーム|改名|名前変更)/;
-
 /** "→ `.tsx`", "-> .ts": the new side of a rename that changes only the extension. */
 const RENAMED_EXTENSION = /^[`'"]*\s*(?:→|->|=>)\s*[`'"]*(\.[A-Za-z]\w{0,9})(?![\w./])/;
 

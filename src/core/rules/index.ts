@@ -15,9 +15,12 @@ import { noSuccessCriterionRule } from './no-success-criterion';
 import { danglingDependencyRule, duplicateStepIdRule } from './step-rules';
 import { missingFileRule, type Draft } from './text-rules';
 import { unknownSignalRule } from './unknown-signal';
+import { unknownScriptRule } from './symbols/unknown-script';
+import { unknownPackageRule } from './symbols/unknown-package';
+import { staleAnchorRule, symbolElsewhereRule, unknownSymbolRule } from './symbols/symbol-rules';
 
 export * from './catalog';
-export { fixesFor, type QuickFix, type TextEdit } from './quick-fixes';
+export { fixesFor, TURN_OFF_CHECK_COMMAND, type QuickFix, type TextEdit } from './quick-fixes';
 export { companionReferences } from './companion-docs';
 export { ruleEnvironment, workspaceEnvironment, type WorkspaceLookups } from './workspace-environment';
 
@@ -29,6 +32,11 @@ const RULE_FUNCTIONS: Record<RuleCode, (plan: Plan, env: RuleEnvironment, option
   'duplicate-step-id': duplicateStepIdRule,
   'empty-section': (plan, _env, options) => emptySectionRule(plan, options.scope),
   'missing-risks-section': (plan, env, options) => missingRisksSectionRule(plan, () => options.assessment, env, options.scope),
+  'unknown-script': (plan, env) => unknownScriptRule(plan, env),
+  'unknown-package': (plan, env) => unknownPackageRule(plan, env),
+  'unknown-symbol': (plan, env, options) => unknownSymbolRule(plan, env, options.scope),
+  'symbol-elsewhere': (plan, env) => symbolElsewhereRule(plan, env),
+  'stale-anchor': (plan, env) => staleAnchorRule(plan, env),
 };
 
 /** The level a rule runs at: the override when it is a valid level, else the rule's default. */

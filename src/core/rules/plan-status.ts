@@ -4,17 +4,14 @@
  * step, a risks section) have nothing to ask of it.
  */
 import { stepPrefix, type Plan } from '../plan';
+import { isStatusTitle, opensDone, statusSaysDone, titleSaysDone, titleSaysMet } from './wording/status';
 
 /**
  * A heading or title marked done ("## Phase 4: Domain API ✅", "### M2 (done)", "## Phase 1 — Freeze (Status: Completed)",
  * "# Plan: … ✅ DONE (2026-05-18)", "## Phase 2 — COMPLETE", a ticked box at its end: "## Phase 1: Core Types `[x]`").
  */
-const DONE_MARK = /[✅✔☑]|\((?:status:\s*)?(?:done|complete[d]?|shipped|finished|implemented)\)|\[(?:done|complete[d]?)\b[^\]]{0,120}\]|(?:^|\s)`?\[[xX]\]`?\s*$/iu;
-/** Upper case only: "Phase 2 — complete the import" is a step still to do. */
-const DONE_SUFFIX = /[—–:-]\s*(?:DONE|COMPLETED?)\s*$/u;
-
 export function titleMarkedDone(title: string): boolean {
-  return DONE_MARK.test(title) || DONE_SUFFIX.test(title);
+  return titleSaysDone(title);
 }
 
 /** Two or more keyword steps, all marked done; stops at the first that is not (this runs on every edit). */
@@ -28,16 +25,6 @@ function everyPhaseDone(plan: Plan): boolean {
   return named >= 2;
 }
 
-/** A plan-wide success section that says it is met: "## 5. Definition of done for v1 — **met**", "## Exit criteria (all met)". */
-const CRITERIA_MET = /[—–:-]\s*(?:\*\*|__)?(?:all\s+)?(?:met|achieved|satisfied)(?:\*\*|__)?\s*$|\((?:all\s+)?(?:met|achieved|satisfied)\)/i;
-
-/**
- * "**Status**: Complete", "Status: Done ✅", "**Status: Implemented**"; a record kept for history ("Status: Superseded",
- * "文档状态：历史实施记录": a historical implementation record).
- */
-export const STATUS_DONE =
-  /^\W*(?:(?:document\s+)?status|estado|statut|статус|(?:文档|文件)?状态|狀態|ステータス)\W{0,4}[:：]\W{0,4}(?:complete[d]?|done|finished|shipped|implemented|historical|archived|superseded|历史(?:实施)?记录|已归档|归档|已废弃|✅|completad[oa]|terminad[oa]|implementad[oa]|conclu[íi]d[oa]|abgeschlossen|erledigt|fertig|umgesetzt|termin[ée]e?|impl[ée]ment[ée]e?|реализовано|выполнено|готово|завершено|已完成|完成|完了|実装済み)(?!\p{L})/iu;
-
 /**
  * The plan is marked done: its title carries a done mark, its plan-wide success
  * section says it is met, or a status line stands between the title and its first section ("# Global Tags" /
@@ -49,18 +36,18 @@ export function planMarkedDone(plan: Plan): boolean {
   if (everyBoxTicked(plan)) return true;
   const first = plan.sections[0];
   if (first && first.level === 1 && titleMarkedDone(first.title)) return true;
-  if (plan.sections.some((s) => s.kind === 'success' && s.level <= 2 && CRITERIA_MET.test(s.title))) return true;
+  if (plan.sections.some((s) => s.kind === 'success' && s.level <= 2 && titleSaysMet(s.title))) return true;
   const start = first && first.level === 1 ? first.headingLine + 1 : 0;
   const next = plan.sections.find((s) => s.headingLine >= start);
   const end = Math.min(next ? next.headingLine : plan.lines.length, start + 15);
-  for (let l = start; l < end; l++) if (STATUS_DONE.test(plan.lines[l] ?? '')) return true;
+  for (let l = start; l < end; l++) if (statusSaysDone(plan.lines[l] ?? '')) return true;
   // "## Status" (or "## Current status", "## 현재 상태") near the top whose first line says the work is done ("**Implemented and
   // deployed on 2026-06-21.**", "**모든 주요 기능 완료**"): a record of finished work, as a status line is.
   // Sections come in document order: only the first ones can be near the top.
   let status: Plan['sections'][number] | undefined;
   for (const s of plan.sections) {
     if (s.headingLine >= 40) break;
-    if (s.level <= 3 && STATUS_TITLE.test(s.title)) {
+    if (s.level <= 3 && isStatusTitle(s.title)) {
       status = s;
       break;
     }
@@ -69,17 +56,11 @@ export function planMarkedDone(plan: Plan): boolean {
     for (let l = status.headingLine + 1; l <= status.range.endLine && l < status.headingLine + 6; l++) {
       const text = (plan.lines[l] ?? '').trim();
       if (text === '') continue;
-      return DONE_OPENING.test(text.replace(/[*_`]/g, ''));
+      return opensDone(text.replace(/[*_`]/g, ''));
     }
   }
   return false;
 }
-
-const STATUS_TITLE =
-  /^\W*(?:(?:current|project|implementation)\s+)?status\W*$|^\W*(?:estado(?:\s+actual)?|statut|stand|статус|现状|状态|狀態|現在の状態|ステータス|현재\s*상태|상태)\W*$/iu;
-/** The first line of a status section that says the work is done: "Implemented and deployed…", "All features complete", "완료". */
-const DONE_OPENING =
-  /^\W*(?:(?:all\s+(?:\w+\s+){0,3})?(?:implemented|completed?|done|shipped|deployed|finished|live)\b|(?:모든\s+)?(?:\S+\s+){0,3}(?:완료|구현\s*완료)|已完成|全部完成|完了|実装済み|concluído|completado|terminé|abgeschlossen)/iu;
 
 /**
  * A task list whose every checkbox is ticked ("- [x] Create `config/agent-profiles.md`" … ), three or more of
@@ -170,7 +151,7 @@ const OPEN_ITEM = /^(?:\*\*|__)?(?:⬜|☐|🔲|❌|⏳|🚧)/u;
 /** "**Status**: Complete" (or Done, ✅) on the first lines of the step's body: done, like a ticked step. */
 export function markedComplete(plan: Plan, step: Plan['steps'][number]): boolean {
   for (let l = step.line + 1; l <= Math.min(step.range.endLine, step.line + 4); l++) {
-    if (STATUS_DONE.test(plan.lines[l] ?? '')) return true;
+    if (statusSaysDone(plan.lines[l] ?? '')) return true;
   }
   return false;
 }

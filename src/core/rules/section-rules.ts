@@ -131,7 +131,7 @@ export type RiskAssessment = Pick<Assessment, 'quality' | 'score' | 'threshold'>
  * Scope `thorough`: every plan above TRIVIAL (seed 001 Step 2 quality) needs one; a typo fix has nothing to roll back.
  * Scope `precise`: only a plan whose complexity reaches the scaled team's threshold (seed 001: score >= 7 by default, the
  * user's `threshold` otherwise). On the blind-labelled real-plan corpus the finding was real in 80 % of such plans
- * (60 of 75) and in 59 % below it (54 of 77; 14 of 23 on batches 61-80 at 45 % against 70 % above): a one-screen
+ * (60 of 75) and in 59 % below it (54 of 77; on plans held out from the rule, 14 of 23 at 45 % against 70 % above): a one-screen
  * change, a greenfield tool or a record of finished work rarely owes a risks section, and labellers said so.
  */
 export function missingRisksSectionRule(

@@ -1,6 +1,6 @@
 /**
  * Rules over the plan's step ids (seed 004: steps with depends_on):
- * dependencies on ids no step has, and ids used twice; the id helpers the
+ * dependencies on ids no step has, and ids used twice; the id functions the
  * missing-criterion rule (no-success-criterion.ts) and the quick fixes share.
  */
 import { openingStepIds, STEP_KEYWORDS, type Plan } from '../plan';
@@ -20,7 +20,7 @@ export function danglingDependencyRule(plan: Plan): Draft[] {
   let kinds: Set<string> | undefined;
   // A name without a number ("js-yaml", "sync-skills", a pom.xml's "flyway-core") is a step's id only in a plan that
   // gives its steps such names ("(id: setup-db)"); elsewhere it is a package, a make target or a tool: on the real-plan
-  // corpus every such dependency named something else (9 false errors in fresh batches 109-122).
+  // corpus every such dependency named something else (9 false errors on held-out plans).
   const namesSteps = plan.steps.some((s) => !s.implicitId && !/\d/.test(s.id));
   for (const step of plan.steps) {
     if (step.line === titleLine) continue;
@@ -31,7 +31,10 @@ export function danglingDependencyRule(plan: Plan): Draft[] {
       const kind = refKind(plan.lines[ref.range.startLine] ?? '', ref.range.startChar, ref.range.endChar);
       kinds ??= stepKinds(plan);
       if (kind !== null && kinds.size > 0 && !kinds.has(kind)) continue;
-      const candidates = nearestStepIds(ref.id, ids, 3, index);
+      // A step never depends on itself: its own id is no suggestion.
+      const candidates = nearestStepIds(ref.id, ids, 4, index)
+        .filter((id) => id !== step.id)
+        .slice(0, 3);
       const hint = candidates.length ? ` (nearest: ${candidates.map(stepLabel).join(', ')})` : '';
       out.push({
         code: 'dangling-dependency',

@@ -1,4 +1,4 @@
-/** Small range helpers shared by the rules and their quick fixes. */
+/** Small range functions shared by the rules and their quick fixes. */
 import type { Plan, Range } from '../plan';
 
 /** The visible text of one line: first non-blank character to the end of the trimmed line. */

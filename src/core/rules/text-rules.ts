@@ -28,6 +28,7 @@ import {
   underTestingHeading,
 } from './missing-file-context';
 import { existenceClaims, type ExistenceClaims } from './missing-file-claims';
+import { alternativeOfExisting, isLinkedOutside, linkedOutside, movedAwayPaths, scopedByHeadingFolder } from './missing-file-scope';
 
 export type Draft = Omit<StaticFinding, 'level'>;
 
@@ -38,6 +39,8 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment, scope: RuleSco
   let emptyWorkspace: boolean | undefined;
   let outsideProjects: Set<string> | undefined;
   let claims: ExistenceClaims | undefined;
+  let movedAway: Set<string> | undefined;
+  let linkedAway: Set<string> | undefined;
   const created = createdPaths(plan);
   // Every proper tail of a created path ("code-reviewer/prompt.md" of "skills/code-reviewer/prompt.md"): a fragment names that file.
   const createdEnds = new Set<string>();
@@ -86,6 +89,10 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment, scope: RuleSco
     // repositories has a digits-only name without an extension).
     if (!hasExtension(path) && /(?:^|\/)\d+\/?$/.test(path)) continue;
     if (created.has(path) || (!path.includes('/') && created.has(`/${path}`)) || createdEnds.has(path)) continue;
+    // The plan says where the file went, or the line offers it as one of two places or lists it under a folder's heading.
+    if ((movedAway ??= movedAwayPaths(plan)).has(path)) continue;
+    if (isLinkedOutside(path, (linkedAway ??= linkedOutside(plan, env)))) continue;
+    if (mentions.every((r) => alternativeOfExisting(plan, r.startLine, r.startChar, r.endChar, env) || scopedByHeadingFolder(plan, r.startLine, path, env, created))) continue;
     // A file in a folder the plan deletes whole is gone by design.
     if (insideRemovedFolder(path, (removed ??= removedFolders(plan)))) continue;
     if (mentions.every((r) => citedAsSource(plan.lines, r.startLine, r.startChar))) continue;

@@ -11,25 +11,37 @@
 import type { Plan } from '../plan';
 import type { RuleScope } from './catalog';
 import type { Draft } from './text-rules';
+import { DECISION_OPEN, LEGEND, OPEN, OPEN_IF_ASKED, OPEN_POINTS, OPEN_QUESTIONS_TITLE } from './wording/undecided';
+import { anyOf, pairMatcher, patternMatcher, wordMatcher } from './wording/words';
 
 /** Sections where undecided points belong (the rule's own advice): what is listed there is already acknowledged. */
-const OPEN_QUESTIONS =
-  /\b(open\s+(?:[\w-]+\s+)?(?:questions?|decisions?|issues|points)|(?:deferred|unresolved|outstanding)\s+(?:questions?|decisions?|issues)|pending\s+decisions?|decisions?\s+(?:pending|to\s+make)|questions?\s+ouvertes?|preguntas\s+abiertas|decisiones\s+pendientes|quest[oõ]es\s+em\s+aberto|offene\s+(?:fragen|entscheidungen)|unknowns)\b/i;
+const OPEN_QUESTIONS = anyOf(wordMatcher(OPEN_QUESTIONS_TITLE), pairMatcher(OPEN, OPEN_POINTS, '\\s+(?:[\\w-]+\\s+)?'));
 
-/** A legend defines the plan's marks ("## Task Status Legend": "**TODO**: task not started"): its markers are names. */
-const LEGEND = /\blegend\b|leyenda|l[ée]gende|legenda|凡例|图例|圖例/i;
+/**
+ * A list of what the plan leaves out ("**Not in W3 (explicit deferrals):**", "## Out of Scope", "Non-goals", "Hors
+ * périmètre"): an item there is settled for this plan, however open its later fate ("TBD, may go into W6").
+ */
+const DEFERRED =
+  /\b(?:out[\s-]+of[\s-]+scope|not\s+in\s+(?:scope|this\s+(?:plan|phase|release|version)|v?\d+(?:\.\d+)*|[A-Z]+\d+)|non[\s-]?goals?|(?:explicit(?:ly)?\s+)?deferr(?:als?|ed)(?!\s+(?:questions?|decisions?|issues))|hors\s+(?:du\s+)?p[ée]rim[èe]tre|fuera\s+de(?:l)?\s+alcance|fora\s+do\s+escopo|nicht\s+im\s+(?:umfang|scope))\b|範囲外|スコープ外|不在范围|范围之外|暂不实现/iu;
+
+const LEGEND_TITLE = wordMatcher(LEGEND);
 
 /** A title that names a to-do app ("todo-basic", "Todo Web Application", "TODO アプリ"), not a title that is a marker ("TODO: …"). */
 const TODO_DOMAIN = /(?<![\p{L}\p{N}])todos?(?![\p{L}\p{N}]|\s*:)/iu;
 /** What follows a TODO that is the app's subject: a name (capitalised, an acronym) or CJK text. */
 const TODO_SUBJECT = /^[ \t]*(?:\p{Lu}|\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|\p{Script=Hangul})/u;
 
-/** "TBD", "???", "undecided", "not sure", "to be decided", "not yet decided"; "maybe" and "perhaps" only in a question ("Compress maybe?"). */
-const DECISION_OPEN = /^(?:tb[dca]|\?{2,}|undecided|unsure|not\s+sure|to\s+be\s+\w+|not\s+yet\s+\w+)$/i;
+/** "TBD", "???", "undecided", "not sure", "to be decided", "not yet decided": the whole signal says a choice is open. */
+const DECISION_OPEN_SIGNAL = anyOf(
+  wordMatcher(DECISION_OPEN, { lead: '^', trail: '$', guarded: false }),
+  patternMatcher({ latin: '^(?:\\?{2,}|to\\s+be\\s+\\w+|not\\s+yet\\s+\\w+)$' }),
+);
+/** "maybe" and "perhaps" say so only in a question ("Compress maybe?"). */
+const ASKED_SIGNAL = wordMatcher(OPEN_IF_ASKED, { lead: '^', trail: '$', guarded: false });
 
 function saysChoiceOpen(plan: Plan, signal: Plan['unknownSignals'][number]): boolean {
-  if (DECISION_OPEN.test(signal.signal)) return true;
-  return /^(?:maybe|perhaps)$/i.test(signal.signal) && /^[^.!\n]{0,40}\?/.test((plan.lines[signal.range.startLine] ?? '').slice(signal.range.endChar));
+  if (DECISION_OPEN_SIGNAL.test(signal.signal)) return true;
+  return ASKED_SIGNAL.test(signal.signal) && /^[^.!\n]{0,40}\?/.test((plan.lines[signal.range.startLine] ?? '').slice(signal.range.endChar));
 }
 
 export function unknownSignalRule(plan: Plan, scope: RuleScope = 'precise'): Draft[] {
@@ -40,14 +52,19 @@ export function unknownSignalRule(plan: Plan, scope: RuleScope = 'precise'): Dra
   // Questions"). On the real-plan corpus such findings were false in 4 of 5 (the true one left a roadmap item's
   // infrastructure open beside an "Open decisions" list that did not name it).
   if (scope === 'precise' && openQuestions.some((s) => sectionHasText(plan, s))) return [];
-  const acknowledged = [...openQuestions, ...plan.sections.filter((s) => LEGEND.test(s.title) || s.kind === 'risks')].map((s) => s.range);
+  const acknowledged = [...openQuestions, ...plan.sections.filter((s) => LEGEND_TITLE.test(s.title) || DEFERRED.test(s.title) || s.kind === 'risks')].map((s) => s.range);
   // A plan for a to-do app ("# 003-todo-basic タスクリスト", "# Phase II Todo Web Application") has TODO as its subject
   // where a name follows it ("TODO API クライアント", "TODO Model"); "TODO pick a codec" and "TODO:" stay markers.
   const todoDomain = TODO_DOMAIN.test(plan.title ?? '');
   return plan.unknownSignals
     .filter((s) => scope === 'thorough' || saysChoiceOpen(plan, s))
     .filter((s) => !(todoDomain && /^todo$/i.test(s.signal) && TODO_SUBJECT.test((plan.lines[s.range.startLine] ?? '').slice(s.range.endChar, s.range.endChar + 4))))
-    .filter((s) => !acknowledged.some((r) => s.range.startLine >= r.startLine && s.range.startLine <= r.endLine) && !underOpenQuestionLabel(plan, s.range.startLine))
+    .filter(
+      (s) =>
+        !acknowledged.some((r) => s.range.startLine >= r.startLine && s.range.startLine <= r.endLine) &&
+        !underOpenQuestionLabel(plan, s.range.startLine) &&
+        !underListLabel(plan, s.range.startLine, DEFERRED),
+    )
     .map((s) => ({
       code: 'unknown-signal',
       message: `"${s.signal}" marks an undecided point: decide it in the plan, or list it under open questions with who decides and by when.`,
@@ -65,11 +82,11 @@ function sectionHasText(plan: Plan, section: Plan['sections'][number]): boolean 
 /** A paragraph that is only a label ("**Open Questions:**", "Remaining open questions:", "__Unknowns__"): a heading in all but form. */
 const LABEL_LINE = /^\s*(?:\*\*|__)?([^*_:]{1,60}?)(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$/;
 
-/** Is the line a label like "**Open Questions:**" (a heading in all but form)? */
-function openQuestionLabel(text: string): boolean {
+/** Is the line a label ("**Open Questions:**", a heading in all but form) whose words match `words`? */
+function labelSays(text: string, words: { test(text: string): boolean }): boolean {
   if (text.length > 80 || !/[*_:]/.test(text)) return false;
   const label = LABEL_LINE.exec(text);
-  return label !== null && OPEN_QUESTIONS.test(label[1] as string);
+  return label !== null && words.test(label[1] as string);
 }
 
 /**
@@ -77,11 +94,16 @@ function openQuestionLabel(text: string): boolean {
  * blank lines between them)? Walks up from the line, so it costs nothing on a plan without signals.
  */
 function underOpenQuestionLabel(plan: Plan, line: number): boolean {
-  if (openQuestionLabel(plan.lines[line] ?? '')) return true;
+  return underListLabel(plan, line, OPEN_QUESTIONS);
+}
+
+/** Is the line a label whose words match `words`, or in the list it heads (see underOpenQuestionLabel)? */
+function underListLabel(plan: Plan, line: number, words: { test(text: string): boolean }): boolean {
+  if (labelSays(plan.lines[line] ?? '', words)) return true;
   for (let l = line, inList = false; l >= 0 && line - l < 500; l--) {
     const text = plan.lines[l] ?? '';
     if (/^\s*(?:[-*+]|\d+[.)])\s/.test(text)) inList = true;
-    else if (text.trim() !== '' && !/^\s+\S/.test(text)) return inList && openQuestionLabel(text);
+    else if (text.trim() !== '' && !/^\s+\S/.test(text)) return inList && labelSays(text, words);
   }
   return false;
 }

@@ -6,6 +6,9 @@
 import type { WorkspaceFileIndex } from '../file-index';
 import type { Plan } from '../plan';
 import type { RuleEnvironment } from './catalog';
+import type { ManifestFacts } from '../index/workspace-manifests';
+import type { SymbolFacts } from '../index/symbols/symbol-index';
+import { namesCode } from './symbols/symbol-claims';
 import { companionReferences } from './companion-docs';
 
 /** What a workspace index answers (WorkspaceFileIndex answers all of it; a host may leave out the optional parts). */
@@ -14,6 +17,8 @@ export interface WorkspaceLookups {
   pathsNamed?(basename: string): readonly string[];
   markdownText?(planFsPath: string | null, reference: string): string | undefined;
   hasSourceFiles?(): boolean | undefined;
+  manifests?(): ManifestFacts | undefined;
+  symbolFacts?(planFsPath: string | null): SymbolFacts | undefined;
 }
 
 /** The rule environment of the plan at `planFsPath` (null: an unsaved document) over those lookups. */
@@ -23,11 +28,26 @@ export function ruleEnvironment(source: WorkspaceLookups, planFsPath: string | n
     pathsNamed: (name) => source.pathsNamed?.(name) ?? [],
     readMarkdown: (p) => source.markdownText?.(planFsPath, p),
     hasSourceFiles: () => source.hasSourceFiles?.(),
+    ...(source.manifests ? { manifests: () => source.manifests?.() } : {}),
+    ...(source.symbolFacts ? { symbols: () => source.symbolFacts?.(planFsPath) } : {}),
     planPath: planFsPath,
   };
 }
 
+const SYMBOL_WAIT_MS = 15_000;
+
 export async function workspaceEnvironment(index: WorkspaceFileIndex, planFsPath: string | null, plan: Plan): Promise<RuleEnvironment> {
-  await index.loadMarkdown(planFsPath, companionReferences(plan, planFsPath));
+  await Promise.all([index.loadMarkdown(planFsPath, companionReferences(plan, planFsPath)), index.loadManifests()]);
+  // The symbol index only for a plan that names code, and the texts of the files its anchors point into.
+  const symbols = namesCode(plan) ? index.symbols() : undefined;
+  if (symbols) {
+    // A one-shot run (the CLI, the Claude Code hook) waits this long for the index; past it the symbol rules stay silent.
+    await Promise.race([symbols.start(), new Promise((resolve) => setTimeout(resolve, SYMBOL_WAIT_MS).unref())]);
+    const facts = index.symbolFacts(planFsPath);
+    const anchored = plan.referencedPaths.filter((r) =>
+      (r.ranges.length > 0 ? r.ranges : [r.range]).some((m) => /^(?::|#L)\d/.test((plan.lines[m.startLine] ?? '').slice(m.endChar))),
+    );
+    await Promise.all(anchored.map((r) => facts?.indexedFile(r.path)).flatMap((rel) => (rel ? [symbols.loadText(rel)] : [])));
+  }
   return ruleEnvironment(index, planFsPath);
 }

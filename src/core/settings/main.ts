@@ -54,6 +54,7 @@ export const MAIN = {
       .min(0)
       .default(5)
       .describe('Hard spending cap per run in USD: once a run has spent this much, no new agent call starts and the run ends with partial results. `0` means no cap.'),
+    trust: 'user',
     section: 'main',
     order: 4,
     readers: ['extension', 'cli'],
@@ -66,8 +67,9 @@ export const MAIN = {
       .refine((v) => v === '' || isHttpUrl(v), { message: 'must be an http(s) URL, or empty for the SDK default' })
       .default('')
       .describe(
-        'Base URL of the Anthropic Messages API (for gateways, proxies or compatible servers). Empty uses the SDK default, `https://api.anthropic.com`. Ignored in workspace settings of untrusted workspaces, so a cloned repository cannot redirect your key.',
+        'Base URL of the Anthropic Messages API (for gateways, proxies or compatible servers). Empty uses the SDK default, `https://api.anthropic.com`. Your API key is sent there.',
       ),
+    trust: 'user',
     section: 'main',
     order: 5,
     readers: ['extension', 'cli'],
@@ -90,8 +92,9 @@ export const MAIN = {
       .array(z.string().trim().min(1))
       .default([...DEFAULT_PLAN_FOLDERS])
       .describe(
-        'Where to look for plans when no Markdown plan is open, newest first. Entries are workspace-relative folders or files, may use `*` for one path segment, and `~` for the home folder. A folder contributes its `*.md` files.',
+        "Where to look for plans when no Markdown plan is open, newest first. Entries are workspace-relative folders or files, may use `*` for one path segment, and `~` for the home folder. A folder contributes its `*.md` files. Entries outside the workspace (`~`, absolute paths, `..`) count only from your user settings; a workspace's `.vscode/settings.json` may name places inside it.",
       ),
+    trust: 'workspace-inside',
     section: 'main',
     order: 7,
     readers: ['extension', 'cli'],
@@ -99,6 +102,7 @@ export const MAIN = {
   }),
   webSearch: spec({
     schema: z.boolean().default(false).describe('Let research agents use web search and fetch (Anthropic server tools). Off by default: plans and findings stay in the workspace.'),
+    trust: 'user',
     section: 'main',
     order: 8,
     readers: ['extension'],
@@ -107,7 +111,16 @@ export const MAIN = {
     schema: z
       .array(z.string().trim().min(1))
       .default([])
-      .describe('Extra glob patterns research agents may never read, on top of the built-in list (`.env*`, keys, `.git/` internals, git-ignored files).'),
+      .refine((globs) => !globs.some((g) => g.startsWith('!')), {
+        error: (issue) => {
+          const entry = Array.isArray(issue.input) ? (issue.input as unknown[]).find((g) => typeof g === 'string' && g.trim().startsWith('!')) : undefined;
+          return `the entry ${JSON.stringify(entry)} starts with "!": deny globs can only add to the built-in list, never re-include what it denies`;
+        },
+      })
+      .describe(
+        'Extra glob patterns research agents may never read, on top of the built-in list (`.env*`, keys, `.git/` internals, git-ignored files). Entries can only add: one starting with `!` is refused.',
+      ),
+    trust: 'user',
     section: 'main',
     order: 9,
     readers: ['extension'],
@@ -144,6 +157,7 @@ export const MAIN = {
     schema: UserPrices.default({}).describe(
       `Prices for models the built-in table does not know, or overrides of it, in USD per million tokens: \`{ "model-id": { "inputPerMTok": 4, "outputPerMTok": 20 } }\`, optionally with \`cacheWritePerMTok\` (5-minute write; default 1.25× input) and \`cacheReadPerMTok\` (default 0.1× input). Each price 0–${MAX_USD_PER_MTOK}. With a spending cap, a model without a price refuses to start; with one, the cap counts its calls.`,
     ),
+    trust: 'user',
     section: 'main',
     order: 12,
     readers: ['extension', 'cli'],

@@ -35,6 +35,7 @@ export const MODELS = Object.fromEntries(
           .default(model)
           .describe(`Model for the ${name}, which ${t.does} (${t.kind} role${t.note ? `: ${t.note}` : ''}). Any model id the configured API accepts.`),
         section: 'main',
+        trust: 'user',
         order: 20 + i,
         readers: ['extension', 'cli'],
         cli: { flag: `model-${role}`, arg: 'ID', help: `model for the ${name}` },
@@ -69,6 +70,7 @@ export const EFFORTS = Object.fromEntries(
           `Effort for the ${name} (\`output_config.effort\`: how many tokens it spends, thinking included). Sent only to models that take it (\`src/core/models.ts\`).`,
         ),
         section: 'main',
+        trust: 'user',
         order: 40 + i,
         readers: ['extension', 'cli'],
         cli: { flag: `effort-${role}`, arg: 'LEVEL', help: `effort for the ${name} (${EffortLevel.options.join('|')})` },

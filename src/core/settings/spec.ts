@@ -20,6 +20,15 @@ export interface SettingSpec<S extends z.ZodType = z.ZodType> {
   enumDescriptions?: readonly string[];
   /** Ignored in workspace settings of untrusted workspaces. */
   restricted?: boolean;
+  /**
+   * `user`: a setting that sends the key, spends money or widens what is read
+   * comes only from the user's own settings. The manifest gets
+   * `"scope": "machine"` (VS Code then ignores workspace values) and the
+   * description says so; the extension reads it with `inspect()` and logs a
+   * workspace value it ignores. `workspace-inside`: workspace values may only
+   * name places inside the workspace (planFolders).
+   */
+  trust?: 'user' | 'workspace-inside';
   /** The CLI flag (without `--`) and its `--help` line, when the CLI reads the setting. */
   cli?: {
     flag: string;

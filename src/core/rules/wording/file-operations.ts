@@ -1,0 +1,141 @@
+/**
+ * What the plan says it does to a file, read from the create, delete and move tables: each query is one matcher
+ * compiled at module load. The rules ask these (created-paths.ts: "is this mention created by the plan?"); the words
+ * live in the tables, the word boundaries and scripts in words.ts, and the shapes (right before the path, in a
+ * parenthesised note after it, a whole table cell) here.
+ */
+import {
+  ADD,
+  AND,
+  CREATE,
+  CREATE_AFTER,
+  CREATE_CELL,
+  CREATE_IF_ABSENT_NOTE,
+  CREATE_HEADING,
+  GENERATE,
+  GENERATE_WEAK,
+  MAY_BE_ABSENT_NOTE,
+  NEW_FILES_COLUMN,
+  NEW_FILES_LABEL,
+  NEW_NOTE,
+  WRITE,
+} from './create';
+import { DELETE, DELETE_AFTER, DELETE_CELL, DELETE_WEAK, DELETED_AFTER } from './delete';
+import { COPY, MOVE, MOVE_TARGET, RENAMED_TO_AFTER } from './move';
+import { alternation, anyOf, inScript, merge, pairMatcher, patternMatcher, wordMatcher, wordsOf, withShape } from './words';
+
+/** Quotes and emphasis that may close the path before the words after it. */
+const AFTER_PATH = '^[`\'">)\\]*_]*\\s*';
+
+/** "Build `lib/derived.ts`", "write a new test file `x`", "save the merged `out.json`", a lone "建 `x`": right before the path. */
+const OBJECT =
+  '\\s+(?:(?:a|an|the)\\s+)?(?:(?:merged|combined|final|resulting|result|output)\\s+)?(?:new\\s+)?(?:(?:test\\s+)?(?:file|module|folder|directory|script|config|test))?\\s*[`\'"(<[]*$';
+const WRITTEN_RIGHT_BEFORE = wordMatcher([ADD, WRITE], { lead: { cjk: '(?:^|[^\\p{Script=Han}])' }, trail: { latin: OBJECT, marked: OBJECT, cjk: '\\s*[`\'"]*$' } });
+/**
+ * English shapes no table holds: the new side of an arrow ("old → `new`"), a new project named before its folder ("new
+ * package `x`"), the tests a step writes ("write unit tests for … in `x`").
+ */
+const SHAPES_BEFORE = patternMatcher({
+  latin:
+    '(?:→|->|=>)\\s*[`\'"]*$|\\bnew\\s+(?:[\\w-]+\\s+){0,2}(?:package|crate|module|app|service|library|workspace|project)\\s+[`\'"(<[]*$|\\bwrite\\s+(?:\\w+\\s+){0,2}tests?\\b.*\\b(?:in|to|at)\\b',
+});
+/** Every "before the path" reading, one expression per script: one scan of the text per mention. */
+const BEFORE_PATH = anyOf(wordMatcher([CREATE, GENERATE, DELETE]), pairMatcher(merge(MOVE, COPY), MOVE_TARGET, '.*'), WRITTEN_RIGHT_BEFORE, SHAPES_BEFORE);
+/** Languages whose verb may follow its object ("`x.ts` 생성"): the marked-script rows are read after the path too. */
+const CREATED_OR_DELETED_MARKED = wordMatcher(inScript(merge(CREATE, DELETE), 'marked'));
+
+/**
+ * Does the text before a path on its line say the plan creates, generates, deletes, moves or copies it ("Create
+ * `src/a.ts`", "Удалить `x`", "rename `a` to `b`", "Build `lib/x.ts`", "→ `new.ts`")? `line` is the whole line (the
+ * guard of the marked and cjk scripts), `after` the text right after the path, where a marked-script verb may stand.
+ */
+export function operationBefore(before: string, line: string, after = ''): boolean {
+  return BEFORE_PATH.test(before, line) || (after !== '' && CREATED_OR_DELETED_MARKED.test(after, line));
+}
+
+/** "add `A` and `B`", "añadir `LICENSE` y `CONTRIBUTING.md`": an add verb governs every path of its list. */
+const ADD_VERB = wordMatcher(ADD);
+const ADD_LIST = wordMatcher(ADD, {
+  trail: `\\s+(?:[\`'"]*[\\w@./-]+[\`'"]*\\s*(?:,|&|${alternation(wordsOf(AND, 'latin'), 'latin')})\\s*)*[\`'"(<[]*$`,
+});
+
+export function addListBefore(before: string): boolean {
+  return ADD_VERB.test(before) && ADD_LIST.test(before.slice(-300));
+}
+
+const NOTE_AFTER = wordMatcher([NEW_NOTE, MAY_BE_ABSENT_NOTE], { lead: { latin: '\\(\\s*', cjk: '[（(]\\s*' }, trail: { latin: '\\s*\\)', cjk: '\\s*[)）]' } });
+const OPEN_NOTE_AFTER = wordMatcher(CREATE_IF_ABSENT_NOTE, { lead: '\\(\\s*', trail: '[^)]*\\)' });
+const DASH_NEW = wordMatcher(NEW_NOTE, { lead: '[—–-]\\s+' });
+/** All that may follow the path, in one expression per script, anchored right after it. */
+const OPERATION_AFTER = withShape(anyOf(NOTE_AFTER, OPEN_NOTE_AFTER, DASH_NEW, wordMatcher([CREATE_AFTER, DELETE_AFTER]), wordMatcher(DELETED_AFTER)), {
+  lead: AFTER_PATH,
+  guarded: false,
+});
+const ABSENT_NOTE_AFTER = wordMatcher(MAY_BE_ABSENT_NOTE, { lead: '^[`\'"]*\\s*\\(\\s*', trail: '\\s*\\)' });
+
+/** Right after the path: "(new)", "(nuevo)", "（新建）", "(or create if absent)", "(if exists)", "— new", "`x` erstellen", "is gone". */
+export function operationAfter(after: string): boolean {
+  return OPERATION_AFTER.test(after);
+}
+
+/** "`commands/learn.md` (if exists)": the plan itself allows that the file is not there. */
+export function mayBeAbsentAfter(after: string): boolean {
+  return ABSENT_NOTE_AFTER.test(after);
+}
+
+const REMOVED = wordMatcher([DELETE, DELETE_WEAK, MOVE], { guarded: false });
+
+/** Does the text say a file is deleted, moved or renamed (the old path is gone)? */
+export function saysRemoved(text: string): boolean {
+  return REMOVED.test(text);
+}
+
+const PRODUCED = wordMatcher([GENERATE, GENERATE_WEAK]);
+
+/** What a build, a generator or the program itself makes ("Produce … bundles with checksums.txt", "emits"). */
+export function saysProduced(text: string): boolean {
+  return PRODUCED.test(text);
+}
+
+const RENAMED_TO_BEFORE = pairMatcher(MOVE, MOVE_TARGET, '[^.;:!?]{0,60}?', { trail: '\\s*[`\'"]?$' });
+const RENAMED_TO_AFTER_PATH = wordMatcher(RENAMED_TO_AFTER, { lead: '^[`\'"]?\\s*' });
+
+/** The new name of a rename or move: the text before ends "rename `a.ts` to", "renomear para", "重命名为", or the text after opens "へのリネーム". */
+export function renamedTo(before: string, after: string): boolean {
+  return RENAMED_TO_BEFORE.test(before) || RENAMED_TO_AFTER_PATH.test(after);
+}
+
+const CREATION_LABEL = wordMatcher(NEW_FILES_LABEL, { lead: '^\\s*(?:[-*+]\\s+)?(?:\\*\\*|__)?[^:]{0,60}', trail: '[^:]{0,40}:(?:\\*\\*|__)?\\s*$' });
+
+/** A label line over a list of files the plan writes: "**New files to create:**", "Output:", "Neue Dateien:". */
+export function isCreationLabel(line: string): boolean {
+  return CREATION_LABEL.test(line);
+}
+
+const CREATING_COLUMN = wordMatcher(NEW_FILES_COLUMN, { lead: '^\\W*', trail: '\\W*$', guarded: false });
+
+/** A table header cell (markup removed) over files the plan writes: "New files", "File cần tạo", "Deliverable". */
+export function isCreatingColumn(cell: string): boolean {
+  return CREATING_COLUMN.test(cell);
+}
+
+const OPERATION_CELL = wordMatcher([CREATE_CELL, ADD, DELETE_CELL], { lead: '^', trail: '$', guarded: false });
+const OPENS_WITH_CREATION = wordMatcher(CREATE_CELL, {
+  lead: '^',
+  trail: '(?:\\s*[:—–-]\\s|\\s+(?:file|module|store|page|component|tests?|test\\s+file|script|migration|fichier|archivo|arquivo|datei|ou|or|o)\\b)',
+  guarded: false,
+});
+
+/** A table cell (markup removed) that is only an operation that creates or deletes its row's file, or opens with "New —", "Create:". */
+export function isOperationCell(cell: string): boolean {
+  return OPERATION_CELL.test(cell) || OPENS_WITH_CREATION.test(cell);
+}
+
+const CREATING_HEADING = wordMatcher(CREATE_HEADING, { lead: '^\\s{0,3}#{1,6}\\s.*?' });
+/** "Add frontend tests", "添加前端组件测试": a step that writes tests writes their files. */
+const ADDS_TESTS_HEADING = /^\s{0,3}#{1,6}\s.*?(?:\badd\s+(?:\w+\s+){0,3}tests?\b|添加.*测试|添加.*測試|追加.*テスト)/i;
+
+/** A step heading whose work creates: "Step 4: 创建文档构建脚本", "### Task 2: Create the loader", "Add frontend tests". */
+export function isCreatingHeading(line: string): boolean {
+  return CREATING_HEADING.test(line) || ADDS_TESTS_HEADING.test(line);
+}

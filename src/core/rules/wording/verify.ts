@@ -1,0 +1,137 @@
+/**
+ * Verify: the words that say how work is checked (a test, a verification, acceptance). Plain data, by language; read by
+ * check-words.ts, which no-success-criterion reads (see README.md).
+ */
+import type { Wording } from './words';
+
+/** Check words a step title opens with and a heading holds alike: "Проверка сборки", "Weryfikacja", "Kiểm tra". */
+export const CHECK: Wording = {
+  ru: ['проверка', 'проверки', 'проверить', 'проверяем', 'проверьте', 'тестирование', 'тесты', 'верификация', 'валидация', 'приёмка', 'приемка', 'критерии'],
+  uk: ['перевірка', 'перевірити', 'тестування'],
+  pl: ['weryfikacja', 'zweryfikuj', 'sprawdź', 'sprawdz', 'sprawdzenie', 'testy', 'testowanie', 'walidacja', 'kryteria'],
+  vi: ['kiểm tra', 'kiem tra', 'kiểm thử', 'kiểm thu', 'kiem thử', 'kiem thu', 'xác minh', 'xac minh', 'nghiệm thu', 'nghiem thu'],
+};
+
+/** A step title that opens with one of these is itself a check: "Checkpoint – …", "Final verification", "Verificar …". */
+export const CHECK_STEP_OPENING: Wording = {
+  en: [
+    'checkpoint',
+    'final verification',
+    'final checkpoint',
+    'final check',
+    'verify',
+    'verification',
+    'validate',
+    'test',
+    'run test',
+    'run tests',
+    'run the test',
+    'run the tests',
+  ],
+  es: ['verificar', 'verificación', 'verificacion', 'validar', 'validación', 'validacion', 'probar', 'punto de control'],
+  pt: ['verificação', 'verificaçao', 'verificacão', 'verificacao', 'validação', 'validaçao', 'validacão', 'validacao', 'testar', 'ponto de controle'],
+  de: ['überprüfung', 'überprufung', 'ueberprüfung', 'ueberprufung', 'berprüfung', 'berprufung', 'prüfen', 'prufen'],
+  fr: ['vérification', 'verification', 'vérifier', 'verifier', 'valider', 'tester', 'point de contrôle', 'point de controle'],
+};
+
+/** "Write property tests for …", "Escribir pruebas", "Écrire les tests": a verb of writing, then (a few words on) the tests. */
+export const WRITE_TESTS_VERB: Wording = { en: ['write'], es: ['escribir'], pt: ['escrever'], fr: ['écrire', 'ecrire'] };
+export const TESTS_NOUN: Wording = { en: ['test', 'tests'], es: ['pruebas'], pt: ['testes'], fr: ['tests'] };
+
+/** A Japanese, Chinese or Korean step whose work is a check, wherever the word stands: "E2E テストで認証フローを検証する", "验证登录流程". */
+export const CHECK_ANYWHERE: Wording = {
+  ja: ['検証', 'テスト', '動作確認'],
+  zh: ['验证', '驗證', '测试', '測試'],
+  ko: ['검증', '테스트'],
+};
+
+/** A step whose work is testing or reviewing: "Testing and rollout", "Tests", "Review all help texts", "Pruebas y failover". */
+export const TESTING_STEP_OPENING: Wording = {
+  en: ['tests', 'test', 'qa', 'review', 'audit', 'validation', 'verification'],
+  es: ['pruebas', 'revisar', 'revisión', 'revision'],
+  pt: ['testes', 'revisão', 'revisao'],
+  fr: ['essais'],
+  de: ['testen', 'überprüfen', 'uberprüfen', 'überprufen', 'uberprufen'],
+};
+
+/** A review step ("Review all help texts") checks its own wording, not the plan's work. */
+export const REVIEW_STEP_OPENING: Wording = {
+  en: ['review', 'audit'],
+  es: ['revisar', 'revisión', 'revision'],
+  pt: ['revisão', 'revisao'],
+  de: ['überprüfen', 'uberprüfen', 'überprufen', 'uberprufen'],
+};
+
+/** "Phase 0 — Prerequisites (manual)": what must hold before the work starts, each item itself a check. */
+export const PRECONDITIONS_OPENING: Wording = {
+  en: ['prerequisite', 'prerequisites', 'pre-requisite', 'pre-requisites', 'precondition', 'preconditions'],
+  es: ['requisitos previos'],
+  pt: ['pré-requisito', 'pré-requisitos', 'pre-requisito', 'pre-requisitos', 'prérequisito', 'prérequisitos', 'prerequisito', 'prerequisitos'],
+  de: ['voraussetzungen'],
+  fr: ['prérequis', 'prerequis'],
+};
+
+/**
+ * Words of a heading that says how work is checked: "## Testing", "### Verification", "## Acceptance criteria", "## QA
+ * checklist", "### Smoke test", "## Definition of done" (with CHECK).
+ */
+export const CHECK_HEADING_WORDS: Wording = {
+  en: [
+    'test',
+    'tests',
+    'testing',
+    'verify',
+    'verifies',
+    'verified',
+    'verification',
+    'verifications',
+    'validate',
+    'validates',
+    'validation',
+    'validations',
+    'validating',
+    'acceptance',
+    'qa',
+    'quality gate',
+    'quality gates',
+    'quality check',
+    'quality checks',
+    'quality assurance',
+    'checklist',
+    'checklists',
+    'criteria',
+    'criterion',
+    'success',
+    'definition of done',
+    'done when',
+    'smoke',
+    'e2e',
+  ],
+  es: ['prueba', 'pruebas', 'verificación', 'verificacion', 'validación', 'validacion', 'criterio', 'criterios'],
+  pt: [
+    'teste',
+    'testes',
+    'verificação',
+    'verificaçao',
+    'verificacão',
+    'verificacao',
+    'validação',
+    'validaçao',
+    'validacão',
+    'validacao',
+    'critério',
+    'critérios',
+    'criterio',
+    'criterios',
+  ],
+  fr: ['critère', 'critères', 'critere', 'criteres', 'vérification', 'verification'],
+  de: ['überprüfung', 'uberprüfung', 'überprufung', 'uberprufung', 'ueberprüfung', 'ueberprufung', 'berprüfung', 'berprufung', 'prüfung', 'prufung'],
+  ko: ['테스트', '검증'],
+  zh: ['验证', '驗證', '测试', '測試', '验收', '驗收'],
+  ja: ['検証', 'テスト'],
+};
+
+/** German headings name acceptance and checking in compounds: "Akzeptanzkriterien", "Abnahmetest" (the word's start is enough). */
+export const CHECK_HEADING_STEMS: Wording = {
+  de: ['akzeptanz', 'abnahme'],
+};
