@@ -64,6 +64,10 @@ if (!only || only === 'server' || only === 'cli' || only === 'engine') {
   for (const [pkg, file] of files) copyFileSync(path.join(from[pkg], file), path.join('dist/tree-sitter', file));
 }
 
+// A production dist/ carries no source maps, not even stale ones from an earlier development build (the editor
+// figures tell the bundles apart by them, and a package must not ship them).
+if (production && existsSync('dist')) for (const f of readdirSync('dist')) if (f.endsWith('.map')) rmSync(`dist/${f}`);
+
 if (watch) {
   const contexts = await Promise.all(entries.map((e) => esbuild.context(e)));
   await Promise.all(contexts.map((c) => c.watch()));
