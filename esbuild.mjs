@@ -1,7 +1,7 @@
 // One build script, several entry points (extension host, language server, CLI, webview).
 // Entries whose source does not exist yet are skipped so partial trees still build.
 import * as esbuild from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 
