@@ -46,6 +46,8 @@ import {
 import type { Language, Wording } from '../../src/core/rules/wording/words';
 import { DECISION_OPEN, LEGEND, OPEN_POINTS, OPEN_QUESTIONS_TITLE } from '../../src/core/rules/wording/undecided';
 import { unknownSignalRule } from '../../src/core/rules/unknown-signal';
+import { RISK_HEADING, RISK_HEADING_STEM } from '../../src/core/rules/wording/risk-headings';
+import { namesRisks, sectionKind } from '../../src/core/plan/sections';
 
 const rows = (...tables: Wording[]): Array<[Language, string]> =>
   tables.flatMap((t) => Object.entries(t).flatMap(([lang, words]) => (words ?? []).map((w): [Language, string] => [lang as Language, w])));
@@ -179,5 +181,17 @@ describe('wording concepts: undecided', () => {
     }
     for (const [lang, w] of rows(LEGEND)) assert.deepEqual(signals(`# Plan\n\n## Status ${w}\n\n- TBD: not decided\n`), [], `${lang} "${w}"`);
     assert.deepEqual(signals('# Plan\n\n## Steps\n\n1. Build it\n\n## Notes\n\n- Codec: TBD\n'), ['tbd']);
+  });
+});
+
+describe('wording concepts: risk headings', () => {
+  it('every risks title word names risks and files its section as risks', () => {
+    for (const [lang, w] of rows(RISK_HEADING)) {
+      assert.ok(namesRisks(`${w} and notes`), `${lang} "${w}"`);
+      assert.equal(sectionKind(w), 'risks', `${lang} "${w}"`);
+    }
+    for (const [lang, w] of rows(RISK_HEADING_STEM)) assert.equal(sectionKind(`${w}${lang === 'ru' || lang === 'pl' ? 'а' : ''}`), 'risks', `${lang} "${w}"`);
+    assert.equal(sectionKind('安全與效能考量'), 'risks');
+    assert.equal(sectionKind('Riskless rollout'), 'steps');
   });
 });
