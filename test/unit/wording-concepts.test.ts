@@ -45,7 +45,8 @@ import {
 } from '../../src/core/rules/wording/verify';
 import type { Language, Wording } from '../../src/core/rules/wording/words';
 import { DECISION_OPEN, LEGEND, OPEN_POINTS, OPEN_QUESTIONS_TITLE } from '../../src/core/rules/wording/undecided';
-import { unknownSignalRule } from '../../src/core/rules/unknown-signal';
+import { namesLeftOut, unknownSignalRule } from '../../src/core/rules/unknown-signal';
+import { DEFERRED, DEFERRED_BUT_OPEN, LEFT_OUT } from '../../src/core/rules/wording/deferred';
 import { RISK_HEADING, RISK_HEADING_STEM } from '../../src/core/rules/wording/risk-headings';
 import { namesRisks, sectionKind } from '../../src/core/plan/sections';
 
@@ -181,6 +182,16 @@ describe('wording concepts: undecided', () => {
     }
     for (const [lang, w] of rows(LEGEND)) assert.deepEqual(signals(`# Plan\n\n## Status ${w}\n\n- TBD: not decided\n`), [], `${lang} "${w}"`);
     assert.deepEqual(signals('# Plan\n\n## Steps\n\n1. Build it\n\n## Notes\n\n- Codec: TBD\n'), ['tbd']);
+  });
+
+  it('every left-out and deferred title or label settles the markers listed under it; "Deferred questions" does not', () => {
+    for (const [lang, w] of [...rows(LEFT_OUT), ...rows(DEFERRED)]) {
+      assert.deepEqual(signals(`# Plan\n\n## Steps\n\n1. Build it\n\n## ${w}\n\n- Codec: TBD\n`), [], `${lang} "${w}"`);
+      assert.deepEqual(signals(`# Plan\n\n## Steps\n\n1. Build it\n\n**${w}:**\n\n- Codec: TBD\n`), [], `label ${lang} "${w}"`);
+    }
+    assert.deepEqual(signals('# Plan\n\n## Steps\n\n1. Build it\n\n**Not in v2:**\n\n- Codec: TBD\n'), []);
+    for (const [, w] of rows(DEFERRED_BUT_OPEN)) assert.equal(namesLeftOut(`Deferred ${w}`), false, w);
+    assert.equal(namesLeftOut('Not in M3 (explicit deferrals)'), true);
   });
 });
 
