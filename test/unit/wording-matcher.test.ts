@@ -131,3 +131,22 @@ describe('wording matcher: rows are the vocabulary', () => {
     assert.equal(cell.test('Nouveau store'), false);
   });
 });
+
+describe('wording matcher: each script read only where it can match', () => {
+  it('an unguarded matcher finds a marked word written without its marks on ASCII text, and its marked words in any text', () => {
+    const m = wordMatcher({ vi: ['rủi ro', 'rui ro'], ru: ['риск'] }, { guarded: false });
+    assert.ok(m.test('Rui ro va giam thieu'));
+    assert.ok(m.test('Rủi ro'));
+    assert.ok(m.test('Основной риск'));
+    assert.equal(m.test('Rollout risk'), false);
+  });
+
+  it('the script of a text is read for that text: answers do not carry over from the text asked before', () => {
+    const m = wordMatcher({ en: ['create'], ru: ['создать'], zh: ['创建'] });
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('создать файл', 'create it', '创建文件', 'plain words', 'файл', '文件'), { minLength: 1, maxLength: 8 }), (texts) => {
+        for (const t of texts) assert.equal(m.test(t), /создать|create|创建/.test(t), t);
+      }),
+    );
+  });
+});

@@ -155,6 +155,11 @@ export interface WordMatcher {
   /** The regular expression source of each group (null when the tables have no words in its script). */
   readonly sources: Readonly<Record<Script, string | null>>;
   readonly guarded: boolean;
+  /**
+   * Can the marked group match text that is all ASCII (a row written without its marks, "rui ro"; a pattern)? When not,
+   * an unguarded matcher skips that group on ASCII text, as a guarded one does. A cjk word always has a Han or kana letter.
+   */
+  readonly markedAscii: boolean;
 }
 
 /** Compiles a table (or several) into its matcher. Build it once, at module load: it runs on every keystroke. */
@@ -164,8 +169,11 @@ export function wordMatcher(table: Wording | readonly Wording[], shape: Shape = 
     const alt = scriptAlternation(words, script, shape.stems === true);
     return alt === null ? null : `${pick(shape.lead, script)}(?:${alt})${pick(shape.trail, script)}`;
   };
-  return fromSources({ latin: source('latin'), marked: source('marked'), cjk: source('cjk') }, shape.guarded !== false);
+  return fromSources({ latin: source('latin'), marked: source('marked'), cjk: source('cjk') }, shape.guarded !== false, hasAsciiRow(words));
 }
+
+const hasAsciiRow = (...tables: Wording[]): boolean => tables.some((table) => wordsOf(table, 'marked').some((w) => !NON_ASCII.test(w)));
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /**
  * A word of `first` and, after `gap` (regular expression source), a word of `second` in the same language: "rename `a`
@@ -181,7 +189,7 @@ export function pairMatcher(first: Wording, second: Wording, gap: string, shape:
     }
     return pairs.length === 0 ? null : `${pick(shape.lead, script)}(?:${pairs.join('|')})${pick(shape.trail, script)}`;
   };
-  return fromSources({ latin: source('latin'), marked: source('marked'), cjk: source('cjk') }, shape.guarded !== false);
+  return fromSources({ latin: source('latin'), marked: source('marked'), cjk: source('cjk') }, shape.guarded !== false, hasAsciiRow(first, second));
 }
 
 /**
@@ -189,7 +197,7 @@ export function pairMatcher(first: Wording, second: Wording, gap: string, shape:
  * "→ `new`"), so they can join a concept's matcher through anyOf and cost no scan of their own.
  */
 export function patternMatcher(sources: Partial<Record<Script, string>>): WordMatcher {
-  return fromSources({ latin: sources.latin ?? null, marked: sources.marked ?? null, cjk: sources.cjk ?? null }, true);
+  return fromSources({ latin: sources.latin ?? null, marked: sources.marked ?? null, cjk: sources.cjk ?? null }, true, sources.marked !== undefined);
 }
 
 /** One matcher that matches where any of these does, one regular expression per script (a single scan of the text). */
@@ -201,6 +209,7 @@ export function anyOf(...matchers: WordMatcher[]): WordMatcher {
   return fromSources(
     { latin: join('latin'), marked: join('marked'), cjk: join('cjk') },
     matchers.every((m) => m.guarded),
+    matchers.some((m) => m.markedAscii),
   );
 }
 
@@ -210,25 +219,52 @@ export function withShape(matcher: WordMatcher, shape: Shape): WordMatcher {
     const source = matcher.sources[script];
     return source === null ? null : `${pick(shape.lead, script)}(?:${source})${pick(shape.trail, script)}`;
   };
-  return fromSources({ latin: wrap('latin'), marked: wrap('marked'), cjk: wrap('cjk') }, matcher.guarded && shape.guarded !== false);
+  return fromSources({ latin: wrap('latin'), marked: wrap('marked'), cjk: wrap('cjk') }, matcher.guarded && shape.guarded !== false, matcher.markedAscii);
 }
 
-function fromSources(sources: Record<Script, string | null>, guarded: boolean): WordMatcher {
+/**
+ * Which guarded scripts a text has letters of, read once per text: the rules ask many matchers of the same text in a
+ * row (the words before a path), and on text that is all ASCII (most plan lines) one scan answers both.
+ */
+function scriptsIn(text: string): { marked: boolean; cjk: boolean } {
+  if (text !== lastText) {
+    lastText = text;
+    lastScripts = NON_ASCII.test(text) ? { marked: MARKED_LETTER.test(text), cjk: CJK_LETTER.test(text) } : NONE;
+  }
+  return lastScripts;
+}
+const NONE = { marked: false, cjk: false };
+let lastText = '';
+let lastScripts = NONE;
+
+function fromSources(sources: Record<Script, string | null>, guarded: boolean, markedAscii: boolean): WordMatcher {
   if (!guarded) {
-    // Unguarded (a title, a cell): one expression over every script, one scan of the text.
+    // Unguarded (a title, a cell): the latin words read without `u` (a case-insensitive Unicode expression is slower: its
+    // \b and case folding are Unicode's), the other scripts in one expression tried only where they can match.
     const all = (['latin', 'marked', 'cjk'] as const).map((script) => sources[script]).filter((source): source is string => source !== null);
     const one = all.length === 0 ? null : new RegExp(all.map((source) => `(?:${source})`).join('|'), 'iu');
-    return { sources, guarded, test: (text) => one !== null && one.test(text), exec: (text) => (one === null ? null : one.exec(text)) };
+    const latin = sources.latin === null ? null : new RegExp(sources.latin, FLAGS.latin);
+    const others = [sources.marked, sources.cjk].filter((source): source is string => source !== null);
+    const rest = others.length === 0 ? null : new RegExp(others.map((source) => `(?:${source})`).join('|'), 'iu');
+    const restOk = (text: string): boolean => (markedAscii && sources.marked !== null) || NON_ASCII.test(text);
+    return {
+      sources,
+      guarded,
+      markedAscii,
+      test: (text) => (latin !== null && latin.test(text)) || (rest !== null && restOk(text) && rest.test(text)),
+      exec: (text) => (one === null ? null : one.exec(text)),
+    };
   }
   const re = (script: Script): RegExp | null => (sources[script] === null ? null : new RegExp(sources[script], FLAGS[script]));
   const latin = re('latin');
   const marked = re('marked');
   const cjk = re('cjk');
-  const markedOk = (guard: string): boolean => !guarded || MARKED_LETTER.test(guard);
-  const cjkOk = (guard: string): boolean => !guarded || CJK_LETTER.test(guard);
+  const markedOk = (guard: string): boolean => scriptsIn(guard).marked;
+  const cjkOk = (guard: string): boolean => scriptsIn(guard).cjk;
   return {
     sources,
     guarded,
+    markedAscii,
     test: (text, guard = text) =>
       (latin !== null && latin.test(text)) || (marked !== null && markedOk(guard) && marked.test(text)) || (cjk !== null && cjkOk(guard) && cjk.test(text)),
     exec: (text) => latin?.exec(text) ?? (marked && markedOk(text) ? marked.exec(text) : null) ?? (cjk && cjkOk(text) ? cjk.exec(text) : null),
