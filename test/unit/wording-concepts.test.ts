@@ -46,6 +46,8 @@ import {
 import type { Language, Wording } from '../../src/core/rules/wording/words';
 import { DECISION_OPEN, LEGEND, OPEN_POINTS, OPEN_QUESTIONS_TITLE } from '../../src/core/rules/wording/undecided';
 import { namesLeftOut, unknownSignalRule } from '../../src/core/rules/unknown-signal';
+import { NOT_DONE, UNDONE_NOTE } from '../../src/core/rules/wording/not-done';
+import { missingPaths, runRules } from '../support/static-rules-harness';
 import { DEFERRED, DEFERRED_BUT_OPEN, LEFT_OUT } from '../../src/core/rules/wording/deferred';
 import { RISK_HEADING, RISK_HEADING_STEM } from '../../src/core/rules/wording/risk-headings';
 import { namesRisks, sectionKind } from '../../src/core/plan/sections';
@@ -204,5 +206,18 @@ describe('wording concepts: risk headings', () => {
     for (const [lang, w] of rows(RISK_HEADING_STEM)) assert.equal(sectionKind(`${w}${lang === 'ru' || lang === 'pl' ? 'а' : ''}`), 'risks', `${lang} "${w}"`);
     assert.equal(sectionKind('安全與效能考量'), 'risks');
     assert.equal(sectionKind('Riskless rollout'), 'steps');
+  });
+});
+
+describe('wording concepts: not done', () => {
+  const ticked = (note: string): string[] =>
+    missingPaths(
+      runRules(['# Tasks', '', '## Phase 6: Polish', '', `- [x] T063 [P] Add migration notes to docs/migration.md${note}`, ''].join('\n'), ['src/a.ts'], { scope: 'precise' }),
+    );
+
+  it('every not-done note and undone note on a ticked task: it claims nothing about the file it names', () => {
+    for (const [lang, w] of rows(NOT_DONE)) assert.deepEqual(ticked(` (${w})`), [], `${lang} "${w}"`);
+    for (const [lang, w] of rows(UNDONE_NOTE)) assert.deepEqual(ticked(` (later ${w}: PR workflow only)`), [], `${lang} "${w}"`);
+    assert.deepEqual(ticked(' (see the notes)'), ['docs/migration.md']);
   });
 });
