@@ -207,6 +207,7 @@ async function preflight(config: EngineConfig, lookup: ConstructorParameters<typ
   const check = await new ModelLifecycle(lookup).check(config.models, DEFAULT_MODELS);
   for (const note of check.notes) io.stderr(`Note: ${note}\n`);
   for (const warning of check.warnings) io.stderr(`Warning: ${warning}\n`);
+  if (check.blocker) throw new CliError(check.errors.join('\n'), ExitCode.usage);
   if (check.errors.length > 0) {
     throw new CliError(`${check.errors.join('\n')}\nChoose another model with --model-<role> ID; no request was sent to the Messages API.`, ExitCode.usage);
   }

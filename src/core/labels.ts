@@ -94,16 +94,25 @@ const FAILURE_WORDS: Record<AgentFailure['kind'], string> = {
   budget: 'the spending cap was reached before it could start',
 };
 
+/** How an agent failure's message starts when the API rejected the key (401/403). */
+export const AUTH_FAILURE = 'authentication failed, check the API key:';
+
+/** The API rejected the key: every further call would fail the same way, so a front end stops the run. */
+export function isAuthFailure(failure: Pick<AgentFailure, 'kind' | 'message'>): boolean {
+  return failure.kind === 'api_error' && failure.message.startsWith(AUTH_FAILURE);
+}
+
 /** "Resolver failed in iteration 2: it timed out." */
 export function describeFailure(f: AgentFailure): string {
   return `${ROLE_NAMES[f.role]} failed in iteration ${f.iteration}: ${FAILURE_WORDS[f.kind]}.`;
 }
 
 /** What the loop did about a failed role (seed 000, agent failure protocol). */
+const CARRIED_FORWARD = 'Its challenges from the previous iteration were carried forward.';
 const CONSEQUENCE: Record<AgentRole, string> = {
-  challenger: 'Its challenges from the previous iteration were carried forward.',
-  'domain-expert': 'Its challenges from the previous iteration were carried forward.',
-  'devils-advocate': 'Its challenges from the previous iteration were carried forward.',
+  challenger: CARRIED_FORWARD,
+  'domain-expert': CARRIED_FORWARD,
+  'devils-advocate': CARRIED_FORWARD,
   resolver: 'Open unknowns stay unanswered for this iteration.',
   researcher: 'Research was skipped for this iteration and is marked unavailable.',
   synthesizer: 'The run stopped early; the results are partial.',
@@ -116,7 +125,10 @@ const CONSEQUENCE: Record<AgentRole, string> = {
  * not fail on its own, and the loop does not count it (failure protocol 4).
  */
 export function failureConsequence(f: AgentFailure): string {
-  return f.kind === 'cancelled' || f.kind === 'budget' ? '' : CONSEQUENCE[f.role];
+  if (f.kind === 'cancelled' || f.kind === 'budget') return '';
+  // Failure protocol 1 carries a challenger's earlier challenges forward; in iteration 1 there are none.
+  if (f.iteration === 1 && CONSEQUENCE[f.role] === CARRIED_FORWARD) return 'It raised no challenges, and there were none from an earlier iteration to carry forward.';
+  return CONSEQUENCE[f.role];
 }
 
 const STOP_CAUSE_WORDS: Record<StopCause, string> = {

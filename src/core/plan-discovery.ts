@@ -14,6 +14,7 @@
  * minimatch pattern) within ONE path segment — never `**`, which the seed
  * forbids because it walks whole home folders. A folder contributes the
  * `*.md` files directly inside it; a file contributes itself when it is `.md`.
+ * An exported report (`*.verify-report.md`) is never a plan.
  *
  * Discovery never follows a symbolic link (a pull request can add
  * `.claude/plans/notes.md -> ../../.git/config`): a linked folder or plan is
@@ -84,6 +85,16 @@ export function isPlanPath(file: string, input: DiscoveryInput): boolean {
     }
   }
   return false;
+}
+
+/**
+ * What "Verify Plan" may run on without asking: a file discovery takes for a
+ * plan, or one already verified (the user chose it before). An exported
+ * report never. Pure given the scope.
+ */
+export function planCheck(file: string, scope: DiscoveryInput, verifiedBefore: boolean): 'plan' | 'report' | 'not-a-plan' {
+  if (isReportFile(path.basename(file))) return 'report';
+  return verifiedBefore || isPlanPath(file, scope) ? 'plan' : 'not-a-plan';
 }
 
 /**
@@ -166,8 +177,16 @@ async function markdownIn(p: string, root: string): Promise<PlanCandidate[]> {
   return out;
 }
 
+/** What Export Report names its files (`<plan>.verify-report.md`): a report is never a plan, wherever it is saved. */
+export const REPORT_SUFFIX = '.verify-report.md';
+
+export function isReportFile(name: string): boolean {
+  return name.toLowerCase().endsWith(REPORT_SUFFIX);
+}
+
+/** A Markdown file that is not one of our own reports. */
 function isMarkdown(name: string): boolean {
-  return /\.(md|markdown)$/i.test(name);
+  return /\.(md|markdown)$/i.test(name) && !isReportFile(name);
 }
 
 /** One path segment against one entry segment (a name, or a pattern within the segment that never matches dot-names): the one rule discovery and `isPlanPath` share. */

@@ -1,7 +1,10 @@
 /**
- * CodeLens on plans: one at the top (the verdict, or "▶ Verify Plan"; while
- * a run is going, its progress) and one above each anchored challenge
- * (`C3 · SIGNIFICANT · UNRESOLVED — details`, which shows its hover).
+ * CodeLens on plans. Line 1 carries ONE state-dependent lens: before a run
+ * the language server's static lens (`Complexity 9/16 · base team · ▶ Verify
+ * Plan`, only on files discovery takes for plans); while a run goes, its
+ * progress with Cancel; after it, the verdict and Re-verify. The language
+ * client hides the static lens in the last two states (`hidesStaticLens`).
+ * Above each anchored challenge: `C3 · SIGNIFICANT · UNRESOLVED — details`.
  */
 import * as vscode from 'vscode';
 import { lensTitle, topLensTitle } from './finding-text';
@@ -18,17 +21,17 @@ export class PlanCodeLensProvider implements vscode.CodeLensProvider, vscode.Dis
   private readonly subscriptions: vscode.Disposable[];
   readonly onDidChangeCodeLenses = this.changed.event;
 
-  /**
-   * `staticLensCovers(doc)`: the language server already puts "▶ Verify" in
-   * its complexity lens on this document, so an unverified plan gets no
-   * second one from here.
-   */
   constructor(
     private readonly registry: FindingsRegistry,
     private readonly running: RunningInfo,
-    private readonly staticLensCovers: (document: vscode.TextDocument) => boolean = () => false,
   ) {
     this.subscriptions = [this.changed, registry.onDidChange(() => this.changed.fire()), running.onDidChangeRunning(() => this.changed.fire())];
+  }
+
+  /** True when this provider draws line 1 (a run in progress or a result), so the static "▶ Verify" lens must not. */
+  hidesStaticLens(document: vscode.TextDocument): boolean {
+    const key = planKey(document.uri);
+    return this.running.runningPlan()?.planPath === key || this.registry.get(key) !== undefined;
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
@@ -38,15 +41,19 @@ export class PlanCodeLensProvider implements vscode.CodeLensProvider, vscode.Dis
     const run = this.running.runningPlan();
     const lenses: vscode.CodeLens[] = [];
     if (run && run.planPath === key) {
-      lenses.push(new vscode.CodeLens(top, { title: `$(sync~spin) ${run.message} — cancel`, command: 'verifyPlan.cancel' }));
+      lenses.push(
+        new vscode.CodeLens(top, {
+          title: `$(sync~spin) ${run.message} · $(debug-stop) Cancel`,
+          command: 'verifyPlan.cancel',
+          tooltip: 'Cancel the run (partial results are kept)',
+        }),
+      );
     } else if (pf) {
       const open = pf.findings.filter((f) => f.challenge.user_decision !== 'acknowledged').length;
       lenses.push(
         new vscode.CodeLens(top, { title: topLensTitle(pf.result, open), command: 'verifyPlan.showReport', arguments: [document.uri] }),
         new vscode.CodeLens(top, { title: '$(refresh) Re-verify', command: 'verifyPlan.reverify', arguments: [document.uri] }),
       );
-    } else if (!this.staticLensCovers(document)) {
-      lenses.push(new vscode.CodeLens(top, { title: topLensTitle(null, 0), command: 'verifyPlan.verify', arguments: [document.uri] }));
     }
     for (const f of pf?.findings ?? []) {
       if (f.anchor === 'unanchored') continue;

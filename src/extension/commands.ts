@@ -6,8 +6,10 @@
  */
 import * as vscode from 'vscode';
 import type { RunResult } from '../core/run-types';
-import { discoverNewestPlan } from '../core/plan-discovery';
+import { discoverNewestPlan, planCheck } from '../core/plan-discovery';
+import { RULE_CODES } from '../core/rules/catalog';
 import { planScope } from './plan-scope';
+import { SETTINGS_SECTION } from './settings';
 import { planKey } from './findings-registry';
 import type { PanelLink } from './panel-link';
 import { checkSetup } from './check-setup';
@@ -21,11 +23,11 @@ export function commandTable(s: Services, panel: PanelLink): Record<string, Hand
   return {
     'verifyPlan.verify': async (arg) => {
       const plan = await planToVerify(s, arg);
-      return plan ? s.runner.verify(plan) : undefined;
+      return plan && (await confirmPlan(s, plan)) ? s.runner.verify(plan) : undefined;
     },
     'verifyPlan.reverify': async (arg) => {
       const plan = uriArg(arg) ?? activePlan() ?? lastVerified(s) ?? (await planToVerify(s, undefined));
-      return plan ? s.runner.verify(plan) : undefined;
+      return plan && (await confirmPlan(s, plan)) ? s.runner.verify(plan) : undefined;
     },
     'verifyPlan.cancel': () => s.runner.cancel(),
     'verifyPlan.showReport': (arg) => showPanel(s, panel, arg),
@@ -45,6 +47,7 @@ export function commandTable(s: Services, panel: PanelLink): Record<string, Hand
     'verifyPlan.acknowledgeRisk': async (arg, id) => acknowledge(s, uriArg(arg), typeof id === 'string' ? id : undefined),
     'verifyPlan.showChallenge': async (arg, id) => showChallenge(s, uriArg(arg), typeof id === 'string' ? id : undefined),
     'verifyPlan.showLog': () => s.log.show(true),
+    'verifyPlan.turnOffCheck': (code) => turnOffCheck(code),
     'verifyPlan.checkSetup': () => checkSetup(s),
     'verifyPlan.installClaudeCodeHook': (scope) => installClaudeCodeHook(s.context, scope),
     'verifyPlan.uninstallClaudeCodeHook': (scope) => uninstallClaudeCodeHook(scope),
@@ -78,6 +81,33 @@ async function planToVerify(s: Services, arg: unknown): Promise<vscode.Uri | und
     filters: { Markdown: ['md', 'markdown'] },
   });
   return picked?.[0];
+}
+
+/**
+ * Before any paid call: a file discovery would not take for a plan (an
+ * exported report, or Markdown outside the plan folders such as a README)
+ * is named as such. A report is refused; any other file runs only after
+ * "Verify Anyway". A plan already verified once is not asked about again.
+ */
+async function confirmPlan(s: Services, plan: vscode.Uri): Promise<boolean> {
+  const name = vscode.workspace.asRelativePath(plan);
+  const folders = s.settings().planFolders;
+  const verdict = planCheck(plan.fsPath, planScope(folders), s.registry.get(planKey(plan)) !== undefined);
+  if (verdict === 'plan') return true;
+  if (verdict === 'report') {
+    void vscode.window.showWarningMessage(`Verify Plan: ${name} is an exported Verify Plan report, not a plan. Nothing was sent.`);
+    return false;
+  }
+  const anyway = 'Verify Anyway';
+  const settings = 'Open Settings';
+  const where = folders.map((f) => `\`${f}\``).join(', ') || '(none)';
+  const pick = await vscode.window.showWarningMessage(
+    `Verify Plan: ${name} does not look like a plan (it is not in the plan folders: ${where}). Nothing was sent.`,
+    anyway,
+    settings,
+  );
+  if (pick === settings) void vscode.commands.executeCommand('workbench.action.openSettings', `${SETTINGS_SECTION}.planFolders`);
+  return pick === anyway;
 }
 
 /** Opens the panel on the plan (argument, active editor, or the last verified plan); returns its path. */
@@ -130,4 +160,15 @@ async function showChallenge(s: Services, plan: vscode.Uri | undefined, id: stri
   editor.selection = new vscode.Selection(range.start, range.start);
   editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   await vscode.commands.executeCommand('editor.action.showHover');
+}
+
+/** The quick fix "Turn off this check": `verifyPlan.rules.<code>` = "off" in the user's settings. The code comes from a code action, so it is checked. */
+async function turnOffCheck(code: unknown): Promise<boolean> {
+  if (typeof code !== 'string' || !(RULE_CODES as readonly string[]).includes(code)) return false;
+  await vscode.workspace.getConfiguration(SETTINGS_SECTION).update(`rules.${code}`, 'off', vscode.ConfigurationTarget.Global);
+  const open = 'Open Settings';
+  void vscode.window.showInformationMessage(`Verify Plan: the "${code}" check is off in your user settings.`, open).then((pick) => {
+    if (pick === open) void vscode.commands.executeCommand('workbench.action.openSettings', `${SETTINGS_SECTION}.rules.${code}`);
+  });
+  return true;
 }

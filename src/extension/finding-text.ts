@@ -6,7 +6,7 @@
  * Contract: model-written text is untrusted. Hover Markdown escapes it, so a
  * challenge cannot inject links, images, HTML or command URIs.
  */
-import { verdictTone, type VerdictTone } from '../core/labels';
+import { partialReason, verdictTone, type VerdictTone } from '../core/labels';
 import type { Challenge } from '../core/protocol';
 import type { RunResult, VerdictLabel } from '../core/run-types';
 import type { Finding } from './findings';
@@ -31,15 +31,34 @@ export function verdictIcon(verdict: VerdictLabel): string {
   return TONE_ICONS[verdictTone(verdict)];
 }
 
-/** `PROCEED 7/10`, or just the verdict when the run produced no quality score. */
+/** Why the run stopped before it could give a verdict (cap, cancel, abort, failures), or null for a finished run. */
+export function stoppedBecause(result: RunResult): string | null {
+  return partialReason(result);
+}
+
+/** A score beside RETHINK would read as good news; it is shown only where the verdict lets the plan go ahead. */
+const SCORED: readonly VerdictLabel[] = ['PROCEED', 'REVISE', 'REVISE (strong)'];
+
+/**
+ * What glanceable surfaces (status bar, lens, toast) say about a run: a
+ * stopped run says "Stopped" and why, never a verdict word it did not earn;
+ * a finished run its verdict, with "quality N/10" only next to PROCEED/REVISE.
+ */
 export function verdictSummary(result: RunResult): string {
-  return result.quality ? `${result.verdict} ${result.quality.total}/10` : result.verdict;
+  const stopped = stoppedBecause(result);
+  if (stopped !== null) return `Stopped: ${stopped}`;
+  return result.quality && SCORED.includes(result.verdict) ? `${result.verdict} · quality ${result.quality.total}/10` : result.verdict;
+}
+
+/** The icon beside `verdictSummary`: a stop sign for a stopped run, else the verdict's tone. */
+export function summaryIcon(result: RunResult): string {
+  return stoppedBecause(result) !== null ? '$(debug-stop)' : verdictIcon(result.verdict);
 }
 
 export function topLensTitle(result: RunResult | null, openProblems: number): string {
   if (!result) return '▶ Verify Plan';
   const open = openProblems === 1 ? '1 open challenge' : `${openProblems} open challenges`;
-  return `${verdictIcon(result.verdict)} ${verdictSummary(result)} · ${open} — report`;
+  return `${summaryIcon(result)} ${verdictSummary(result)} · ${open} — report`;
 }
 
 /** Hover Markdown: claim, concern, failure scenario, alternative, evidence, status history. */

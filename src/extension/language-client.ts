@@ -9,6 +9,7 @@
 import * as vscode from 'vscode';
 import {
   CloseAction,
+  CodeLensRequest,
   ErrorAction,
   LanguageClient,
   TransportKind,
@@ -18,7 +19,7 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
-import { AssessmentChangedNotification, AssessmentRequest, DocumentAssessment, SETTINGS_SECTION } from '../shared/lsp-protocol';
+import { AssessmentChangedNotification, AssessmentRequest, DocumentAssessment, SETTINGS_SECTION, VERIFY_COMMAND } from '../shared/lsp-protocol';
 import { isPlanDocument, planDocumentSelector, planFoldersSetting, planScope } from './plan-scope';
 
 export interface PlanLanguageClient extends vscode.Disposable {
@@ -28,11 +29,17 @@ export interface PlanLanguageClient extends vscode.Disposable {
   readonly onDidChangeAssessment: vscode.Event<DocumentAssessment>;
 }
 
+/** Who draws line 1 when a run is going or has a result (codelens.ts); the static lens then steps aside. */
+export interface LineOneLens {
+  hidesStaticLens(document: vscode.TextDocument): boolean;
+  readonly onDidChangeCodeLenses: vscode.Event<void>;
+}
+
 const MAX_RESTARTS = 5;
 const RESTART_WINDOW_MS = 3 * 60 * 1000;
 
-export function startLanguageClient(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): PlanLanguageClient {
-  const handle = new LanguageClientHandle(context, log);
+export function startLanguageClient(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, lineOne: LineOneLens): PlanLanguageClient {
+  const handle = new LanguageClientHandle(context, log, lineOne);
   context.subscriptions.push(handle);
   handle.start();
   return handle;
@@ -47,8 +54,11 @@ class LanguageClientHandle implements PlanLanguageClient {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
+    private readonly lineOne: LineOneLens,
   ) {
     this.disposables.push(
+      // The static lens is asked again when line 1 changes hands (a run starts or ends).
+      lineOne.onDidChangeCodeLenses(() => this.refreshLenses()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(`${SETTINGS_SECTION}.planFolders`)) {
           this.log.info('Plan folders changed: restarting the Verify Plan language server with the new document selector.');
@@ -90,6 +100,11 @@ class LanguageClientHandle implements PlanLanguageClient {
     }
   }
 
+  private refreshLenses(): void {
+    const feature = this.client?.getFeature(CodeLensRequest.method);
+    for (const editor of vscode.window.visibleTextEditors) feature?.getProvider(editor.document)?.onDidChangeCodeLensEmitter.fire();
+  }
+
   private async restart(): Promise<void> {
     const old = this.client;
     this.client = undefined;
@@ -117,6 +132,10 @@ class LanguageClientHandle implements PlanLanguageClient {
         didChange: (event, next) => (inScope(event.document) ? next(event) : Promise.resolve()),
         didSave: (doc, next) => (inScope(doc) ? next(doc) : Promise.resolve()),
         didClose: (doc, next) => (inScope(doc) ? next(doc) : Promise.resolve()),
+        provideCodeLenses: async (doc, token, next) => {
+          const lenses = (await next(doc, token)) ?? [];
+          return this.lineOne.hidesStaticLens(doc) ? lenses.filter((l) => l.command?.command !== VERIFY_COMMAND) : lenses;
+        },
       },
       outputChannel: this.log,
       errorHandler: restartingErrorHandler(this.log),

@@ -22,6 +22,22 @@ function offerSettings(show: typeof vscode.window.showErrorMessage, text: string
   });
 }
 
+/**
+ * A rejected key or an unreachable host, with the fix as buttons: the key
+ * (Set API Key), or the base URL setting and the log. Also used when a key is
+ * rejected in the middle of a run.
+ */
+export function offerFix(blocker: 'auth' | 'unreachable', text: string, log: vscode.LogOutputChannel): void {
+  const setKey = 'Set API Key';
+  const showLog = 'Show Log';
+  const buttons = blocker === 'auth' ? [setKey] : [OPEN_SETTINGS, showLog];
+  void vscode.window.showErrorMessage(`Verify Plan: ${text}`, ...buttons).then((pick) => {
+    if (pick === setKey) void vscode.commands.executeCommand('verifyPlan.setApiKey');
+    if (pick === OPEN_SETTINGS) void vscode.commands.executeCommand('workbench.action.openSettings', `${SETTINGS_SECTION}.baseUrl`);
+    if (pick === showLog) log.show(true);
+  });
+}
+
 /** True when the run may start. `checkModels` is absent for providers without a Models API (vscode.lm). */
 export async function modelPreflight(
   config: EngineConfig,
@@ -49,6 +65,10 @@ export async function modelPreflight(
   }
   if (check.errors.length === 0) return true;
   for (const error of check.errors) log.error(error);
+  if (check.blocker) {
+    offerFix(check.blocker, check.errors.join(' '), log);
+    return false;
+  }
   offerSettings(vscode.window.showErrorMessage, `${check.errors.join(' ')} No request was sent.`, { [OPEN_SETTINGS]: `${SETTINGS_SECTION}.models` });
   return false;
 }

@@ -17,6 +17,11 @@ export function progressMessage(event: RunEvent, lastSummary: string | null = nu
     }
     case 'iteration-finished':
       return event.message;
+    case 'agent-retry': {
+      const wait = Math.max(1, Math.round(event.waitMs / 1000));
+      const step = `${event.reason}: retrying in ${wait} s (attempt ${event.attempt} of ${event.maxRetries})`;
+      return lastSummary ? `${lastSummary} · ${step}` : step.charAt(0).toUpperCase() + step.slice(1);
+    }
     case 'checkpoint':
       return lastSummary ? `${lastSummary} · waiting for you: ${event.request.title}` : `Waiting for you: ${event.request.title}`;
     default:

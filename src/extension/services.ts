@@ -10,10 +10,11 @@ import { ApiKeyStore } from './api-key';
 import { ChallengeCodeActions } from './code-actions';
 import { PlanCodeLensProvider } from './codelens';
 import { ChallengeDiagnostics } from './diagnostics';
-import { FindingsRegistry } from './findings-registry';
+import { FindingsRegistry, planKey } from './findings-registry';
+import { planCheck } from '../core/plan-discovery';
+import { planScope } from './plan-scope';
 import { ChallengeHoverProvider } from './hover';
 import { chooseProvider } from './provider-choice';
-import { isPlanDocument, planScope } from './plan-scope';
 import { RunHistory, storageDir, unreadableRunWarner } from './run-history';
 import { extensionStateKey } from './state-key';
 import { WorkspaceSettingsNotice } from './workspace-settings-notice';
@@ -28,10 +29,14 @@ export interface Services {
   history: RunHistory;
   runner: VerificationRunner;
   status: ActivePlanStatus;
+  /** The extension's lenses; the language client asks it whether to hide the static line-1 lens. */
+  lenses: PlanCodeLensProvider;
   settings(): VerifyPlanSettings;
   /** Live run events, for views that follow a run (the panel subscribes here). */
   readonly onRunEvent: vscode.Event<{ planPath: string; event: RunEvent }>;
 }
+
+export const ACTIVE_IS_PLAN_CONTEXT_KEY = 'verifyPlan.activeIsPlan';
 
 const PLAN_SELECTOR: vscode.DocumentSelector = [{ language: 'markdown', scheme: 'file' }];
 
@@ -85,12 +90,20 @@ export function createServices(context: vscode.ExtensionContext, log: vscode.Log
   own(vscode.workspace.onDidChangeWorkspaceFolders(checkWorkspaceSettings));
 
   own(new ChallengeDiagnostics(registry));
-  // The language server's lens covers exactly the documents the client sends it (plan-scope.ts).
-  const staticLensCovers = (doc: vscode.TextDocument) => isPlanDocument(doc, planScope(settings().planFolders));
-  const lenses = own(new PlanCodeLensProvider(registry, runner, staticLensCovers));
+  const lenses = own(new PlanCodeLensProvider(registry, runner));
+  // The editor title's Verify button shows only on files "Verify Plan" would take without asking.
+  const markActive = () => {
+    const doc = vscode.window.activeTextEditor?.document;
+    const isPlan = doc?.uri.scheme === 'file' && planCheck(doc.uri.fsPath, planScope(settings().planFolders), registry.get(planKey(doc.uri)) !== undefined) === 'plan';
+    void vscode.commands.executeCommand('setContext', ACTIVE_IS_PLAN_CONTEXT_KEY, isPlan);
+  };
+  own(vscode.window.onDidChangeActiveTextEditor(markActive));
+  own(registry.onDidChange(markActive));
+  own(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${SETTINGS_SECTION}.planFolders`) && markActive()));
+  markActive();
   own(vscode.languages.registerCodeLensProvider(PLAN_SELECTOR, lenses));
   own(vscode.languages.registerHoverProvider(PLAN_SELECTOR, new ChallengeHoverProvider(registry)));
   own(vscode.languages.registerCodeActionsProvider(PLAN_SELECTOR, new ChallengeCodeActions(), { providedCodeActionKinds: ChallengeCodeActions.kinds }));
 
-  return { context, log, keys, registry, history, runner, status, settings, onRunEvent: runEvents.event };
+  return { context, log, keys, registry, history, runner, status, lenses, settings, onRunEvent: runEvents.event };
 }

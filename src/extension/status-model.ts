@@ -5,7 +5,7 @@
  */
 import type { RunResult } from '../core/run-types';
 import { verdictTone, type VerdictTone } from '../core/labels';
-import { verdictIcon, verdictSummary } from './finding-text';
+import { summaryIcon, verdictSummary } from './finding-text';
 import { whatToChange } from '../core/report/what-to-change';
 import { whatToChangeText } from '../core/report/what-to-change-format';
 
@@ -56,7 +56,7 @@ export function presentStatus(s: PlanStatus): StatusPresentation {
       const r = s.result;
       const cost = r.costUsd > 0 ? ` · $${r.costUsd.toFixed(2)}` : '';
       return {
-        text: `${verdictIcon(r.verdict)} ${verdictSummary(r)}${s.stale ? ' (plan edited)' : ''}`,
+        text: `${summaryIcon(r)} ${verdictSummary(r)}${s.stale ? ' (plan edited)' : ''}`,
         tooltip: `${s.planName}: ${r.reason}${cost}${changesText(r)}\nNext: ${r.nextStep}\nClick to open the report.`,
         command: STATUS_CLICK_COMMAND,
         tone: STATUS_TONES[verdictTone(r.verdict)],

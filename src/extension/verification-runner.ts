@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { loadEngine } from './engine-loader';
 import type { RunEvent, RunResult } from '../core/run-types';
 import { askCheckpoint } from './checkpoint-prompt';
+import { CheckpointBook } from './checkpoint-batch';
 import { replacesLastVerdict } from './findings';
 import { progressMessage } from './progress-message';
 import type { FindingsRegistry } from './findings-registry';
@@ -16,8 +17,10 @@ import { planKey } from './findings-registry';
 import type { ChosenProvider } from './provider-choice';
 import { warnNotKept, type RunHistory } from './run-history';
 import { RunLogger } from './run-log';
-import { toEngineConfig, type VerifyPlanSettings } from './settings';
-import { modelPreflight } from './model-preflight';
+import { SETTINGS_SECTION, toEngineConfig, type VerifyPlanSettings } from './settings';
+import { announcement } from './run-announcement';
+import { isAuthFailure } from '../core/labels';
+import { modelPreflight, offerFix } from './model-preflight';
 
 export interface RunnerDeps {
   log: vscode.LogOutputChannel;
@@ -34,6 +37,8 @@ interface ActiveRun {
   controller: AbortController;
   message: string;
   iteration: number;
+  /** The API rejected the key mid-run: the run was stopped, and this is what to tell the user. */
+  authRejected: string | null;
 }
 
 export const RUNNING_CONTEXT_KEY = 'verifyPlan.running';
@@ -74,7 +79,7 @@ export class VerificationRunner implements vscode.Disposable {
     }
     const planPath = planKey(planUri);
     // Claimed before the first await, so a second Verify cannot start alongside (e.g. during the consent prompt).
-    const run: ActiveRun = { planPath, controller: new AbortController(), message: 'Starting…', iteration: 0 };
+    const run: ActiveRun = { planPath, controller: new AbortController(), message: 'Starting…', iteration: 0, authRejected: null };
     this.setActive(run);
     try {
       const document = await vscode.workspace.openTextDocument(planUri);
@@ -89,10 +94,15 @@ export class VerificationRunner implements vscode.Disposable {
       const previous = this.deps.registry.get(planPath)?.result ?? (await this.deps.history.latest(planPath));
       await this.deps.history.remember(planPath);
       const result = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Verify Plan: ${vscode.workspace.asRelativePath(planUri)}`, cancellable: true },
+        {
+          location: vscode.ProgressLocation.Notification, // The file name only: the phase, not the folder path, is what the toast's width is for.
+          title: `Verify Plan: ${path.basename(planUri.fsPath)}`,
+          cancellable: true,
+        },
         async (progress, token) => {
           token.onCancellationRequested(() => run.controller.abort());
           let lastSummary: string | null = null;
+          const book = new CheckpointBook();
           let warnedNotSaved = false;
           const onEvent = (event: RunEvent) => {
             logger.handle(event);
@@ -101,7 +111,15 @@ export class VerificationRunner implements vscode.Disposable {
               warnedNotSaved = true;
               warnNotKept(event.error);
             }
-            if (event.type === 'iteration-finished') lastSummary = event.message;
+            if (event.type === 'iteration-finished') {
+              lastSummary = event.message;
+              book.noteState(event.state);
+            }
+            // Every further call would be rejected the same way: stop now rather than end in a FAILED that hides why.
+            if (event.type === 'agent-failed' && isAuthFailure(event.failure) && run.authRejected === null) {
+              run.authRejected = 'Anthropic rejected the API key during the run, so the run stopped.';
+              run.controller.abort();
+            }
             const message = progressMessage(event, lastSummary);
             if (message) {
               run.message = message;
@@ -125,7 +143,7 @@ export class VerificationRunner implements vscode.Disposable {
             config,
             signal: run.controller.signal,
             onEvent,
-            onCheckpoint: (request) => askCheckpoint(request, run.controller.signal),
+            onCheckpoint: (request) => askCheckpoint(request, book, planUri, run.controller.signal),
             store: this.deps.history.store,
             previous,
             research: root
@@ -141,8 +159,12 @@ export class VerificationRunner implements vscode.Disposable {
           });
         },
       );
+      if (run.authRejected !== null) {
+        offerFix('auth', `${run.authRejected} Set a valid key and verify again.`, this.deps.log);
+        return result;
+      }
       if (replacesLastVerdict(result) || !this.deps.registry.get(planPath)) this.deps.registry.setResult(planPath, result, document.getText());
-      announce(result, chosen.costKnown);
+      announce(result, chosen.costKnown, config.spendingCapUsd, this.deps.log);
       return result;
     } catch (err) {
       // runVerification resolves on model/agent problems; reaching here is a bug or a storage/editor failure.
@@ -170,10 +192,12 @@ export class VerificationRunner implements vscode.Disposable {
   }
 }
 
-function announce(result: RunResult, costKnown: boolean): void {
-  const cost = costKnown ? ` · $${result.costUsd.toFixed(2)}` : ' · cost not reported by this API (editor model)';
-  const text = `Verify Plan: ${result.verdict}${result.quality ? ` ${result.quality.total}/10` : ''} — ${result.reason}${cost}`;
-  const show = 'Show Report';
-  const notify = result.verdict === 'FAILED' || result.verdict === 'RETHINK' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-  void notify(text, show).then((pick) => pick === show && vscode.commands.executeCommand('verifyPlan.showReport', vscode.Uri.file(result.planPath)));
+function announce(result: RunResult, costKnown: boolean, capUsd: number, log: vscode.LogOutputChannel): void {
+  const a = announcement(result, costKnown, capUsd);
+  const notify = a.severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+  void notify(a.text, ...a.buttons).then((pick) => {
+    if (pick === 'Show Report') void vscode.commands.executeCommand('verifyPlan.showReport', vscode.Uri.file(result.planPath));
+    if (pick === 'Raise Cap') void vscode.commands.executeCommand('workbench.action.openSettings', `${SETTINGS_SECTION}.spendingCapUsd`);
+    if (pick === 'Show Log') log.show(true);
+  });
 }

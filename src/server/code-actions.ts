@@ -20,11 +20,13 @@ export function quickFixes(analysis: Analysis, params: CodeActionParams, eol: '\
         kind: CodeActionKind.QuickFix,
         diagnostics: [matchingClientDiagnostic(params.context.diagnostics, diagnostic) ?? diagnostic],
         isPreferred: fix.isPreferred ?? false,
-        edit: { changes: { [analysis.uri]: fix.edits.map((e) => toLspEdit(e, eol, analysis.bomOffset)) } },
+        ...(fix.edits.length > 0 ? { edit: { changes: { [analysis.uri]: fix.edits.map((e) => toLspEdit(e, eol, analysis.bomOffset)) } } } : {}),
+        ...(fix.command ? { command: fix.command } : {}),
       });
     }
   }
-  return actions;
+  // The fixes that edit the plan first; "turn this check off" ones after all of them.
+  return [...actions.filter((a) => a.edit), ...actions.filter((a) => !a.edit)];
 }
 
 /** The client's own copy of the diagnostic, so the editor links the fix to the squiggle it shows. */

@@ -20,8 +20,15 @@ export function topLens(analysis: Analysis): CodeLens {
   const line = analysis.plan ? titleLine(analysis.plan) : 0;
   return {
     range: { start: { line, character: 0 }, end: { line, character: 0 } },
-    command: { title: lensTitle(analysis.assessment), command: VERIFY_COMMAND, arguments: [analysis.uri] },
+    command: { title: lensTitle(analysis.assessment), command: VERIFY_COMMAND, arguments: [analysis.uri], tooltip: lensTooltip(analysis.assessment) },
   };
+}
+
+/** Why this score gives this team (e.g. a thin plan runs the base team whatever its score), and what a click does. */
+export function lensTooltip(assessment: Assessment | null): string {
+  const click = 'Click to verify the plan with the agent team (uses the model provider).';
+  if (!assessment) return click;
+  return `Complexity ${assessment.score}/16 (the scaled team starts at ${assessment.threshold}): ${assessment.teamReason} Hover the title line for the factor breakdown. ${click}`;
 }
 
 /** Hover anywhere on the title line (where the lens sits). */

@@ -110,6 +110,8 @@ export interface FakeServerOptions {
   models?: readonly FakeModel[];
   /** 'down': every Models API request gets a reset socket (an unreachable endpoint). */
   modelsEndpoint?: 'up' | 'down';
+  /** When set, a request whose `x-api-key` (or `Authorization: Bearer`) is not one of these gets the API's 401 `authentication_error`, on every route. */
+  acceptedKeys?: readonly string[];
 }
 
 export { THINKING_BLOCK_TOKENS } from './fake-anthropic-compose';
@@ -135,6 +137,7 @@ export class FakeAnthropicServer {
     private script: Script,
     private latency: Latency,
     private readonly models: FakeModelsEndpoint,
+    private acceptedKeys: readonly string[] | null,
   ) {
     this.changes.setMaxListeners(100);
   }
@@ -153,7 +156,7 @@ export class FakeAnthropicServer {
     const { port } = server.address() as AddressInfo;
     const unscripted: Script = () => ({ kind: 'error', status: 500, message: 'fake server: no script set', shouldRetry: false });
     const models = new FakeModelsEndpoint(new FakeModelCatalogue(options.models ?? DEFAULT_FAKE_MODELS), options.modelsEndpoint === 'down');
-    const fake = new FakeAnthropicServer(server, `http://127.0.0.1:${port}`, options.script ?? unscripted, options.latencyMs ?? 0, models);
+    const fake = new FakeAnthropicServer(server, `http://127.0.0.1:${port}`, options.script ?? unscripted, options.latencyMs ?? 0, models, options.acceptedKeys ?? null);
     server.on('request', (req, res) => {
       fake.handle(req, res).catch((error: unknown) => {
         if (!res.headersSent) {
@@ -171,6 +174,11 @@ export class FakeAnthropicServer {
 
   setLatency(latency: Latency): void {
     this.latency = latency;
+  }
+
+  /** From now on only these keys are accepted (null: any key), as the `acceptedKeys` option. */
+  setAcceptedKeys(keys: readonly string[] | null): void {
+    this.acceptedKeys = keys;
   }
 
   /** 'down': from now on every Models API request gets a reset socket (as the `modelsEndpoint` option). */
@@ -230,6 +238,12 @@ export class FakeAnthropicServer {
 
     const raw = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://fake');
+    // The API authenticates before it routes or validates anything.
+    if (this.acceptedKeys && !this.acceptedKeys.includes(presentedKey(req.headers))) {
+      res.writeHead(401, { 'content-type': 'application/json' }).end(errorBody(401, 'authentication_error', 'invalid x-api-key'));
+      this.changes.emit('change');
+      return;
+    }
     if (this.models.serve(req, res, url)) {
       this.changes.emit('change');
       return;
@@ -355,4 +369,12 @@ export class FakeAnthropicServer {
     const message: WireMessage = { id: `msg_fake_${n}`, model: body.model, content, stopReason, usage, ...(inputTransformations ? { inputTransformations } : {}) };
     await sendMessage(res, message, { stream: !!body.stream, requestId: `req_fake_${index}`, reply, text, gone, markEndedByServer });
   }
+}
+
+/** The key a request presents: `x-api-key`, else the bearer token of `Authorization` (the SDK sends either). */
+function presentedKey(headers: http.IncomingHttpHeaders): string {
+  const direct = headers['x-api-key'];
+  if (typeof direct === 'string') return direct;
+  const bearer = /^Bearer (.+)$/.exec(headers.authorization ?? '');
+  return bearer?.[1] ?? '';
 }

@@ -140,9 +140,9 @@ describe('extension texts', () => {
     );
     const withScore = { ...pf.result, quality: { scores: {} as never, total: 7, label: 'Score' } };
     const verdict = presentStatus({ kind: 'verdict', planName: 'plan.md', result: withScore, stale: false });
-    assert.equal(verdict.text, '$(warning) REVISE 7/10');
+    assert.equal(verdict.text, '$(warning) REVISE · quality 7/10');
     assert.equal(verdict.tone, 'warning');
-    assert.equal(presentStatus({ kind: 'verdict', planName: 'plan.md', result: withScore, stale: true }).text, '$(warning) REVISE 7/10 (plan edited)');
+    assert.equal(presentStatus({ kind: 'verdict', planName: 'plan.md', result: withScore, stale: true }).text, '$(warning) REVISE · quality 7/10 (plan edited)');
     assert.equal(presentStatus({ kind: 'error', planName: null, message: 'boom' }).tone, 'error');
   });
 

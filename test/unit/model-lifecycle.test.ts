@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { DEFAULT_MODELS } from '../../src/core/config';
 import { createAnthropicModelLookup } from '../../src/core/llm/anthropic';
 import { ModelLifecycle, type ModelLookup } from '../../src/core/llm/model-lifecycle';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { FakeAnthropicServer } from '../support/fake-anthropic';
 
 const KEY = 'sk-ant-lifecycle-test-key-123';
@@ -91,4 +93,61 @@ describe('model lifecycle at run start (issue 12)', () => {
       await server.stop();
     }
   });
+
+  describe('a rejected key or an unreachable host stops the run before any paid call', () => {
+    it('401 from the Models API: "Anthropic rejected the API key", blocker auth, no raw API JSON and no key in the words', async () => {
+      const server = await FakeAnthropicServer.start({ acceptedKeys: ['sk-ant-the-right-key-000'] });
+      try {
+        const check = await new ModelLifecycle(createAnthropicModelLookup({ apiKey: KEY, baseURL: server.baseURL })).check(DEFAULT_MODELS, DEFAULT_MODELS);
+        assert.equal(check.blocker, 'auth');
+        assert.deepEqual(check.errors, ['Anthropic rejected the API key (HTTP 401 authentication_error). No request was sent.']);
+        assert.deepEqual(check.notes, []);
+        assert.equal(server.received.length, 0, 'no Messages API request');
+      } finally {
+        await server.stop();
+      }
+    });
+
+    it('the right key passes the same server', async () => {
+      const server = await FakeAnthropicServer.start({ acceptedKeys: [KEY] });
+      try {
+        const check = await new ModelLifecycle(createAnthropicModelLookup({ apiKey: KEY, baseURL: server.baseURL })).check(DEFAULT_MODELS, DEFAULT_MODELS);
+        assert.deepEqual(check, { errors: [], warnings: [], notes: [], blocker: null });
+      } finally {
+        await server.stop();
+      }
+    });
+
+    it('a refused connection names the host (origin only: no path or query) and is blocker unreachable', async () => {
+      const port = await closedPort();
+      const lookup = createAnthropicModelLookup({ apiKey: KEY, baseURL: `http://127.0.0.1:${port}/proxy?token=abc` });
+      const check = await new ModelLifecycle(lookup).check(DEFAULT_MODELS, DEFAULT_MODELS);
+      assert.equal(check.blocker, 'unreachable');
+      assert.equal(check.errors.length, 1);
+      assert.match(check.errors[0]!, new RegExp(`^Could not reach the Anthropic API at http://127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\)\\. No request was sent\\.$`));
+      assert.doesNotMatch(check.errors[0]!, /token|proxy/);
+    });
+
+    it('a Models API that resets or answers 5xx stays a note in plain words (the run goes on)', async () => {
+      const down = await FakeAnthropicServer.start({ modelsEndpoint: 'down' });
+      try {
+        const check = await new ModelLifecycle(createAnthropicModelLookup({ apiKey: KEY, baseURL: down.baseURL })).check(DEFAULT_MODELS, DEFAULT_MODELS);
+        assert.equal(check.blocker, null);
+        assert.deepEqual(check.errors, []);
+        assert.equal(check.notes.length, 1);
+        assert.doesNotMatch(check.notes[0]!, /[{}]/, 'no raw JSON');
+      } finally {
+        await down.stop();
+      }
+    });
+  });
 });
+
+/** A port nothing listens on (bound, then closed). */
+async function closedPort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

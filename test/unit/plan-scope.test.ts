@@ -19,7 +19,7 @@ import path from 'node:path';
 import { minimatch } from 'minimatch';
 import { parseCliArgs } from '../../src/cli/args';
 import { discoverPlan } from '../../src/cli/discover';
-import { discoverPlans, isPlanPath, planSelectorPatterns, type DiscoveryInput } from '../../src/core/plan-discovery';
+import { discoverPlans, isPlanPath, planCheck, planSelectorPatterns, type DiscoveryInput } from '../../src/core/plan-discovery';
 import { settingDefault } from '../../src/core/settings';
 import { readSettings } from '../../src/extension/settings';
 
@@ -30,6 +30,7 @@ const FILES = [
   '.claude/plans/C.MD',
   '.claude/plans/.draft.md',
   '.claude/plans/notes.txt',
+  '.claude/plans/a.verify-report.md',
   '.claude/plans/old/deep.md',
   'sub/.claude/plans/nested.md',
   'specs/001-auth/plan.md',
@@ -43,6 +44,7 @@ const FILES = [
   'docs/plans/p.md',
   'docs/plans/q.markdown',
   'docs/plans/r.txt',
+  'docs/plans/p.verify-report.md',
   'docs/plans/2026/deep.md',
   'docs/README.md',
   'README.md',
@@ -164,5 +166,15 @@ describe('plan scope: the CLI, the extension and the language server agree on wh
       { base: '/', pattern: 'abs/p' },
       { base: '/', pattern: 'abs/p/*' },
     ]);
+  });
+
+  it('"Verify Plan" runs without asking only on plans: a report is refused, other Markdown asked about, a plan verified before is taken', () => {
+    const input: DiscoveryInput = { roots: ['/w'], folders: settingDefault('planFolders'), homeDir: '/home/ann' };
+    assert.equal(planCheck('/w/.claude/plans/auth.md', input, false), 'plan');
+    assert.equal(planCheck('/w/README.md', input, false), 'not-a-plan');
+    assert.equal(planCheck('/w/README.md', input, true), 'plan', 'the user chose it before');
+    assert.equal(planCheck('/w/.claude/plans/auth.verify-report.md', input, false), 'report');
+    assert.equal(planCheck('/w/verify-reports/auth.verify-report.md', input, true), 'report', 'a report never, even with a result');
+    assert.equal(isPlanPath('/w/.claude/plans/auth.Verify-Report.md', input), false);
   });
 });

@@ -226,7 +226,7 @@ describe('rules: dangling-dependency', () => {
     const hits = only(check(text).findings, 'dangling-dependency');
     assert.equal(hits.length, 2);
     assert.deepEqual(hits[0]?.range, { startLine: 7, startChar: 25, endLine: 7, endChar: 31 });
-    assert.match(hits[0]?.message ?? '', /Step 2 depends on Step 9, which no step has \(nearest: Step 3, Step 2, Step 1\)/);
+    assert.match(hits[0]?.message ?? '', /Step 2 depends on Step 9, which no step has \(nearest: Step 3, Step 1\)/);
     assert.equal(hits[0]?.level, 'error');
   });
 
@@ -237,13 +237,13 @@ describe('rules: dangling-dependency', () => {
     const fixes = fixesFor(plan, first);
     assert.deepEqual(
       fixes.map((f) => f.title),
-      ['Change to Step 3', 'Change to Step 2', 'Change to Step 1', 'Remove the dependency on Step 9'],
+      ['Change to Step 3', 'Change to Step 1', 'Remove the dependency on Step 9', 'Turn off the "dangling-dependency" check (user settings)'],
     );
     assert.equal(fixes[0]?.edits[0]?.newText, 'Step 3');
-    const removed = applyEdits(plan, fixes[3]?.edits ?? []);
+    const removed = applyEdits(plan, fixes[2]?.edits ?? []);
     assert.match(removed, /- Depends on: Step 1\n/);
     // The only reference on its line: the whole "Depends on" line goes.
-    const removeLine = fixesFor(plan, second).at(-1);
+    const removeLine = fixesFor(plan, second).at(-2);
     const withoutLine = applyEdits(plan, removeLine?.edits ?? []);
     assert.ok(!withoutLine.includes('Step 7'));
     assert.match(withoutLine, /3\. C\n {3}- Done when: c\n/);

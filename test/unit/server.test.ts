@@ -263,9 +263,12 @@ describe('server: diagnostics over LSP (pull)', function () {
     const dangling = await client.codeActions(uri, find('dangling-dependency'));
     assert.deepEqual(
       dangling?.map((a) => a.title),
-      ['Change to Step 4', 'Change to Step 3', 'Change to Step 2', 'Remove the dependency on Step 9'],
+      // Step 2 itself is never offered: a step does not depend on itself.
+      ['Change to Step 4', 'Change to Step 3', 'Change to Step 1', 'Remove the dependency on Step 9', 'Turn off the "dangling-dependency" check (user settings)'],
     );
     assert.equal(dangling?.[0]?.edit?.changes?.[uri]?.[0]?.newText, 'Step 4');
+    assert.deepEqual(dangling?.at(-1)?.command, { title: 'Turn off this check', command: 'verifyPlan.turnOffCheck', arguments: ['dangling-dependency'] });
+    assert.equal(dangling?.at(-1)?.edit, undefined);
     assert.deepEqual(dangling?.[3]?.edit?.changes?.[uri]?.[0]?.range, { start: { line: 9, character: 0 }, end: { line: 10, character: 0 } });
   });
 

@@ -37,6 +37,6 @@ suite('Verify Plan after a reload', () => {
       'the restored challenge and verdict lenses',
     );
     const status = await waitFor(() => api.status().state.kind === 'verdict' && api.status(), 'verdict status');
-    assert.equal(status.text, `$(warning) ${result.verdict} 6/10`);
+    assert.equal(status.text, `$(warning) ${result.verdict} · quality 6/10`);
   });
 });

@@ -18,6 +18,7 @@ import { presentStatus } from '../../src/extension/status-model';
 import { FakeAnthropicServer } from '../support/fake-anthropic';
 import { activateExtension, domTexts, hasControl, nextEvent, ourDiagnostics, screenshot, waitFor, waitForLenses, useFakeApi } from './workbench';
 import { cancelAndCheckpointSuite } from './run-checkpoint';
+import { userExperienceSuite } from './run-ux';
 import { languageModelSuite } from './run-lm';
 import { MAIN_LINES, hangingScript, mainScript } from './scripts';
 
@@ -137,11 +138,11 @@ suite('Verify Plan in a real VS Code', function () {
     test('status bar shows the verdict with the score', async () => {
       await vscode.window.showTextDocument(doc, { preview: false });
       const status = await waitFor(() => api.status().state.kind === 'verdict' && api.status(), 'verdict status');
-      assert.equal(status.text, `$(warning) ${result.verdict} 6/10`);
+      assert.equal(status.text, `$(warning) ${result.verdict} · quality 6/10`);
       if (hasControl()) {
         const items = await waitFor(async () => {
           const t = await domTexts('.statusbar-item');
-          return t.some((x) => x.includes(`${result.verdict} 6/10`)) && t;
+          return t.some((x) => x.includes(`${result.verdict} · quality 6/10`)) && t;
         }, 'the status bar item in the workbench DOM');
         assert.ok(items.length > 0);
       }
@@ -153,7 +154,7 @@ suite('Verify Plan in a real VS Code', function () {
       const lensTexts = await waitFor(
         async () => {
           const t = await domTexts('.codelens-decoration');
-          return t.some((x) => x.includes('C1 · SIGNIFICANT')) && t.some((x) => x.includes(`${result.verdict} 6/10`)) && t;
+          return t.some((x) => x.includes('C1 · SIGNIFICANT')) && t.some((x) => x.includes(`${result.verdict} · quality 6/10`)) && t;
         },
         'the challenge and verdict CodeLens in the editor DOM',
         20_000,
@@ -248,11 +249,13 @@ suite('Verify Plan in a real VS Code', function () {
         ['C1', 'C3'],
       );
       await vscode.window.showTextDocument(doc, { preview: false });
-      await waitFor(() => api.status().state.kind === 'verdict' && api.status().text.includes(`${result.verdict} 6/10`), 'the last verdict in the status bar');
+      await waitFor(() => api.status().state.kind === 'verdict' && api.status().text.includes(`${result.verdict} · quality 6/10`), 'the last verdict in the status bar');
     });
   });
 
   cancelAndCheckpointSuite(() => ({ api, server, blockedUri }));
+
+  userExperienceSuite(() => ({ api, server, blockedUri, key: TEST_KEY, root, planUri }));
 
   languageModelSuite();
 

@@ -28,6 +28,7 @@
  * workspace. `pause_turn` (the API paused a long server-tool turn) is
  * continued by sending the conversation back as is; it counts as a tool turn.
  */
+import { AUTH_FAILURE } from '../labels';
 import type { z } from 'zod';
 import { costOf, type PriceTable } from '../config';
 import type { ModelLimits } from '../models';
@@ -364,7 +365,7 @@ function classify(error: unknown, signal: AbortSignal | undefined): { kind: Agen
   if (error instanceof CallFailure) return { kind: error.kind, message: clip(error.message, MAX_FAILURE_MESSAGE) };
   if (error instanceof ProviderError) {
     if (error.kind === 'auth') {
-      return { kind: 'api_error', message: clip(`authentication failed, check the API key: ${error.message}`, MAX_FAILURE_MESSAGE) };
+      return { kind: 'api_error', message: clip(`${AUTH_FAILURE} ${error.message}`, MAX_FAILURE_MESSAGE) };
     }
     return { kind: error.kind, message: clip(error.message, MAX_FAILURE_MESSAGE) };
   }

@@ -11,9 +11,9 @@
  *   not be had is not asked again (the table's limits are used instead), so
  *   an unreachable endpoint costs one short wait, not one per call.
  */
-import Anthropic, { APIError, NotFoundError } from '@anthropic-ai/sdk';
+import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, NotFoundError } from '@anthropic-ai/sdk';
 import type { ModelLimits } from '../models';
-import type { ModelLookup } from './model-lifecycle';
+import { ModelLookupError, type ModelLookup } from './model-lifecycle';
 import { effectiveLimits, factsFromAnswer, type ModelFacts } from './model-info';
 import { ProviderError } from './provider';
 
@@ -22,15 +22,55 @@ export function redact(text: string, secret: string): string {
 }
 
 /** The Models API's answer for `id`: its facts, or 'not_found' on a 404; throws when it cannot answer. */
-export async function retrieveModelFacts(client: Anthropic, apiKey: string, id: string, signal?: AbortSignal): Promise<ModelFacts | 'not_found'> {
+export async function retrieveModelFacts(client: Anthropic, apiKey: string, id: string, signal?: AbortSignal, baseURL?: string): Promise<ModelFacts | 'not_found'> {
   try {
     const info = await client.models.retrieve(id, {}, signal ? { signal } : {});
     // An answer we cannot read still proves the id is served.
     return factsFromAnswer(info) ?? { id, limits: {}, capabilities: {} };
   } catch (error) {
     if (error instanceof NotFoundError) return 'not_found';
-    const status = error instanceof APIError && typeof error.status === 'number' ? `HTTP ${error.status}: ` : '';
-    throw new Error(redact(`${status}${error instanceof Error ? error.message : String(error)}`, apiKey), { cause: error });
+    const failure = lookupError(error, baseURL);
+    throw new ModelLookupError(redact(failure.message, apiKey), failure.kind);
+  }
+}
+
+/** Connection failures that mean the host itself cannot be reached (not a reset or a slow answer mid-way). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/**
+ * A Models API failure in plain words: the status and the API's error type,
+ * never its raw JSON body; the endpoint without credentials, path or query.
+ */
+function lookupError(error: unknown, baseURL: string | undefined): ModelLookupError {
+  if (error instanceof APIError && typeof error.status === 'number') {
+    const type = error.type ? ` ${error.type}` : '';
+    if (error.status === 401 || error.status === 403) return new ModelLookupError(`Anthropic rejected the API key (HTTP ${error.status}${type}).`, 'auth');
+    return new ModelLookupError(`the Models API answered HTTP ${error.status}${type}`, 'api');
+  }
+  const code = errorCode(error);
+  const where = endpointOf(baseURL);
+  if (error instanceof APIConnectionTimeoutError || (error instanceof APIConnectionError && code !== null && UNREACHABLE_CODES.has(code))) {
+    return new ModelLookupError(`Could not reach the Anthropic API at ${where} (${code ?? 'timed out'}).`, 'unreachable');
+  }
+  return new ModelLookupError(`the connection to ${where} failed${code ? ` (${code})` : ''}`, 'api');
+}
+
+/** The first `code` along the cause chain (undici puts the socket error two levels down). */
+function errorCode(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return null;
+}
+
+/** `https://host:port` only: a base URL may carry credentials in its user info, path or query. */
+export function endpointOf(baseURL: string | undefined): string {
+  if (!baseURL) return 'https://api.anthropic.com';
+  try {
+    return new URL(baseURL).origin;
+  } catch {
+    return 'the configured base URL';
   }
 }
 
@@ -85,6 +125,6 @@ export function createAnthropicModelLookup(options: { apiKey: string; baseURL?: 
   });
   return async (id, signal) => {
     if (problem) throw problem;
-    return retrieveModelFacts(client, options.apiKey, id, signal);
+    return retrieveModelFacts(client, options.apiKey, id, signal, options.baseURL);
   };
 }

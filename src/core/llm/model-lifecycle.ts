@@ -8,8 +8,12 @@
  *   lists as retired when the API cannot confirm it, is an error naming the
  *   roles, the id and a replacement: the run must not start.
  * - A deprecated or legacy id is a warning, given once per id per session.
- * - A Models API that cannot be reached is a note (once per session), not a
- *   failure: the check falls back to the table and the run goes on.
+ * - A rejected key (401/403) or a host that cannot be reached at all (refused,
+ *   unknown name, timed out) stops the run before any paid call: the Messages
+ *   API on the same key and host would fail the same way. `blocker` says which,
+ *   so a front end can offer the fix (set the key / open the base URL setting).
+ * - Any other Models API failure (reset, 5xx, 429) is a note (once per
+ *   session), not a failure: the check falls back to the table and the run goes on.
  * - Lookups are cached per id for the session (a `ModelLifecycle` instance);
  *   a failed lookup is not cached, so the next run asks again.
  * - The Models API is also a source of facts: where its `max_tokens`,
@@ -21,8 +25,25 @@ import type { AgentRole } from '../protocol';
 import { findModel, type ModelEntry } from '../models';
 import { tableDisagreements, type ModelFacts } from './model-info';
 
-/** The model's facts (or just 'found'), or 'not_found'; throws when the Models API cannot answer (network, auth, 5xx). */
+/** The model's facts (or just 'found'), or 'not_found'; throws (ideally a `ModelLookupError`) when the Models API cannot answer (network, auth, 5xx). */
 export type ModelLookup = (id: string, signal?: AbortSignal) => Promise<'found' | 'not_found' | ModelFacts>;
+
+/**
+ * Why a lookup could not answer. `auth`: the API rejected the key (401/403);
+ * `unreachable`: no connection to the host at all; `api`: the API answered
+ * with another error. The message is plain words, never the API's raw body.
+ */
+export class ModelLookupError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'auth' | 'unreachable' | 'api',
+  ) {
+    super(message);
+    this.name = 'ModelLookupError';
+  }
+}
+
+export type ModelCheckBlocker = 'auth' | 'unreachable';
 
 export interface ModelCheck {
   /** The run must not start; each line names roles, id and a replacement. */
@@ -31,10 +52,13 @@ export interface ModelCheck {
   warnings: string[];
   /** E.g. the Models API was unreachable; once per session. */
   notes: string[];
+  /** Set when `errors` holds a rejected key or an unreachable host rather than a model problem. */
+  blocker: ModelCheckBlocker | null;
 }
 
 type Answer = 'found' | 'not_found' | ModelFacts;
-type Lookup = Answer | { unreachable: string };
+type Failure = { unreachable: string; kind: ModelLookupError['kind'] | null };
+type Lookup = Answer | Failure;
 
 export class ModelLifecycle {
   private readonly found = new Map<string, Answer>();
@@ -50,8 +74,16 @@ export class ModelLifecycle {
     for (const [role, id] of Object.entries(models) as [AgentRole, string][]) rolesById.set(id, [...(rolesById.get(id) ?? []), role]);
     const ids = [...rolesById.keys()];
     const answers = await Promise.all(ids.map((id) => this.ask(id, signal)));
-    const outcome: ModelCheck = { errors: [], warnings: [], notes: [] };
-    const unreachable = answers.find((a): a is { unreachable: string } => typeof a === 'object' && 'unreachable' in a);
+    const outcome: ModelCheck = { errors: [], warnings: [], notes: [], blocker: null };
+    const failed = answers.filter((a): a is Failure => typeof a === 'object' && 'unreachable' in a);
+    const blocking = failed.find((a) => a.kind === 'auth') ?? failed.find((a) => a.kind === 'unreachable');
+    if (blocking) {
+      // The same key and host serve the paid calls: stop here, before any of them.
+      outcome.errors.push(`${blocking.unreachable} No request was sent.`);
+      outcome.blocker = blocking.kind as ModelCheckBlocker;
+      return outcome;
+    }
+    const unreachable = failed[0];
     if (unreachable && !this.noted) {
       this.noted = true;
       outcome.notes.push(`Could not reach the Models API (${unreachable.unreachable}); model ids were checked against the built-in table only, and the run continues.`);
@@ -92,7 +124,8 @@ export class ModelLifecycle {
       this.found.set(id, answer);
       return answer;
     } catch (error) {
-      return { unreachable: error instanceof Error ? error.message : String(error) };
+      if (error instanceof ModelLookupError) return { unreachable: error.message, kind: error.kind };
+      return { unreachable: error instanceof Error ? error.message : String(error), kind: null };
     }
   }
 }

@@ -161,14 +161,14 @@ export function optionEffect(kind: CheckpointKind, action: UserAction): { label:
       return atEnd
         ? {
             label: 'Acknowledge risk',
-            detail: 'Record that you accept this risk. The verdict stays RETHINK; your decision is shown beside it and the next run will not raise it again.',
+            detail: 'The report lists it as a risk you accept. The verdict stays RETHINK; the next run will not raise it again.',
           }
         : { label: 'Acknowledge risk', detail: 'Record that you accept this risk. The challenge stays open (an accepted risk is still a risk) and the verdict does not change.' };
     case 'override':
       return atEnd
         ? {
             label: 'Override',
-            detail: 'Record that this challenge does not apply. The verdict stays RETHINK; your decision is shown beside it and the next run will not raise it again.',
+            detail: 'The report lists it as not applying to this plan (your call, not a risk). The verdict stays RETHINK; the next run will not raise it again.',
           }
         : { label: 'Override', detail: 'Record that this challenge does not apply; the next iteration may withdraw it on your word. Nothing changes until then.' };
     case 'abort':

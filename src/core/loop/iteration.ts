@@ -17,6 +17,7 @@ import { closeIteration, inProgress, replaceLastSnapshot, saveAfterPhase } from 
 import { abortedEnding, cancelledEnding, capEnding, degradationEnding, forcedExit, type Ending } from './endings';
 import { evaluateConvergence, gateResearchDirectives, isOpenOrUnresolved, netResolution } from '../convergence';
 import { isChallengingRole, TEAMS } from '../teams';
+import { describeFailure } from '../labels';
 
 /** What the loop carries from one iteration to the next. */
 export interface LoopState {
@@ -63,11 +64,12 @@ export async function runIteration(ctx: RunContext, loop: LoopState, iteration: 
   if (ending) return stopWith(state, ending);
   if (iteration === 1 && noChallengerAnswered(ctx, state)) {
     // Failure protocol 1 carries earlier challenges forward; in iteration 1 there are none, so nothing was verified.
+    const first = ctx.failuresIn(1).find((f) => isChallengingRole(f.role));
     return stopWith(
       state,
       {
         verdict: 'FAILED',
-        reason: 'No challenger produced a challenge brief in iteration 1, so the plan was not verified. See the agent failures.',
+        reason: `No challenger answered in iteration 1, so the plan was not verified. ${first ? `${describeFailure(first)} ` : ''}The log has each agent's error.`,
         partial: true,
         cause: 'agent_failures',
       },

@@ -20,7 +20,7 @@ import { unknownPackageRule } from './symbols/unknown-package';
 import { staleAnchorRule, symbolElsewhereRule, unknownSymbolRule } from './symbols/symbol-rules';
 
 export * from './catalog';
-export { fixesFor, type QuickFix, type TextEdit } from './quick-fixes';
+export { fixesFor, TURN_OFF_CHECK_COMMAND, type QuickFix, type TextEdit } from './quick-fixes';
 export { companionReferences } from './companion-docs';
 export { ruleEnvironment, workspaceEnvironment, type WorkspaceLookups } from './workspace-environment';
 

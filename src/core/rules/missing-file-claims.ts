@@ -54,7 +54,7 @@ export function existenceClaims(plan: Plan): ExistenceClaims {
       if (NOT_DONE_NOTE.test(line)) return false;
       if (markedDoneLine(plan, range.startLine)) return true;
       if ((done ??= doneLines(plan))[range.startLine] === 1) return true;
-      const before = line.slice(0, range.startChar);
+      const before = withoutItemNumber(line.slice(0, range.startChar));
       if (CHANGE_LABEL.test(before) || /\b(?:the\s+)?existing\s+(?:file\s+)?[`'"]?$/i.test(before)) return true;
       if ((changed ??= changeSectionLines(plan))[range.startLine] === 1) return true;
       if (/^\s*\|/.test(line)) {
@@ -146,10 +146,15 @@ const FILES_WORD = /\bfiles?\b|\bdateien\b|\barchivos\b|\barquivos\b|\bfichiers\
 const NEW_WORD = /\b(?:new|created?|added|nuev[oa]s|nov[oa]s|neue?n?|nouveaux)\b/i;
 
 /** The label of a path to read ("**Input**: Feature specification from `specs/001/spec.md`", "See: `docs/a.md`"). */
+/** A numbered item reads like a bullet: "6. Modify: `x.ts`" carries the same label as "- Modify: `x.ts`". */
+function withoutItemNumber(before: string): string {
+  return before.replace(/^(\s*)\d{1,9}[.)](?=\s)/, '$1-');
+}
+
 const READ_LABEL = /^\W*(?:input|spec(?:ification)?|see(?:\s+also)?|reference)\W*[:：]/i;
 
 function referenceToRead(line: string, startChar: number, endChar: number): boolean {
-  const before = line.slice(0, startChar);
+  const before = withoutItemNumber(line.slice(0, startChar));
   const after = line.slice(endChar);
   // "[spec](../specs/001/spec.md)": a link's target; "@.planning/STATE.md": an agent's reference it reads.
   if (/\]\(\s*<?$/.test(before) || /(?:^|\s)@$/.test(before) || /^@/.test(line.slice(startChar, endChar))) return true;

@@ -16,14 +16,30 @@ export interface TextEdit {
 
 export interface QuickFix {
   title: string;
+  /** Empty when the fix is a command only. */
   edits: TextEdit[];
   isPreferred?: boolean;
+  /** A front-end command to run (after the edits): e.g. turning the check off in the user's settings. */
+  command?: { title: string; command: string; arguments: unknown[] };
 }
+
+/** The command that sets `verifyPlan.rules.<code>` to "off" in the user's settings; its argument is the rule code. */
+export const TURN_OFF_CHECK_COMMAND = 'verifyPlan.turnOffCheck';
 
 export const SUCCESS_CRITERION_STUB = 'Success criteria: …';
 export const RISKS_SECTION_TEXT = '## Risks and rollback\n\n- Risk: … — how we would notice: … — mitigation: …\n- Rollback: …\n';
 
+/** The fixes for a finding, and last, for every finding, turning its check off. */
 export function fixesFor(plan: Plan, finding: StaticFinding): QuickFix[] {
+  const off: QuickFix = {
+    title: `Turn off the "${finding.code}" check (user settings)`,
+    edits: [],
+    command: { title: 'Turn off this check', command: TURN_OFF_CHECK_COMMAND, arguments: [finding.code] },
+  };
+  return [...textFixesFor(plan, finding), off];
+}
+
+function textFixesFor(plan: Plan, finding: StaticFinding): QuickFix[] {
   try {
     switch (finding.code) {
       case 'no-success-criterion':
@@ -33,7 +49,7 @@ export function fixesFor(plan: Plan, finding: StaticFinding): QuickFix[] {
       case 'dangling-dependency':
         return danglingDependencyFixes(plan, finding);
       case 'missing-file':
-        return realPathFix(finding);
+        return [...realPathFix(finding), ...createdByPlanFix(plan, finding)];
       case 'unknown-script':
       case 'unknown-symbol':
         return suggestedNameFix(finding);
@@ -56,6 +72,20 @@ function realPathFix(finding: StaticFinding): QuickFix[] {
   if (typeof suggestion !== 'string' || suggestion === '' || typeof written !== 'string') return [];
   const newText = `${written.startsWith('@') ? '@' : ''}${suggestion}`;
   return [{ title: `Change the path to ${suggestion}`, edits: [{ range: finding.range, newText }], isPreferred: true }];
+}
+
+/**
+ * "Mark as created by this plan": " (new file)" right after the mention (past
+ * its closing backtick or quote), the wording created-paths.ts reads as "the
+ * plan brings this file into being", so missing-file no longer reports it.
+ */
+function createdByPlanFix(plan: Plan, finding: StaticFinding): QuickFix[] {
+  const { endLine, endChar } = finding.range;
+  const line = plan.lines[endLine];
+  if (line === undefined) return [];
+  let at = endChar;
+  while (at < line.length && /[`'"*_>)\]]/.test(line[at]!)) at++;
+  return [{ title: 'Mark as created by this plan', edits: [{ range: { startLine: endLine, startChar: at, endLine, endChar: at }, newText: ' (new file)' }] }];
 }
 
 /** "did you mean …": replaces the script or target name with the one the workspace defines. */
@@ -131,7 +161,10 @@ function danglingDependencyFixes(plan: Plan, finding: StaticFinding): QuickFix[]
   const found = findRef(plan, finding.range);
   if (!found) return [];
   const { step, ref } = found;
-  const candidates = Array.isArray(finding.data?.candidates) ? finding.data.candidates.filter((c): c is string => typeof c === 'string') : [];
+  // A step never depends on itself: its own id is no candidate.
+  const candidates = Array.isArray(finding.data?.candidates)
+    ? finding.data.candidates.filter((c): c is string => typeof c === 'string' && c.toLowerCase() !== step.id.toLowerCase())
+    : [];
   const fixes: QuickFix[] = candidates.map((candidate, i) => ({
     title: `Change to ${stepLabel(candidate)}`,
     edits: [{ range: ref.range, newText: replaceId(ref, candidate) }],

@@ -31,7 +31,10 @@ export function danglingDependencyRule(plan: Plan): Draft[] {
       const kind = refKind(plan.lines[ref.range.startLine] ?? '', ref.range.startChar, ref.range.endChar);
       kinds ??= stepKinds(plan);
       if (kind !== null && kinds.size > 0 && !kinds.has(kind)) continue;
-      const candidates = nearestStepIds(ref.id, ids, 3, index);
+      // A step never depends on itself: its own id is no suggestion.
+      const candidates = nearestStepIds(ref.id, ids, 4, index)
+        .filter((id) => id !== step.id)
+        .slice(0, 3);
       const hint = candidates.length ? ` (nearest: ${candidates.map(stepLabel).join(', ')})` : '';
       out.push({
         code: 'dangling-dependency',

@@ -1,0 +1,186 @@
+/**
+ * Phase "run", the user's view of what goes wrong: a rejected key, an
+ * unreachable host, the spending cap, Escape at a checkpoint, a file that is
+ * not a plan, and "Verify Plan" with no editor open after a report was
+ * exported. Driven through the workbench (real key presses, the notification
+ * DOM) where the launcher gives control; each leaves a screenshot.
+ * Registered by run.test.ts after the checkpoint suite.
+ */
+import * as assert from 'node:assert/strict';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as vscode from 'vscode';
+import type { RunResult } from '../../src/core/run-types';
+import type { FakeAnthropicServer } from '../support/fake-anthropic';
+import { domTexts, hasControl, press, screenshot, useFakeApi, waitFor } from './workbench';
+import type { RunPhase } from './run-checkpoint';
+import { blockedScript, mainScript } from './scripts';
+
+const TOASTS = '.notifications-toasts .notification-list-item';
+
+async function toast(pattern: RegExp, what: string): Promise<string> {
+  return waitFor(async () => (await domTexts(TOASTS)).find((t) => pattern.test(t)), what, 20_000, 100);
+}
+
+async function closedPort(): Promise<number> {
+  const s = http.createServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+}
+
+export function userExperienceSuite(phase: () => ReturnType<RunPhase> & { key: string; root: vscode.Uri; planUri: vscode.Uri }): void {
+  suite('what the user sees when something goes wrong', () => {
+    const config = () => vscode.workspace.getConfiguration('verifyPlan');
+    let server: FakeAnthropicServer;
+    setup(async () => {
+      server = phase().server;
+      await vscode.commands.executeCommand('notifications.clearAll');
+    });
+    // Every test ends with no run in flight, so the next suite starts from rest (a run still going is named and cancelled).
+    teardown(async () => {
+      await vscode.commands.executeCommand('notifications.clearAll');
+      const rest = await waitFor(() => phase().api.status().state.kind !== 'running', 'no run in flight', 10_000).then(
+        () => true,
+        () => false,
+      );
+      if (!rest) {
+        console.log(`    a run was still in flight after the test: ${phase().api.status().text}; cancelling it`);
+        await vscode.commands.executeCommand('verifyPlan.cancel');
+        await waitFor(() => phase().api.status().state.kind !== 'running', 'the cancelled run to end', 30_000);
+      }
+    });
+
+    test('a rejected key stops before any paid call: "Anthropic rejected the API key" with Set API Key', async function () {
+      if (!hasControl()) this.skip();
+      const { key } = phase();
+      server.setAcceptedKeys([key]);
+      try {
+        await useFakeApi(server.baseURL, 'sk-ant-wrong-key-0000');
+        const before = server.received.length;
+        const result = await vscode.commands.executeCommand<RunResult | undefined>('verifyPlan.verify', phase().planUri);
+        assert.equal(result, undefined, 'no run');
+        assert.equal(server.received.length, before, 'no Messages API request');
+        const text = await toast(/Anthropic rejected the API key/, 'the rejected-key notification');
+        assert.match(text, /Set API Key/);
+        assert.doesNotMatch(text, /[{}]|FAILED/, 'no raw API JSON, no FAILED');
+        console.log(`    screenshot: ${await screenshot('ux-invalid-key')}`);
+      } finally {
+        server.setAcceptedKeys(null);
+        await useFakeApi(server.baseURL, key);
+      }
+    });
+
+    test('an unreachable host is named, with Open Settings and Show Log', async function () {
+      if (!hasControl()) this.skip();
+      const port = await closedPort();
+      await config().update('baseUrl', `http://127.0.0.1:${port}`, vscode.ConfigurationTarget.Workspace);
+      try {
+        const result = await vscode.commands.executeCommand<RunResult | undefined>('verifyPlan.verify', phase().planUri);
+        assert.equal(result, undefined);
+        const text = await toast(new RegExp(`Could not reach the Anthropic API at http://127\\.0\\.0\\.1:${port}`), 'the unreachable-host notification');
+        assert.match(text, /Open Settings/);
+        assert.match(text, /Show Log/);
+        console.log(`    screenshot: ${await screenshot('ux-unreachable')}`);
+      } finally {
+        await config().update('baseUrl', server.baseURL, vscode.ConfigurationTarget.Workspace);
+      }
+    });
+
+    test('the spending cap: "stopped" and why on the status bar and the toast, never a verdict word, with Raise Cap', async function () {
+      if (!hasControl()) this.skip();
+      const { api, planUri } = phase();
+      server.setScript(mainScript());
+      await config().update('spendingCapUsd', 0.0001, vscode.ConfigurationTarget.Workspace);
+      try {
+        await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(planUri), { preview: false });
+        const result = await vscode.commands.executeCommand<RunResult | undefined>('verifyPlan.verify', planUri);
+        assert.equal(result?.stopCause, 'spending_cap');
+        const text = await toast(/Verify Plan stopped: the spending cap was reached/, 'the cap notification');
+        assert.match(text, /Raise Cap/);
+        assert.doesNotMatch(text, /PROCEED|REVISE|RETHINK/);
+        await waitFor(() => /^\$\(debug-stop\) Stopped: the spending cap was reached/.test(api.status().text), `the stopped status (is: ${api.status().text})`);
+        console.log(`    screenshot: ${await screenshot('ux-cap')}`);
+      } finally {
+        await config().update('spendingCapUsd', undefined, vscode.ConfigurationTarget.Workspace);
+      }
+    });
+
+    test('Escape at a checkpoint decides later: the run goes on and is not ABORTED', async function () {
+      if (!hasControl()) this.skip();
+      const { blockedUri } = phase();
+      server.setScript(blockedScript());
+      let done = false;
+      const running = vscode.commands.executeCommand<RunResult | undefined>('verifyPlan.verify', blockedUri).then((r) => ((done = true), r));
+      let shot = false;
+      // Each checkpoint moment opens one review; Escape leaves it for later.
+      while (!done) {
+        const open = await waitFor(
+          async () => done || (await domTexts('.quick-input-widget .quick-input-title')).some((t) => /BLOCKING challenge/.test(t)),
+          'a review or the end',
+          30_000,
+          100,
+        );
+        if (done || open !== true) break;
+        if (!shot) {
+          console.log(`    screenshot: ${await screenshot('ux-checkpoint-review')}`);
+          shot = true;
+        }
+        await press('Escape');
+        await waitFor(
+          async () => done || !(await domTexts('.quick-input-widget .quick-input-title')).some((t) => /BLOCKING challenge/.test(t)),
+          'the review to close',
+          10_000,
+          100,
+        );
+      }
+      const result = await running;
+      assert.ok(result);
+      assert.notEqual(result.verdict, 'ABORTED');
+      assert.ok(shot, 'a review was shown');
+    });
+
+    test('README.md is not a plan: no Verify lens, and "Verify Plan" says so before any paid call', async function () {
+      if (!hasControl()) this.skip();
+      const readme = vscode.Uri.joinPath(phase().root, 'README.md');
+      await vscode.workspace.fs.writeFile(readme, Buffer.from('# Project\n\nSome words.\n\n1. Install it.\n2. Run it.\n'));
+      try {
+        await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(readme), { preview: false });
+        const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', readme)) ?? [];
+        assert.deepEqual(
+          lenses.map((l) => l.command?.title),
+          [],
+        );
+        const before = server.received.length;
+        const running = vscode.commands.executeCommand<RunResult | undefined>('verifyPlan.verify');
+        await toast(/README\.md does not look like a plan/, 'the not-a-plan notification');
+        console.log(`    screenshot: ${await screenshot('ux-not-a-plan')}`);
+        await vscode.commands.executeCommand('notifications.clearAll');
+        assert.equal(await running, undefined);
+        assert.equal(server.received.length, before, 'nothing was sent');
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        await vscode.workspace.fs.delete(readme);
+      }
+    });
+
+    test('after Export Report, "Verify Plan" with no editor open never verifies the report', async function () {
+      if (!hasControl()) this.skip();
+      const { root, planUri } = phase();
+      server.setScript(mainScript());
+      // The worst case: a report saved into the plan folder itself, newer than every plan.
+      const report = vscode.Uri.joinPath(root, '.claude', 'plans', 'plan.verify-report.md');
+      assert.ok(await vscode.commands.executeCommand('verifyPlan.exportReport', planUri, report));
+      try {
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        const result = await vscode.commands.executeCommand<RunResult | undefined>('verifyPlan.verify');
+        assert.ok(result, 'a plan was verified');
+        assert.ok(!result.planPath.endsWith('.verify-report.md'), `verified ${result.planPath}`);
+        console.log(`    screenshot: ${await screenshot('ux-export-then-verify')}`);
+      } finally {
+        await vscode.workspace.fs.delete(report);
+      }
+    });
+  });
+}
