@@ -47,7 +47,8 @@ import type { Language, Wording } from '../../src/core/rules/wording/words';
 import { DECISION_OPEN, LEGEND, OPEN_POINTS, OPEN_QUESTIONS_TITLE } from '../../src/core/rules/wording/undecided';
 import { namesLeftOut, unknownSignalRule } from '../../src/core/rules/unknown-signal';
 import { NOT_DONE, UNDONE_NOTE } from '../../src/core/rules/wording/not-done';
-import { missingPaths, runRules } from '../support/static-rules-harness';
+import { missingPaths, runAt, runRules } from '../support/static-rules-harness';
+import { ALTERNATIVE } from '../../src/core/rules/wording/alternatives';
 import { DEFERRED, DEFERRED_BUT_OPEN, LEFT_OUT } from '../../src/core/rules/wording/deferred';
 import { RISK_HEADING, RISK_HEADING_STEM } from '../../src/core/rules/wording/risk-headings';
 import { namesRisks, sectionKind } from '../../src/core/plan/sections';
@@ -219,5 +220,17 @@ describe('wording concepts: not done', () => {
     for (const [lang, w] of rows(NOT_DONE)) assert.deepEqual(ticked(` (${w})`), [], `${lang} "${w}"`);
     for (const [lang, w] of rows(UNDONE_NOTE)) assert.deepEqual(ticked(` (later ${w}: PR workflow only)`), [], `${lang} "${w}"`);
     assert.deepEqual(ticked(' (see the notes)'), ['docs/migration.md']);
+  });
+});
+
+describe('wording concepts: alternatives', () => {
+  it('every alternative word between two places: the one not in the workspace is no finding', () => {
+    const files = ['utils/web/device.ts', 'composables/useA.ts'];
+    for (const [lang, w] of rows(ALTERNATIVE)) {
+      const text = ['# Plan', '', '## Step 1', `The browser utilities are in \`utils/web\` ${w} \`composables/shared\`.`].join('\n');
+      assert.deepEqual(missingPaths(runAt(text, files)), [], `${lang} "${w}"`);
+    }
+    const both = ['# Plan', '', '## Step 1', 'The utilities are in `utils/web` and also `composables/shared`.'].join('\n');
+    assert.deepEqual(missingPaths(runAt(both, files)), ['composables/shared']);
   });
 });

@@ -2,7 +2,7 @@
  * The one matcher behind every wording table: a table lists a concept's words by language, and `wordMatcher` compiles it
  * once, at module load, into at most three regular expressions, one per kind of script:
  *
- * - `latin` (en, es, pt, de, fr, it, nl, sv, no, da): words separated by spaces and punctuation. A word stands alone:
+ * - `latin` (en, es, pt, de, fr, it, nl, sv, no, da, tr): words separated by spaces and punctuation. A word stands alone:
  *   `\b` at an ASCII edge ("create"), and no Latin letter beside an edge that is a letter with a mark. Always tried.
  * - `marked` (ru, uk, pl, vi, ko): letters an ASCII `\b` does not see (Cyrillic, Polish and Vietnamese marks,
  *   Hangul): a word is bounded by any letter (Korean before only: its endings attach to the word, OPEN_ENDED). Tried only on text that holds such a letter (the guard), so "tao" or "moi"
@@ -29,6 +29,7 @@ export const LANGUAGES = {
   sv: 'latin',
   no: 'latin',
   da: 'latin',
+  tr: 'latin',
   ru: 'marked',
   uk: 'marked',
   pl: 'marked',
@@ -72,6 +73,11 @@ export interface Shape {
   guarded?: boolean;
   /** The rows are the starts of words (German compounds: "akzeptanz" of "Akzeptanzkriterien"): bounded before only. */
   stems?: boolean;
+  /**
+   * Each word bounded as its script bounds words (true by default). False where the lead and trail anchor a whole text
+   * that may glue markup to the word ("`a`_or_`b`": `_` is a word character to `\b`).
+   */
+  bounded?: boolean;
 }
 
 /** The words of one or more tables, merged by language. */
@@ -109,6 +115,14 @@ const escapeWord = (word: string): string =>
     .trim()
     .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
     .replace(/\s+/g, '\\s+');
+
+const unboundedAlternation = (words: readonly string[]): string | null =>
+  words.length === 0
+    ? null
+    : [...new Set(words.map((w) => w.trim()))]
+        .sort((a, b) => b.length - a.length || a.localeCompare(b))
+        .map(escapeWord)
+        .join('|');
 
 const isAsciiWordChar = (c: string): boolean => /[A-Za-z0-9_]/.test(c);
 
@@ -166,7 +180,7 @@ export interface WordMatcher {
 export function wordMatcher(table: Wording | readonly Wording[], shape: Shape = {}): WordMatcher {
   const words = Array.isArray(table) ? merge(...(table as Wording[])) : (table as Wording);
   const source = (script: Script): string | null => {
-    const alt = scriptAlternation(words, script, shape.stems === true);
+    const alt = shape.bounded === false ? unboundedAlternation(wordsOf(words, script)) : scriptAlternation(words, script, shape.stems === true);
     return alt === null ? null : `${pick(shape.lead, script)}(?:${alt})${pick(shape.trail, script)}`;
   };
   return fromSources({ latin: source('latin'), marked: source('marked'), cjk: source('cjk') }, shape.guarded !== false, hasAsciiRow(words));
