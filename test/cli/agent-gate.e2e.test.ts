@@ -13,6 +13,7 @@ import { renderMarkdownReport } from '../../src/core/report';
 import { createFileRunStore } from '../../src/core/store';
 import type { RunResult } from '../../src/core/run-types';
 import { FakeAnthropicServer } from '../support/fake-anthropic';
+import { TEST_STATE_KEY } from '../support/state-key';
 import { GATE_PLAN, checkPair, deciding, edited, gateCase, listedIds, modelOf, reportIds } from '../support/agent-gate';
 import { TEST_KEY, TempWorkspace, ensureBuilt, runCli } from './run-cli';
 
@@ -41,7 +42,7 @@ describe('the gate as an agent plays it: hook claude-code twice per plan (built 
               });
               assert.equal(run.code, 0, run.stderr);
               const planPath = path.join(ws.dir, '.claude', 'plans', 'claude-code-gate-1.md');
-              const result = await createFileRunStore(path.join(ws.dir, '.verify-plan')).loadLatest(planPath);
+              const result = await createFileRunStore(path.join(ws.dir, '.verify-plan'), { key: TEST_STATE_KEY }).loadLatest(planPath);
               assert.ok(result, 'the run was stored');
               return { result, out: JSON.parse(run.stdout) };
             };

@@ -70,7 +70,10 @@ describe('memory: carry-forward and memory_search', () => {
     assert.match(carried.diff, /^\+1\. Store sessions in Redis shared by all API nodes\.$/m);
     assert.match(carried.diff, /^\+4\. Alert when more than 5% of requests are limited\.$/m);
     assert.match(carried.summary, /The plan changed since then \(\+2 \/ -1 lines\)/);
-    assert.match(carried.summary, /2 earlier challenge\(s\) quote text still in the plan \(1 not settled\); 1 quote text that is gone\. The unsettled ones are carried into this run under their ids and judged again\./);
+    assert.match(
+      carried.summary,
+      /2 earlier challenge\(s\) quote text still in the plan \(1 not settled\); 1 quote text that is gone\. The unsettled ones are carried into this run under their ids and judged again\./,
+    );
     assert.match(carried.summary, /User overridden C2 \("The limit ignores burst traffic from batch clients"\): Batch clients have their own quota\./);
   });
 
