@@ -1,5 +1,5 @@
 /**
- * User-given prices (issue 12 item 5: the spending cap never silently stops
+ * User-given prices (the spending cap never silently stops
  * working). A model the table in models.ts does not price (a newer model, a
  * gateway's own id, a negotiated rate) takes a price from the user, the
  * `verifyPlan.prices` setting or the CLI's `--price MODEL=IN/OUT`; then the

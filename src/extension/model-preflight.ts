@@ -1,5 +1,5 @@
 /**
- * Before a run's first paid call (issue 12): a spending cap needs every
+ * Before a run's first paid call: a spending cap needs every
  * model priced, and every model id must be one the API serves. Errors stop
  * the run with a notification naming role, id and replacement; deprecation
  * warnings and an unreachable Models API are shown and the run goes on. Each

@@ -1,5 +1,5 @@
 /**
- * The GitHub Action (action.yml) end to end (issue 15 item 4): its steps run
+ * The GitHub Action (action.yml) end to end: its steps run
  * locally by test/support/composite-action-runner.ts with a fake GITHUB_*
  * environment (event file, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY), in a temporary
  * git repository with a base and a head commit, against the fake Anthropic API.

@@ -1,5 +1,5 @@
 /**
- * End-to-end, model lifecycle and honest cost at run start (issue 12): the
+ * End-to-end, model lifecycle and honest cost at run start: the
  * built CLI against the fake API, which serves the Models API and answers an
  * unknown model with 404 `not_found_error`.
  */

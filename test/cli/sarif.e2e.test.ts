@@ -1,5 +1,5 @@
 /**
- * `--format sarif` end to end (issue 15 item 3): the built CLI against the fake
+ * `--format sarif` end to end: the built CLI against the fake
  * Anthropic API (agent loop) and without a key (static only). Both outputs
  * must validate against the official SARIF 2.1.0 schema in test/fixtures/sarif.
  */

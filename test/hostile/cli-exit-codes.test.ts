@@ -1,5 +1,5 @@
 /**
- * Hostile workspace, issue 13 item 9 (CLI part): a result that cannot be kept
+ * Hostile workspace: a result that cannot be kept
  * is never an exit 0, and nothing passes for verified when nothing was.
  * Real CLI against the fake Messages API.
  *   - `-o <folder>` / an unwritable `-o`: refused before any request (exit 4);

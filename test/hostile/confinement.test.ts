@@ -1,5 +1,5 @@
 /**
- * Issue 13 items 3 and 4: files the tools or the ignore logic read.
+ * Files the tools or the ignore logic read.
  * (3) A committed `.gitignore` that is a FIFO, or a symlink to `/dev/stdin`
  * or `/dev/zero`, hung the run or ate memory. (4) Secrets reached the API
  * through hard links (to `.env`, to a file outside the workspace), through
@@ -17,7 +17,7 @@ import { assertNoSecret, assertWithinBudget, report, runAttack } from './harness
 /** Files the issue found missing from the deny list, each holding a distinct marker. */
 const MISSING_FROM_DENY_LIST = ['.envrc', '.pgpass', '.kube/config', '.vault-token', 'deploy.ppk', 'AuthKey_ABC.p8', 'config/secrets.yaml', '.env_local'];
 
-describe('hostile workspace: confinement of every read (issue 13 items 3 and 4)', function () {
+describe('hostile workspace: confinement of every read', function () {
   this.timeout(90_000);
   let base: string;
   let dir: string;

@@ -1,7 +1,7 @@
 /**
- * Issue 13 item 5: directory walks cost O(depth²) per entry, so a deep
+ * Directory walks cost O(depth²) per entry, so a deep
  * chain of folders kept the language server's file index from ever becoming
- * ready and made research calls take 7–22 s. Budgets (issue 13): a research
+ * ready and made research calls take 7–22 s. Budgets: a research
  * tool call ≤ 3 s and ≤ 200 MB RSS growth on a 10,000-file repository; the
  * index ready in ≤ 2 s on a 10,000-file workspace with a 1,000-deep chain.
  */
@@ -14,7 +14,7 @@ import { ensureBuilt } from '../cli/run-cli';
 import { assertWithinBudget, populate, report, runAttack } from './harness';
 
 const DEPTH = 1000;
-/** Issue 13's "ready in ≤ 2 s", as the index's CPU time: a loaded machine stretches wall time (2.5 s seen under `npm run test:stress`), not the work done. */
+/** The "ready in ≤ 2 s", as the index's CPU time: a loaded machine stretches wall time (2.5 s seen under `npm run test:stress`), not the work done. */
 const INDEX_READY_CPU_MS = 2000;
 /** Wall time only has to show the index does not wait on anything. */
 const INDEX_HANG_MS = 30_000;
@@ -34,7 +34,7 @@ function deepWorkspace(): { dir: string; chain: string } {
   return { dir, chain };
 }
 
-describe('hostile workspace: deep folder chains (issue 13 item 5)', function () {
+describe('hostile workspace: deep folder chains', function () {
   this.timeout(120_000);
   let dir: string;
   let chain: string;

@@ -1,5 +1,5 @@
 /**
- * Issue 13 items 2 and 6: `git_log` on a repository the attacker prepared.
+ * `git_log` on a repository the attacker prepared.
  * (2) The repository's own `.git/config` names programs git would run
  * (`log.showSignature` + `gpg.program` with a signed commit, `core.fsmonitor`,
  * a pager, an external diff); none may ever run. (6) Git pathspec magic in
@@ -45,7 +45,7 @@ exit 0
   chmodSync(file, 0o755);
 }
 
-describe('hostile workspace: git_log (issue 13 items 2 and 6)', function () {
+describe('hostile workspace: git_log', function () {
   this.timeout(60_000);
   let top: string;
   let markers: string;

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 1: a glob passed to grep / list_files was expanded again for
+ * A glob passed to grep / list_files was expanded again for
  * every file walked (minimatch per file), and glob regexes backtrack; cost
  * grew with the repository and had no deadline. Now a glob is compiled once
  * under a budget and matched linearly (src/core/research/glob.ts), and every
@@ -17,7 +17,7 @@ const BRACE_BOMB = `**/${'{a,b}'.repeat(10)}*`;
 /** Inside the brace budget, but a glob-to-regex engine backtracks polynomially on a long run of `a`. */
 const BACKTRACKER = '**/*a*a*a*a*a*a*b.md';
 
-describe('hostile workspace: globs (issue 13 item 1)', function () {
+describe('hostile workspace: globs', function () {
   this.timeout(120_000);
   let dir: string;
   before(() => {

@@ -1,5 +1,5 @@
 /**
- * Hostile-workspace harness (issue 13): an attacker prepared the workspace,
+ * Hostile-workspace harness: an attacker prepared the workspace,
  * and a model steered by text in it (prompt injection) asks for crafted tool
  * calls. Each case builds the attack in a temp folder, then drives the REAL
  * CLI (`node dist/cli.js`) against the fake Messages API. The researcher —
@@ -26,7 +26,7 @@ import { runCli, TEST_KEY, type CliRun } from '../cli/run-cli';
 export type ToolCall = { name: string; input: unknown };
 
 /**
- * Per-call ceilings from issue 13 ("any single research tool call ≤ 3 s and ≤ 200 MB RSS growth on a 10,000-file repo").
+ * Per-call ceilings of the hostile-workspace budgets ("any single research tool call ≤ 3 s and ≤ 200 MB RSS growth on a 10,000-file repo").
  * The time budget is the CLI's own CPU time for the call (user + system, from /proc): that is the work an attack
  * makes it do, and a busy machine does not inflate it (wall time did, by 20–30 % under `npm run test:stress`).
  * Wall time is printed, and bounded only by `CALL_HANG_MS`, which catches a call that waits instead of working.

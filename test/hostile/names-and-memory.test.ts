@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 9 (the parts in research): file names with newlines forged
+ * File names with newlines forged
  * list_files lines, and memory_search parsed every stored run (up to 64 MB
  * each) on every call.
  */
@@ -13,7 +13,7 @@ import { ensureBuilt } from '../cli/run-cli';
 import { TEST_STATE_KEY } from '../support/state-key';
 import { assertWithinBudget, report, runAttack } from './harness';
 
-describe('hostile workspace: file names and stored runs (issue 13 item 9)', function () {
+describe('hostile workspace: file names and stored runs', function () {
   this.timeout(120_000);
   let dir: string;
   before(() => ensureBuilt());

@@ -1,5 +1,5 @@
 /**
- * Hostile workspace, issue 13 item 8: the run state cannot be written, or a
+ * Hostile workspace: the run state cannot be written, or a
  * stored run is corrupt. Real CLI against the fake Messages API. A save that
  * fails is reported with its cause and exits 5 (the report is still printed:
  * nothing of the run is lost); a corrupt run file is named with the reason,

@@ -1,5 +1,5 @@
 /**
- * Hostile workspace, issue 13 item 7: a model's refusal text, an API error
+ * Hostile workspace: a model's refusal text, an API error
  * message and workspace file names reach the terminal. The real CLI (node
  * dist/cli.js) against the fake Messages API; whatever they carry, nothing
  * that a terminal acts on reaches stdout or stderr — no ESC/CSI/OSC (window

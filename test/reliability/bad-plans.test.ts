@@ -1,5 +1,5 @@
 /**
- * Bad plans (issue 8 part 3): the hostile corpus through the built CLI
+ * Bad plans: the hostile corpus through the built CLI
  * (static mode and the agent loop against the fake API) and through the
  * language server as a child process over stdio (the way Neovim, Zed or
  * Helix run it). Each gets a result or a clear one-line message, within a

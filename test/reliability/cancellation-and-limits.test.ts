@@ -1,5 +1,5 @@
 /**
- * Cancellation and limits (issue 8 part 6). Cancel at every phase of every
+ * Cancellation and limits. Cancel at every phase of every
  * iteration (and at a checkpoint nobody answers): the run ends CANCELLED with
  * its state saved, the fake API sees every in-flight request aborted and no
  * request after the cancel. The spending cap, crossed at any call, stops the

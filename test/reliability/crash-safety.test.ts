@@ -1,5 +1,5 @@
 /**
- * Crash-safe persistence (issue 8 part 2): run state is written atomically
+ * Crash-safe persistence: run state is written atomically
  * after every phase, so killing the process (SIGKILL: no handler, no
  * cleanup) mid-run leaves the last completed phase on disk, readable, and
  * the next run carries it forward. A writer killed mid-save never leaves a

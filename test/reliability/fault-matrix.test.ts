@@ -1,5 +1,5 @@
 /**
- * The fault matrix (issue 8 part 1): every agent role × every fault × every
+ * The fault matrix: every agent role × every fault × every
  * iteration, through the real SDK and the fake API, judged against the
  * seed's failure protocol; a transient variant per role where the SDK retry
  * (or the correction turn) recovers; and two roles failing in one iteration.

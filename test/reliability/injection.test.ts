@@ -1,5 +1,5 @@
 /**
- * Prompt injection (issue 8 part 5). The plan and workspace files are data:
+ * Prompt injection. The plan and workspace files are data:
  * an instruction inside them reaches the model only inside a delimited data
  * block (the fenced `<plan …>` block, or a tool result), never in system
  * text, and a fake closing tag cannot end the block early. The verdict comes

@@ -1,5 +1,5 @@
 /**
- * Secrets (issue 8 part 4). The API key reaches the API in its header and
+ * Secrets. The API key reaches the API in its header and
  * nowhere else: not in events (the log), the live state the webview renders,
  * reports, saved state or error messages, even when a gateway echoes the key
  * back in its error bodies. Research tools never send `.env*`, keys, `.git/`

@@ -1,5 +1,5 @@
 /**
- * The corpus of hostile plan files (issue 8 part 3), as bytes on disk. Shared
+ * The corpus of hostile plan files, as bytes on disk. Shared
  * by the CLI and language-server reliability tests and the real-VS-Code
  * suite. `refusal` is the clear message the CLI must give for a file it will
  * not verify (exit 4); null = the CLI must produce a result.

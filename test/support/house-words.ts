@@ -31,6 +31,8 @@ export const HOUSE_WORDS: readonly (readonly [RegExp, string])[] = [
   [/\btuned on\b/i, 'tuned on'],
   [/\bheld out through\b/i, 'held out through'],
   [/\bissues? #\d+/i, 'issue #N'],
+  // Our issues by number without the hash ("issue 13 item 5"); a plan's own "## Issue 1" heading is quoted text.
+  [/(?<!#+ )\bissues? \d+\b/i, 'issue N'],
   // A bare number of ours, "(#17)", "see #17": our issues are numbered below 100, a colour (#333) has 3+ hex digits.
   [/(?:\(|\b(?:see|in|per|and|of|from|by|for|after|issue|item)\s)#\d{1,2}(?![\w-])/i, '#N'],
 ];

@@ -17,7 +17,7 @@ describe('extension settings', () => {
     assert.equal(config.maxIterations, 3);
     assert.equal(config.spendingCapUsd, 5);
     assert.deepEqual(config.models, DEFAULT_MODELS);
-    // Issue 12 item 4: judgement roles think hard, research roles at medium.
+    // Judgement roles think hard, research roles at medium.
     assert.deepEqual(config.effort, {
       challenger: 'high',
       synthesizer: 'high',

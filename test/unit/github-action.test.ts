@@ -1,6 +1,6 @@
 /**
- * The action's pure parts: the fail-on gate against every verdict (issue 15
- * item 4: fail-on RETHINK / REVISE), input parsing, and plan globs.
+ * The action's pure parts: the fail-on gate against every verdict
+ * (fail-on RETHINK / REVISE), input parsing, and plan globs.
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';

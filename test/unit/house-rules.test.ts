@@ -154,6 +154,8 @@ describe('house rules', () => {
       'issue #17',
       '(#17)',
       'see #3',
+      '(issue 13 item 5)',
+      'Issue 12: bounded',
     ])
       assert.ok(hit(line), line);
     for (const line of [
@@ -164,6 +166,7 @@ describe('house rules', () => {
       "'#000000'",
       'a duplicate gets `#2`',
       'open question #2',
+      "'## Issue 1'",
       'Math.round(x)',
       'round-trip',
       'microsoft/vscode#123',

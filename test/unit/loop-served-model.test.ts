@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 6: a run names the model that ran each role — the configured
+ * A run names the model that ran each role — the configured
  * id on the Anthropic API, the editor's model (vendor/family/id) on vscode.lm —
  * in its call records, its live events, the report and the SARIF summary; a
  * provider that reports no usage leaves tokens and cost unknown, not zero.

@@ -8,7 +8,7 @@ import { FakeAnthropicServer } from '../support/fake-anthropic';
 
 const KEY = 'sk-ant-lifecycle-test-key-123';
 
-describe('model lifecycle at run start (issue 12)', () => {
+describe('model lifecycle at run start', () => {
   it('looks each id up once per session, however many roles and runs use it', async () => {
     const asked: string[] = [];
     const lookup: ModelLookup = (id) => (asked.push(id), Promise.resolve('found'));

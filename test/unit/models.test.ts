@@ -19,7 +19,7 @@ function sdkModelIds(): string[] {
 }
 
 describe('model table (src/core/models.ts)', () => {
-  it('defaults are current-generation models, active and priced (issue 12)', () => {
+  it('defaults are current-generation models, active and priced', () => {
     for (const role of AgentRole.options) {
       const entry = findModel(DEFAULT_MODELS[role]);
       assert.ok(entry, `${role}: ${DEFAULT_MODELS[role]} is not in the table`);
@@ -98,7 +98,7 @@ describe('model table (src/core/models.ts)', () => {
   });
 });
 
-describe('spending cap with an unpriced model (issue 12: the cap never silently stops working)', () => {
+describe('spending cap with an unpriced model (the cap never silently stops working)', () => {
   it('refuses to start, naming the model, its roles and how to price it', () => {
     const config = defaultConfig({ spendingCapUsd: 2, models: { ...DEFAULT_MODELS, challenger: 'claude-mythos-preview', auditor: 'claude-mythos-preview' } });
     const problem = spendingCapProblem(config);

@@ -1,6 +1,6 @@
 /**
  * One answer to "is this file a plan?" across the three front ends, for the
- * same settings (issue 14 item 5: discovery in core, same defaults):
+ * same settings (discovery in core, same defaults):
  *   - the CLI: `--plan-folders` (or its default) as parseCliArgs reads it, then
  *     discoverPlan, which verifies the newest plan;
  *   - the extension: `verifyPlan.planFolders` as readSettings reads it, then

@@ -1,6 +1,5 @@
 /**
- * The research tools' glob matcher (src/core/research/glob.ts, issue 13
- * item 1): same answers as minimatch (`dot: true`, base-name matching for a
+ * The research tools' glob matcher (src/core/research/glob.ts): same answers as minimatch (`dot: true`, base-name matching for a
  * glob without `/`) on the syntax it supports, linear time on inputs that
  * make regex engines backtrack, and a brace budget.
  */

@@ -7,7 +7,7 @@ import { backoffMs, requestedWaitMs, withRetries } from '../../src/core/llm/retr
 
 const headers = (entries: Record<string, string>) => new Headers(entries);
 
-describe('bounded retries (issue 12: retry-after waits are bounded and shown)', () => {
+describe('bounded retries (retry-after waits are bounded and shown)', () => {
   it('reads retry-after-ms, retry-after in seconds and as an HTTP date', () => {
     assert.equal(requestedWaitMs(headers({ 'retry-after-ms': '1500', 'retry-after': '9' })), 1500);
     assert.equal(requestedWaitMs(headers({ 'retry-after': '20' })), 20_000);

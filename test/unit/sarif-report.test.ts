@@ -1,5 +1,5 @@
 /**
- * `--format sarif` (issue 15 item 3): every log validates against the official
+ * `--format sarif`: every log validates against the official
  * SARIF 2.1.0 schema (test/fixtures/sarif), has one result per open challenge
  * and per static finding, levels from severity, the plan region, stable
  * partialFingerprints, and the verdict as a run property.

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 9: LSP framing over stdio. The server as a child process
+ * LSP framing over stdio. The server as a child process
  * (`server.ts --stdio`); raw bytes are written to its stdin between normal
  * requests. A negative or invalid Content-Length must not wedge the reader
  * (the next request is answered), and a huge one is refused with a log line

@@ -1,5 +1,5 @@
 /**
- * User-given prices (issue 12 item 5): a model the table does not price takes
+ * User-given prices: a model the table does not price takes
  * the user's price (setting `verifyPlan.prices`, CLI `--price MODEL=IN/OUT`),
  * and then the spending cap counts its calls instead of refusing to start.
  */

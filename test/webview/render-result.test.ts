@@ -44,7 +44,7 @@ describe('webview panel (Chromium): a finished run', function () {
     // The user's decisions, in the user's words, beside the verdict they do not change.
     await expect(page.locator('[data-testid=user-decisions]')).toHaveText(/C1 you answered: “We can take a 10 minute maintenance window at night\.”/, INNER_TEXT);
     await expect(page.locator('[data-testid=total-cost]')).toHaveText(/^\$1\.\d\d$/, INNER_TEXT);
-    // Issue 12 item 6: which model ran each role, from the call records.
+    // Which model ran each role, from the call records.
     await expect(page.locator('[data-testid=model]')).toHaveText(
       [/^claude-opus-4-6 \(Challenger, Devil's advocate, Synthesizer, Auditor\)$/, /^claude-sonnet-4-6 \(Domain expert, Resolver, Researcher\)$/],
       INNER_TEXT,

@@ -1,5 +1,5 @@
 /**
- * Retries of one model turn, bounded (issue 12): the SDK's own retries are
+ * Retries of one model turn, bounded: the SDK's own retries are
  * off (`maxRetries: 0` on the client), so every wait is decided here, once.
  *
  * Contracts:

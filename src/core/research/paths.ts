@@ -10,7 +10,7 @@ import * as path from 'node:path';
 
 export type PathCheck = { ok: true; rel: string } | { ok: false; rule: string; message: string };
 
-/** PATH_MAX on Linux: a deep but real tree (issue 13 item 5) must stay addressable. */
+/** PATH_MAX on Linux: a deep but real tree must stay addressable. */
 const MAX_PATH_CHARS = 4096;
 /** Percent escapes that decode to a dot, a separator, NUL or another escape: traversal in disguise. */
 const DANGEROUS_ESCAPE = /%(2e|2f|5c|00|25)/i;

@@ -27,21 +27,21 @@ import { readConfinedFile } from './confined-read';
  * rule set, and `!` entries are refused. Sources: the project's first
  * list, the file signatures of gitrob (michenriksen/gitrob,
  * `filesignatures.json`: credential stores, key files, auth configs, shell
- * histories) and the files issue 13 found missing; see README.md
+ * histories) and the files a hostile-workspace review found missing; see README.md
  * ("Secret deny list") for each entry's origin and what was left out.
  */
 export const DEFAULT_DENY_GLOBS: readonly string[] = [
   // A `.git` FILE (`gitdir: ../other/.git`) names a repository elsewhere
   '.git',
   '.git/',
-  // Environment files (gitrob "Environment configuration file"; issue 13: .envrc, .env_local)
+  // Environment files (gitrob "Environment configuration file": .envrc, .env_local)
   '*.env',
   '.env',
   '.env.*',
   '.env_*',
   '.env-*',
   '.envrc',
-  // Private keys and certificates (gitrob key/bundle extensions; issue 13: *.ppk, *.p8)
+  // Private keys and certificates (gitrob key/bundle extensions: *.ppk, *.p8)
   '*.pem',
   '*.key',
   '*.ppk',
@@ -73,7 +73,7 @@ export const DEFAULT_DENY_GLOBS: readonly string[] = [
   '*.tpm',
   '*.bek',
   'otr.private_key',
-  // Package-manager, cloud and tool credentials (gitrob; issue 13: .pgpass, .kube/config, .vault-token)
+  // Package-manager, cloud and tool credentials (gitrob: .pgpass, .kube/config, .vault-token)
   '.npmrc',
   '.yarnrc.yml',
   '.pypirc',

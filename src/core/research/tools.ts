@@ -60,7 +60,7 @@ export const WEB_SERVER_TOOL_TYPES = { web_search: 'web_search_20250305', web_fe
 export const WEB_MAX_USES_PER_REQUEST = { web_search: COMBINED_BUDGET.web_search, web_fetch: COMBINED_BUDGET.web_fetch } as const;
 
 const MAX_LIST_ENTRIES = 500;
-/** list_files' walk deadline (a call must stay well inside the 3 s per-call budget of issue 13). */
+/** list_files' walk deadline (a call must stay well inside the 3 s per-call budget). */
 const LIST_FILES_MS = 2500;
 const MAX_READ_LINES = 2000;
 const MAX_GREP_LINE_CHARS = 300;
