@@ -31,7 +31,7 @@ export function staticChecksSection(): string[] {
     '',
     ...verdicts(shippedFigures),
     '',
-    ...renderFigures(shippedFigures),
+    ...renderFigures(shippedFigures, { record: false }),
     ...(full
       ? [
           `### Whole corpus: all ${full.figures.plans.toLocaleString('en-US')} plans`,

@@ -59,16 +59,26 @@ export function computeFigures(plans: readonly CorpusPlan[]): CorpusFigures {
 }
 
 /** Markdown: the per-rule tables at both level sets, then the held-out record. */
-export function renderFigures(f: CorpusFigures): string[] {
+/** `record: false` leaves out the held-out record (BENCHMARKS.md prints it once, for the whole corpus). */
+export function renderFigures(f: CorpusFigures, options: { record?: boolean } = {}): string[] {
   const out: string[] = [];
   for (const [title, perRule] of [
     ['At the default levels (where the test thresholds apply)', f.defaultLevels],
     ['With the advice checks turned on (`verifyPlan.rules.<code>`: info)', f.adviceOn],
   ] as const) {
     out.push(`${title}:`, '', '| rule | findings | TP | FP | misses | precision | recall |', '|---|---|---|---|---|---|---|');
-    for (const rule of RULE_CODES) if (perRule[rule]) out.push(row(`\`${rule}\``, perRule[rule]));
+    // A rule with no finding and no labelled problem here says nothing: named in one line, not a row of zeros.
+    const silent: string[] = [];
+    for (const rule of RULE_CODES) {
+      const s = perRule[rule];
+      if (!s) continue;
+      if (s.tp + s.fp + s.unlabelled + s.miss === 0) silent.push(`\`${rule}\``);
+      else out.push(row(`\`${rule}\``, s));
+    }
     out.push(row('**all**', totalScore(perRule)), '');
+    if (silent.length > 0) out.push(`No finding and no labelled problem: ${silent.join(', ')}.`, '');
   }
+  if (options.record === false) return out;
   out.push('Held-out record (plans by the day they were first scored; precision at the default levels):', '');
   out.push('| first scored | plans | repositories | held out | findings | precision |', '|---|---|---|---|---|---|');
   for (const r of f.record) {
