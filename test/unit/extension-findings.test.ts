@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import type { Challenge } from '../../src/core/protocol';
 import { anchorFindings, reanchor, replacesLastVerdict, withChallenge, isProblem } from '../../src/extension/findings';
 import { diagnosticMessage, esc, hoverMarkdown, lensTitle, topLensTitle } from '../../src/extension/finding-text';
 import { presentStatus } from '../../src/extension/status-model';
@@ -99,7 +100,7 @@ describe('extension findings', () => {
   });
 
   it('a re-run stopped while it held only the challenges carried from the last run does not replace its verdict', () => {
-    const carried = (id: string, history = [{ iteration: 0, status: 'OPEN' as const, note: 'carried from run r1 (OPEN)' }]) =>
+    const carried = (id: string, history: Challenge['history'] = [{ iteration: 0, status: 'OPEN', note: 'carried from run r1 (OPEN)' }]) =>
       challengeFixture({ id, status: 'OPEN', carried: { runId: 'r1', id, fingerprint: `f-${id}`, quoteRemoved: false }, history });
     const stopped = (challenges: ReturnType<typeof challengeFixture>[]) => runResultFixture({ verdict: 'CANCELLED', iterations: [iterationFixture({ challenges })] });
     assert.equal(replacesLastVerdict(stopped([carried('C1'), carried('C3')])), false, 'nothing of its own');
