@@ -1,7 +1,7 @@
 // One build script, several entry points (extension host, language server, CLI, webview).
 // Entries whose source does not exist yet are skipped so partial trees still build.
 import * as esbuild from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 
@@ -25,9 +25,11 @@ const node = {
 };
 
 const entries = [
-  // The engine (loop, SDK, research) is a separate bundle the extension requires on first use.
-  { ...node, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', './engine.js'] },
+  // Activation loads only dist/extension.js. The engine (loop, SDK, research) is a separate bundle required on the
+  // first verification; the language client (half of what the extension needs) one required right after activation.
+  { ...node, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', './engine.js', './language-client.js'] },
   { ...node, entryPoints: ['src/extension/engine.ts'], outfile: 'dist/engine.js' },
+  { ...node, entryPoints: ['src/extension/language-client.ts'], outfile: 'dist/language-client.js', external: ['vscode'] },
   { ...node, entryPoints: ['src/server/server.ts'], outfile: 'dist/server.js' },
   { ...node, entryPoints: ['src/cli/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   {
@@ -61,6 +63,10 @@ if (!only || only === 'server' || only === 'cli' || only === 'engine') {
   mkdirSync('dist/tree-sitter', { recursive: true });
   for (const [pkg, file] of files) copyFileSync(path.join(from[pkg], file), path.join('dist/tree-sitter', file));
 }
+
+// A production dist/ carries no source maps, not even stale ones from an earlier development build (the editor
+// figures tell the bundles apart by them, and a package must not ship them).
+if (production && existsSync('dist')) for (const f of readdirSync('dist')) if (f.endsWith('.map')) rmSync(`dist/${f}`);
 
 if (watch) {
   const contexts = await Promise.all(entries.map((e) => esbuild.context(e)));

@@ -47,14 +47,22 @@ export const VscodeMetrics = z.object({
   activationSource: z.string(),
   firstProgressMs: z.array(z.number()),
   firstProgressMedianMs: z.number().nullable(),
+  /** The extension host's CPU time over each first-progress interval. */
+  firstProgressCpuMs: z.array(z.number()).optional(),
   bundle: z.enum(['development', 'production']).optional(),
   loadAverage: z.number().optional(),
   cores: z.number().optional(),
 });
 export type VscodeMetrics = z.infer<typeof VscodeMetrics>;
 
-export function readVscodeMetrics(repoRoot: string): { ok: true; metrics: VscodeMetrics } | { ok: false; problem: string } {
-  const file = path.join(repoRoot, 'test-output', 'vscode', 'metrics.json');
+/** Where the metrics phase writes for each tested host (scripts/run-vscode-tests.mjs: the minimum host, then the others by version). */
+export const METRICS_HOSTS = [
+  { host: '4.96.4', folder: 'vscode' },
+  { host: '4.100.3', folder: 'vscode-1.100.3' },
+] as const;
+
+export function readVscodeMetrics(repoRoot: string, folder = 'vscode'): { ok: true; metrics: VscodeMetrics } | { ok: false; problem: string } {
+  const file = path.join(repoRoot, 'test-output', folder, 'metrics.json');
   let raw: string;
   try {
     raw = readFileSync(file, 'utf8');

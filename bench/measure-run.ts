@@ -23,12 +23,11 @@ import { runAgainstFake } from '../test/support/run-harness';
 import type { Scenario } from './scenarios';
 
 /**
- * parallel: the engine as it is. sequential: the naive comparison (one
- * mutex over every `send`). warm-first: a what-if for the prompt cache —
- * the first call of each model goes alone until its response starts, then
- * the calls waiting for that model follow and can read its cache write.
+ * parallel: the engine as it is (which itself holds a model's later calls
+ * until its first response starts, src/core/llm/warm-first.ts). sequential:
+ * the naive comparison (one mutex over every `send`).
  */
-export type Orchestration = 'parallel' | 'sequential' | 'warm-first';
+export type Orchestration = 'parallel' | 'sequential';
 
 export interface CallUsage {
   role: AgentRole | null;
@@ -65,34 +64,6 @@ export function serialised(provider: LlmProvider): LlmProvider {
 }
 
 /** What-if wrapper: later calls of a model wait until the model's first response has started (first streamed text) or ended. */
-export function warmFirstPerModel(provider: LlmProvider): LlmProvider {
-  const started = new Map<string, Promise<void>>();
-  return {
-    id: `${provider.id}+warm-first`,
-    async send(request) {
-      const gate = started.get(request.model);
-      if (gate) {
-        await gate;
-        return provider.send(request);
-      }
-      let open: () => void = () => undefined;
-      started.set(request.model, new Promise<void>((resolve) => (open = resolve)));
-      const onText = request.onText;
-      try {
-        return await provider.send({
-          ...request,
-          onText: (delta) => {
-            open();
-            onText?.(delta);
-          },
-        });
-      } finally {
-        open();
-      }
-    },
-  };
-}
-
 /**
  * What-if wrapper: replaces the role's cached instruction block (the second
  * block of the first user message) with one block holding every role's
@@ -138,7 +109,7 @@ export async function measureRun(scenario: Scenario, options: MeasureOptions): P
   try {
     const base = createAnthropicProvider({ apiKey: 'bench-key', baseURL: server.baseURL, maxRetries: 0 });
     const laidOut = options.layout === 'handbook' ? handbookLayout(base) : base;
-    const provider = options.orchestration === 'sequential' ? serialised(laidOut) : options.orchestration === 'warm-first' ? warmFirstPerModel(laidOut) : laidOut;
+    const provider = options.orchestration === 'sequential' ? serialised(laidOut) : laidOut;
     const root = scenario.workspaceRoot;
     const started = performance.now();
     const { result } = await runAgainstFake({

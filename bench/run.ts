@@ -21,15 +21,16 @@ import { costOf, DEFAULT_MODELS, DEFAULT_PRICES } from '../src/core/config';
 import { REPO_ROOT } from '../test/support/run-harness';
 import { SCENARIOS } from './scenarios';
 import { cacheFigures, measureRun, totalTokens, type RunMeasurement } from './measure-run';
-import { readVscodeMetrics, runLspBench } from './editor-figures';
+import { runLspBench } from './editor-figures';
+import { vscodeSection } from './vscode-section';
 import { measureSizes } from './size-figures';
 import { whatIfSection } from './what-if';
+import { beforeAfterSection, CACHE_CALLS_TARGET, CACHE_TARGET, cacheVerdict } from './before-after';
 import { evalSection } from './eval-section';
 import { STATIC_SECTION_HEADING, staticChecksSection } from './static-section';
 import { fmtBytes, fmtInt, fmtMs, fmtPct, mdTable, verdict } from './table';
 
 const TOKEN_TARGET = 0.5;
-const CACHE_TARGET = 0.7;
 const WALL_TARGET = 1.15;
 const EXTENSION_BUNDLE_TARGET = 1024 * 1024;
 
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
     '',
   );
   out.push(
-    '**Token estimator** (test/support/fake-anthropic-cache.ts, the one yardstick for every figure): tokens(block) = ⌈UTF-8 bytes of canonical JSON(block) / 4⌉ for every tool definition, system block and message block; output = ⌈bytes/4⌉ of the reply text and tool inputs. The fake API grants a cache read only for a byte-identical prefix (tools → system → messages, hashed with the model) of ≥ 1,024 tokens ending at a `cache_control` breakpoint, written by an earlier response that had already started; concurrent requests miss, as on the API. Caches are per model.',
+    '**Token estimator** (test/support/fake-anthropic-cache.ts, the one yardstick for every figure): tokens(block) = ⌈UTF-8 bytes of canonical JSON(block) / 4⌉ for every tool definition, system block and message block; output = ⌈bytes/4⌉ of the reply text and tool inputs. The fake API grants a cache read only for a byte-identical prefix (tools → output settings (answer format, effort, thinking) → system → messages, hashed with the model) of ≥ 1,024 tokens ending at a `cache_control` breakpoint, written by an earlier response that had already started; concurrent requests miss, as on the API. Caches are per model.',
     '',
     `**Scenarios** (bench/scenarios/): scripted replies at the lengths real models write for each role (a 3–5 challenge brief ≈ 600–900 words, findings with sources, syntheses with evidence and directives), the research toolbox on test/fixtures/workspace with scripted tool turns, the real loop and the real SDK over HTTP. Injected latency L = ${latencyMs} ms per model call. Models per role are the defaults (challenger, synthesizer, devil's advocate, auditor: ${DEFAULT_MODELS.challenger}; resolver, researcher, domain expert: ${DEFAULT_MODELS.researcher}).`,
     '',
@@ -129,9 +130,11 @@ async function main(): Promise<void> {
     '',
   );
 
+  out.push(...beforeAfterSection(runs.map((r) => r.parallel)));
+
   out.push('### Cache reads', '');
   out.push(
-    `Share of each call's prompt (input + cache read + cache write) read from cache. Target: ≥ ${fmtPct(CACHE_TARGET)} on every call after the first — judged on the worst call, over calls after the first *of each model* (the cache is per model) and over all calls after the first of the run.`,
+    `Share of each call's prompt (input + cache read + cache write) read from cache. Target: ≥ ${fmtPct(CACHE_TARGET)} over the calls after the first *of each model* (the cache is per model), in aggregate and in ≥ ${fmtPct(CACHE_CALLS_TARGET)} of those calls (judged); the same over all calls after the first of the run, and the worst call, are shown for reference.`,
     '',
   );
   const agentRuns = runs.filter(({ parallel }) => parallel.calls.length > 0);
@@ -145,11 +148,11 @@ async function main(): Promise<void> {
           `${c.afterFirstOfModel.atTarget} / ${c.afterFirstOfModel.calls}`,
           fmtPct(c.afterFirstOfModel.aggregate),
           fmtPct(c.afterFirstOfModel.worst),
-          verdict(c.afterFirstOfModel.worst >= CACHE_TARGET),
+          verdict(cacheVerdict(m).pass),
           `${c.afterFirst.atTarget} / ${c.afterFirst.calls}`,
           fmtPct(c.afterFirst.aggregate),
           fmtPct(c.afterFirst.worst),
-          verdict(c.afterFirst.worst >= CACHE_TARGET),
+          c.afterFirst.calls && c.afterFirst.aggregate >= CACHE_TARGET && c.afterFirst.atTarget / c.afterFirst.calls >= CACHE_CALLS_TARGET ? 'at target' : 'below',
         ];
       }),
     ),
@@ -218,7 +221,10 @@ async function main(): Promise<void> {
 
   // ── 3: editor ──
   out.push('## 3. Editor latency', '');
-  out.push('Reproduce: `npm run bench:lsp` (language server); `npm run test:vscode -- --phases metrics`, then `npm run bench` (real VS Code).', '');
+  out.push(
+    'Reproduce: `npm run bench:lsp` (language server); `npm run test:vscode -- --phases metrics` on each host (`--host 4.96.4`, `--host 4.100.3`), then `npm run bench` (real VS Code).',
+    '',
+  );
   if (values['skip-lsp']) out.push('Language server: skipped (--skip-lsp). MISS', '');
   else {
     log('bench: language server (bench/lsp-bench.ts)');
@@ -253,54 +259,7 @@ async function main(): Promise<void> {
       );
     }
   }
-  const vs = readVscodeMetrics(REPO_ROOT);
-  const progressRows = (): string[][] => {
-    if (!vs.ok) return [['"Verify Plan" → first progress event', vs.problem, '≤ 300 ms', 'MISS']];
-    const [cold, ...warm] = vs.metrics.firstProgressMs;
-    const warmMedian = median(warm);
-    return [
-      [
-        '"Verify Plan" → first progress event, first run after start-up (cold)',
-        cold === undefined ? 'not measured' : fmtMs(cold),
-        '≤ 300 ms',
-        verdict(cold !== undefined && cold <= 300),
-      ],
-      [
-        '"Verify Plan" → first progress event, later runs (median)',
-        warmMedian === null ? 'not measured' : `${fmtMs(warmMedian)} (runs: ${warm.map((v) => v.toFixed(0)).join(', ')} ms)`,
-        '≤ 300 ms',
-        verdict(warmMedian !== null && warmMedian <= 300),
-      ],
-    ];
-  };
-  const load = vs.ok && vs.metrics.loadAverage !== undefined ? `, load average ${vs.metrics.loadAverage.toFixed(1)} on ${vs.metrics.cores ?? '?'} cores` : '';
-  const bundle =
-    vs.ok && vs.metrics.bundle
-      ? `, ${vs.metrics.bundle} bundle${vs.metrics.bundle === 'development' ? ' (unminified, source maps; `--production` measures the shipped one)' : ''}`
-      : '';
-  out.push(
-    vs.ok
-      ? `Real VS Code ${vs.metrics.vscodeVersion} (code-server), measured ${vs.metrics.measuredAt}${load}${bundle}, by test/vscode/metrics.test.ts (\`npm run test:vscode -- --phases metrics\`).`
-      : 'Real VS Code figures (test/vscode/metrics.test.ts):',
-    '',
-  );
-  out.push(
-    mdTable(
-      ['Figure', 'Value', 'Target', 'Result'],
-      [
-        vs.ok
-          ? [
-              'Extension activation (load bundle + activate())',
-              vs.metrics.activationMs === null ? 'not measured' : `${fmtMs(vs.metrics.activationMs)} (${vs.metrics.activationSource})`,
-              '≤ 500 ms',
-              verdict(vs.metrics.activationMs !== null && vs.metrics.activationMs <= 500),
-            ]
-          : ['Extension activation', vs.problem, '≤ 500 ms', 'MISS'],
-        ...progressRows(),
-      ],
-    ),
-    '',
-  );
+  out.push(...vscodeSection(REPO_ROOT));
 
   // ── 4: size ──
   out.push('## 4. Size', '');
@@ -356,13 +315,6 @@ function costNotes(heaviest: RunMeasurement, all: { parallel: RunMeasurement; se
     `- Most expensive role in ${label(heaviest)}: **${topRole}**, $${topCost.toFixed(3)} of $${heaviest.result.costUsd.toFixed(3)} (${fmtPct(topCost / Math.max(1e-9, heaviest.result.costUsd))}).`,
     `- Over all scenarios, cache writes are ${fmtPct(sum(write, 'parallel') / sum(prompt, 'parallel'))} of prompt tokens and cache reads ${fmtPct(sum(read, 'parallel') / sum(prompt, 'parallel'))}. The same runs with every call serialised read ${fmtPct(sum(read, 'sequential') / sum(prompt, 'sequential'))}: the difference is what parallel first calls of a model lose by racing the cache write.`,
   ];
-}
-
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 function inputEquivalent(u: RunMeasurement['totals']): number {

@@ -5,8 +5,6 @@
  *
  * - one model: every role on the judgement model, so all roles share one
  *   cache (the cache is per model).
- * - warm first: the first call of each model goes alone until its response
- *   starts, so parallel calls read its cache write instead of racing it.
  * - handbook: every role's instructions in one cached block shared by all
  *   roles (the role named in the uncached task text), so no call pays a
  *   role-specific cache write.
@@ -22,9 +20,8 @@ const ONE_MODEL = Object.fromEntries(Object.keys(DEFAULT_MODELS).map((role) => [
 const VARIANTS: { name: string; options: Omit<MeasureOptions, 'latencyMs'> }[] = [
   { name: 'engine as it is', options: { orchestration: 'parallel' } },
   { name: 'one model for every role', options: { orchestration: 'parallel', models: ONE_MODEL } },
-  { name: 'warm first call per model', options: { orchestration: 'warm-first' } },
-  { name: 'handbook + warm first', options: { orchestration: 'warm-first', layout: 'handbook' } },
-  { name: 'handbook + one model + warm first', options: { orchestration: 'warm-first', layout: 'handbook', models: ONE_MODEL } },
+  { name: 'handbook', options: { orchestration: 'parallel', layout: 'handbook' } },
+  { name: 'handbook + one model', options: { orchestration: 'parallel', layout: 'handbook', models: ONE_MODEL } },
 ];
 
 function row(scenario: Scenario, variant: string, m: RunMeasurement, cacheTarget: number): string[] {
@@ -44,7 +41,7 @@ export async function whatIfSection(scenarios: Scenario[], latencyMs: number, ca
   return [
     '### What-if: changes that would lift the cache share (measured, not in the engine)',
     '',
-    `Bench-side variants of the same runs: all roles on ${DEFAULT_MODELS.challenger} (the cache is per model, so roles on the other model cannot read this one's prefix), and holding later calls of a model until that model's first response has started (parallel first calls otherwise all pay the write). A third puts every role's instructions in one cached "handbook" block shared by all roles (the role is named in the uncached task text), so a role's first call pays no role-specific write. Cache columns are over calls after the first of each model. Run at L = ${latencyMs} ms; "warm first" delays the waiting calls until the first response starts, which on the real API is the time to first token.`,
+    `Bench-side variants of the same runs: all roles on ${DEFAULT_MODELS.challenger} (the cache is per model, so roles on the other model cannot read this one's prefix), and one that puts every role's instructions in one cached "handbook" block shared by all roles (the role is named in the uncached task text), so a role's first call pays no role-specific write. Cache columns are over calls after the first of each model. Run at L = ${latencyMs} ms. The engine itself now holds a model's later calls until that model's first response has started (src/core/llm/warm-first.ts), so every variant includes it.`,
     '',
     mdTable(['Scenario', 'Variant', 'Verdict', 'Total tokens', 'Cost (USD)', 'Calls ≥ target', 'Cache read (aggregate)', 'Worst call'], rows),
   ];

@@ -47,6 +47,7 @@ for (const required of [
   'extension/package.json',
   'extension/dist/extension.js',
   'extension/dist/engine.js',
+  'extension/dist/language-client.js',
   'extension/dist/server.js',
   'extension/dist/cli.js',
   'extension/dist/webview.js',

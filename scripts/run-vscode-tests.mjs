@@ -24,6 +24,10 @@
 // "untrusted" reopens it with Workspace Trust on (restricted mode). The phase
 // name reaches the tests as VERIFY_PLAN_E2E_PHASE.
 //
+// Phase "metrics" always measures the shipped bundle: without --production the
+// runner rebuilds dist/ with `esbuild.mjs --production` before that phase and
+// the development bundle again before any phase after it.
+//
 // Exit code: 0 all phases passed, 1 tests failed, 2 infrastructure failure
 // or timeout, 130 interrupted.
 import { spawn } from 'node:child_process';
@@ -92,8 +96,18 @@ if (!opt['build-only'] && !fs.existsSync(opt.chromium)) {
 }
 
 // ---- build: the extension bundle and the compiled suite ---------------------
+/** The bundle kind dist/ holds now: null after --no-build (whatever is there is measured as it is). */
+let builtProduction = null;
+/** Builds dist/ as the production bundle (minified, no source maps) or the development one, unless it is that already. */
+async function buildExtension(production) {
+  if (opt['no-build'] || builtProduction === production) return;
+  await run(process.execPath, [path.join(root, 'esbuild.mjs'), ...(production ? ['--production'] : [])], `esbuild (extension${production ? ', production' : ''})`);
+  builtProduction = production;
+}
+/** The editor figures are meant for the bundle users install. */
+const PRODUCTION_PHASES = new Set(['metrics']);
 if (!opt['no-build']) {
-  await run(process.execPath, [path.join(root, 'esbuild.mjs'), ...(opt.production ? ['--production'] : [])], 'esbuild (extension)');
+  await buildExtension(opt.production || PRODUCTION_PHASES.has(opt.phases.split(',')[0].trim()));
   const esbuild = await import('esbuild');
   fs.rmSync(testsOut, { recursive: true, force: true });
   const suiteDir = path.join(root, 'test', 'vscode');
@@ -173,6 +187,7 @@ for (const phase of opt.phases
   .map((p) => p.trim())
   .filter(Boolean)) {
   info(`phase "${phase}"`);
+  await buildExtension(opt.production || PRODUCTION_PHASES.has(phase));
   const code = await runPhase(phase).catch((e) => {
     info(`phase "${phase}" infrastructure failure: ${e.message}`);
     return 2;

@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { RunResult } from '../core/run-types';
 import { commandTable } from './commands';
-import { startLanguageClient, type LineOneLens } from './language-client';
+import { startLanguageClientSoon } from './language-client-loader';
 import { PanelLink } from './panel-link';
 import { restoreKnownPlans, restoreOnOpen } from './restore';
 import { createServices } from './services';
@@ -46,7 +46,8 @@ export function activate(context: vscode.ExtensionContext): VerifyPlanApi | unde
       log.error(`restoring verdicts failed: ${String(err)}`);
       return 0;
     });
-    startStaticChecks(context, log, services.lenses);
+    // The language server (static checks) is independent of the agent loop: if it cannot start, the rest still works.
+    startLanguageClientSoon(context, log, services.lenses);
     return {
       result: (planPath) => services.registry.get(planPath)?.result,
       status: () => ({ state: services.status.state, text: services.status.text }),
@@ -61,15 +62,6 @@ export function activate(context: vscode.ExtensionContext): VerifyPlanApi | unde
     log.error(`activation failed: ${err instanceof Error && err.stack ? err.stack : message}`);
     void vscode.window.showErrorMessage(`Verify Plan could not start: ${message}`, 'Show Log').then((pick) => pick && log.show());
     return undefined;
-  }
-}
-
-/** The language server (static checks) is independent of the agent loop: if it cannot start, the rest still works. */
-function startStaticChecks(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, lenses: LineOneLens): void {
-  try {
-    startLanguageClient(context, log, lenses);
-  } catch (err) {
-    log.error(`the static-check language server could not start: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
 

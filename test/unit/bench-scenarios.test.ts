@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { SCENARIOS } from '../../bench/scenarios';
-import { cacheFigures, criticalPath, handbookLayout, measureRun, serialised, warmFirstPerModel, type RunMeasurement } from '../../bench/measure-run';
+import { cacheFigures, criticalPath, handbookLayout, measureRun, serialised, type RunMeasurement } from '../../bench/measure-run';
 import { roleMarker } from '../../src/core/llm/provider';
 import { parseLspTable } from '../../bench/editor-figures';
 import type { LlmProvider, ModelRequest, ModelResponse } from '../../src/core/llm/provider';
@@ -134,36 +134,6 @@ describe('bench: measuring arithmetic', () => {
       results.map((r) => r.status),
       ['fulfilled', 'rejected', 'fulfilled'],
     );
-  });
-
-  it('warm-first holds later calls of a model until its first response streams; other models pass', async () => {
-    const order: string[] = [];
-    let release: () => void = () => undefined;
-    const firstStarted = new Promise<void>((resolve) => (release = resolve));
-    const inner: LlmProvider = {
-      id: 'inner',
-      async send(request): Promise<ModelResponse> {
-        order.push(`start ${request.role}`);
-        if (request.role === 'challenger') {
-          await firstStarted;
-          request.onText?.('{');
-          await new Promise((resolve) => setImmediate(resolve));
-        }
-        order.push(`end ${request.role}`);
-        return { content: [], stopReason: 'end_turn', usage: ZERO_USAGE, model: request.model };
-      },
-    };
-    const provider = warmFirstPerModel(inner);
-    const call = (role: ModelRequest['role'], model: string) => provider.send({ role, model, system: [], messages: [], tools: [], maxTokens: 1 });
-    const first = call('challenger', 'opus');
-    const second = call('devils-advocate', 'opus');
-    const other = call('resolver', 'sonnet');
-    await other;
-    assert.deepEqual(order, ['start challenger', 'start resolver', 'end resolver'], 'the second opus call waits; sonnet does not');
-    release();
-    await Promise.all([first, second]);
-    assert.ok(order.indexOf('start devils-advocate') > order.indexOf('start challenger'));
-    assert.ok(order.indexOf('start devils-advocate') < order.indexOf('end challenger'), 'released when the first response started, not when it ended');
   });
 
   it('the handbook layout shares one instruction block across roles and keeps exactly one role marker', async () => {

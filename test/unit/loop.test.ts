@@ -155,8 +155,10 @@ describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
   it('scaled team by complexity: three challengers in parallel, merged and de-duplicated', async () => {
     const same = challenge({ ref: 'x', quote: 'Stripe', claim: 'The plan assumes Stripe webhooks arrive once' });
     const server = await FakeAnthropicServer.start();
-    // A barrier: no challenger is answered until all three have arrived, so a sequential loop would time out here.
-    const together = (r: FakeReply) => async () => (await server.waitForRequests(3, 10_000), r);
+    // A barrier: the challenger (Opus) and the domain expert (Sonnet) are not answered until both have arrived, so a
+    // sequential loop would time out here. The devil's advocate shares the challenger's model and is sent once that
+    // model's first response has started (warm first: it reads the prefix the challenger's call wrote).
+    const together = (r: FakeReply) => async () => (await server.waitForRequests(2, 10_000), r);
     const { result } = await runAgainstFake({
       server,
       plan: examplePlan('scaled-team-payments-migration'),

@@ -45,7 +45,13 @@ import {
 } from '../../src/core/rules/wording/verify';
 import type { Language, Wording } from '../../src/core/rules/wording/words';
 import { DECISION_OPEN, LEGEND, OPEN_POINTS, OPEN_QUESTIONS_TITLE } from '../../src/core/rules/wording/undecided';
-import { unknownSignalRule } from '../../src/core/rules/unknown-signal';
+import { namesLeftOut, unknownSignalRule } from '../../src/core/rules/unknown-signal';
+import { NOT_DONE, UNDONE_NOTE } from '../../src/core/rules/wording/not-done';
+import { missingPaths, runAt, runRules } from '../support/static-rules-harness';
+import { ALTERNATIVE } from '../../src/core/rules/wording/alternatives';
+import { DEFERRED, DEFERRED_BUT_OPEN, LEFT_OUT } from '../../src/core/rules/wording/deferred';
+import { RISK_HEADING, RISK_HEADING_STEM } from '../../src/core/rules/wording/risk-headings';
+import { namesRisks, sectionKind } from '../../src/core/plan/sections';
 
 const rows = (...tables: Wording[]): Array<[Language, string]> =>
   tables.flatMap((t) => Object.entries(t).flatMap(([lang, words]) => (words ?? []).map((w): [Language, string] => [lang as Language, w])));
@@ -179,5 +185,52 @@ describe('wording concepts: undecided', () => {
     }
     for (const [lang, w] of rows(LEGEND)) assert.deepEqual(signals(`# Plan\n\n## Status ${w}\n\n- TBD: not decided\n`), [], `${lang} "${w}"`);
     assert.deepEqual(signals('# Plan\n\n## Steps\n\n1. Build it\n\n## Notes\n\n- Codec: TBD\n'), ['tbd']);
+  });
+
+  it('every left-out and deferred title or label settles the markers listed under it; "Deferred questions" does not', () => {
+    for (const [lang, w] of [...rows(LEFT_OUT), ...rows(DEFERRED)]) {
+      assert.deepEqual(signals(`# Plan\n\n## Steps\n\n1. Build it\n\n## ${w}\n\n- Codec: TBD\n`), [], `${lang} "${w}"`);
+      assert.deepEqual(signals(`# Plan\n\n## Steps\n\n1. Build it\n\n**${w}:**\n\n- Codec: TBD\n`), [], `label ${lang} "${w}"`);
+    }
+    assert.deepEqual(signals('# Plan\n\n## Steps\n\n1. Build it\n\n**Not in v2:**\n\n- Codec: TBD\n'), []);
+    for (const [, w] of rows(DEFERRED_BUT_OPEN)) assert.equal(namesLeftOut(`Deferred ${w}`), false, w);
+    assert.equal(namesLeftOut('Not in M3 (explicit deferrals)'), true);
+  });
+});
+
+describe('wording concepts: risk headings', () => {
+  it('every risks title word names risks and files its section as risks', () => {
+    for (const [lang, w] of rows(RISK_HEADING)) {
+      assert.ok(namesRisks(`${w} and notes`), `${lang} "${w}"`);
+      assert.equal(sectionKind(w), 'risks', `${lang} "${w}"`);
+    }
+    for (const [lang, w] of rows(RISK_HEADING_STEM)) assert.equal(sectionKind(`${w}${lang === 'ru' || lang === 'pl' ? 'а' : ''}`), 'risks', `${lang} "${w}"`);
+    assert.equal(sectionKind('安全與效能考量'), 'risks');
+    assert.equal(sectionKind('Riskless rollout'), 'steps');
+  });
+});
+
+describe('wording concepts: not done', () => {
+  const ticked = (note: string): string[] =>
+    missingPaths(
+      runRules(['# Tasks', '', '## Phase 6: Polish', '', `- [x] T063 [P] Add migration notes to docs/migration.md${note}`, ''].join('\n'), ['src/a.ts'], { scope: 'precise' }),
+    );
+
+  it('every not-done note and undone note on a ticked task: it claims nothing about the file it names', () => {
+    for (const [lang, w] of rows(NOT_DONE)) assert.deepEqual(ticked(` (${w})`), [], `${lang} "${w}"`);
+    for (const [lang, w] of rows(UNDONE_NOTE)) assert.deepEqual(ticked(` (later ${w}: PR workflow only)`), [], `${lang} "${w}"`);
+    assert.deepEqual(ticked(' (see the notes)'), ['docs/migration.md']);
+  });
+});
+
+describe('wording concepts: alternatives', () => {
+  it('every alternative word between two places: the one not in the workspace is no finding', () => {
+    const files = ['utils/web/device.ts', 'composables/useA.ts'];
+    for (const [lang, w] of rows(ALTERNATIVE)) {
+      const text = ['# Plan', '', '## Step 1', `The browser utilities are in \`utils/web\` ${w} \`composables/shared\`.`].join('\n');
+      assert.deepEqual(missingPaths(runAt(text, files)), [], `${lang} "${w}"`);
+    }
+    const both = ['# Plan', '', '## Step 1', 'The utilities are in `utils/web` and also `composables/shared`.'].join('\n');
+    assert.deepEqual(missingPaths(runAt(both, files)), ['composables/shared']);
   });
 });

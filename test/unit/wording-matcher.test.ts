@@ -10,11 +10,17 @@ import * as done from '../../src/core/rules/wording/done';
 import * as move from '../../src/core/rules/wording/move';
 import * as undecided from '../../src/core/rules/wording/undecided';
 import * as verify from '../../src/core/rules/wording/verify';
+import * as alternatives from '../../src/core/rules/wording/alternatives';
+import * as deferred from '../../src/core/rules/wording/deferred';
+import * as notDone from '../../src/core/rules/wording/not-done';
+import * as riskHeadings from '../../src/core/rules/wording/risk-headings';
 import { LANGUAGES, merge, pairMatcher, wordMatcher, type Language, type Wording } from '../../src/core/rules/wording/words';
 
-/** Every table of every concept, by name. Stems are words' beginnings by design (CHECK_HEADING_STEMS). */
+/** Every table of every concept, by name. Stems are words' beginnings by design (CHECK_HEADING_STEMS, RISK_HEADING_STEM). */
 const TABLES: Record<string, Wording> = Object.fromEntries(
-  Object.entries({ ...create, ...del, ...done, ...move, ...undecided, ...verify }).filter(([name, value]) => typeof value === 'object' && name !== 'CHECK_HEADING_STEMS'),
+  Object.entries({ ...create, ...del, ...done, ...move, ...undecided, ...verify, ...alternatives, ...deferred, ...notDone, ...riskHeadings }).filter(
+    ([name, value]) => typeof value === 'object' && name !== 'CHECK_HEADING_STEMS' && name !== 'RISK_HEADING_STEM',
+  ),
 );
 
 /** A sentence in each language with the word in it, spaced as that language spaces words. */
@@ -29,6 +35,7 @@ const SENTENCE: Record<Language, (w: string) => string> = {
   sv: (w) => `Sedan ${w} vi filen.`,
   no: (w) => `Deretter ${w} vi filen.`,
   da: (w) => `Derefter ${w} vi filen.`,
+  tr: (w) => `Sonra ${w} dosyayı.`,
   ru: (w) => `Затем ${w} файл.`,
   uk: (w) => `Потім ${w} файл.`,
   pl: (w) => `Potem ${w} plik źródłowy.`,
@@ -129,5 +136,24 @@ describe('wording matcher: rows are the vocabulary', () => {
     const cell = wordMatcher(create.CREATE_CELL, { lead: '^', trail: '$', guarded: false });
     assert.ok(cell.test('Nouveau'));
     assert.equal(cell.test('Nouveau store'), false);
+  });
+});
+
+describe('wording matcher: each script read only where it can match', () => {
+  it('an unguarded matcher finds a marked word written without its marks on ASCII text, and its marked words in any text', () => {
+    const m = wordMatcher({ vi: ['rủi ro', 'rui ro'], ru: ['риск'] }, { guarded: false });
+    assert.ok(m.test('Rui ro va giam thieu'));
+    assert.ok(m.test('Rủi ro'));
+    assert.ok(m.test('Основной риск'));
+    assert.equal(m.test('Rollout risk'), false);
+  });
+
+  it('the script of a text is read for that text: answers do not carry over from the text asked before', () => {
+    const m = wordMatcher({ en: ['create'], ru: ['создать'], zh: ['创建'] });
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('создать файл', 'create it', '创建文件', 'plain words', 'файл', '文件'), { minLength: 1, maxLength: 8 }), (texts) => {
+        for (const t of texts) assert.equal(m.test(t), /создать|create|创建/.test(t), t);
+      }),
+    );
   });
 });

@@ -266,6 +266,11 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): LlmP
       stream.on('connect', () => {
         ctx.connected = true;
         armIdle();
+        try {
+          request.onStarted?.();
+        } catch {
+          // A listener must not break the model call.
+        }
       });
       stream.on('streamEvent', armIdle);
       const onThinking = request.onThinking;

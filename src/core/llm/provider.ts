@@ -90,6 +90,8 @@ export interface ModelRequest {
   onRetry?: (notice: RetryNotice) => void;
   /** Called when the model starts (or continues) a thinking block, which streams no readable text. */
   onThinking?: () => void;
+  /** Called once when the response has started (headers received): from then on, the prompt it sent can be read from the cache by later requests. */
+  onStarted?: () => void;
 }
 
 /** A bounded retry wait about to start (retry.ts). */

@@ -15,7 +15,8 @@ import type { AgentSpec } from '../agents/spec';
 import type { Plan } from '../plan';
 import type { ResearchCallContext, ResearchMode } from '../research';
 import { callAgent, usesStructuredOutputs } from '../llm/agent-call';
-import { addUsage, servedModelOf, ZERO_USAGE, type TextBlock } from '../llm/provider';
+import { addUsage, servedModelOf, ZERO_USAGE, type LlmProvider, type TextBlock } from '../llm/provider';
+import { warmFirstPerModel } from '../llm/warm-first';
 import { planBlock, systemRules } from '../agents/shared';
 import { instructionsFor } from '../agents/spec';
 import { FACT_ROLES } from '../agents/workspace-facts';
@@ -45,6 +46,8 @@ export class RunContext {
   private usage: Usage = ZERO_USAGE;
   private spentUsd = 0;
   private readonly planData: TextBlock;
+  /** The run's provider behind the warm-first gate: a model's first call writes the cache its parallel siblings then read. */
+  private readonly provider: LlmProvider;
   /** The workspace facts (agents/workspace-facts.ts), cached after the plan for the roles in FACT_ROLES. */
   private factsData: TextBlock | null = null;
 
@@ -54,6 +57,7 @@ export class RunContext {
     readonly assessment: Assessment,
   ) {
     this.planData = planBlock(displayPath(options.planPath, options.workspaceRoot), plan.text);
+    this.provider = warmFirstPerModel(options.provider);
   }
 
   /** Set once, before iteration 1. */
@@ -108,7 +112,7 @@ export class RunContext {
     let thoughtBefore = false;
     const active = () => (thinking = false);
     const result = await callAgent({
-      provider: this.options.provider,
+      provider: this.provider,
       role,
       model,
       iteration,

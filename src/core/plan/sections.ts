@@ -21,12 +21,15 @@
  *             critères d'acceptation / d'achèvement / de réussite (checked right after non-goals)
  *   other     anything else
  */
+import { RISK_HEADING, RISK_HEADING_STEM } from '../rules/wording/risk-headings';
+import { anyOf, patternMatcher, wordMatcher, type WordMatcher } from '../rules/wording/words';
 import type { SectionKind } from './types';
 
-const RISKS =
-  /\b(risks?|concerns?|caveats?|pitfalls?|failure\s+modes?|mitigations?|trade\s*-?\s*offs?|error\s+handling|threat\s+model|security\s+considerations|gotchas?|riesgos?|riscos?|risiken|risques?)\b/i;
+/** A risks title in a language written with spaces (RISK_HEADING), then in the others (RISK_HEADING_STEM, and "安全與效能考量"). */
+const RISKS = wordMatcher(RISK_HEADING, { guarded: false });
+const RISKS_ELSEWHERE = anyOf(wordMatcher(RISK_HEADING_STEM, { stems: true, guarded: false }), patternMatcher({ cjk: '安全(?:性)?(?:[與与和及、&]\\S{0,6})?考[量虑慮]' }));
 
-const RULES: ReadonlyArray<readonly [SectionKind, RegExp]> = [
+const RULES: ReadonlyArray<readonly [SectionKind, Pick<WordMatcher, 'test'>]> = [
   ['other', /\b(non\s*-?\s*goals?|out\s+of\s+scope)\b/i],
   [
     'success',
@@ -51,10 +54,7 @@ const RULES: ReadonlyArray<readonly [SectionKind, RegExp]> = [
   ['rollback', /(回滚|回退|ロールバック|切り戻し|롤백)/u],
   ['success', /(完成标准|验收标准|完成条件|完了条件|受け入れ基準|受入基準|완료\s*기준|인수\s*기준)/u],
   // Also security considerations (安全考量, "安全與效能考量": security and performance considerations) and edge cases (边界情况, 邊界案例).
-  [
-    'risks',
-    /(リスク|懸念|風險|風险|风险|注意事项|위험|리스크|риск|откат|r[ủu]i\s+ro|ryzyk|安全(?:性)?(?:[與与和及、&]\S{0,6})?考[量虑慮]|边界(?:情况|案例|条件)|邊界(?:情況|案例|條件)|エッジケース)/iu,
-  ],
+  ['risks', RISKS_ELSEWHERE],
   ['context', /(設計判断|設計方針|決定事項|技術的判断|背景|現状|概要|设计决策|技术决策|设计方案|现状|概述)/u],
   ['steps', /(実装計画|実装手順|作業手順|手順|タスク|实施计划|实现步骤|实施步骤|步骤|任务)/u],
   // es, pt, de, fr

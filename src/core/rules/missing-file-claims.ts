@@ -19,6 +19,8 @@ import type { Plan, Range } from '../plan';
 import { CHANGES_EXISTING, rowSaysChanged, tableHeaderSaysChanged } from './missing-file-context';
 import { titleMarkedDone } from './plan-status';
 import { TICKED_TASK } from './created-paths';
+import { NOT_DONE, UNDONE_NOTE } from './wording/not-done';
+import { anyOf, wordMatcher } from './wording/words';
 
 export interface ExistenceClaims {
   /** Is the mention at `range` one the plan makes of a file that should be there? */
@@ -73,8 +75,7 @@ export function existenceClaims(plan: Plan): ExistenceClaims {
  * A note on the line that the work named was not done, or was undone: skipped, not needed, not applicable, deferred,
  * cancelled, "(removed - PR workflow only)", or done elsewhere: "(error handling already in place via IntoResponse)".
  */
-const NOT_DONE_NOTE =
-  /\balready\s+(?:in\s+place|handled|covered)\b|\b(?:skipped|not\s+(?:needed|required|applicable|done)|n\/a|deferred|cancell?ed|won'?t\s+do|omitid[oa]|omitid[ao]s|descartad[oa]|übersprungen|ignor[ée]e?)\b|\(\s*(?:later\s+)?(?:removed|deleted|dropped|reverted)\b/i;
+const NOT_DONE_NOTE = anyOf(wordMatcher(NOT_DONE), wordMatcher(UNDONE_NOTE, { lead: '\\(\\s*(?:later\\s+)?' }));
 
 /** A done mark anywhere on the line ("6. ✅ Second sweep done (`docs/…`)"). */
 const DONE_ON_LINE = /[✅✔☑]/u;

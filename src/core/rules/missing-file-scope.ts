@@ -9,6 +9,8 @@ import type { RuleEnvironment } from './catalog';
 import { readerPath, TICKED_TASK } from './created-paths';
 import { titleMarkedDone } from './plan-status';
 import { safeExists } from './missing-file-context';
+import { ALTERNATIVE } from './wording/alternatives';
+import { wordMatcher } from './wording/words';
 
 /** "### What We Can Leverage (packages/nextjs)", "## Backend (`server/`)": a folder path, in parentheses or inline code, in a heading. */
 const HEADING_FOLDER = /[(`]\s*\.?\/?([\w@-][\w.@-]*(?:\/[\w.@-]+)+)\/?\s*[)`]/;
@@ -38,29 +40,8 @@ export function scopedByHeadingFolder(plan: Plan, line: number, path: string, en
   return true;
 }
 
-/**
- * The words that offer two places as alternatives: "`utils/web` or `composables/shared`", "`a` 或 `b`", "`a` oder `b`".
- * One row per language; whole words for scripts with spaces.
- */
-const ALTERNATIVE_WORDS: readonly string[] = [
-  'or', // English
-  'oder', // German
-  'ou', // French, Portuguese
-  'o', // Spanish, Italian
-  'of', // Dutch
-  'eller', // Swedish, Danish, Norwegian
-  'lub', // Polish
-  'или', // Russian
-  'або', // Ukrainian
-  'veya', // Turkish
-  'hoặc', // Vietnamese
-  '또는', // Korean
-  '或', // Chinese
-  '或者', // Chinese
-  'または', // Japanese
-  'か', // Japanese
-];
-const ALTERNATIVE_BETWEEN = new RegExp(`^[\`'"*_]*\\s*(?:${ALTERNATIVE_WORDS.join('|')})\\s*[\`'"*_]*$`, 'iu');
+/** The text between two paths offers them as alternatives: "`a` or `b`", "`a` _oder_ `b`", "`a` 或 `b`". */
+const ALTERNATIVE_BETWEEN = wordMatcher(ALTERNATIVE, { lead: '^[`\'"*_]*\\s*', trail: '\\s*[`\'"*_]*$', bounded: false, guarded: false });
 
 /**
  * Is the mention one of two places offered as alternatives ("put them in `utils/web` 或 `composables/shared`"), the

@@ -12,7 +12,8 @@ import type { Plan } from '../plan';
 import type { RuleScope } from './catalog';
 import type { Draft } from './text-rules';
 import { DECISION_OPEN, LEGEND, OPEN, OPEN_IF_ASKED, OPEN_POINTS, OPEN_QUESTIONS_TITLE } from './wording/undecided';
-import { anyOf, pairMatcher, patternMatcher, wordMatcher } from './wording/words';
+import { DEFERRED, DEFERRED_BUT_OPEN, LEFT_OUT } from './wording/deferred';
+import { alternation, anyOf, pairMatcher, patternMatcher, wordMatcher, wordsOf } from './wording/words';
 
 /** Sections where undecided points belong (the rule's own advice): what is listed there is already acknowledged. */
 const OPEN_QUESTIONS = anyOf(wordMatcher(OPEN_QUESTIONS_TITLE), pairMatcher(OPEN, OPEN_POINTS, '\\s+(?:[\\w-]+\\s+)?'));
@@ -21,8 +22,17 @@ const OPEN_QUESTIONS = anyOf(wordMatcher(OPEN_QUESTIONS_TITLE), pairMatcher(OPEN
  * A list of what the plan leaves out ("**Not in W3 (explicit deferrals):**", "## Out of Scope", "Non-goals", "Hors
  * périmètre"): an item there is settled for this plan, however open its later fate ("TBD, may go into W6").
  */
-const DEFERRED =
-  /\b(?:out[\s-]+of[\s-]+scope|not\s+in\s+(?:scope|this\s+(?:plan|phase|release|version)|v?\d+(?:\.\d+)*|[A-Z]+\d+)|non[\s-]?goals?|(?:explicit(?:ly)?\s+)?deferr(?:als?|ed)(?!\s+(?:questions?|decisions?|issues))|hors\s+(?:du\s+)?p[ée]rim[èe]tre|fuera\s+de(?:l)?\s+alcance|fora\s+do\s+escopo|nicht\s+im\s+(?:umfang|scope))\b|範囲外|スコープ外|不在范围|范围之外|暂不实现/iu;
+const LEFT_OUT_LIST = anyOf(
+  wordMatcher(LEFT_OUT, { guarded: false }),
+  wordMatcher(DEFERRED, { trail: `(?!\\s+(?:${alternation(wordsOf(DEFERRED_BUT_OPEN, 'latin'), 'latin')}))`, guarded: false }),
+  // "Not in v2", "Not in W3": a later version or milestone by its name.
+  patternMatcher({ latin: '\\bnot\\s+in\\s+(?:v?\\d+(?:\\.\\d+)*|[A-Z]+\\d+)\\b' }),
+);
+
+/** Does a title or label name a list of what the plan leaves out? */
+export function namesLeftOut(title: string): boolean {
+  return LEFT_OUT_LIST.test(title);
+}
 
 const LEGEND_TITLE = wordMatcher(LEGEND);
 
@@ -52,7 +62,7 @@ export function unknownSignalRule(plan: Plan, scope: RuleScope = 'precise'): Dra
   // Questions"). On the real-plan corpus such findings were false in 4 of 5 (the true one left a roadmap item's
   // infrastructure open beside an "Open decisions" list that did not name it).
   if (scope === 'precise' && openQuestions.some((s) => sectionHasText(plan, s))) return [];
-  const acknowledged = [...openQuestions, ...plan.sections.filter((s) => LEGEND_TITLE.test(s.title) || DEFERRED.test(s.title) || s.kind === 'risks')].map((s) => s.range);
+  const acknowledged = [...openQuestions, ...plan.sections.filter((s) => LEGEND_TITLE.test(s.title) || LEFT_OUT_LIST.test(s.title) || s.kind === 'risks')].map((s) => s.range);
   // A plan for a to-do app ("# 003-todo-basic タスクリスト", "# Phase II Todo Web Application") has TODO as its subject
   // where a name follows it ("TODO API クライアント", "TODO Model"); "TODO pick a codec" and "TODO:" stay markers.
   const todoDomain = TODO_DOMAIN.test(plan.title ?? '');
@@ -63,7 +73,7 @@ export function unknownSignalRule(plan: Plan, scope: RuleScope = 'precise'): Dra
       (s) =>
         !acknowledged.some((r) => s.range.startLine >= r.startLine && s.range.startLine <= r.endLine) &&
         !underOpenQuestionLabel(plan, s.range.startLine) &&
-        !underListLabel(plan, s.range.startLine, DEFERRED),
+        !underListLabel(plan, s.range.startLine, LEFT_OUT_LIST),
     )
     .map((s) => ({
       code: 'unknown-signal',

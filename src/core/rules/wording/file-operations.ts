@@ -105,11 +105,13 @@ export function renamedTo(before: string, after: string): boolean {
   return RENAMED_TO_BEFORE.test(before) || RENAMED_TO_AFTER_PATH.test(after);
 }
 
+const LABEL_END = /:(?:\*\*|__)?\s*$/;
 const CREATION_LABEL = wordMatcher(NEW_FILES_LABEL, { lead: '^\\s*(?:[-*+]\\s+)?(?:\\*\\*|__)?[^:]{0,60}', trail: '[^:]{0,40}:(?:\\*\\*|__)?\\s*$' });
 
 /** A label line over a list of files the plan writes: "**New files to create:**", "Output:", "Neue Dateien:". */
 export function isCreationLabel(line: string): boolean {
-  return CREATION_LABEL.test(line);
+  // The label's end first: most lines are not labels, and the words expression backtracks over the 60 characters before.
+  return LABEL_END.test(line) && CREATION_LABEL.test(line);
 }
 
 const CREATING_COLUMN = wordMatcher(NEW_FILES_COLUMN, { lead: '^\\W*', trail: '\\W*$', guarded: false });

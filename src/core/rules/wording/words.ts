@@ -2,7 +2,7 @@
  * The one matcher behind every wording table: a table lists a concept's words by language, and `wordMatcher` compiles it
  * once, at module load, into at most three regular expressions, one per kind of script:
  *
- * - `latin` (en, es, pt, de, fr, it, nl, sv, no, da): words separated by spaces and punctuation. A word stands alone:
+ * - `latin` (en, es, pt, de, fr, it, nl, sv, no, da, tr): words separated by spaces and punctuation. A word stands alone:
  *   `\b` at an ASCII edge ("create"), and no Latin letter beside an edge that is a letter with a mark. Always tried.
  * - `marked` (ru, uk, pl, vi, ko): letters an ASCII `\b` does not see (Cyrillic, Polish and Vietnamese marks,
  *   Hangul): a word is bounded by any letter (Korean before only: its endings attach to the word, OPEN_ENDED). Tried only on text that holds such a letter (the guard), so "tao" or "moi"
@@ -29,6 +29,7 @@ export const LANGUAGES = {
   sv: 'latin',
   no: 'latin',
   da: 'latin',
+  tr: 'latin',
   ru: 'marked',
   uk: 'marked',
   pl: 'marked',
@@ -72,6 +73,11 @@ export interface Shape {
   guarded?: boolean;
   /** The rows are the starts of words (German compounds: "akzeptanz" of "Akzeptanzkriterien"): bounded before only. */
   stems?: boolean;
+  /**
+   * Each word bounded as its script bounds words (true by default). False where the lead and trail anchor a whole text
+   * that may glue markup to the word ("`a`_or_`b`": `_` is a word character to `\b`).
+   */
+  bounded?: boolean;
 }
 
 /** The words of one or more tables, merged by language. */
@@ -109,6 +115,14 @@ const escapeWord = (word: string): string =>
     .trim()
     .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
     .replace(/\s+/g, '\\s+');
+
+const unboundedAlternation = (words: readonly string[]): string | null =>
+  words.length === 0
+    ? null
+    : [...new Set(words.map((w) => w.trim()))]
+        .sort((a, b) => b.length - a.length || a.localeCompare(b))
+        .map(escapeWord)
+        .join('|');
 
 const isAsciiWordChar = (c: string): boolean => /[A-Za-z0-9_]/.test(c);
 
@@ -155,17 +169,25 @@ export interface WordMatcher {
   /** The regular expression source of each group (null when the tables have no words in its script). */
   readonly sources: Readonly<Record<Script, string | null>>;
   readonly guarded: boolean;
+  /**
+   * Can the marked group match text that is all ASCII (a row written without its marks, "rui ro"; a pattern)? When not,
+   * an unguarded matcher skips that group on ASCII text, as a guarded one does. A cjk word always has a Han or kana letter.
+   */
+  readonly markedAscii: boolean;
 }
 
 /** Compiles a table (or several) into its matcher. Build it once, at module load: it runs on every keystroke. */
 export function wordMatcher(table: Wording | readonly Wording[], shape: Shape = {}): WordMatcher {
   const words = Array.isArray(table) ? merge(...(table as Wording[])) : (table as Wording);
   const source = (script: Script): string | null => {
-    const alt = scriptAlternation(words, script, shape.stems === true);
+    const alt = shape.bounded === false ? unboundedAlternation(wordsOf(words, script)) : scriptAlternation(words, script, shape.stems === true);
     return alt === null ? null : `${pick(shape.lead, script)}(?:${alt})${pick(shape.trail, script)}`;
   };
-  return fromSources({ latin: source('latin'), marked: source('marked'), cjk: source('cjk') }, shape.guarded !== false);
+  return fromSources({ latin: source('latin'), marked: source('marked'), cjk: source('cjk') }, shape.guarded !== false, hasAsciiRow(words));
 }
+
+const hasAsciiRow = (...tables: Wording[]): boolean => tables.some((table) => wordsOf(table, 'marked').some((w) => !NON_ASCII.test(w)));
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /**
  * A word of `first` and, after `gap` (regular expression source), a word of `second` in the same language: "rename `a`
@@ -181,7 +203,7 @@ export function pairMatcher(first: Wording, second: Wording, gap: string, shape:
     }
     return pairs.length === 0 ? null : `${pick(shape.lead, script)}(?:${pairs.join('|')})${pick(shape.trail, script)}`;
   };
-  return fromSources({ latin: source('latin'), marked: source('marked'), cjk: source('cjk') }, shape.guarded !== false);
+  return fromSources({ latin: source('latin'), marked: source('marked'), cjk: source('cjk') }, shape.guarded !== false, hasAsciiRow(first, second));
 }
 
 /**
@@ -189,7 +211,7 @@ export function pairMatcher(first: Wording, second: Wording, gap: string, shape:
  * "→ `new`"), so they can join a concept's matcher through anyOf and cost no scan of their own.
  */
 export function patternMatcher(sources: Partial<Record<Script, string>>): WordMatcher {
-  return fromSources({ latin: sources.latin ?? null, marked: sources.marked ?? null, cjk: sources.cjk ?? null }, true);
+  return fromSources({ latin: sources.latin ?? null, marked: sources.marked ?? null, cjk: sources.cjk ?? null }, true, sources.marked !== undefined);
 }
 
 /** One matcher that matches where any of these does, one regular expression per script (a single scan of the text). */
@@ -201,6 +223,7 @@ export function anyOf(...matchers: WordMatcher[]): WordMatcher {
   return fromSources(
     { latin: join('latin'), marked: join('marked'), cjk: join('cjk') },
     matchers.every((m) => m.guarded),
+    matchers.some((m) => m.markedAscii),
   );
 }
 
@@ -210,25 +233,52 @@ export function withShape(matcher: WordMatcher, shape: Shape): WordMatcher {
     const source = matcher.sources[script];
     return source === null ? null : `${pick(shape.lead, script)}(?:${source})${pick(shape.trail, script)}`;
   };
-  return fromSources({ latin: wrap('latin'), marked: wrap('marked'), cjk: wrap('cjk') }, matcher.guarded && shape.guarded !== false);
+  return fromSources({ latin: wrap('latin'), marked: wrap('marked'), cjk: wrap('cjk') }, matcher.guarded && shape.guarded !== false, matcher.markedAscii);
 }
 
-function fromSources(sources: Record<Script, string | null>, guarded: boolean): WordMatcher {
+/**
+ * Which guarded scripts a text has letters of, read once per text: the rules ask many matchers of the same text in a
+ * row (the words before a path), and on text that is all ASCII (most plan lines) one scan answers both.
+ */
+function scriptsIn(text: string): { marked: boolean; cjk: boolean } {
+  if (text !== lastText) {
+    lastText = text;
+    lastScripts = NON_ASCII.test(text) ? { marked: MARKED_LETTER.test(text), cjk: CJK_LETTER.test(text) } : NONE;
+  }
+  return lastScripts;
+}
+const NONE = { marked: false, cjk: false };
+let lastText = '';
+let lastScripts = NONE;
+
+function fromSources(sources: Record<Script, string | null>, guarded: boolean, markedAscii: boolean): WordMatcher {
   if (!guarded) {
-    // Unguarded (a title, a cell): one expression over every script, one scan of the text.
+    // Unguarded (a title, a cell): the latin words read without `u` (a case-insensitive Unicode expression is slower: its
+    // \b and case folding are Unicode's), the other scripts in one expression tried only where they can match.
     const all = (['latin', 'marked', 'cjk'] as const).map((script) => sources[script]).filter((source): source is string => source !== null);
     const one = all.length === 0 ? null : new RegExp(all.map((source) => `(?:${source})`).join('|'), 'iu');
-    return { sources, guarded, test: (text) => one !== null && one.test(text), exec: (text) => (one === null ? null : one.exec(text)) };
+    const latin = sources.latin === null ? null : new RegExp(sources.latin, FLAGS.latin);
+    const others = [sources.marked, sources.cjk].filter((source): source is string => source !== null);
+    const rest = others.length === 0 ? null : new RegExp(others.map((source) => `(?:${source})`).join('|'), 'iu');
+    const restOk = (text: string): boolean => (markedAscii && sources.marked !== null) || NON_ASCII.test(text);
+    return {
+      sources,
+      guarded,
+      markedAscii,
+      test: (text) => (latin !== null && latin.test(text)) || (rest !== null && restOk(text) && rest.test(text)),
+      exec: (text) => (one === null ? null : one.exec(text)),
+    };
   }
   const re = (script: Script): RegExp | null => (sources[script] === null ? null : new RegExp(sources[script], FLAGS[script]));
   const latin = re('latin');
   const marked = re('marked');
   const cjk = re('cjk');
-  const markedOk = (guard: string): boolean => !guarded || MARKED_LETTER.test(guard);
-  const cjkOk = (guard: string): boolean => !guarded || CJK_LETTER.test(guard);
+  const markedOk = (guard: string): boolean => scriptsIn(guard).marked;
+  const cjkOk = (guard: string): boolean => scriptsIn(guard).cjk;
   return {
     sources,
     guarded,
+    markedAscii,
     test: (text, guard = text) =>
       (latin !== null && latin.test(text)) || (marked !== null && markedOk(guard) && marked.test(text)) || (cjk !== null && cjkOk(guard) && cjk.test(text)),
     exec: (text) => latin?.exec(text) ?? (marked && markedOk(text) ? marked.exec(text) : null) ?? (cjk && cjkOk(text) ? cjk.exec(text) : null),
