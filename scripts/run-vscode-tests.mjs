@@ -346,7 +346,9 @@ async function startControlServer() {
       if (u.pathname === '/screenshot') {
         const name = (u.searchParams.get('name') || 'shot').replace(/[^\w.-]/g, '_');
         const file = path.join(outDir, `${name}.png`);
-        await page.screenshot({ path: file });
+        // A toast still fading in would be half transparent over the editor: finite animations are
+        // fast-forwarded to their end for the shot (Playwright's "animations: disabled").
+        await page.screenshot({ path: file, animations: 'disabled' });
         info('screenshot saved:', path.relative(root, file));
         res.writeHead(200).end(file);
       } else if (u.pathname === '/dom') {

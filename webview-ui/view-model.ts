@@ -66,6 +66,8 @@ export interface RunView {
   models: { model: string; roles: AgentRole[] }[];
   /** Plan line of each challenge, by id (from the finished result); empty while running. */
   planLines: Readonly<Record<string, number>>;
+  /** A later run was stopped (cancelled/aborted) before it found anything; the result shown is the one before it. */
+  stoppedLater?: VerdictLabel;
 }
 
 interface CallLike {
@@ -207,9 +209,12 @@ function fromLive(planPath: string | null, live: LiveRun): RunView {
 export function buildView(state: PanelState): RunView {
   const { planPath, result, live } = state;
   const liveIsCurrent = live !== null && (result === null || live.runId !== result.runId);
-  if (live && liveIsCurrent && (live.iterations.length > 0 || result === null)) return fromLive(planPath, live);
+  // The editor keeps the last verdict when a run is stopped before it finds anything (it holds only what it carried over).
+  const stoppedLater = live !== null && liveIsCurrent && result !== null && live.status === 'finished' && (live.verdict === 'CANCELLED' || live.verdict === 'ABORTED');
+  if (live && liveIsCurrent && !stoppedLater && (live.iterations.length > 0 || result === null)) return fromLive(planPath, live);
   if (result) {
     const view = fromResult(planPath, result, live);
+    if (stoppedLater && live?.verdict) return { ...view, live, stoppedLater: live.verdict };
     return live && liveIsCurrent ? { ...view, live, running: live.status !== 'finished' } : view;
   }
   return {

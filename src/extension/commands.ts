@@ -100,7 +100,8 @@ async function confirmPlan(s: Services, plan: vscode.Uri): Promise<boolean> {
   }
   const anyway = 'Verify Anyway';
   const settings = 'Open Settings';
-  const where = folders.map((f) => `\`${f}\``).join(', ') || '(none)';
+  // A notification shows backticks as they are: the folders are listed plainly.
+  const where = folders.join(', ') || '(none)';
   const pick = await vscode.window.showWarningMessage(
     `Verify Plan: ${name} does not look like a plan (it is not in the plan folders: ${where}). Nothing was sent.`,
     anyway,

@@ -51,13 +51,20 @@ export function isProblem(c: Challenge): boolean {
 }
 
 /**
- * A run the user stopped (CANCELLED / ABORTED) before it produced any
- * challenge says nothing about the plan: it must not replace the last
- * verdict shown, nor be what a reload restores.
+ * A run the user stopped (CANCELLED / ABORTED) before it found anything says
+ * nothing about the plan: it must not replace the last verdict shown, nor be
+ * what a reload restores. A re-run starts from the last run's unsettled
+ * challenges (carried, history at iteration 0 only); those alone are the last
+ * verdict's findings, not this run's.
  */
 export function replacesLastVerdict(result: RunResult): boolean {
   const stoppedByUser = result.verdict === 'CANCELLED' || result.verdict === 'ABORTED';
-  return !(stoppedByUser && finalChallenges(result).length === 0);
+  return !(stoppedByUser && !finalChallenges(result).some(foundInThisRun));
+}
+
+/** Raised by this run, or a carried challenge this run judged again (a status change at iteration 1 or later). */
+function foundInThisRun(c: Challenge): boolean {
+  return !c.carried || c.history.some((h) => h.iteration >= 1);
 }
 
 /** The final challenge set of a run: the last iteration snapshot. */

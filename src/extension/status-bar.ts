@@ -31,7 +31,10 @@ export class PlanStatusBar implements vscode.Disposable {
     this.item.show();
   }
 
+  /** No plan in view and nothing runs: the item hides, and its state says so, never the last one shown (e.g. a run that has ended). */
   hide(): void {
+    this.current = { kind: 'idle', planName: null };
+    this.item.text = presentStatus(this.current).text;
     this.item.hide();
   }
 

@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import type { Challenge } from '../../src/core/protocol';
 import { anchorFindings, reanchor, replacesLastVerdict, withChallenge, isProblem } from '../../src/extension/findings';
 import { diagnosticMessage, esc, hoverMarkdown, lensTitle, topLensTitle } from '../../src/extension/finding-text';
 import { presentStatus } from '../../src/extension/status-model';
@@ -96,6 +97,19 @@ describe('extension findings', () => {
     assert.equal(replacesLastVerdict(runResultFixture({ verdict: 'CANCELLED' })), true, 'a partial run with challenges is shown');
     assert.equal(replacesLastVerdict(runResultFixture({ verdict: 'FAILED', iterations: [] })), true, 'a failure is news');
     assert.equal(replacesLastVerdict(runResultFixture({ verdict: 'PROCEED', iterations: empty })), true);
+  });
+
+  it('a re-run stopped while it held only the challenges carried from the last run does not replace its verdict', () => {
+    const carried = (id: string, history: Challenge['history'] = [{ iteration: 0, status: 'OPEN', note: 'carried from run r1 (OPEN)' }]) =>
+      challengeFixture({ id, status: 'OPEN', carried: { runId: 'r1', id, fingerprint: `f-${id}`, quoteRemoved: false }, history });
+    const stopped = (challenges: ReturnType<typeof challengeFixture>[]) => runResultFixture({ verdict: 'CANCELLED', iterations: [iterationFixture({ challenges })] });
+    assert.equal(replacesLastVerdict(stopped([carried('C1'), carried('C3')])), false, 'nothing of its own');
+    assert.equal(replacesLastVerdict(stopped([carried('C1'), challengeFixture({ id: 'C4', status: 'OPEN' })])), true, 'a challenge it raised');
+    const judged = carried('C1', [
+      { iteration: 0, status: 'OPEN', note: 'carried' },
+      { iteration: 1, status: 'RESOLVED', note: 'settled' },
+    ]);
+    assert.equal(replacesLastVerdict(stopped([{ ...judged, status: 'RESOLVED' }])), true, 'a carried challenge it judged again');
   });
 
   it('withChallenge replaces the challenge in the result and in its finding', () => {

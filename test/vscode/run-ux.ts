@@ -34,6 +34,15 @@ export function userExperienceSuite(phase: () => ReturnType<RunPhase> & { key: s
   suite('what the user sees when something goes wrong', () => {
     const config = () => vscode.workspace.getConfiguration('verifyPlan');
     let server: FakeAnthropicServer;
+    // The runs here verify a copy of the fixture plan, so plan.md keeps the verdict the restore phase checks.
+    let uxPlan: vscode.Uri;
+    suiteSetup(async () => {
+      uxPlan = vscode.Uri.joinPath(phase().root, '.claude', 'plans', 'ux-plan.md');
+      await vscode.workspace.fs.writeFile(uxPlan, await vscode.workspace.fs.readFile(phase().planUri));
+    });
+    suiteTeardown(async () => {
+      await vscode.workspace.fs.delete(uxPlan);
+    });
     setup(async () => {
       server = phase().server;
       await vscode.commands.executeCommand('notifications.clearAll');
@@ -46,7 +55,8 @@ export function userExperienceSuite(phase: () => ReturnType<RunPhase> & { key: s
         () => false,
       );
       if (!rest) {
-        console.log(`    a run was still in flight after the test: ${phase().api.status().text}; cancelling it`);
+        const state = phase().api.status().state;
+        console.log(`    a run was still in flight after the test: ${state.kind === 'running' ? state.planName : ''} ${phase().api.status().text}; cancelling it`);
         await vscode.commands.executeCommand('verifyPlan.cancel');
         await waitFor(() => phase().api.status().state.kind !== 'running', 'the cancelled run to end', 30_000);
       }
@@ -75,7 +85,8 @@ export function userExperienceSuite(phase: () => ReturnType<RunPhase> & { key: s
     test('an unreachable host is named, with Open Settings and Show Log', async function () {
       if (!hasControl()) this.skip();
       const port = await closedPort();
-      await config().update('baseUrl', `http://127.0.0.1:${port}`, vscode.ConfigurationTarget.Workspace);
+      // baseUrl is a user-only (machine-scoped) setting: written to User settings, restored after.
+      await config().update('baseUrl', `http://127.0.0.1:${port}`, vscode.ConfigurationTarget.Global);
       try {
         const result = await vscode.commands.executeCommand<RunResult | undefined>('verifyPlan.verify', phase().planUri);
         assert.equal(result, undefined);
@@ -84,15 +95,17 @@ export function userExperienceSuite(phase: () => ReturnType<RunPhase> & { key: s
         assert.match(text, /Show Log/);
         console.log(`    screenshot: ${await screenshot('ux-unreachable')}`);
       } finally {
-        await config().update('baseUrl', server.baseURL, vscode.ConfigurationTarget.Workspace);
+        await config().update('baseUrl', server.baseURL, vscode.ConfigurationTarget.Global);
       }
     });
 
     test('the spending cap: "stopped" and why on the status bar and the toast, never a verdict word, with Raise Cap', async function () {
       if (!hasControl()) this.skip();
-      const { api, planUri } = phase();
+      const { api } = phase();
+      const planUri = uxPlan;
       server.setScript(mainScript());
-      await config().update('spendingCapUsd', 0.0001, vscode.ConfigurationTarget.Workspace);
+      // spendingCapUsd is user-only (machine-scoped) as well.
+      await config().update('spendingCapUsd', 0.0001, vscode.ConfigurationTarget.Global);
       try {
         await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(planUri), { preview: false });
         const result = await vscode.commands.executeCommand<RunResult | undefined>('verifyPlan.verify', planUri);
@@ -103,7 +116,7 @@ export function userExperienceSuite(phase: () => ReturnType<RunPhase> & { key: s
         await waitFor(() => /^\$\(debug-stop\) Stopped: the spending cap was reached/.test(api.status().text), `the stopped status (is: ${api.status().text})`);
         console.log(`    screenshot: ${await screenshot('ux-cap')}`);
       } finally {
-        await config().update('spendingCapUsd', undefined, vscode.ConfigurationTarget.Workspace);
+        await config().update('spendingCapUsd', undefined, vscode.ConfigurationTarget.Global);
       }
     });
 
@@ -167,16 +180,19 @@ export function userExperienceSuite(phase: () => ReturnType<RunPhase> & { key: s
 
     test('after Export Report, "Verify Plan" with no editor open never verifies the report', async function () {
       if (!hasControl()) this.skip();
-      const { root, planUri } = phase();
+      const { root } = phase();
       server.setScript(mainScript());
-      // The worst case: a report saved into the plan folder itself, newer than every plan.
-      const report = vscode.Uri.joinPath(root, '.claude', 'plans', 'plan.verify-report.md');
-      assert.ok(await vscode.commands.executeCommand('verifyPlan.exportReport', planUri, report));
+      // The newest plan is ux-plan.md, and the worst case: a report saved into the plan folder itself, newer still.
+      await vscode.workspace.fs.writeFile(uxPlan, await vscode.workspace.fs.readFile(uxPlan));
+      const report = vscode.Uri.joinPath(root, '.claude', 'plans', 'ux-plan.verify-report.md');
+      assert.ok(await vscode.commands.executeCommand('verifyPlan.exportReport', uxPlan, report));
       try {
         await vscode.commands.executeCommand('workbench.action.closeAllEditors');
         const result = await vscode.commands.executeCommand<RunResult | undefined>('verifyPlan.verify');
         assert.ok(result, 'a plan was verified');
-        assert.ok(!result.planPath.endsWith('.verify-report.md'), `verified ${result.planPath}`);
+        assert.equal(result.planPath, uxPlan.fsPath, 'the newest plan, not the newer report');
+        // No plan in view once the run has ended: the hidden status item says "idle", not the run's last progress.
+        assert.notEqual(phase().api.status().state.kind, 'running', `status after the run: ${phase().api.status().text}`);
         console.log(`    screenshot: ${await screenshot('ux-export-then-verify')}`);
       } finally {
         await vscode.workspace.fs.delete(report);

@@ -126,6 +126,15 @@ describe('webview panel (Chromium): live run and host messages', function () {
     await expect(page.locator('[data-testid=challenge-row]')).toHaveCount(8);
   });
 
+  it('a later run cancelled before it found anything leaves the previous verdict on screen, and says so', async () => {
+    page = await panel.open();
+    const live = liveAfter(liveFixture.marks.midFirstIteration);
+    await showState(page, { ...fullRun, live: { ...live, runId: `${live.runId}-later`, status: 'finished', verdict: 'CANCELLED' } });
+    await expect(page.locator('[data-testid=verdict]')).toHaveText('REVISE');
+    await expect(page.locator('[data-testid=stopped-later]')).toHaveText(/cancelled before it found anything/);
+    await expect(page.locator('[data-section=live]')).toHaveCount(0);
+  });
+
   it('reports a malformed message in words and keeps working', async () => {
     page = await panel.open();
     await showState(page, fullRun);

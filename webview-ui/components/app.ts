@@ -157,6 +157,13 @@ export class PanelApp extends LitElement {
       ${banner} ${notice} ${view.live && view.running ? html`<vp-live-status .live=${view.live} .cancelling=${this.busy.has('cancel')}></vp-live-status>` : nothing}
       ${view.running && view.source === 'result' ? html`<p class="muted" data-testid="previous-run">Showing the previous run until the first iteration finishes.</p>` : nothing}
       ${
+        view.stoppedLater
+          ? html`<p class="muted" data-testid="stopped-later">
+              The last run was ${view.stoppedLater === 'ABORTED' ? 'aborted' : 'cancelled'} before it found anything; this is the run before it.
+            </p>`
+          : nothing
+      }
+      ${
         view.source === 'none' && !view.running
           ? html`<p class="empty" data-testid="no-run">${planPath ? 'This plan has not been verified yet.' : 'Open a plan and run “Verify Plan” to see its verdict here.'}</p>`
           : nothing
