@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { renderMarkdownReport } from '../../src/core/report';
 import { gateDenialReason, whatToChangeText } from '../../src/core/report/what-to-change-format';
-import { whatToChange } from '../../src/core/report/what-to-change';
+import { whatToChange, whatToChangeLead } from '../../src/core/report/what-to-change';
 import { presentStatus } from '../../src/extension/status-model';
 import { challengeFixture, iterationFixture, runResultFixture, validRunResult } from '../support/run-result-fixture';
 
@@ -90,5 +90,22 @@ describe('what to change', () => {
     assert.ok(text.split('\n').every((l) => l.length <= 80));
     const cut = whatToChangeText('RETHINK', w, { limit: 400, moreWhere: 'open the report' });
     assert.match(cut, /\(\d+ more not shown; open the report\.\)$/);
+  });
+});
+
+describe('"What to change": the sentence that points at the list', () => {
+  const lead = (n: number, verdict: Parameters<typeof whatToChangeLead>[0]) =>
+    whatToChangeLead(
+      verdict,
+      whatToChange({
+        challenges: Array.from({ length: n }, (_, i) => challengeFixture({ id: `C${i + 1}`, severity: 'BLOCKING', status: 'OPEN', quote: `Step ${i + 1}` })),
+        deferred_surfaced: [],
+      }),
+    );
+
+  it('agrees in number with the challenges it points at', () => {
+    assert.equal(lead(1, 'RETHINK'), 'Change the plan for this challenge; it decides the RETHINK. Most severe first:');
+    assert.equal(lead(2, 'RETHINK'), 'Change the plan for these 2 challenges; they decide the RETHINK. Most severe first:');
+    assert.equal(lead(0, 'RETHINK'), null);
   });
 });

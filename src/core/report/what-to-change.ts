@@ -133,5 +133,5 @@ export function whatToChangeLead(verdict: VerdictLabel | null, w: WhatToChange):
   if (n === 0) return null;
   const what = n === 1 ? 'this challenge' : `these ${n} challenges`;
   const why = verdict === 'RETHINK' ? 'decide the RETHINK' : verdict?.startsWith('REVISE') ? 'decide the REVISE' : 'are still open';
-  return `Change the plan for ${what}; they ${n === 1 ? why.replace(/^are/, 'is').replace(/^decide/, 'decides') : why}. Most severe first:`;
+  return `Change the plan for ${what}; ${n === 1 ? `it ${why.replace(/^are/, 'is').replace(/^decide/, 'decides')}` : `they ${why}`}. Most severe first:`;
 }
