@@ -82,14 +82,17 @@ describe('confined reads under a root', () => {
     assert.ok(!missing.ok && missing.rule === 'not-found');
   });
 
-  it('tail reads the last bytes of a larger file; expectRealPath refuses a descriptor that names another file', async () => {
+  it('tail reads the last bytes of a larger file; with a root, a file reached through a linked folder is refused', async () => {
     const file = path.join(dir, 'log.jsonl');
     writeFileSync(file, 'a'.repeat(50) + 'TAIL');
     const tail = await readConfinedFile(file, { maxBytes: 10, singleLink: false, tail: true });
     assert.ok(tail.ok && tail.buffer.toString() === 'aaaaaaTAIL');
     const refused = await readConfinedFile(file, { maxBytes: 10, singleLink: false });
     assert.ok(!refused.ok && refused.rule === 'too-large');
-    const other = await readConfinedFile(file, { maxBytes: 100, singleLink: false, expectRealPath: path.join(dir, 'other') });
+    mkdirSync(path.join(dir, 'real-logs'), { recursive: true });
+    writeFileSync(path.join(dir, 'real-logs', 'log.jsonl'), 'x');
+    symlinkSync(path.join(dir, 'real-logs'), path.join(dir, 'logs'));
+    const other = await readConfinedFile(path.join(dir, 'logs', 'log.jsonl'), { maxBytes: 100, singleLink: false, tail: true, root: dir });
     assert.ok(!other.ok && other.rule === 'symlink');
   });
 });

@@ -20,12 +20,11 @@
  * the link points to. `followFinalLink` (a plan the user named on the
  * command line) lets the final name be a link; the target must still be a
  * regular file.
+ * The folders below `root` are also walked before the open, so a plain link
+ * on the path is refused without opening anything through it.
  *
  * With `tail`, a larger file is not refused: its last `maxBytes` bytes are
- * read (a log or transcript whose newest lines matter). With
- * `expectRealPath`, the open descriptor must name that path (Linux
- * `/proc/self/fd`), so a folder swapped for a link between a caller's check
- * and the open is caught.
+ * read (a log or transcript whose newest lines matter).
  */
 import { constants, promises as fs, type Stats } from 'node:fs';
 import * as path from 'node:path';
@@ -42,11 +41,10 @@ export interface ConfinedReadOptions {
   followFinalLink?: boolean;
   /** Read the last `maxBytes` bytes of a larger file instead of refusing it. */
   tail?: boolean;
-  /** The real path the open descriptor must name (checked through /proc/self/fd where it exists). */
-  expectRealPath?: string;
 }
 
-const BASE_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
+// O_NOCTTY: a terminal reached by a hostile name never becomes this process's controlling terminal.
+const BASE_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOCTTY ?? 0);
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 
 type Failure = Extract<ConfinedRead, { ok: false }>;
@@ -56,6 +54,10 @@ export async function readConfinedFile(file: string, options: ConfinedReadOption
   const target = path.resolve(file);
   const below = options.root === undefined ? null : relativeBelow(path.resolve(options.root), target);
   if (below === null && options.root !== undefined) return fail('outside-root', `is outside ${options.root}`);
+  if (below !== null && options.root !== undefined) {
+    const linked = await folderProblem(path.resolve(options.root), below);
+    if (linked) return linked;
+  }
   let handle: fs.FileHandle;
   try {
     handle = await fs.open(target, BASE_FLAGS | (options.followFinalLink ? 0 : NOFOLLOW));
@@ -72,10 +74,6 @@ export async function readConfinedFile(file: string, options: ConfinedReadOption
       return fail('hard-link', `has ${stats.nlink} hard links; a file with more than one name may be another file's content (a secret) and is never read`);
     }
     if (stats.size > options.maxBytes && !options.tail) return fail('too-large', `is ${stats.size} bytes, over the ${options.maxBytes}-byte limit`);
-    if (options.expectRealPath !== undefined) {
-      const named = await fs.readlink(`/proc/self/fd/${handle.fd}`).catch(() => null);
-      if (named !== null && named !== options.expectRealPath) return fail('symlink', 'changed between the check and the open (a link on its path)');
-    }
     if (below !== null && options.root !== undefined) {
       const problem = (await descriptorPathProblem(handle, path.resolve(options.root), below)) ?? (await pathProblem(path.resolve(options.root), below, stats));
       if (problem) return problem;
@@ -131,9 +129,23 @@ async function pathProblem(root: string, names: readonly string[], opened: Stats
     const last = i === names.length - 1;
     const seen = await fs.lstat(current).catch(() => null);
     if (!seen) return fail('changed', 'changed while it was read');
-    if (seen.isSymbolicLink()) return fail('symlink', last ? 'is a symbolic link' : `lies below a symbolic link (${names.slice(0, i + 1).join('/')})`);
+    if (seen.isSymbolicLink()) return fail('symlink', last ? 'is a symbolic link' : linkOnPath(names.slice(0, i + 1)));
     if (!last && !seen.isDirectory()) return fail('not-found', 'does not exist');
     if (last && (seen.dev !== opened.dev || seen.ino !== opened.ino)) return fail('changed', 'changed while it was read (the file opened is not the one at this path)');
+  }
+  return null;
+}
+
+const linkOnPath = (names: readonly string[]): string => `has a symbolic link on its path (${names.join('/')})`;
+
+/** Before the open: every folder below `root` on the way is a real folder, so nothing is opened through a link. */
+async function folderProblem(root: string, names: readonly string[]): Promise<Failure | null> {
+  let current = root;
+  for (let i = 0; i < names.length - 1; i++) {
+    current = path.join(current, names[i] as string);
+    const seen = await fs.lstat(current).catch(() => null);
+    if (!seen || (!seen.isSymbolicLink() && !seen.isDirectory())) return fail('not-found', 'does not exist');
+    if (seen.isSymbolicLink()) return fail('symlink', linkOnPath(names.slice(0, i + 1)));
   }
   return null;
 }

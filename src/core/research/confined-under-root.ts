@@ -2,9 +2,9 @@
  * A read of a file that someone else named (a hook payload, a transcript, a
  * settings value), confined to a root the user trusts: the file must lie
  * inside the root and no folder on its path below the root may be a symbolic
- * link (the root itself may be one, e.g. a linked home folder). The read is
- * then `readConfinedFile` on the real path with `expectRealPath`, so a folder
- * swapped for a link after the walk is caught on the open descriptor.
+ * link (the root itself may be one, e.g. a linked home folder).
+ * `resolveUnderRoot` answers that for a file about to be written; a read is
+ * `readConfinedFile` with the root, which checks it again after the open.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -38,19 +38,16 @@ export async function resolveUnderRoot(root: string, file: string): Promise<Unde
   return { ok: true, real: path.join(current, parts.at(-1) ?? '') };
 }
 
-/** `readConfinedFile` for a file that must lie under one of `roots` (tried in order) with no link below it. */
-export async function readUnderRoots(
-  roots: readonly string[],
-  file: string,
-  options: Omit<ConfinedReadOptions, 'expectRealPath'>,
-): Promise<ConfinedRead | { ok: false; rule: 'outside-root'; detail: string }> {
-  let refusal: UnderRoot | null = null;
-  for (const root of roots) {
-    const under = await resolveUnderRoot(root, file);
-    if (under.ok) return readConfinedFile(under.real, { ...options, expectRealPath: under.real });
-    if (!refusal || refusal.rule === 'outside-root') refusal = under;
+/**
+ * `readConfinedFile` for a file that must lie under one of `roots` (tried in order) with no link below it: the
+ * reader's own `root` confinement, so the checks before and after the open are the ones every read uses.
+ */
+export async function readUnderRoots(roots: readonly string[], file: string, options: Omit<ConfinedReadOptions, 'root'>): Promise<ConfinedRead> {
+  let refusal: ConfinedRead | null = null;
+  for (const root of roots.filter((r) => isInside(r, file))) {
+    const read = await readConfinedFile(file, { ...options, root });
+    if (read.ok) return read;
+    refusal ??= read;
   }
-  if (!refusal || refusal.ok) return { ok: false, rule: 'outside-root', detail: 'has no folder to be read from' };
-  if (refusal.rule === 'outside-root') return { ok: false, rule: 'outside-root', detail: `is outside ${roots.join(' and ')}` };
-  return refusal;
+  return refusal ?? { ok: false, rule: 'outside-root', detail: roots.length === 0 ? 'has no folder to be read from' : `is outside ${roots.join(' and ')}` };
 }
