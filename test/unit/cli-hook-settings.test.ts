@@ -7,12 +7,9 @@ import { CliError } from '../../src/cli/exit-codes';
 import { HookSettingsError } from '../../src/core/claude-code/hook-settings';
 import { installHook, settingsScope, uninstallHook, withHook, withoutHook, type SettingsScope } from '../../src/core/claude-code/hook-settings';
 import { MAX_SETTINGS_BYTES } from '../../src/core/claude-code/claude-dirs';
-import { denialReason } from '../../src/cli/hook/decision';
 import { parseHookArgs } from '../../src/cli/hook';
 import { launcherConfigFor, shellQuote } from '../../src/core/claude-code/hook-launcher';
 import { spawnSync } from 'node:child_process';
-import { challengeFingerprint } from '../../src/core/fingerprint';
-import type { Challenge } from '../../src/core/protocol';
 
 const COMMAND = "ELECTRON_RUN_AS_NODE=1 '/usr/bin/node' '/home/u/.local/share/verify-plan/hook-launcher.cjs' hook claude-code";
 const OTHERS = {
@@ -192,23 +189,5 @@ describe('hook install arguments and the launcher', () => {
       }),
       { numRuns: 40 },
     );
-  });
-});
-
-describe('hook denial reason', () => {
-  const c = (id: string, severity: Challenge['severity'], status: Challenge['status'] = 'UNRESOLVED') =>
-    ({ id, severity, status, quote: `quote ${id}`, concern: `concern ${id}`, alternative: `alternative ${id}` }) as Challenge;
-
-  it('lists open challenges most severe first, leaves settled ones out, marks new/still open, stays within the limit', () => {
-    const challenges = [c('C1', 'MINOR'), c('C2', 'BLOCKING'), c('C3', 'SIGNIFICANT', 'RESOLVED'), c('C4', 'SIGNIFICANT', 'OPEN')];
-    const changes = new Map([[challengeFingerprint(challenges[1]!), 'still open' as const]]);
-    const reason = denialReason('RETHINK', challenges, changes);
-    assert.ok(reason.indexOf('C2') < reason.indexOf('C4') && reason.indexOf('C4') < reason.indexOf('C1'));
-    assert.ok(!reason.includes('C3'));
-    assert.match(reason, /\[BLOCKING, still open\] C2\nPlan says: "quote C2"\nConcern: concern C2\nAlternative: alternative C2/);
-    const many = Array.from({ length: 200 }, (_, i) => c(`C${i}`, 'SIGNIFICANT'));
-    const short = denialReason('REVISE', many, new Map(), 2000);
-    assert.ok(short.length <= 2000, String(short.length));
-    assert.match(short, /more not shown/);
   });
 });

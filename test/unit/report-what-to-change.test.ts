@@ -109,3 +109,13 @@ describe('"What to change": the sentence that points at the list', () => {
     assert.equal(lead(0, 'RETHINK'), null);
   });
 });
+
+describe('the hook deny reason', () => {
+  it('stays within its limit however many challenges decide the verdict, and says how many it left out', () => {
+    const many = Array.from({ length: 200 }, (_, i) => challengeFixture({ id: `C${i + 1}`, severity: 'SIGNIFICANT', status: 'OPEN', quote: `Step ${i + 1}` }));
+    const result = validRunResult(runResultFixture({ verdict: 'REVISE (strong)', iterations: [iterationFixture({ challenges: many })] }));
+    const short = gateDenialReason(result, 2000);
+    assert.ok(short.length <= 2000, String(short.length));
+    assert.match(short, /more not shown/);
+  });
+});
