@@ -12,7 +12,8 @@
  * (case-sensitive). Lookups answer `undefined` whenever the index cannot
  * know — not scanned yet, outside every root, gitignored, or truncated — so
  * the rule stays silent instead of guessing. The per-root entry sets and
- * their .gitignore rule chains are in file-index/root-index.ts.
+ * their .gitignore rule chains are in file-index/root-index.ts, the listing
+ * itself in file-index/listing.ts.
  */
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
@@ -24,7 +25,8 @@ import { SymbolIndex, type SymbolFacts } from './index/symbols/symbol-index';
 import { symbolFactsOf } from './index/symbols/symbol-facts';
 
 export { cleanReference };
-import { addIgnoredLiterals, addWithParents, ALWAYS_SKIPPED, ignoredByChain, loadGitignore, removeUnder, RootIndex } from './file-index/root-index';
+import { addIgnoredLiterals, addWithParents, locateIn, removeUnder, RootIndex } from './file-index/root-index';
+import { listInto } from './file-index/listing';
 
 export type FileChangeType = 'created' | 'changed' | 'deleted';
 export interface FileChange {
@@ -219,16 +221,7 @@ export class WorkspaceFileIndex {
   hasSourceFiles(): boolean | undefined {
     if (!this.readyFlag || this.truncated) return undefined;
     if (this.sourceFiles?.generation !== this.generationCounter) {
-      let any = false;
-      for (const root of this.roots) {
-        for (const rel of root.entries) {
-          if (root.dirs.has(rel) || isDocumentation(rel)) continue;
-          any = true;
-          break;
-        }
-        if (any) break;
-      }
-      this.sourceFiles = { generation: this.generationCounter, any };
+      this.sourceFiles = { generation: this.generationCounter, any: this.roots.some(holdsSourceFile) };
     }
     return this.sourceFiles.any;
   }
@@ -394,12 +387,7 @@ export class WorkspaceFileIndex {
   }
 
   private locate(absolute: string): { root: RootIndex; rel: string } | null {
-    for (const root of this.roots) {
-      const rel = path.relative(root.root, absolute);
-      if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) continue;
-      return { root, rel: rel.split(path.sep).join('/') };
-    }
-    return null;
+    return locateIn(this.roots, absolute);
   }
 
   private async scanRoot(rootPath: string): Promise<RootIndex> {
@@ -408,38 +396,14 @@ export class WorkspaceFileIndex {
     return root;
   }
 
-  /** Breadth-first listing under `startRel`; each readdir is awaited so other messages get served in between. */
+  /** Lists `root` under `startRel` (file-index/listing.ts) within the whole index's entry budget. */
   private async walk(root: RootIndex, startRel: string): Promise<void> {
-    const queue = [startRel];
-    for (let next = 0; next < queue.length && !this.disposed; next++) {
-      const dirRel = queue[next] as string;
-      const dirAbs = path.join(root.root, ...dirRel.split('/').filter(Boolean));
-      let dirents;
-      try {
-        dirents = await fs.readdir(dirAbs, { withFileTypes: true });
-      } catch (error) {
-        if (dirRel === '') this.onError(`Cannot list ${dirAbs}: ${(error as Error).message}`);
-        continue;
-      }
-      if (dirents.some((d) => d.name === '.gitignore' && d.isFile())) await loadGitignore(root, dirRel, path.join(dirAbs, '.gitignore'));
-      const chain = root.chainFor(dirRel);
-      root.chains.set(dirRel, chain);
-      for (const dirent of dirents) {
-        if (ALWAYS_SKIPPED.has(dirent.name)) continue;
-        const rel = dirRel === '' ? dirent.name : `${dirRel}/${dirent.name}`;
-        const isDir = dirent.isDirectory();
-        if (ignoredByChain(chain, rel, isDir)) continue;
-        if (this.entriesWith(root) >= this.maxEntries) {
-          root.truncated = true;
-          return;
-        }
-        root.entries.add(rel);
-        if (isDir) {
-          root.dirs.add(rel);
-          queue.push(rel);
-        }
-      }
-    }
+    await listInto(root, startRel, {
+      maxEntries: this.maxEntries,
+      entriesWith: () => this.entriesWith(root),
+      stopped: () => this.disposed,
+      onError: this.onError,
+    });
   }
 
   /** Entries of `root` (possibly a fresh copy being listed) plus those of the other roots. */
@@ -457,4 +421,10 @@ export class WorkspaceFileIndex {
       }
     }
   }
+}
+
+/** Stops at the first file that is not documentation or tool configuration (no copy of a large entry set). */
+function holdsSourceFile(root: RootIndex): boolean {
+  for (const rel of root.entries) if (!root.dirs.has(rel) && !isDocumentation(rel)) return true;
+  return false;
 }

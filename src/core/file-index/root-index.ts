@@ -7,6 +7,7 @@
  * path. A .gitignore is read through readConfinedFile (a FIFO, device or
  * symlink named .gitignore is skipped, size capped).
  */
+import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { readConfinedFile } from '../research/confined-read';
 
@@ -113,4 +114,14 @@ export function removeUnder(root: RootIndex, dirs: readonly string[]): void {
       root.dirs.delete(entry);
     }
   }
+}
+
+/** The root `absolute` lies in (the first that holds it) and its path there with forward slashes, or null outside every root. */
+export function locateIn(roots: readonly RootIndex[], absolute: string): { root: RootIndex; rel: string } | null {
+  for (const root of roots) {
+    const rel = path.relative(root.root, absolute);
+    if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) continue;
+    return { root, rel: rel.split(path.sep).join('/') };
+  }
+  return null;
 }
