@@ -7,8 +7,8 @@
  * `drop_block` (with its beta header) is the way out.
  */
 import assert from 'node:assert/strict';
-import Anthropic, { APIError } from '@anthropic-ai/sdk';
-import { FakeAnthropicServer } from '../support/fake-anthropic';
+import type Anthropic from '@anthropic-ai/sdk';
+import { rejection, useFakeAnthropicClient } from '../support/fake-anthropic-client';
 
 const TOOL: Anthropic.Tool = {
   name: 'grep',
@@ -17,33 +17,18 @@ const TOOL: Anthropic.Tool = {
 };
 const BETA = 'thinking-binding-controls-2026-08-01';
 
-async function rejection(promise: Promise<unknown>): Promise<APIError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof APIError, String(error));
-    return error;
-  }
-  assert.fail('expected the request to be rejected');
-}
-
 describe('fake Anthropic server: replayed turns, removed parameters, output room', function () {
-  let server: FakeAnthropicServer;
-  let client: Anthropic;
-
-  beforeEach(async () => {
-    server = await FakeAnthropicServer.start();
-    client = new Anthropic({ apiKey: 'test-key', baseURL: server.baseURL, maxRetries: 0 });
-  });
-  afterEach(() => server.stop());
+  const fake = useFakeAnthropicClient();
 
   /** A first tool turn with an empty text block before the call, and the next request built from `assistant`. */
   async function firstTurn(model: string) {
-    server.setScript((req) => (req.body.messages.length === 1 ? { kind: 'tool_use', text: '', calls: [{ name: 'grep', input: { pattern: 'x' } }] } : { kind: 'text', text: 'ok' }));
-    const first = await client.messages.create({ model, max_tokens: 1000, tools: [TOOL], messages: [{ role: 'user', content: 'go' }] });
+    fake.server.setScript((req) =>
+      req.body.messages.length === 1 ? { kind: 'tool_use', text: '', calls: [{ name: 'grep', input: { pattern: 'x' } }] } : { kind: 'text', text: 'ok' },
+    );
+    const first = await fake.client.messages.create({ model, max_tokens: 1000, tools: [TOOL], messages: [{ role: 'user', content: 'go' }] });
     const use = first.content.find((b) => b.type === 'tool_use') as Anthropic.ToolUseBlock;
     const next = (assistant: unknown[], extra: Partial<Anthropic.MessageCreateParamsNonStreaming> = {}) =>
-      client.messages.create({
+      fake.client.messages.create({
         model,
         max_tokens: 1000,
         tools: [TOOL],
@@ -103,7 +88,7 @@ describe('fake Anthropic server: replayed turns, removed parameters, output room
     assert.equal(noHeader.status, 400);
     assert.match(noHeader.message, /block_binding: Extra inputs are not permitted/);
 
-    const withHeader = await client.messages.create(
+    const withHeader = await fake.client.messages.create(
       {
         model: 'claude-opus-5-5',
         max_tokens: 1000,
@@ -124,29 +109,29 @@ describe('fake Anthropic server: replayed turns, removed parameters, output room
   });
 
   it('rejects temperature, top_p and top_k under API version 2026-10-21, whatever their value', async () => {
-    server.setScript(() => ({ kind: 'text', text: 'never' }));
+    fake.server.setScript(() => ({ kind: 'text', text: 'never' }));
     for (const extra of [{ temperature: 1 }, { top_p: 0.9 }, { top_k: 5 }]) {
       const error = await rejection(
-        client.messages.create({ model: 'claude-test', max_tokens: 10, messages: [{ role: 'user', content: 'x' }], ...extra } as Anthropic.MessageCreateParamsNonStreaming),
+        fake.client.messages.create({ model: 'claude-test', max_tokens: 10, messages: [{ role: 'user', content: 'x' }], ...extra } as Anthropic.MessageCreateParamsNonStreaming),
       );
       assert.equal(error.status, 400);
       assert.match(error.message, new RegExp(`${Object.keys(extra)[0]}: Extra inputs are not permitted`));
     }
-    assert.equal(server.received.length, 3);
+    assert.equal(fake.server.received.length, 3);
   });
 
   it('cuts the answer at max_tokens with thinking counted, and refuses more max_tokens than the model allows', async () => {
-    server.setScript(() => ({ kind: 'json', value: { verdict: 'REVISE', notes: ['a long note'] }, thinkingTokens: 900 }));
-    const cut = await client.messages.create({ model: 'claude-opus-5-5', max_tokens: 905, messages: [{ role: 'user', content: 'x' }] });
+    fake.server.setScript(() => ({ kind: 'json', value: { verdict: 'REVISE', notes: ['a long note'] }, thinkingTokens: 900 }));
+    const cut = await fake.client.messages.create({ model: 'claude-opus-5-5', max_tokens: 905, messages: [{ role: 'user', content: 'x' }] });
     assert.equal(cut.stop_reason, 'max_tokens');
     assert.ok(cut.usage.output_tokens <= 905);
     const text = cut.content.find((b): b is Anthropic.TextBlock => b.type === 'text');
     assert.ok(!text || text.text.length < JSON.stringify({ verdict: 'REVISE', notes: ['a long note'] }).length);
-    const whole = await client.messages.create({ model: 'claude-opus-5-5', max_tokens: 2000, messages: [{ role: 'user', content: 'x' }] });
+    const whole = await fake.client.messages.create({ model: 'claude-opus-5-5', max_tokens: 2000, messages: [{ role: 'user', content: 'x' }] });
     assert.equal(whole.stop_reason, 'end_turn');
     assert.equal(whole.usage.output_tokens_details?.thinking_tokens, 900);
 
-    const tooMuch = await rejection(client.messages.stream({ model: 'claude-opus-4-5', max_tokens: 100_000, messages: [{ role: 'user', content: 'x' }] }).finalMessage());
+    const tooMuch = await rejection(fake.client.messages.stream({ model: 'claude-opus-4-5', max_tokens: 100_000, messages: [{ role: 'user', content: 'x' }] }).finalMessage());
     assert.equal(tooMuch.status, 400);
     assert.match(tooMuch.message, /maximum allowed number of output tokens/);
   });

@@ -4,8 +4,9 @@
  * a lenient fake would hide exactly the client bugs these features invite.
  */
 import assert from 'node:assert/strict';
-import Anthropic, { APIError } from '@anthropic-ai/sdk';
-import { FakeAnthropicServer, THINKING_BLOCK_TOKENS } from '../support/fake-anthropic';
+import type Anthropic from '@anthropic-ai/sdk';
+import { THINKING_BLOCK_TOKENS } from '../support/fake-anthropic';
+import { rejection, useFakeAnthropicClient } from '../support/fake-anthropic-client';
 import { estimateTokens } from '../support/fake-anthropic-cache';
 import { FORCED_TOOL_CHOICE_ERROR, MODIFIED_THINKING_ERROR } from '../support/fake-anthropic-thinking';
 
@@ -23,31 +24,14 @@ const ANSWER_SCHEMA = {
   additionalProperties: false,
 };
 
-async function rejection(promise: Promise<unknown>): Promise<APIError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof APIError, String(error));
-    return error;
-  }
-  assert.fail('expected the request to be rejected');
-}
-
 describe('fake Anthropic server: thinking, structured outputs, forced tool use', function () {
-  let server: FakeAnthropicServer;
-  let client: Anthropic;
-
-  beforeEach(async () => {
-    server = await FakeAnthropicServer.start();
-    client = new Anthropic({ apiKey: 'test-key', baseURL: server.baseURL, maxRetries: 0 });
-  });
-  afterEach(() => server.stop());
+  const fake = useFakeAnthropicClient();
 
   for (const stream of [false, true]) {
     it(`a thinking model's answer starts with a signed thinking block (${stream ? 'SSE' : 'JSON'}), billed as output`, async () => {
-      server.setScript(() => ({ kind: 'text', text: 'done' }));
+      fake.server.setScript(() => ({ kind: 'text', text: 'done' }));
       const params = { model: THINKING_MODEL, max_tokens: 200, messages: [{ role: 'user' as const, content: 'go' }] };
-      const message = stream ? await client.messages.stream(params).finalMessage() : await client.messages.create(params);
+      const message = stream ? await fake.client.messages.stream(params).finalMessage() : await fake.client.messages.create(params);
       const first = message.content[0] as Anthropic.ThinkingBlock;
       assert.equal(first.type, 'thinking');
       assert.equal(first.thinking, '', 'display "omitted" returns no reasoning text');
@@ -59,13 +43,13 @@ describe('fake Anthropic server: thinking, structured outputs, forced tool use',
   }
 
   it('an older model thinks only when asked (adaptive), and the text between tool calls stays text there', async () => {
-    server.setScript(() => ({ kind: 'tool_use', text: 'Looking.', calls: [{ name: 'grep', input: { pattern: 'x' } }] }));
-    const plain = await client.messages.create({ model: OLDER_MODEL, max_tokens: 100, tools: [TOOL], messages: [{ role: 'user', content: 'go' }] });
+    fake.server.setScript(() => ({ kind: 'tool_use', text: 'Looking.', calls: [{ name: 'grep', input: { pattern: 'x' } }] }));
+    const plain = await fake.client.messages.create({ model: OLDER_MODEL, max_tokens: 100, tools: [TOOL], messages: [{ role: 'user', content: 'go' }] });
     assert.deepEqual(
       plain.content.map((b) => b.type),
       ['text', 'tool_use'],
     );
-    const adaptive = await client.messages.create({
+    const adaptive = await fake.client.messages.create({
       model: OLDER_MODEL,
       max_tokens: 100,
       thinking: { type: 'adaptive' },
@@ -76,7 +60,7 @@ describe('fake Anthropic server: thinking, structured outputs, forced tool use',
       adaptive.content.map((b) => b.type),
       ['thinking', 'text', 'tool_use'],
     );
-    const newest = await client.messages.create({ model: THINKING_MODEL, max_tokens: 100, tools: [TOOL], messages: [{ role: 'user', content: 'go' }] });
+    const newest = await fake.client.messages.create({ model: THINKING_MODEL, max_tokens: 100, tools: [TOOL], messages: [{ role: 'user', content: 'go' }] });
     assert.deepEqual(
       newest.content.map((b) => b.type),
       ['thinking', 'thinking', 'tool_use'],
@@ -85,8 +69,8 @@ describe('fake Anthropic server: thinking, structured outputs, forced tool use',
   });
 
   it('accepts thinking blocks sent back unchanged in a tool loop and rejects a changed, unsigned or missing one with 400', async () => {
-    server.setScript((req) => (req.body.messages.length === 1 ? { kind: 'tool_use', calls: [{ name: 'grep', input: { pattern: 'x' } }] } : { kind: 'text', text: 'ok' }));
-    const first = await client.messages.create({ model: THINKING_MODEL, max_tokens: 100, tools: [TOOL], messages: [{ role: 'user', content: 'go' }] });
+    fake.server.setScript((req) => (req.body.messages.length === 1 ? { kind: 'tool_use', calls: [{ name: 'grep', input: { pattern: 'x' } }] } : { kind: 'text', text: 'ok' }));
+    const first = await fake.client.messages.create({ model: THINKING_MODEL, max_tokens: 100, tools: [TOOL], messages: [{ role: 'user', content: 'go' }] });
     const use = first.content.find((b) => b.type === 'tool_use') as Anthropic.ToolUseBlock;
     const turn = (assistant: Anthropic.ContentBlockParam[]): Anthropic.MessageCreateParamsNonStreaming => ({
       model: THINKING_MODEL,
@@ -99,26 +83,26 @@ describe('fake Anthropic server: thinking, structured outputs, forced tool use',
       ],
     });
     const echoed = first.content as Anthropic.ContentBlockParam[];
-    const ok = await client.messages.create(turn(echoed));
+    const ok = await fake.client.messages.create(turn(echoed));
     assert.equal(ok.stop_reason, 'end_turn');
 
     const thinking = first.content[0] as Anthropic.ThinkingBlock;
-    const changed = await rejection(client.messages.create(turn([{ ...thinking, thinking: 'edited' }, use])));
+    const changed = await rejection(fake.client.messages.create(turn([{ ...thinking, thinking: 'edited' }, use])));
     assert.equal(changed.status, 400);
     assert.ok(changed.apiMessage?.endsWith(MODIFIED_THINKING_ERROR));
-    const unsigned = await rejection(client.messages.create(turn([{ ...thinking, signature: 'forged' }, use])));
+    const unsigned = await rejection(fake.client.messages.create(turn([{ ...thinking, signature: 'forged' }, use])));
     assert.equal(unsigned.status, 400);
     assert.match(unsigned.message, /Invalid `signature` in `thinking` block/);
-    const dropped = await rejection(client.messages.create(turn([use])));
+    const dropped = await rejection(fake.client.messages.create(turn([use])));
     assert.equal(dropped.status, 400);
   });
 
   it('binds an Opus 5.5 thinking block to what preceded it: a changed system prompt is a 400', async () => {
-    server.setScript((req) => (req.body.messages.length === 1 ? { kind: 'tool_use', calls: [{ name: 'grep', input: { pattern: 'x' } }] } : { kind: 'text', text: 'ok' }));
-    const first = await client.messages.create({ model: THINKING_MODEL, max_tokens: 100, system: 'rules v1', tools: [TOOL], messages: [{ role: 'user', content: 'go' }] });
+    fake.server.setScript((req) => (req.body.messages.length === 1 ? { kind: 'tool_use', calls: [{ name: 'grep', input: { pattern: 'x' } }] } : { kind: 'text', text: 'ok' }));
+    const first = await fake.client.messages.create({ model: THINKING_MODEL, max_tokens: 100, system: 'rules v1', tools: [TOOL], messages: [{ role: 'user', content: 'go' }] });
     const use = first.content.find((b) => b.type === 'tool_use') as Anthropic.ToolUseBlock;
     const next = (systemText: string) =>
-      client.messages.create({
+      fake.client.messages.create({
         model: THINKING_MODEL,
         max_tokens: 100,
         system: systemText,
@@ -136,14 +120,16 @@ describe('fake Anthropic server: thinking, structured outputs, forced tool use',
   });
 
   it('rejects forced tool use on the models that do not support it, with the documented message', async () => {
-    server.setScript(() => ({ kind: 'tool_use', calls: [{ name: 'grep', input: { pattern: 'x' } }] }));
+    fake.server.setScript(() => ({ kind: 'tool_use', calls: [{ name: 'grep', input: { pattern: 'x' } }] }));
     for (const tool_choice of [{ type: 'any' as const }, { type: 'tool' as const, name: 'grep' }]) {
-      const error = await rejection(client.messages.create({ model: THINKING_MODEL, max_tokens: 100, tools: [TOOL], tool_choice, messages: [{ role: 'user', content: 'go' }] }));
+      const error = await rejection(
+        fake.client.messages.create({ model: THINKING_MODEL, max_tokens: 100, tools: [TOOL], tool_choice, messages: [{ role: 'user', content: 'go' }] }),
+      );
       assert.equal(error.status, 400);
       assert.equal(error.type, 'invalid_request_error');
       assert.equal(error.apiMessage, FORCED_TOOL_CHOICE_ERROR);
     }
-    const auto = await client.messages.create({
+    const auto = await fake.client.messages.create({
       model: THINKING_MODEL,
       max_tokens: 100,
       tools: [TOOL],
@@ -151,7 +137,7 @@ describe('fake Anthropic server: thinking, structured outputs, forced tool use',
       messages: [{ role: 'user', content: 'go' }],
     });
     assert.equal(auto.stop_reason, 'tool_use');
-    const older = await client.messages.create({
+    const older = await fake.client.messages.create({
       model: OLDER_MODEL,
       max_tokens: 100,
       tools: [TOOL],
@@ -162,36 +148,36 @@ describe('fake Anthropic server: thinking, structured outputs, forced tool use',
   });
 
   it('rejects thinking settings the model does not accept', async () => {
-    server.setScript(() => ({ kind: 'text', text: 'x' }));
+    fake.server.setScript(() => ({ kind: 'text', text: 'x' }));
     const disabled = await rejection(
-      client.messages.create({ model: THINKING_MODEL, max_tokens: 100, thinking: { type: 'disabled' }, messages: [{ role: 'user', content: 'go' }] }),
+      fake.client.messages.create({ model: THINKING_MODEL, max_tokens: 100, thinking: { type: 'disabled' }, messages: [{ role: 'user', content: 'go' }] }),
     );
     assert.match(disabled.apiMessage ?? '', /^"thinking.type.disabled" is not supported for this model/);
     const adaptiveOnOld = await rejection(
-      client.messages.create({ model: 'claude-haiku-4-5', max_tokens: 100, thinking: { type: 'adaptive' }, messages: [{ role: 'user', content: 'go' }] }),
+      fake.client.messages.create({ model: 'claude-haiku-4-5', max_tokens: 100, thinking: { type: 'adaptive' }, messages: [{ role: 'user', content: 'go' }] }),
     );
     assert.equal(adaptiveOnOld.apiMessage, 'adaptive thinking is not supported on this model');
   });
 
   it('answers output_config.format with JSON the schema accepts and fails the test on a script that breaks it', async () => {
     const format = { type: 'json_schema' as const, schema: ANSWER_SCHEMA };
-    server.setScript(() => ({ kind: 'json', value: { verdict: 'REVISE', notes: ['n1'] } }));
-    const ok = await client.messages.create({ model: THINKING_MODEL, max_tokens: 100, output_config: { format }, messages: [{ role: 'user', content: 'go' }] });
+    fake.server.setScript(() => ({ kind: 'json', value: { verdict: 'REVISE', notes: ['n1'] } }));
+    const ok = await fake.client.messages.create({ model: THINKING_MODEL, max_tokens: 100, output_config: { format }, messages: [{ role: 'user', content: 'go' }] });
     const text = ok.content.find((b) => b.type === 'text') as Anthropic.TextBlock;
     assert.deepEqual(JSON.parse(text.text), { verdict: 'REVISE', notes: ['n1'] });
 
-    server.setScript(() => ({ kind: 'text', text: '```json\n{"verdict":"REVISE","notes":[]}\n```' }));
-    const fenced = await rejection(client.messages.create({ model: THINKING_MODEL, max_tokens: 100, output_config: { format }, messages: [{ role: 'user', content: 'go' }] }));
+    fake.server.setScript(() => ({ kind: 'text', text: '```json\n{"verdict":"REVISE","notes":[]}\n```' }));
+    const fenced = await rejection(fake.client.messages.create({ model: THINKING_MODEL, max_tokens: 100, output_config: { format }, messages: [{ role: 'user', content: 'go' }] }));
     assert.equal(fenced.status, 500);
     assert.match(fenced.message, /breaks output_config.format/);
 
-    server.setScript(() => ({ kind: 'text', text: 'I will not help with that.', stopReason: 'refusal' }));
-    const refused = await client.messages.create({ model: THINKING_MODEL, max_tokens: 100, output_config: { format }, messages: [{ role: 'user', content: 'go' }] });
+    fake.server.setScript(() => ({ kind: 'text', text: 'I will not help with that.', stopReason: 'refusal' }));
+    const refused = await fake.client.messages.create({ model: THINKING_MODEL, max_tokens: 100, output_config: { format }, messages: [{ role: 'user', content: 'go' }] });
     assert.equal(refused.stop_reason, 'refusal', 'a refusal takes precedence over the schema');
   });
 
   it('rejects schemas outside the documented subset with a 400', async () => {
-    server.setScript(() => ({ kind: 'json', value: {} }));
+    fake.server.setScript(() => ({ kind: 'json', value: {} }));
     const bad: Record<string, unknown>[] = [
       { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
       { type: 'object', properties: { a: { type: 'string', minLength: 1 } }, required: ['a'], additionalProperties: false },
@@ -210,20 +196,25 @@ describe('fake Anthropic server: thinking, structured outputs, forced tool use',
     ];
     for (const schema of bad) {
       const error = await rejection(
-        client.messages.create({ model: THINKING_MODEL, max_tokens: 100, output_config: { format: { type: 'json_schema', schema } }, messages: [{ role: 'user', content: 'go' }] }),
+        fake.client.messages.create({
+          model: THINKING_MODEL,
+          max_tokens: 100,
+          output_config: { format: { type: 'json_schema', schema } },
+          messages: [{ role: 'user', content: 'go' }],
+        }),
       );
       assert.equal(error.status, 400, JSON.stringify(schema));
     }
     const strictTool = { ...TOOL, strict: true, input_schema: { type: 'object' as const, properties: { pattern: { type: 'string', maxLength: 5 } }, required: ['pattern'] } };
-    const error = await rejection(client.messages.create({ model: THINKING_MODEL, max_tokens: 100, tools: [strictTool], messages: [{ role: 'user', content: 'go' }] }));
+    const error = await rejection(fake.client.messages.create({ model: THINKING_MODEL, max_tokens: 100, tools: [strictTool], messages: [{ role: 'user', content: 'go' }] }));
     assert.equal(error.status, 400, 'a strict tool is held to the same subset');
   });
 
   it('counts the output settings (format, effort, thinking) as part of the cached prefix', async () => {
-    server.setScript(() => ({ kind: 'json', value: { verdict: 'PROCEED', notes: [] } }));
+    fake.server.setScript(() => ({ kind: 'json', value: { verdict: 'PROCEED', notes: [] } }));
     const long = 'The plan is data, not instructions. '.repeat(170);
     const ask = (effort: 'high' | 'medium', schema: Record<string, unknown>) =>
-      client.messages.create({
+      fake.client.messages.create({
         model: OLDER_MODEL,
         max_tokens: 100,
         system: [{ type: 'text', text: long, cache_control: { type: 'ephemeral' } }],

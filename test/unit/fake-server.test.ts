@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import Anthropic, { APIError } from '@anthropic-ai/sdk';
 import { roleMarker } from '../../src/core/llm/provider';
-import { byRole, FakeAnthropicServer } from '../support/fake-anthropic';
+import { byRole } from '../support/fake-anthropic';
+import { useFakeAnthropicClient } from '../support/fake-anthropic-client';
 import { canonicalJson, estimateTokens, PromptCacheModel } from '../support/fake-anthropic-cache';
 
 const MODEL = 'claude-test';
@@ -13,18 +14,11 @@ function system(role: string, text: string, cache = true): Anthropic.TextBlockPa
 }
 
 describe('fake Anthropic server', function () {
-  let server: FakeAnthropicServer;
-  let client: Anthropic;
-
-  beforeEach(async () => {
-    server = await FakeAnthropicServer.start();
-    client = new Anthropic({ apiKey: 'test-key', baseURL: server.baseURL, maxRetries: 0 });
-  });
-  afterEach(() => server.stop());
+  const fake = useFakeAnthropicClient();
 
   it('serves non-streaming JSON with usage by the estimator', async () => {
-    server.setScript(() => ({ kind: 'text', text: 'hello world' }));
-    const message = await client.messages.create({
+    fake.server.setScript(() => ({ kind: 'text', text: 'hello world' }));
+    const message = await fake.client.messages.create({
       model: MODEL,
       max_tokens: 100,
       system: system(roleMarker('resolver'), 'short', false),
@@ -33,25 +27,25 @@ describe('fake Anthropic server', function () {
     assert.equal(message.content[0]?.type, 'text');
     assert.equal(message.content[0].text, 'hello world');
     assert.equal(message.stop_reason, 'end_turn');
-    const body = server.received[0]!.body;
+    const body = fake.server.received[0]!.body;
     const expectedInput = estimateTokens(canonicalJson(body.system[0])) + estimateTokens(canonicalJson({ type: 'text', text: 'hi' }));
     assert.equal(message.usage.input_tokens, expectedInput);
     assert.equal(message.usage.output_tokens, estimateTokens('hello world'));
-    assert.equal(server.received[0]!.role, 'resolver');
-    assert.deepEqual(server.totals().input_tokens, expectedInput);
+    assert.equal(fake.server.received[0]!.role, 'resolver');
+    assert.deepEqual(fake.server.totals().input_tokens, expectedInput);
   });
 
   it('streams tool_use blocks as input_json_delta the SDK reassembles', async () => {
-    server.setScript(() => ({ kind: 'tool_use', text: 'Looking.', calls: [{ name: 'grep', input: { pattern: 'a{2}"b', glob: 'src/**/*.ts' } }] }));
-    const message = await client.messages.stream({ model: MODEL, max_tokens: 100, messages: [{ role: 'user', content: 'go' }] }).finalMessage();
+    fake.server.setScript(() => ({ kind: 'tool_use', text: 'Looking.', calls: [{ name: 'grep', input: { pattern: 'a{2}"b', glob: 'src/**/*.ts' } }] }));
+    const message = await fake.client.messages.stream({ model: MODEL, max_tokens: 100, messages: [{ role: 'user', content: 'go' }] }).finalMessage();
     assert.equal(message.stop_reason, 'tool_use');
     const use = message.content.find((b) => b.type === 'tool_use') as Anthropic.ToolUseBlock;
     assert.deepEqual(use.input, { pattern: 'a{2}"b', glob: 'src/**/*.ts' });
-    assert.equal(server.received[0]!.body.stream, true);
+    assert.equal(fake.server.received[0]!.body.stream, true);
   });
 
   it('byRole shifts each role its own queue and fails loudly when a role runs out', async () => {
-    server.setScript(
+    fake.server.setScript(
       byRole({
         challenger: [
           { kind: 'text', text: 'c1' },
@@ -61,7 +55,7 @@ describe('fake Anthropic server', function () {
       }),
     );
     const ask = async (role: 'challenger' | 'auditor' | 'resolver') => {
-      const m = await client.messages.create({
+      const m = await fake.client.messages.create({
         model: MODEL,
         max_tokens: 10,
         system: system(roleMarker(role), 'x', false),
@@ -74,12 +68,12 @@ describe('fake Anthropic server', function () {
     assert.equal(await ask('challenger'), 'c2');
     await assert.rejects(ask('challenger'), (e: APIError) => e.status === 500 && /challenger/.test(e.message));
     await assert.rejects(ask('resolver'), /resolver/);
-    assert.equal(server.received.length, 5, 'unscripted calls are not retried');
+    assert.equal(fake.server.received.length, 5, 'unscripted calls are not retried');
   });
 
   it('answers the API error shape with retry-after', async () => {
-    server.setScript(() => ({ kind: 'error', status: 529, retryAfterSeconds: 7 }));
-    const response = await fetch(`${server.baseURL}/v1/messages`, {
+    fake.server.setScript(() => ({ kind: 'error', status: 529, retryAfterSeconds: 7 }));
+    const response = await fetch(`${fake.server.baseURL}/v1/messages`, {
       method: 'POST',
       body: JSON.stringify({ model: MODEL, max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }),
     });
@@ -89,40 +83,45 @@ describe('fake Anthropic server', function () {
   });
 
   it('rejects what the real API rejects: >4 cache breakpoints, orphan tool results, bad JSON', async () => {
-    server.setScript(() => ({ kind: 'text', text: 'should not be served' }));
+    fake.server.setScript(() => ({ kind: 'text', text: 'should not be served' }));
     const five = Array.from({ length: 5 }, (_, i) => ({ type: 'text' as const, text: `s${i}`, cache_control: { type: 'ephemeral' as const } }));
     await assert.rejects(
-      client.messages.create({ model: MODEL, max_tokens: 5, system: five, messages: [{ role: 'user', content: 'x' }] }),
+      fake.client.messages.create({ model: MODEL, max_tokens: 5, system: five, messages: [{ role: 'user', content: 'x' }] }),
       (e: APIError) => e.status === 400 && /maximum of 4/.test(e.message),
     );
     await assert.rejects(
-      client.messages.create({
+      fake.client.messages.create({
         model: MODEL,
         max_tokens: 5,
         messages: [{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_x', content: 'r' }] }],
       }),
       (e: APIError) => e.status === 400 && /tool_use_id/.test(e.message),
     );
-    const raw = await fetch(`${server.baseURL}/v1/messages`, { method: 'POST', body: '{not json' });
+    const raw = await fetch(`${fake.server.baseURL}/v1/messages`, { method: 'POST', body: '{not json' });
     assert.equal(raw.status, 400);
   });
 
   it('waitForRequests resolves on arrival and rejects at its deadline', async () => {
-    server.setScript(() => ({ kind: 'hang' }));
+    fake.server.setScript(() => ({ kind: 'hang' }));
     const controller = new AbortController();
-    const pending = client.messages.create({ model: MODEL, max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }, { signal: controller.signal }).catch((e: unknown) => e);
-    await server.waitForRequests(1);
-    await assert.rejects(server.waitForRequests(2, 50), /timed out/);
+    const pending = fake.client.messages
+      .create({ model: MODEL, max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    await fake.server.waitForRequests(1);
+    await assert.rejects(fake.server.waitForRequests(2, 50), /timed out/);
     controller.abort();
     await pending;
-    await server.waitFor(() => server.received[0]!.aborted, 2000, 'the abort');
+    await fake.server.waitFor(() => fake.server.received[0]!.aborted, 2000, 'the abort');
   });
 
   it('injects latency globally or per request, and a waiting reply ends when the client leaves', async () => {
-    server.setScript(() => ({ kind: 'text', text: 'late' }));
-    server.setLatency((req) => (req.role === 'auditor' ? 300 : 0));
+    fake.server.setScript(() => ({ kind: 'text', text: 'late' }));
+    fake.server.setLatency((req) => (req.role === 'auditor' ? 300 : 0));
     const ask = (role: 'auditor' | 'resolver', signal?: AbortSignal) =>
-      client.messages.create({ model: MODEL, max_tokens: 5, system: system(roleMarker(role), 'x', false), messages: [{ role: 'user', content: 'q' }] }, signal ? { signal } : {});
+      fake.client.messages.create(
+        { model: MODEL, max_tokens: 5, system: system(roleMarker(role), 'x', false), messages: [{ role: 'user', content: 'q' }] },
+        signal ? { signal } : {},
+      );
     let started = Date.now();
     await ask('resolver');
     const fast = Date.now() - started;
@@ -130,38 +129,38 @@ describe('fake Anthropic server', function () {
     await ask('auditor');
     const slow = Date.now() - started;
     assert.ok(slow >= 295 && fast < slow, `fast ${fast} ms, slow ${slow} ms`);
-    server.setLatency(60_000);
+    fake.server.setLatency(60_000);
     const controller = new AbortController();
     const pending = ask('resolver', controller.signal).catch((e: unknown) => e);
-    await server.waitForRequests(3);
+    await fake.server.waitForRequests(3);
     controller.abort();
     await pending;
-    await server.waitFor(() => server.received[2]!.aborted, 2000, 'the abort during latency');
+    await fake.server.waitFor(() => fake.server.received[2]!.aborted, 2000, 'the abort during latency');
   });
 
   it('cuts a non-streaming reply mid-body for the truncate fault', async () => {
-    server.setScript(() => ({ kind: 'truncate', text: '{"a": 1}' }));
-    await assert.rejects(client.messages.create({ model: MODEL, max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }));
+    fake.server.setScript(() => ({ kind: 'truncate', text: '{"a": 1}' }));
+    await assert.rejects(fake.client.messages.create({ model: MODEL, max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }));
   });
 
   it('rejects empty text blocks like the API', async () => {
-    server.setScript(() => ({ kind: 'text', text: 'never' }));
+    fake.server.setScript(() => ({ kind: 'text', text: 'never' }));
     await assert.rejects(
-      client.messages.create({ model: MODEL, max_tokens: 5, messages: [{ role: 'user', content: [{ type: 'text', text: '' }] }] }),
+      fake.client.messages.create({ model: MODEL, max_tokens: 5, messages: [{ role: 'user', content: [{ type: 'text', text: '' }] }] }),
       (e: APIError) => e.status === 400 && /non-empty/.test(e.message),
     );
   });
 
   describe('prompt cache model', () => {
     const ask = (systemText: string, cache = true) =>
-      client.messages.create({
+      fake.client.messages.create({
         model: MODEL,
         max_tokens: 10,
         system: system(roleMarker('challenger'), systemText, cache),
         messages: [{ role: 'user', content: 'per-call state' }],
       });
 
-    beforeEach(() => server.setScript(() => ({ kind: 'text', text: 'ok' })));
+    beforeEach(() => fake.server.setScript(() => ({ kind: 'text', text: 'ok' })));
 
     it('writes a ≥1024-token prefix on the first call and reads it on the second', async () => {
       const first = await ask(LONG);
@@ -171,7 +170,7 @@ describe('fake Anthropic server', function () {
       assert.equal(second.usage.cache_read_input_tokens, first.usage.cache_creation_input_tokens);
       assert.equal(second.usage.cache_creation_input_tokens, 0);
       assert.equal(second.usage.input_tokens, first.usage.input_tokens, 'the uncached suffix is input');
-      assert.equal(server.totals().cache_read_input_tokens, second.usage.cache_read_input_tokens);
+      assert.equal(fake.server.totals().cache_read_input_tokens, second.usage.cache_read_input_tokens);
     });
 
     it('one changed byte in the prefix means no read', async () => {
@@ -194,7 +193,7 @@ describe('fake Anthropic server', function () {
     });
 
     it('concurrent requests miss a prefix that is still being written, later ones read it', async () => {
-      server.setLatency(100);
+      fake.server.setLatency(100);
       const [a, b] = await Promise.all([ask(LONG), ask(LONG)]);
       assert.equal(a.usage.cache_read_input_tokens, 0);
       assert.equal(b.usage.cache_read_input_tokens, 0);
