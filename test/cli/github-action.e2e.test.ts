@@ -5,7 +5,6 @@
  * git repository with a base and a head commit, against the fake Anthropic API.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Log } from 'sarif';
@@ -13,6 +12,7 @@ import { byRole, sequence } from '../support/fake-anthropic';
 import { audit, challenge, challengerOut, quality, reply, researcherOut, synth, update } from '../support/replies';
 import { runCompositeAction, type ActionRun } from '../support/composite-action-runner';
 import { sarifSchemaErrors } from '../support/sarif-validator';
+import { commitAll, initCiRepo, pullRequestEvent } from '../support/action-repo';
 import { cleanEnv, REPO_ROOT, TEST_KEY, SESSIONS_PLAN_DANGLING, SESSIONS_QUOTE as QUOTE, useCliAgainstFake } from './run-cli';
 
 const SOUND_OLD_PLAN = `# Plan: rotate logs
@@ -36,34 +36,26 @@ function script(severity: 'BLOCKING' | 'SIGNIFICANT') {
   });
 }
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
-
 describe('GitHub Action (action.yml steps, fake GITHUB_* environment, fake API)', function () {
   this.timeout(60000);
   let base: string;
   const h = useCliAgainstFake({
     prepare: ({ ws }) => {
-      git(ws.dir, 'init', '-q', '-b', 'main');
-      git(ws.dir, 'config', 'user.email', 'ci@example.test');
-      git(ws.dir, 'config', 'user.name', 'CI');
+      initCiRepo(ws.dir);
       ws.file('README.md', '# App\n');
       ws.plan('logs.md', SOUND_OLD_PLAN);
-      git(ws.dir, 'add', '-A');
-      git(ws.dir, 'commit', '-q', '-m', 'base');
-      base = git(ws.dir, 'rev-parse', 'HEAD');
+      base = commitAll(ws.dir, 'base');
       ws.plan('sessions.md', NEW_PLAN);
       ws.file('README.md', '# App\n\nNow with sessions.\n');
       ws.file('docs/notes.md', 'Not a plan.\n');
-      git(ws.dir, 'add', '-A');
-      git(ws.dir, 'commit', '-q', '-m', 'head');
+      commitAll(ws.dir, 'head');
     },
   });
 
   function event(name: 'pull_request' | 'push'): Record<string, string> {
+    if (name === 'pull_request') return pullRequestEvent(h.ws.dir, base, 7);
     const file = path.join(h.ws.dir, '..', `${path.basename(h.ws.dir)}-event.json`);
-    const payload =
-      name === 'pull_request' ? { pull_request: { number: 7, base: { sha: base, ref: 'main' }, head: { sha: git(h.ws.dir, 'rev-parse', 'HEAD') } } } : { ref: 'refs/heads/main' };
-    writeFileSync(file, JSON.stringify(payload));
+    writeFileSync(file, JSON.stringify({ ref: 'refs/heads/main' }));
     return { GITHUB_EVENT_NAME: name, GITHUB_EVENT_PATH: file };
   }
 

@@ -7,42 +7,33 @@
  * committed with forged decisions.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { planKey } from '../../src/core/store';
 import { runCompositeAction, type ActionRun } from '../support/composite-action-runner';
 import { challengeFixture, iterationFixture, runResultFixture } from '../support/run-result-fixture';
+import { commitAll, git, initCiRepo, pullRequestEvent } from '../support/action-repo';
 import { cleanEnv, proceedScript, REPO_ROOT, SESSIONS_PLAN, SESSIONS_QUOTE, TEST_KEY, useCliAgainstFake } from '../cli/run-cli';
 
 const TOKEN = 'CHECKOUT-TOKEN-MARK-4410';
 const AWS_KEY_ID = 'AKIAQYLPMN5HHHFPZAM2';
-
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 
 describe('hostile pull request: the Action keeps plans, state and its output in the sandbox', function () {
   this.timeout(90_000);
   let base: string;
   const h = useCliAgainstFake({
     prepare: ({ ws }) => {
-      git(ws.dir, 'init', '-q', '-b', 'main');
-      git(ws.dir, 'config', 'user.email', 'ci@example.test');
-      git(ws.dir, 'config', 'user.name', 'CI');
+      initCiRepo(ws.dir);
       // What actions/checkout leaves in the checkout's config.
       appendFileSync(path.join(ws.dir, '.git', 'config'), `[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic ${TOKEN}\n`);
       ws.file('README.md', '# App\n');
-      git(ws.dir, 'add', '-A');
-      git(ws.dir, 'commit', '-q', '-m', 'base');
-      base = git(ws.dir, 'rev-parse', 'HEAD');
+      base = commitAll(ws.dir, 'base');
     },
   });
 
   const pullRequest = (): Record<string, string> => {
-    git(h.ws.dir, 'add', '-A');
-    git(h.ws.dir, 'commit', '-q', '-m', 'head');
-    const file = path.join(h.ws.dir, '..', `${path.basename(h.ws.dir)}-event.json`);
-    writeFileSync(file, JSON.stringify({ pull_request: { number: 9, base: { sha: base, ref: 'main' }, head: { sha: git(h.ws.dir, 'rev-parse', 'HEAD') } } }));
-    return { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: file };
+    commitAll(h.ws.dir, 'head');
+    return pullRequestEvent(h.ws.dir, base, 9);
   };
   const act = (inputs: Record<string, string>, env: Record<string, string>) =>
     runCompositeAction(REPO_ROOT, {
