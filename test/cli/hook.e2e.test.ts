@@ -16,6 +16,15 @@ import { TEST_KEY, SESSIONS_PLAN, SESSIONS_QUOTE as QUOTE, proceedScript, useCli
 
 const PLAN = SESSIONS_PLAN;
 
+/** One SIGNIFICANT challenge on the quoted step, which the synthesizer leaves UNRESOLVED: REVISE (seed 002 §7). */
+const significantLeftUnresolved = () =>
+  byRole({
+    challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE, severity: 'SIGNIFICANT' })]))], reply(challengerOut([]))),
+    researcher: () => reply(researcherOut()),
+    synthesizer: () => reply(synth([update('C1', 'UNRESOLVED', 'Real risk; mitigation: add a fallback')], { quality: quality(6) })),
+    auditor: () => reply(audit()),
+  });
+
 describe('verify-plan hook claude-code (built CLI + fake Anthropic API)', function () {
   this.timeout(30000);
   const h = useCliAgainstFake();
@@ -24,14 +33,7 @@ describe('verify-plan hook claude-code (built CLI + fake Anthropic API)', functi
   const hook = (env: Record<string, string> = h.keyedEnv()) => h.cli(['hook', 'claude-code', '--team', 'base'], { env, input: payload() });
 
   it('PermissionRequest (the installed default): a flawed plan is denied with decision.behavior "deny" and the challenges in the message; a sound one gets no decision', async () => {
-    h.server.setScript(
-      byRole({
-        challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE, severity: 'SIGNIFICANT' })]))], reply(challengerOut([]))),
-        researcher: () => reply(researcherOut()),
-        synthesizer: () => reply(synth([update('C1', 'UNRESOLVED', 'Real risk; mitigation: add a fallback')], { quality: quality(6) })),
-        auditor: () => reply(audit()),
-      }),
-    );
+    h.server.setScript(significantLeftUnresolved());
     const input = (plan: string) =>
       JSON.stringify({
         session_id: 'abc-123',
@@ -60,14 +62,7 @@ describe('verify-plan hook claude-code (built CLI + fake Anthropic API)', functi
   });
 
   it('a flawed plan is denied with the open challenge (quote, concern, alternative) in the reason', async () => {
-    h.server.setScript(
-      byRole({
-        challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE, severity: 'SIGNIFICANT' })]))], reply(challengerOut([]))),
-        researcher: () => reply(researcherOut()),
-        synthesizer: () => reply(synth([update('C1', 'UNRESOLVED', 'Real risk; mitigation: add a fallback')], { quality: quality(6) })),
-        auditor: () => reply(audit()),
-      }),
-    );
+    h.server.setScript(significantLeftUnresolved());
     const run = await hook();
     assert.equal(run.code, 0, run.stderr);
     const out = JSON.parse(run.stdout);
