@@ -19,7 +19,7 @@ import { missingPaths, runRules } from '../support/static-rules-harness';
 const FILES = ['src/flags/index.ts', 'src/db.ts', 'src/http/context.ts', 'src/routes/orders.ts', 'package.json'];
 const precise = (text: string): string[] => missingPaths(runRules(text, FILES, { scope: 'precise' }));
 
-const rows = (table: Wording): string[] => table.en ?? [];
+const rows = (table: Wording): readonly string[] => table.en ?? [];
 
 describe('place claims: missing-file takes the file of an existing name as one the plan says is there', () => {
   it('flags the file of a name the plan wraps, reuses, extends or calls, written after or before it', () => {
