@@ -57,7 +57,7 @@ describe('what to change', () => {
     for (const resolution of ['No mitigation found', 'None.', 'No viable mitigation identified.', 'no fix proposed', 'N/A']) {
       const c = challengeFixture({ id: 'C1', severity: 'BLOCKING', status: 'UNRESOLVED', resolution, alternative: LONG });
       const [item] = whatToChange(iterationFixture({ challenges: [c] })).deciding;
-      assert.deepEqual([item.change, item.changeFrom], [LONG, 'challenger'], resolution);
+      assert.deepEqual([item?.change, item?.changeFrom], [LONG, 'challenger'], resolution);
     }
     const mitigation = challengeFixture({
       id: 'C1',
@@ -65,7 +65,7 @@ describe('what to change', () => {
       status: 'UNRESOLVED',
       resolution: 'No mitigation is needed once the cache is keyed by tenant; key it by tenant',
     });
-    assert.equal(whatToChange(iterationFixture({ challenges: [mitigation] })).deciding[0].changeFrom, 'synthesizer');
+    assert.equal(whatToChange(iterationFixture({ challenges: [mitigation] })).deciding[0]?.changeFrom, 'synthesizer');
   });
 
   it('the Markdown report puts it right after the verdict, fits 80 columns, and ends with static errors', () => {
