@@ -49,6 +49,9 @@ export const VscodeMetrics = z.object({
   firstProgressMedianMs: z.number().nullable(),
   /** The extension host's CPU time over each first-progress interval. */
   firstProgressCpuMs: z.array(z.number()).optional(),
+  /** From the same start to the engine's first event (the assessment), and the extension host's CPU time over it. */
+  engineProgressMs: z.array(z.number()).optional(),
+  engineProgressCpuMs: z.array(z.number()).optional(),
   bundle: z.enum(['development', 'production']).optional(),
   loadAverage: z.number().optional(),
   cores: z.number().optional(),
