@@ -89,15 +89,9 @@ export function vscodeSection(repoRoot: string): string[] {
     out.push(`- VS Code ${m.vscodeVersion}: measured ${m.measuredAt}${load}, ${m.bundle ?? 'unknown'} bundle.`);
     rows.push(...rowsFor(host, m));
   }
-  out.push(
-    '',
-    "Wall times move with the machine's load (a busy machine makes the extension host wait for a core); the CPU column is the extension host's own time over the same interval.",
-    '',
-    mdTable(['Host', 'Figure', 'Value', 'Target', 'Result'], rows),
-    '',
-  );
+  out.push('', mdTable(['Host', 'Figure', 'Value', 'Target', 'Result'], rows), '');
   return [
-    'Real VS Code (test/vscode/metrics.test.ts, `npm run test:vscode -- --phases metrics` and `-- --host 4.100.3 --phases metrics`; the phase measures the production bundle):',
+    "Real VS Code (test/vscode/metrics.test.ts, `npm run test:vscode -- --phases metrics` and `-- --host 4.100.3 --phases metrics`; the phase measures the production bundle). The first progress is the notification's first message, shown before the provider, the model check and the engine load; the engine's first event (the assessment) is reported beside it. CPU = the extension host's own time over the same interval (a busy machine makes it wait for a core; the wall times include that wait):",
     '',
     ...out,
   ];
