@@ -6,7 +6,7 @@
  * panel but stay visible in the editor.
  */
 import * as vscode from 'vscode';
-import type { Severity } from '../core/protocol';
+import type { Evidence, Severity } from '../core/protocol';
 import { diagnosticMessage, oneLine } from './finding-text';
 import type { Finding } from './findings';
 import type { FindingsRegistry } from './findings-registry';
@@ -18,6 +18,8 @@ const SEVERITY: Record<Severity, vscode.DiagnosticSeverity> = {
   SIGNIFICANT: vscode.DiagnosticSeverity.Warning,
   MINOR: vscode.DiagnosticSeverity.Information,
 };
+
+const CHECKED_WORDS: Record<Evidence['checked'], string> = { verified: 'citation checked', not_found: 'citation not found', unchecked: 'citation not checked' };
 
 export class ChallengeDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE);
@@ -60,8 +62,9 @@ function toDiagnostic(f: Finding, planUri: vscode.Uri, root: vscode.Uri | null):
   d.code = c.id;
   if (f.anchor === 'stale') d.tags = [vscode.DiagnosticTag.Unnecessary];
   d.relatedInformation = c.evidence.map((e) => {
-    const text = `${e.source} (${e.checked}): ${oneLine(e.finding)}`;
-    const target = e.path && root && isRelativeInside(e.path) ? vscode.Uri.joinPath(root, e.path) : planUri;
+    const text = `${e.source} (${CHECKED_WORDS[e.checked]}): ${oneLine(e.finding)}`;
+    // Only a citation the engine re-read and found links to its file; any other points at the challenged plan line.
+    const target = e.checked === 'verified' && e.path && root && isRelativeInside(e.path) ? vscode.Uri.joinPath(root, e.path) : planUri;
     const line = target === planUri ? f.range.startLine : Math.max(0, (e.line ?? 1) - 1);
     return new vscode.DiagnosticRelatedInformation(new vscode.Location(target, new vscode.Position(line, 0)), text);
   });
