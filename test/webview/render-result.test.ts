@@ -60,7 +60,7 @@ describe('webview panel (Chromium): a finished run', function () {
     await expect(second.locator('[data-testid=resolved]')).toHaveText('1');
     await expect(second.locator('[data-testid=blocking-open]')).toHaveText('0');
     await expect(second.locator('[data-testid=significant-open]')).toHaveText('3');
-    await expect(second.locator('[data-testid=degradation]')).toHaveText('DEGRADATION');
+    await expect(second.locator('[data-testid=degradation]')).toHaveText('more new challenges than resolved');
     await expect(second.locator('[data-testid=checkpoint]')).toHaveText(/blocked, C1\): you provided context — “We can take a 10 minute maintenance window/, INNER_TEXT);
     await expect(second.locator('[data-testid=iteration-usage]')).toHaveText(/tokens · \$0\.41 · 5 calls/, INNER_TEXT);
     await expect(iterations.nth(0).locator('[data-testid=degradation]')).toHaveCount(0);
