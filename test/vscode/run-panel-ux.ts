@@ -49,15 +49,22 @@ export function panelUserSuite(phase: () => { api: VerifyPlanApi; key: string; r
       );
       const open = result.iterations.at(-1)!.challenges.length;
       assert.equal(rows.length, open, 'one card per challenge');
-      assert.ok(
-        rows.every((r) => /ID[\s\S]*Severity[\s\S]*Line[\s\S]*Status[\s\S]*Claim[\s\S]*Raised by[\s\S]*Resolution/.test(r.text)),
-        rows.map((r) => r.text).join('\n---\n'),
-      );
+      // Every field of every card: id, severity, plan line, status, claim, concern, who raised it, resolution.
+      for (const c of result.iterations.at(-1)!.challenges) {
+        const card = rows.find((r) => r.text.startsWith(`▸ ${c.id}\n`));
+        assert.ok(card, `a card for ${c.id}`);
+        for (const field of [c.severity, c.status, c.claim, c.concern, c.resolution]) assert.ok(card.text.includes(field), `${c.id} shows "${field}":\n${card.text}`);
+        assert.match(card.text, /\nLine \d+\n/);
+      }
       const buttons = await webviewBoxes('vp-challenge-table [data-testid=challenge-row] button');
       assert.ok(buttons.length >= 2 * open, `a toggle and a line button per card (${buttons.length})`);
       assert.deepEqual(buttons.filter(outside), [], 'every row button lies inside the panel');
       const clipped = (await webviewBoxes('vp-challenge-table [data-testid=challenge-row] td')).filter((b) => b.scrollWidth > b.clientWidth + 1);
       assert.deepEqual(clipped, [], 'no cell cuts off its text');
+      // "Open in report" scrolls the panel to C1 and opens it: the cards, not the verdict, are in the shot.
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await vscode.commands.executeCommand('verifyPlan.revealChallenge', planUri, 'C1');
+      await waitFor(async () => (await webviewBoxes('#details-C1')).length === 1, 'C1 opened in the panel', 20_000, 200);
       console.log(`    panel width ${rows[0]!.viewportWidth} px; screenshot: ${await screenshot('ux-panel-narrow')}`);
     });
 
@@ -111,7 +118,17 @@ export function panelUserSuite(phase: () => { api: VerifyPlanApi; key: string; r
           ['No run yet. Verify this plan to have it challenged.'],
         );
         assert.deepEqual(await webviewBoxes('[data-testid=total-cost]'), [], 'no empty cost figures');
+        await vscode.commands.executeCommand('notifications.clearAll');
         console.log(`    screenshot: ${await screenshot('ux-panel-empty')}`);
+
+        // A finding's "Line N" opens the plan at that line.
+        const target = lines.at(-1)!;
+        await webviewClick(`[data-testid=static-finding][data-line="${target}"] button`);
+        await waitFor(
+          () => vscode.window.activeTextEditor?.document.uri.fsPath === fresh.fsPath && vscode.window.activeTextEditor.selection.active.line === target - 1,
+          `the plan's line ${target} selected`,
+          10_000,
+        );
 
         // Set API Key in the panel opens the editor's password box; the key typed there is stored, and the note goes.
         await webviewClick('vp-empty-state button:text("Set API Key")');

@@ -46,46 +46,6 @@ export const challengeTableStyles = css`
     margin-top: 3px;
     color: var(--vp-muted);
   }
-  /* Too narrow for the six columns: one card per challenge, every cell a labelled line. */
-  @container (max-width: 760px) {
-    table,
-    tbody,
-    tr,
-    td {
-      display: block;
-    }
-    thead {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip: rect(0 0 0 0);
-    }
-    tr[data-testid='challenge-row'] {
-      border: 1px solid var(--vp-border);
-      border-radius: 3px;
-      margin-top: 8px;
-      padding: 4px 6px;
-    }
-    tr[data-testid='challenge-row'] > td {
-      display: grid;
-      grid-template-columns: 6.5em minmax(0, 1fr);
-      justify-items: start;
-      gap: 8px;
-      border-bottom: none;
-      padding: 3px 0;
-    }
-    tr[data-testid='challenge-row'] > td::before {
-      content: attr(data-label);
-      color: var(--vp-muted);
-    }
-    tr.details > td {
-      padding: 6px;
-    }
-    .details-grid {
-      grid-template-columns: minmax(0, 1fr);
-    }
-  }
   button.toggle {
     color: inherit;
     background: none;
@@ -143,5 +103,46 @@ export const challengeTableStyles = css`
   ul.history {
     margin: 0;
     padding-left: 18px;
+  }
+  /* Last, so it overrides the table's rules above. */
+  /* Too narrow for the seven columns: one card per challenge, every cell a labelled line. */
+  @container (max-width: 760px) {
+    table,
+    tbody,
+    tr,
+    td {
+      display: block;
+    }
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+    }
+    tr[data-testid='challenge-row'] {
+      border: 1px solid var(--vp-border);
+      border-radius: 3px;
+      margin-top: 8px;
+      padding: 4px 6px;
+    }
+    tr[data-testid='challenge-row'] > td {
+      display: grid;
+      grid-template-columns: 6.5em minmax(0, 1fr);
+      justify-items: start;
+      gap: 8px;
+      border-bottom: none;
+      padding: 3px 0;
+    }
+    tr[data-testid='challenge-row'] > td::before {
+      content: attr(data-label);
+      color: var(--vp-muted);
+    }
+    tr.details > td {
+      padding: 6px;
+    }
+    .details-grid {
+      grid-template-columns: minmax(0, 1fr);
+    }
   }
 `;
