@@ -85,7 +85,7 @@ describe('webview panel (Chromium): before a run, stopped runs, decisions, evide
   const stops = [
     {
       cause: 'spending_cap',
-      reason: 'Stopped at the spending cap ($0.01); the verdict reflects unfinished evaluation.',
+      reason: 'Stopped at the spending cap ($0.01); not every challenge was evaluated.',
       button: 'Raise Cap',
       action: 'raiseCap',
       verdict: 'REVISE',

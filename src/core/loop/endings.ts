@@ -23,7 +23,7 @@ export function capEnding(ctx: RunContext, state: IterationState): Ending {
   const cap = ctx.options.config.spendingCapUsd.toFixed(2);
   return {
     verdict: verdictOf(state.challenges).label,
-    reason: `Stopped at the spending cap ($${cap}); the verdict reflects unfinished evaluation.`,
+    reason: `Stopped at the spending cap ($${cap}); not every challenge was evaluated.`,
     partial: true,
     cause: 'spending_cap',
   };
