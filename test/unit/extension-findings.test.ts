@@ -156,7 +156,7 @@ describe('extension texts', () => {
         fc.boolean(),
         fc.constantFrom('SIGNIFICANT', 'BLOCKING', 'MINOR'),
         ([claim, concern, resolution], stale, severity) => {
-          const c = challengeFixture({ id: 'C7', claim: claim!, concern: concern!, resolution: resolution!, severity: severity as Challenge['severity'], status: 'UNRESOLVED' });
+          const c = challengeFixture({ id: 'C7', claim: claim!, concern: concern!, resolution: resolution!, severity: severity, status: 'UNRESOLVED' });
           const f = { ...anchorFindings('/w/plan.md', result([c]), PLAN).findings[0]!, challenge: c, anchor: stale ? ('stale' as const) : ('anchored' as const) };
           const shown = `${diagnosticMessage(f)}\n${hoverMarkdown(c, stale, 'command:verifyPlan.revealChallenge?x')}`.replace(/\\(.)/g, '$1');
           const sentences = shown
