@@ -110,7 +110,7 @@ export function userExperienceSuite(phase: () => ReturnType<RunPhase> & { key: s
         await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(planUri), { preview: false });
         const result = await vscode.commands.executeCommand<RunResult | undefined>('verifyPlan.verify', planUri);
         assert.equal(result?.stopCause, 'spending_cap');
-        const text = await toast(/Verify Plan stopped: the spending cap was reached/, 'the cap notification');
+        const text = await toast(/Verify Plan stopped at the spending cap \(\$0\.00 spent of \$0\.0001\)/, 'the cap notification');
         assert.match(text, /Raise Cap/);
         assert.doesNotMatch(text, /PROCEED|REVISE|RETHINK/);
         await waitFor(() => /^\$\(debug-stop\) Stopped: the spending cap was reached/.test(api.status().text), `the stopped status (is: ${api.status().text})`);
