@@ -8,7 +8,9 @@
  *
  * Deferred decisions: a BLOCKING challenge the review left for later ("decide
  * later", Escape) stays listed by `deferred()` while it is open and undecided,
- * for the status bar's "decisions deferred" item. Answers given later
+ * for the status bar's "decisions deferred" item — when it was left at a
+ * BLOCKED checkpoint (the end-of-run checkpoint has no later question to take
+ * an answer; the report holds it). Answers given later
  * (`recordLate`, from that item) are held until the loop next asks about the
  * challenge, and given to it then without asking the user again.
  */
@@ -63,7 +65,8 @@ export class CheckpointBook {
    * in the latest state, with the question to ask about them; null when none.
    */
   deferred(): { request: CheckpointRequest; challenges: Challenge[] } | null {
-    if (!this.postponedAt) return null;
+    // Only a BLOCKED moment is followed by another question about the same challenge; after the end-of-run one, nothing could take the answer.
+    if (this.postponedAt?.kind !== 'blocked') return null;
     const challenges = (this.state?.challenges ?? []).filter(
       (c) => this.postponed.has(c.id) && c.severity === 'BLOCKING' && isOpenOrUnresolved(c) && !c.user_decision && !this.decided.has(c.id),
     );

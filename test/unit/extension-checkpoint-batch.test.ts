@@ -142,6 +142,13 @@ describe('checkpoint review: one per moment', () => {
     assert.equal(book.deferred(), null);
   });
 
+  it('left for later at the end-of-run checkpoint: nothing to answer through the item, since no later question could take it', () => {
+    const book = new CheckpointBook();
+    book.noteState(iterationFixture({ iteration: 3, challenges: [challengeFixture({ id: 'C1', severity: 'BLOCKING', status: 'UNRESOLVED' })] }));
+    book.record({ ...request('max_iterations', 3, 'C1'), options: ['acknowledge_risk', 'override', 'continue'] }, new Map([['C1', { action: 'continue' }]]));
+    assert.equal(book.deferred(), null);
+  });
+
   it('the item speaks plainly: one or many, which challenges, what the click does', () => {
     assert.equal(presentDeferred(null), null);
     const one = presentDeferred({ challenges: [challengeFixture({ id: 'C2', severity: 'BLOCKING' })] })!;
