@@ -9,11 +9,8 @@ export function formatTokens(n: number): string {
   return `${(n / 1_000_000).toFixed(2)}M`;
 }
 
-export function formatCost(usd: number): string {
-  if (usd === 0) return '$0';
-  if (usd < 0.01) return '<$0.01';
-  return `$${usd.toFixed(2)}`;
-}
+/** One way to write money on every surface (src/core/money.ts): never "$0.00" for a non-zero amount. */
+export { formatUsd as formatCost } from '../src/core/money';
 
 /** Last two path segments: enough to recognise a plan without a long absolute path. */
 export function shortPath(path: string): string {

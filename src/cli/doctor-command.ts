@@ -3,7 +3,7 @@
  * [--base-url URL] [--max-retry-wait S]`: the first thing to run after
  * setting a key. With ANTHROPIC_API_KEY it makes the smallest real calls
  * that exercise each request shape a run uses (src/core/llm/doctor.ts) and
- * prints OK or the exact failure with its fix, then the cost in cents.
+ * prints OK or the exact failure with its fix, then what the checks cost.
  * Without a key it prints what it would check.
  *
  * Exit codes: 0 every check passed; 1 a check failed; 4 no API key (nothing
@@ -12,7 +12,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { defaultConfig } from '../core/config';
 import { createAnthropicModelLookup, createAnthropicProvider } from '../core/llm/anthropic';
-import { cents, doctorPlan, runDoctor, type DoctorCheck } from '../core/llm/doctor';
+import { doctorPlan, runDoctor, type DoctorCheck } from '../core/llm/doctor';
+import { formatUsd } from '../core/money';
 import { engineConfigFields, engineFlagOptions, parseEngineFlags, providerFields } from './engine-flags';
 import { CliError, ExitCode } from './exit-codes';
 import type { CliIo } from './io';
@@ -23,7 +24,7 @@ const OPTIONS = {
 } satisfies ParseArgsConfig['options'];
 
 function line(check: DoctorCheck): string {
-  const head = `  ${check.ok ? 'OK  ' : 'FAIL'}  ${check.name}: ${check.detail}${check.costUsd > 0 ? ` (${cents(check.costUsd)})` : ''}\n`;
+  const head = `  ${check.ok ? 'OK  ' : 'FAIL'}  ${check.name}: ${check.detail}${check.costUsd > 0 ? ` (${formatUsd(check.costUsd)})` : ''}\n`;
   return check.ok || !check.fix ? head : `${head}        fix: ${check.fix}\n`;
 }
 
@@ -60,7 +61,7 @@ export async function doctorCommand(argv: string[], io: CliIo): Promise<number> 
     onCheck: (check) => io.stdout(line(check)),
   });
   const failed = report.checks.filter((c) => !c.ok).length;
-  io.stdout(`Cost: ${cents(report.costUsd)} ($${report.costUsd.toFixed(4)})\n`);
+  io.stdout(`Cost: ${formatUsd(report.costUsd)}\n`);
   io.stdout(failed === 0 ? 'All checks passed: runs can start.\n' : `${failed} of ${report.checks.length} checks failed; see the fixes above.\n`);
   return failed === 0 ? ExitCode.proceed : ExitCode.revise;
 }

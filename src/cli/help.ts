@@ -19,7 +19,7 @@ Usage:
                                        re-run the stored assertions of the plan's last run (no LLM call)
   verify-plan doctor                   check the key, the configured models and every request shape a run uses
                                        with the smallest real calls; prints OK or the failure with its fix, and
-                                       the cost in cents (flags: a run's --model-<role>, --effort-<role>,
+                                       what the checks cost (flags: a run's --model-<role>, --effort-<role>,
                                        --price, --max-retry-wait, and --base-url); without a key it lists what it
                                        would check
   verify-plan hook claude-code         Claude Code hook for ExitPlanMode (PermissionRequest or PreToolUse): reads

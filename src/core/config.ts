@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { AgentRole, type Usage } from './protocol';
 import { MODEL_TABLE } from './models';
 import { EffortLevel, SETTINGS, SETTINGS_SECTION, effortsFrom, modelsFrom, settingDefaults } from './settings';
+import { formatUsd } from './money';
 
 const PriceBandSchema = z.object({
   /** USD per million input tokens */
@@ -102,7 +103,7 @@ export function spendingCapProblem(config: Pick<EngineConfig, 'models' | 'prices
       .join(', ');
   const list = unpriced.map((id) => `${id} (${roles(id)})`).join('; ');
   return (
-    `A spending cap of $${config.spendingCapUsd.toFixed(2)} is set, but no price is known for ${list}, so the cap could not count those calls. ` +
+    `A spending cap of ${formatUsd(config.spendingCapUsd)} is set, but no price is known for ${list}, so the cap could not count those calls. ` +
     `Give it a price in USD per million tokens (the ${SETTINGS_SECTION}.prices setting; on the command line --price MODEL=IN/OUT), choose a model with a known price (src/core/models.ts lists them), or remove the cap.`
   );
 }

@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { loadEngine } from './engine-loader';
 import type { Services } from './services';
 import { toEngineConfig } from './settings';
+import { formatUsd } from '../core/money';
 
 export async function checkSetup(s: Services): Promise<boolean> {
   const settings = s.settings();
@@ -51,7 +52,7 @@ export async function checkSetup(s: Services): Promise<boolean> {
       });
     },
   );
-  const cost = engine.cents(report.costUsd);
+  const cost = formatUsd(report.costUsd);
   const failed = report.checks.filter((c) => !c.ok);
   if (failed.length === 0) {
     void vscode.window.showInformationMessage(`Verify Plan: all ${report.checks.length} setup checks passed (cost ${cost}).`);

@@ -49,6 +49,20 @@ export async function askCheckpoint(request: CheckpointRequest, book: Checkpoint
   return answers.get(request.challengeId ?? '') ?? DECIDE_LATER;
 }
 
+/**
+ * The review of the decisions left for later (the status bar's "decisions
+ * deferred" item), while the run goes on: the same review, over the deferred
+ * challenges still open. The answers reach the loop the next time it asks
+ * about each one. True when the user chose Abort.
+ */
+export async function reviewDeferred(book: CheckpointBook, planUri: vscode.Uri, signal?: AbortSignal): Promise<boolean> {
+  const pending = book.deferred();
+  if (!pending) return false;
+  const answers = await review(pending.request, pending.challenges, planUri, signal);
+  book.recordLate(answers);
+  return [...answers.values()].some((a) => a.action === 'abort');
+}
+
 /** The review of one moment: pick challenges, choose for them, until all are answered or the user decides later. */
 async function review(request: CheckpointRequest, batch: Challenge[], planUri: vscode.Uri, signal?: AbortSignal): Promise<Map<string, CheckpointAnswer>> {
   const answers = new Map<string, CheckpointAnswer>();

@@ -30,6 +30,7 @@ export function commandTable(s: Services, panel: PanelLink): Record<string, Hand
       return plan && (await confirmPlan(s, plan)) ? s.runner.verify(plan) : undefined;
     },
     'verifyPlan.cancel': () => s.runner.cancel(),
+    'verifyPlan.answerDeferred': () => answerDeferred(s, panel),
     'verifyPlan.showReport': (arg) => showPanel(s, panel, arg),
     'verifyPlan.revealChallenge': (arg, id) => showPanel(s, panel, arg, typeof id === 'string' ? id : undefined),
     'verifyPlan.exportReport': async (arg, target) => {
@@ -122,6 +123,18 @@ function showPanel(s: Services, panel: PanelLink, arg: unknown, challengeId?: st
   const planPath = planKey(plan);
   panel.show(planPath, challengeId);
   return planPath;
+}
+
+/** The deferred decisions' review while the run goes on; once it has ended, the panel at the first of them. */
+async function answerDeferred(s: Services, panel: PanelLink): Promise<boolean> {
+  if (await s.runner.answerDeferred()) return true;
+  const last = s.deferred.lastDeferred;
+  if (last && !s.runner.runningPlan()) {
+    panel.show(last.planPath, last.challengeId);
+    return true;
+  }
+  void vscode.window.showInformationMessage('Verify Plan: no decision is waiting for your answer.');
+  return false;
 }
 
 function resultFor(s: Services, arg: unknown): RunResult | undefined {

@@ -10,6 +10,6 @@ export { createResearchToolbox } from '../core/research';
 export { createStoreMemorySource } from '../core/memory';
 export { createAnthropicModelLookup } from '../core/llm/anthropic';
 export { ModelLifecycle } from '../core/llm/model-lifecycle';
-export { cents, doctorPlan, runDoctor } from '../core/llm/doctor';
+export { doctorPlan, runDoctor } from '../core/llm/doctor';
 export { redactSecrets, secretNote } from '../core/secret-scan';
 export { planFileProblem } from '../core/plan-file';

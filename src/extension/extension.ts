@@ -19,6 +19,8 @@ export interface VerifyPlanApi {
   result(planPath: string): RunResult | undefined;
   /** The status bar's state and rendered text. */
   status(): { state: PlanStatus; text: string };
+  /** The "decisions deferred" item as shown, or null while hidden. */
+  deferredStatus(): { text: string; tooltip: string } | null;
   /** Fires with the plan path whose findings changed. */
   readonly onDidChangeFindings: vscode.Event<string>;
   /** Resolves when the last verdicts have been restored after activation. */
@@ -51,6 +53,7 @@ export function activate(context: vscode.ExtensionContext): VerifyPlanApi | unde
     return {
       result: (planPath) => services.registry.get(planPath)?.result,
       status: () => ({ state: services.status.state, text: services.status.text }),
+      deferredStatus: () => services.deferred.presented,
       onDidChangeFindings: services.registry.onDidChange,
       restored,
       panelOpen: () => panel.isOpen,

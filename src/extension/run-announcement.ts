@@ -10,6 +10,7 @@
 import type { RunResult } from '../core/run-types';
 import { stopActions, stopCauseOf, type StopAction } from '../core/labels';
 import { stoppedBecause, verdictSummary } from './finding-text';
+import { formatUsd, usdPair } from '../core/money';
 
 export type AnnouncementButton = 'Show Report' | 'Raise Cap' | 'Show Log';
 
@@ -23,15 +24,20 @@ export interface Announcement {
 }
 
 export function announcement(result: RunResult, costKnown: boolean, capUsd: number): Announcement {
-  const spent = costKnown ? `$${result.costUsd.toFixed(2)}` : null;
+  const spent = costKnown ? formatUsd(result.costUsd) : null;
   const stopped = stoppedBecause(result);
   if (stopped !== null) {
     const cause = stopCauseOf(result);
     const buttons: AnnouncementButton[] = [...stopActions(cause).map((a) => STOP_BUTTONS[a]), 'Show Report'];
     if (cause === 'spending_cap') {
-      // A call already under way is allowed to finish, so the spend can pass the cap by what that call costs.
-      const over = spent && capUsd > 0 ? ` (${spent} spent, cap $${capUsd.toFixed(2)})` : '';
-      return { severity: 'warning', text: `Verify Plan stopped: the spending cap was reached${over}. Partial results are in the report.`, buttons };
+      // The engine sends no call that could pass the cap, so the spend is at most the cap; both read apart when they differ.
+      const [spentText, capText] = usdPair(result.costUsd, capUsd);
+      const over = costKnown && capUsd > 0 ? ` (${spentText} spent of ${capText})` : '';
+      return {
+        severity: 'warning',
+        text: `Verify Plan stopped at the spending cap${over}: the next agent call could have cost more than was left. Partial results are in the report.`,
+        buttons,
+      };
     }
     return { severity: 'warning', text: `Verify Plan stopped: ${stopped}${spent ? ` · ${spent}` : ''}. Partial results are in the report.`, buttons };
   }

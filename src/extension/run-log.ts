@@ -5,6 +5,7 @@
  */
 import type * as vscode from 'vscode';
 import type { RunEvent } from '../core/run-types';
+import { formatUsd } from '../core/money';
 
 export class RunLogger {
   private readonly transcripts = new Map<string, string>();
@@ -37,7 +38,7 @@ export class RunLogger {
         const k = key(event.iteration, event.role);
         const c = event.call;
         this.info(
-          `${c.role} finished (${c.ok ? 'ok' : 'failed'}) · ${c.model} · in ${c.usage.input_tokens} out ${c.usage.output_tokens} cache-read ${c.usage.cache_read_input_tokens} · $${c.cost_usd.toFixed(4)} · ${c.duration_ms} ms`,
+          `${c.role} finished (${c.ok ? 'ok' : 'failed'}) · ${c.model} · in ${c.usage.input_tokens} out ${c.usage.output_tokens} cache-read ${c.usage.cache_read_input_tokens} · ${formatUsd(c.cost_usd)} · ${c.duration_ms} ms`,
         );
         const transcript = this.transcripts.get(k);
         if (transcript) this.log.trace(this.redact(`${c.role} transcript (iteration ${event.iteration}):\n${transcript}`));
@@ -69,7 +70,7 @@ export class RunLogger {
         this.log.warn(this.redact(`state not saved${event.final ? ' (the finished result)' : ''}: ${event.error}`));
         break;
       case 'run-finished':
-        this.info(`run finished: ${event.result.verdict} — ${event.result.reason} · $${event.result.costUsd.toFixed(4)}`);
+        this.info(`run finished: ${event.result.verdict} — ${event.result.reason} · ${formatUsd(event.result.costUsd)}`);
         break;
     }
   }

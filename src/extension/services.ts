@@ -20,6 +20,7 @@ import { extensionStateKey } from './state-key';
 import { WorkspaceSettingsNotice } from './workspace-settings-notice';
 import { readSettings, SETTINGS_SECTION, trustedGetter, type VerifyPlanSettings } from './settings';
 import { VerificationRunner } from './verification-runner';
+import { DeferredDecisionsItem } from './deferred-status-bar';
 
 export interface Services {
   context: vscode.ExtensionContext;
@@ -29,6 +30,8 @@ export interface Services {
   history: RunHistory;
   runner: VerificationRunner;
   status: ActivePlanStatus;
+  /** "N decisions deferred" while a run has BLOCKING challenges left for later. */
+  deferred: DeferredDecisionsItem;
   /** The extension's lenses; the language client asks it whether to hide the static line-1 lens. */
   lenses: PlanCodeLensProvider;
   settings(): VerifyPlanSettings;
@@ -80,6 +83,7 @@ export function createServices(context: vscode.ExtensionContext, log: vscode.Log
     }),
   );
   const status = own(new ActivePlanStatus(registry, runner));
+  const deferred = own(new DeferredDecisionsItem(runner));
 
   // A repository's .vscode/settings.json setting a user-only setting is logged once (VS Code drops the value itself).
   const notice = new WorkspaceSettingsNotice(log);
@@ -105,5 +109,5 @@ export function createServices(context: vscode.ExtensionContext, log: vscode.Log
   own(vscode.languages.registerHoverProvider(PLAN_SELECTOR, new ChallengeHoverProvider(registry)));
   own(vscode.languages.registerCodeActionsProvider(PLAN_SELECTOR, new ChallengeCodeActions(), { providedCodeActionKinds: ChallengeCodeActions.kinds }));
 
-  return { context, log, keys, registry, history, runner, status, lenses, settings, onRunEvent: runEvents.event };
+  return { context, log, keys, registry, history, runner, status, deferred, lenses, settings, onRunEvent: runEvents.event };
 }

@@ -8,6 +8,7 @@ import { verdictTone, type VerdictTone } from '../core/labels';
 import { summaryIcon, verdictSummary } from './finding-text';
 import { whatToChange } from '../core/report/what-to-change';
 import { whatToChangeText } from '../core/report/what-to-change-format';
+import { formatUsd } from '../core/money';
 
 /** "What to change" in the hover, short enough for a tooltip; the report has the rest. */
 function changesText(r: RunResult): string {
@@ -54,7 +55,7 @@ export function presentStatus(s: PlanStatus): StatusPresentation {
       };
     case 'verdict': {
       const r = s.result;
-      const cost = r.costUsd > 0 ? ` · $${r.costUsd.toFixed(2)}` : '';
+      const cost = r.costUsd > 0 ? ` · ${formatUsd(r.costUsd)}` : '';
       return {
         text: `${summaryIcon(r)} ${verdictSummary(r)}${s.stale ? ' (plan edited)' : ''}`,
         tooltip: `${s.planName}: ${r.reason}${cost}${changesText(r)}\nNext: ${r.nextStep}\nClick to open the report.`,

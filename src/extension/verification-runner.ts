@@ -8,7 +8,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { loadEngine } from './engine-loader';
 import type { RunEvent, RunResult } from '../core/run-types';
-import { askCheckpoint } from './checkpoint-prompt';
+import type { Challenge } from '../core/protocol';
+import { askCheckpoint, reviewDeferred } from './checkpoint-prompt';
 import { CheckpointBook } from './checkpoint-batch';
 import { replacesLastVerdict } from './findings';
 import { CHECKING_MODELS_MESSAGE, PREPARING_MESSAGE, progressMessage } from './progress-message';
@@ -35,6 +36,9 @@ export interface RunnerDeps {
 
 interface ActiveRun {
   planPath: string;
+  planUri: vscode.Uri;
+  /** The run's checkpoint answers, and the decisions it left for later. */
+  book: CheckpointBook;
   controller: AbortController;
   message: string;
   iteration: number;
@@ -55,7 +59,10 @@ export class VerificationRunner implements vscode.Disposable {
   private active: ActiveRun | null = null;
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly failed = new vscode.EventEmitter<{ planPath: string; message: string }>();
+  private readonly deferredChanged = new vscode.EventEmitter<void>();
   readonly onDidChangeRunning = this.changed.event;
+  /** The run's deferred decisions changed (left for later, answered, settled by the run), or the run ended. */
+  readonly onDidChangeDeferred = this.deferredChanged.event;
   /** A run that could not produce a result (a bug, or storage/editor failure — not a model problem). */
   readonly onDidFail = this.failed.event;
 
@@ -63,6 +70,20 @@ export class VerificationRunner implements vscode.Disposable {
 
   runningPlan(): { planPath: string; message: string; iteration: number } | null {
     return this.active ? { planPath: this.active.planPath, message: this.active.message, iteration: this.active.iteration } : null;
+  }
+
+  /** The BLOCKING challenges the run in flight has left for later, or null. */
+  deferredDecisions(): { planPath: string; challenges: Challenge[] } | null {
+    const pending = this.active?.book.deferred();
+    return this.active && pending ? { planPath: this.active.planPath, challenges: pending.challenges } : null;
+  }
+
+  /** Opens the review of the deferred decisions of the run in flight; false when there is none. Abort there stops the run. */
+  async answerDeferred(): Promise<boolean> {
+    const run = this.active;
+    if (!run?.book.deferred()) return false;
+    if (await reviewDeferred(run.book, run.planUri, run.controller.signal)) run.controller.abort();
+    return true;
   }
 
   /** Aborts the run in flight; false when nothing runs. */
@@ -87,7 +108,8 @@ export class VerificationRunner implements vscode.Disposable {
     }
     const planPath = planKey(planUri);
     // Claimed before the first await, so a second Verify cannot start alongside (e.g. during the consent prompt).
-    const run: ActiveRun = { planPath, controller: new AbortController(), message: 'Starting…', iteration: 0, authRejected: null };
+    const run: ActiveRun = { planPath, planUri, book: new CheckpointBook(), controller: new AbortController(), message: 'Starting…', iteration: 0, authRejected: null };
+    const unsubscribe = run.book.onChange(() => this.deferredChanged.fire());
     this.setActive(run);
     try {
       // The notification opens before anything slow (provider, model check, the engine bundle): the user sees the run
@@ -125,6 +147,7 @@ export class VerificationRunner implements vscode.Disposable {
       this.failed.fire({ planPath, message });
       return undefined;
     } finally {
+      unsubscribe();
       if (this.active === run) this.setActive(null);
     }
   }
@@ -145,7 +168,7 @@ export class VerificationRunner implements vscode.Disposable {
     const previous = this.deps.registry.get(run.planPath)?.result ?? (await this.deps.history.latest(run.planPath));
     await this.deps.history.remember(run.planPath);
     let lastSummary: string | null = null;
-    const book = new CheckpointBook();
+    const book = run.book;
     let warnedNotSaved = false;
     const onEvent = (event: RunEvent) => {
       logger.handle(event);
@@ -205,12 +228,14 @@ export class VerificationRunner implements vscode.Disposable {
     this.active = run;
     void vscode.commands.executeCommand('setContext', RUNNING_CONTEXT_KEY, run !== null);
     this.changed.fire();
+    this.deferredChanged.fire();
   }
 
   dispose(): void {
     this.active?.controller.abort();
     this.changed.dispose();
     this.failed.dispose();
+    this.deferredChanged.dispose();
   }
 }
 

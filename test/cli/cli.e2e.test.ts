@@ -253,10 +253,33 @@ describe('cli end-to-end (node dist/cli.js + fake Anthropic API)', function () {
         auditor: () => reply(audit()),
       }),
     );
-    const run = await cli(['--team', 'base', '--spending-cap', '0.000001']);
+    const run = await cli(['--team', 'base', '--spending-cap', '0.01', '--json']);
     assert.equal(run.code, 3, run.stderr);
-    assert.match(run.stdout, /Partial run: the spending cap was reached/);
-    assert.equal(h.server.received.length, 1, 'no agent call starts after the cap is reached');
+    const result = RunResult.parse(JSON.parse(run.stdout));
+    assert.equal(h.server.received.length, 0, 'the first call could cost more than a cent, so it was not sent');
+    assert.ok(result.costUsd <= 0.01);
+    assert.equal(result.stopCause, 'spending_cap');
+    assert.match(
+      result.reason,
+      /^Stopped at the spending cap: \$0\.00 spent of the \$0\.01 cap\. The challenger's call in iteration 1 was not sent: it could have cost up to \$0\.\d\d /,
+    );
+  });
+
+  it('a cap that cannot pay for the full output room lowers it: the run completes and spends no more than the cap', async () => {
+    h.ws.plan('sessions.md', PLAN);
+    h.server.setScript(
+      byRole({
+        challenger: sequence([reply(challengerOut([challenge({ quote: QUOTE, severity: 'SIGNIFICANT' })]))], noChallenges),
+        researcher: () => noResearch,
+        synthesizer: [reply(synth([update('C1', 'RESOLVED', 'The plan falls back to read-only mode', [FALLBACK])], { quality: quality(8) }))],
+        auditor: [reply(audit())],
+      }),
+    );
+    const run = await cli(['--team', 'base', '--spending-cap', '0.9']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /\*\*PROCEED\*\*/);
+    const rooms = h.server.received.map((r) => (r.body as { max_tokens: number }).max_tokens);
+    assert.ok(rooms.some((room) => room < 64_000) && rooms.every((room) => room >= 16_000), `rooms: ${rooms.join(', ')}`);
   });
 
   it('agent failures that force an exit give exit 3 and are explained', async () => {

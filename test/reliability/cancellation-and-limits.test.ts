@@ -2,14 +2,17 @@
  * Cancellation and limits. Cancel at every phase of every
  * iteration (and at a checkpoint nobody answers): the run ends CANCELLED with
  * its state saved, the fake API sees every in-flight request aborted and no
- * request after the cancel. The spending cap, crossed at any call, stops the
- * run cleanly with a partial report. Whatever models return (fast-check), a
+ * request after the cancel. The spending cap is never passed, whatever each
+ * call costs: a call that could pass it is not sent, and the run stops with a
+ * partial report. Whatever models return (fast-check), a
  * run never exceeds 3 iterations or the challenge caps.
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { AgentRole, ChallengeStatus, Severity } from '../../src/core/protocol';
 import { renderMarkdownReport } from '../../src/core/report';
+import { costOf, DEFAULT_PRICES } from '../../src/core/config';
+import type { Usage } from '../../src/core/protocol';
 import { RunResult } from '../../src/core/run-types';
 import { byRole, type FakeReply, type ReceivedRequest } from '../support/fake-anthropic';
 import { runFaultCell, type Injection } from '../support/fault-run';
@@ -121,30 +124,56 @@ describe('reliability: cancellation and limits', function () {
   });
 
   describe('spending cap', () => {
-    it('crossed at any call: stops after that call (and its parallel partner) with a partial, saved report', async () => {
-      const baseline = await runFaultCell([]);
-      const costs = baseline.result.calls.map((c) => c.cost_usd);
-      assert.ok(
-        costs.every((c) => c > 0),
-        'every call costs something (priced models)',
+    /** What the fake API billed for the requests it served, each at its own prices (the server's side of the ledger). */
+    const billed = (received: { body: { model: string }; usage?: Usage }[]) => received.reduce((sum, r) => sum + (r.usage ? costOf(r.usage, r.body.model, DEFAULT_PRICES) : 0), 0);
+
+    it('whatever each call costs, the run never spends more than the cap; a call that could pass it is not sent (property)', async () => {
+      const uncapped = await runFaultCell([]);
+      assert.ok(uncapped.result.calls.length >= 8, 'a full run makes many calls');
+      let stoppedByCap = 0;
+      let completed = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.double({ min: 0.01, max: 3, noNaN: true }),
+          // How long each request thinks (output tokens; the fake caps them at the request's max_tokens).
+          fc.array(fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 3_000 }) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 60_000 }) }), {
+            minLength: 30,
+            maxLength: 30,
+          }),
+          async (cap, thinking) => {
+            const { result, received, stored } = await runFaultCell([], {
+              config: { spendingCapUsd: cap },
+              reshape: (r, _req, i) => (r.kind === 'json' ? { ...r, thinkingTokens: thinking[i % thinking.length]! } : r),
+            });
+            const onTheBill = billed(received);
+            assert.ok(onTheBill <= cap + 1e-9, `the API billed ${onTheBill} against a cap of ${cap}`);
+            assert.ok(result.costUsd <= cap + 1e-9, `the run counted ${result.costUsd} against a cap of ${cap}`);
+            assert.ok(Math.abs(result.costUsd - onTheBill) < 1e-9, 'the run counts what the API billed');
+            for (const r of received) assert.ok(r.body.max_tokens >= Math.min(16_000, 64_000), 'a lowered room is never below 16,000 tokens');
+            assert.ok(RunResult.safeParse(result).success);
+            if (result.stopCause === 'spending_cap') {
+              stoppedByCap++;
+              assert.equal(result.partial, true);
+              assert.equal(stored?.stopCause, 'spending_cap');
+              assert.match(result.reason, /^Stopped at the spending cap: \$[\d.,]+ spent of the \$[\d.,]+ cap\./);
+              assert.match(renderMarkdownReport(result), /spending cap/i);
+            } else completed++;
+          },
+        ),
+        { numRuns: 12 },
       );
-      let spent = 0;
-      const cumulative = costs.map((c) => (spent += c));
-      const stops: number[] = [];
-      for (let k = 1; k < cumulative.length; k++) {
-        // Between the spend after call k-1 and after call k: the cap is reached by call k.
-        const cap = k === 1 ? cumulative[0]! / 2 : (cumulative[k - 2]! + cumulative[k - 1]!) / 2;
-        const { result, received, stored } = await runFaultCell([], { config: { spendingCapUsd: cap } });
-        assert.ok(received.length <= k + 1, `cap after call ${k}: ${received.length} requests`);
-        assert.ok(result.costUsd >= cap, 'the run stopped only once the cap was reached');
-        assert.equal(result.partial, true, `cap after call ${k}: partial`);
-        assert.equal(result.stopCause, 'spending_cap', `cap after call ${k}: stopCause ${result.stopCause}`);
-        assert.match(renderMarkdownReport(result), /spending cap/i);
-        assert.ok(RunResult.safeParse(result).success);
-        assert.equal(stored?.stopCause, 'spending_cap');
-        stops.push(received.length);
-      }
-      assert.ok(stops.length >= 10, `the cap was tried at ${stops.length} points`);
+      assert.ok(stoppedByCap > 0 && completed > 0, `both outcomes were tried (${stoppedByCap} stopped, ${completed} completed)`);
+    });
+
+    it('a one-cent cap stops before the first call: nothing is sent, nothing spent, and the reason names the call and what it could have cost', async () => {
+      const { result, received } = await runFaultCell([], { config: { spendingCapUsd: 0.01 } });
+      assert.equal(received.length, 0);
+      assert.equal(result.costUsd, 0);
+      assert.equal(result.stopCause, 'spending_cap');
+      assert.match(
+        result.reason,
+        /^Stopped at the spending cap: \$0\.00 spent of the \$0\.01 cap\. The challenger's call in iteration 1 was not sent: it could have cost up to \$0\.\d\d \(with 16,000 output tokens\)/,
+      );
     });
   });
 

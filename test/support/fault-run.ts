@@ -46,6 +46,8 @@ export interface CellOptions {
   timeoutMs?: number;
   /** Called for every request as it arrives, with the iteration it belongs to. */
   onRequest?: (req: ReceivedRequest, iteration: number, server: FakeAnthropicServer) => void;
+  /** Changes the scenario's healthy reply to a request (e.g. how much the model thinks, which sets what the call costs). */
+  reshape?: (reply: FakeReply, req: ReceivedRequest, index: number) => FakeReply;
   /** Runs after the loop resolved and before the server stops (e.g. to wait for the server to see an abort). */
   beforeStop?: (server: FakeAnthropicServer) => Promise<void>;
 }
@@ -73,7 +75,8 @@ export async function runFaultCell(injections: Injection[], options: CellOptions
       injected[k]!++;
       return inj.fault.reply;
     }
-    return role === 'resolver' ? resolverReplyFor(req.body) : scenarioReply(role, iteration);
+    const healthy = role === 'resolver' ? resolverReplyFor(req.body) : scenarioReply(role, iteration);
+    return options.reshape ? options.reshape(healthy, req, received.length - 1) : healthy;
   };
 
   server = await FakeAnthropicServer.start({ script });

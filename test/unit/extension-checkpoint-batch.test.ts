@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { CheckpointBook } from '../../src/extension/checkpoint-batch';
+import { CheckpointBook, presentDeferred } from '../../src/extension/checkpoint-batch';
 import type { CheckpointAnswer, CheckpointRequest } from '../../src/core/run-types';
 import type { ChallengeStatus, Severity, UserAction } from '../../src/core/protocol';
 import { challengeFixture, iterationFixture } from '../support/run-result-fixture';
@@ -69,5 +69,96 @@ describe('checkpoint review: one per moment', () => {
     book.noteState(iterationFixture({ challenges: [challengeFixture({ id: 'C1', severity: 'BLOCKING', status: 'OPEN' })] }));
     assert.deepEqual(book.batch(request('stall', 1, null)), []);
     assert.equal(book.answered(request('contradiction', 1, null)), null);
+  });
+
+  it('decisions left for later stay listed until answered or settled; a late answer reaches the next question once, and nothing answered is asked again (property)', () => {
+    const later = fc.constantFrom<UserAction>('provide_context', 'acknowledge_risk', 'override', 'continue');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 6 }),
+        fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
+        fc.array(later, { minLength: 6, maxLength: 6 }),
+        fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
+        (n, deferAtMoment, lateActions, settledBeforeNext) => {
+          const challenges = Array.from({ length: n }, (_, i) => challengeFixture({ id: `C${i + 1}`, severity: 'BLOCKING', status: 'OPEN' }));
+          const book = new CheckpointBook();
+          let changes = 0;
+          book.onChange(() => changes++);
+          book.noteState(iterationFixture({ iteration: 1, challenges }));
+          // Iteration 1's moment: one review; the user decides some now and leaves the others for later.
+          const first = request('blocked', 1, 'C1');
+          assert.equal(book.deferred(), null, 'nothing is deferred before a review');
+          const answers = new Map(challenges.map((c, i) => [c.id, deferAtMoment[i] ? { action: 'continue' as const } : { action: 'override' as const }]));
+          book.record(first, answers);
+          const deferredIds = challenges.filter((_, i) => deferAtMoment[i]).map((c) => c.id);
+          assert.deepEqual(book.deferred()?.challenges.map((c) => c.id) ?? [], deferredIds);
+          const shown = presentDeferred(book.deferred());
+          if (deferredIds.length === 0) assert.equal(shown, null, 'the item hides with nothing deferred');
+          else {
+            assert.match(shown!.text, new RegExp(`^\\$\\(bell\\) ${deferredIds.length} decisions? deferred$`));
+            for (const id of deferredIds) assert.ok(shown!.tooltip.includes(id), shown!.tooltip);
+          }
+          assert.equal(book.deferred()?.request, deferredIds.length ? first : undefined, 'the late review asks the question of its moment');
+
+          // The item's review while the run goes on: some are answered now, "continue" leaves them deferred.
+          const late = new Map(deferredIds.map((id, i) => [id, { action: lateActions[i]! }] as const));
+          book.recordLate(late);
+          const stillDeferred = deferredIds.filter((id) => late.get(id)!.action === 'continue');
+          assert.deepEqual(book.deferred()?.challenges.map((c) => c.id) ?? [], stillDeferred);
+
+          // The run settles some before the next moment: they drop out of the list.
+          const next = challenges.map((c, i) => (settledBeforeNext[i] ? { ...c, status: 'RESOLVED' as const } : c));
+          book.noteState(iterationFixture({ iteration: 2, challenges: next }));
+          assert.deepEqual(
+            book.deferred()?.challenges.map((c) => c.id) ?? [],
+            stillDeferred.filter((id) => !settledBeforeNext[Number(id.slice(1)) - 1]),
+          );
+
+          // Iteration 2's moment: a late answer is handed to the loop once, without a review; answered ones are never in a review.
+          for (const c of next.filter((x) => x.status === 'OPEN')) {
+            const r = request('blocked', 2, c.id);
+            const given = book.answered(r);
+            const lateAnswer = late.get(c.id);
+            if (lateAnswer && lateAnswer.action !== 'continue') {
+              assert.deepEqual(given, lateAnswer, `${c.id}: the late answer is given to the loop`);
+              assert.deepEqual(book.answered(r), { action: 'continue' }, `${c.id}: handed over once, then never asked again`);
+            } else if (!deferAtMoment[Number(c.id.slice(1)) - 1]) assert.deepEqual(given, { action: 'continue' }, `${c.id} was decided at iteration 1`);
+            else assert.equal(given, null, `${c.id} is still left for later, so this moment asks`);
+            if (given) assert.ok(!book.batch(r).some((x) => x.id === c.id));
+          }
+          assert.ok(changes >= 3, 'every change is announced to the status bar');
+        },
+      ),
+    );
+  });
+
+  it("a late answer the next checkpoint does not offer is the user's decision all the same: not asked again", () => {
+    const book = new CheckpointBook();
+    book.noteState(iterationFixture({ iteration: 3, challenges: [challengeFixture({ id: 'C1', severity: 'BLOCKING', status: 'OPEN' })] }));
+    book.record(request('blocked', 3, 'C1'), new Map([['C1', { action: 'continue' }]]));
+    book.recordLate(new Map([['C1', { action: 'provide_context', text: 'Redis is clustered' }]]));
+    const end: CheckpointRequest = { ...request('max_iterations', 3, 'C1'), options: ['acknowledge_risk', 'override', 'continue'] };
+    assert.deepEqual(book.answered(end), { action: 'continue' });
+    assert.equal(book.deferred(), null);
+  });
+
+  it('left for later at the end-of-run checkpoint: nothing to answer through the item, since no later question could take it', () => {
+    const book = new CheckpointBook();
+    book.noteState(iterationFixture({ iteration: 3, challenges: [challengeFixture({ id: 'C1', severity: 'BLOCKING', status: 'UNRESOLVED' })] }));
+    book.record({ ...request('max_iterations', 3, 'C1'), options: ['acknowledge_risk', 'override', 'continue'] }, new Map([['C1', { action: 'continue' }]]));
+    assert.equal(book.deferred(), null);
+  });
+
+  it('the item speaks plainly: one or many, which challenges, what the click does', () => {
+    assert.equal(presentDeferred(null), null);
+    const one = presentDeferred({ challenges: [challengeFixture({ id: 'C2', severity: 'BLOCKING' })] })!;
+    assert.equal(one.text, '$(bell) 1 decision deferred');
+    assert.equal(
+      one.tooltip,
+      'Answer needed: you chose to decide later about the BLOCKING challenge C2. The run goes on without your answer. Click to answer now; the run uses your answer the next time it stops at a checkpoint.',
+    );
+    const two = presentDeferred({ challenges: [challengeFixture({ id: 'C1' }), challengeFixture({ id: 'C3' })] })!;
+    assert.equal(two.text, '$(bell) 2 decisions deferred');
+    assert.match(two.tooltip, /2 BLOCKING challenges C1, C3\./);
   });
 });

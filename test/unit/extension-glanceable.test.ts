@@ -76,9 +76,15 @@ describe('glanceable surfaces', () => {
   });
 
   it('the cap: "stopped", what was spent against the cap, and Raise Cap', () => {
-    const result = validRunResult(runResultFixture({ verdict: 'REVISE', partial: true, stopCause: 'spending_cap', costUsd: 0.02, quality }));
+    const result = validRunResult(runResultFixture({ verdict: 'REVISE', partial: true, stopCause: 'spending_cap', costUsd: 0.0042, quality }));
     const a = announcement(result, true, 0.01);
-    assert.equal(a.text, 'Verify Plan stopped: the spending cap was reached ($0.02 spent, cap $0.01). Partial results are in the report.');
+    assert.equal(
+      a.text,
+      'Verify Plan stopped at the spending cap ($0.0042 spent of $0.01): the next agent call could have cost more than was left. Partial results are in the report.',
+    );
+    // Spent and cap never read the same when they differ.
+    const near = announcement(validRunResult(runResultFixture({ verdict: 'REVISE', partial: true, stopCause: 'spending_cap', costUsd: 0.0096 })), true, 0.01);
+    assert.match(near.text, /\(\$0\.0096 spent of \$0\.01\)/);
     assert.deepEqual(a.buttons, ['Raise Cap', 'Show Report']);
     assert.equal(verdictSummary(result), 'Stopped: the spending cap was reached');
     assert.equal(presentStatus({ kind: 'verdict', planName: 'p', result, stale: false }).tone, 'warning');

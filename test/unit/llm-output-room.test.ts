@@ -13,6 +13,7 @@ import { callAgent, type AgentCallInput } from '../../src/core/llm/agent-call';
 import { createAnthropicProvider } from '../../src/core/llm/anthropic';
 import { retryRoom, ROOM_BY_EFFORT, roomFor, UNKNOWN_MODEL_ROOM } from '../../src/core/llm/output-room';
 import { roleMarker } from '../../src/core/llm/provider';
+import type { TurnBudget } from '../../src/core/llm/turn-cost';
 import { FakeAnthropicServer, type FakeReply } from '../support/fake-anthropic';
 
 const KEY = 'sk-ant-room-test-5678';
@@ -124,14 +125,22 @@ describe('llm: output room per effort and model, and the max_tokens retry', func
       }
 
       server.setScript(() => answer(70_000));
-      const asked: { spentUsd: number; worstCaseUsd: number }[] = [];
-      const capped = await callAgent(input('claude-opus-5-5', { mayRetry: (spend) => (asked.push(spend), false) }));
+      // A cap that holds the first turn but not a full retry: the first turn goes, the retry does not.
+      const asked: { wantUsd: number; leastUsd: number }[] = [];
+      const budget: TurnBudget = {
+        reserve: (wantUsd, leastUsd) => {
+          asked.push({ wantUsd, leastUsd });
+          return Promise.resolve(asked.length === 1 ? { ok: true, usd: wantUsd, settle: () => undefined } : { ok: false, spentUsd: 1, capUsd: 2 });
+        },
+      };
+      const capped = await callAgent(input('claude-opus-5-5', { budget }));
       assert.ok(!capped.ok);
       assert.equal(capped.failure.kind, 'truncated');
       assert.match(capped.failure.message, /spending cap/);
       assert.equal(server.received.length, 1);
-      assert.equal(asked.length, 1);
-      assert.ok(asked[0]!.worstCaseUsd >= (128_000 * 20) / 1e6, 'the worst case prices the whole retry room at the output price');
+      assert.equal(asked.length, 2);
+      assert.equal(asked[1]!.leastUsd, asked[1]!.wantUsd, 'a retry is never sent with less room than it asks');
+      assert.ok(asked[1]!.wantUsd >= (128_000 * 20) / 1e6, 'the worst case prices the whole retry room at the output price');
     });
   });
 });

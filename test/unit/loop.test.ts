@@ -288,15 +288,19 @@ describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
     assert.ok(result.iterations[0]!.deferred_surfaced.length > 0);
   });
 
-  it('spending cap: stops cleanly after the call that crossed it, with a partial, saved result', async () => {
+  it('spending cap: a call whose worst case does not fit is not sent; the run stops with a partial, saved result that says why', async () => {
     const { result, server } = await runAgainstFake({
       config: { spendingCapUsd: 0.000001 },
       script: byRole({ challenger: [reply(challengerOut([challenge()]))], researcher: [reply(researcherOut({}))] }),
     });
     assert.equal(result.partial, true);
     assert.equal(result.stopCause, 'spending_cap');
-    assert.equal(server.received.length, 1, 'no agent call starts once the cap is reached');
-    assert.equal(result.iterations[0]!.challenges.length, 1, 'the work paid for is kept');
+    assert.equal(server.received.length, 0, 'the first call could pass the cap, so nothing was sent');
+    assert.equal(result.costUsd, 0);
+    assert.match(
+      result.reason,
+      /\$0\.00 spent of the \$0\.000001 cap\. The challenger's call in iteration 1 was not sent: it could have cost up to \$[\d.,]+ \(with 16,000 output tokens\)/,
+    );
   });
 
   it("memory: a risk the user only acknowledged comes back next run; one withdrawn on the user's override does not; the challenger sees the plan diff", async () => {

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { RunResult } from '../../src/core/run-types';
 import type { FakeAnthropicServer } from '../support/fake-anthropic';
-import { domTexts, hasControl, press, screenshot, useFakeApi, waitFor, webviewBoxes, webviewClick } from './workbench';
+import { click, domTexts, hasControl, press, screenshot, useFakeApi, waitFor, webviewBoxes, webviewClick } from './workbench';
 import type { RunPhase } from './run-checkpoint';
 import { blockedScript, mainScript } from './scripts';
 
@@ -110,7 +110,7 @@ export function userExperienceSuite(phase: () => ReturnType<RunPhase> & { key: s
         await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(planUri), { preview: false });
         const result = await vscode.commands.executeCommand<RunResult | undefined>('verifyPlan.verify', planUri);
         assert.equal(result?.stopCause, 'spending_cap');
-        const text = await toast(/Verify Plan stopped: the spending cap was reached/, 'the cap notification');
+        const text = await toast(/Verify Plan stopped at the spending cap \(\$0\.00 spent of \$0\.0001\)/, 'the cap notification');
         assert.match(text, /Raise Cap/);
         assert.doesNotMatch(text, /PROCEED|REVISE|RETHINK/);
         await waitFor(() => /^\$\(debug-stop\) Stopped: the spending cap was reached/.test(api.status().text), `the stopped status (is: ${api.status().text})`);
@@ -136,38 +136,79 @@ export function userExperienceSuite(phase: () => ReturnType<RunPhase> & { key: s
       }
     });
 
-    test('Escape at a checkpoint decides later: the run goes on and is not ABORTED', async function () {
+    test('Escape at a checkpoint decides later: the run goes on, "1 decision deferred" stays on the status bar, and its click answers it', async function () {
       if (!hasControl()) this.skip();
-      const { blockedUri } = phase();
-      server.setScript(blockedScript());
+      const { blockedUri, api } = phase();
+      // Once the first review is left for later, the next requests wait here: the run is between checkpoints while the item is looked at.
+      let hold = false;
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const inner = blockedScript();
+      server.setScript(async (req, i) => {
+        if (hold) await gate;
+        return inner(req, i);
+      });
+      // Two iterations: the first one's checkpoint is left for later while the second runs.
+      await config().update('maxIterations', 2, vscode.ConfigurationTarget.Workspace);
       let done = false;
+      const deferredIds: string[] = [];
       const running = vscode.commands.executeCommand<RunResult | undefined>('verifyPlan.verify', blockedUri).then((r) => ((done = true), r));
-      let shot = false;
-      // Each checkpoint moment opens one review; Escape leaves it for later.
-      while (!done) {
-        const open = await waitFor(
-          async () => done || (await domTexts('.quick-input-widget .quick-input-title')).some((t) => /BLOCKING challenge/.test(t)),
-          'a review or the end',
-          30_000,
-          100,
-        );
-        if (done || open !== true) break;
-        if (!shot) {
-          console.log(`    screenshot: ${await screenshot('ux-checkpoint-review')}`);
-          shot = true;
-        }
+      // A hidden quick input stays in the DOM with display: none.
+      const VISIBLE = '.quick-input-widget:not([style*="display: none"])';
+      const reviewOpen = async () => (await domTexts(`${VISIBLE} .quick-input-title`)).some((t) => /BLOCKING challenge/.test(t));
+      const ITEM = '.statusbar-item[id$="verifyPlan.deferred"]';
+      try {
+        await waitFor(reviewOpen, 'the first review', 30_000, 100);
+        assert.match((await domTexts(`${VISIBLE} .quick-input-title`)).join(' '), /open after iteration 1/);
+        console.log(`    screenshot: ${await screenshot('ux-checkpoint-review')}`);
+        hold = true;
         await press('Escape');
-        await waitFor(
-          async () => done || !(await domTexts('.quick-input-widget .quick-input-title')).some((t) => /BLOCKING challenge/.test(t)),
-          'the review to close',
-          10_000,
-          100,
-        );
+        await waitFor(async () => !(await reviewOpen()), 'the review to close', 10_000, 100);
+        assert.notEqual(api.status().state.kind, 'verdict', 'the run goes on');
+
+        // Decided later: the item says so, in the workbench's own status bar.
+        const shown = await waitFor(() => api.deferredStatus(), 'the deferred-decisions item', 10_000, 100);
+        const count = Number(/^\$\(bell\) (\d+) decisions? deferred$/.exec(shown.text)?.[1]);
+        assert.ok(count >= 1, shown.text);
+        assert.match(shown.tooltip, /^Answer needed: you chose to decide later about .*BLOCKING challenges? C\d+.*\. The run goes on without your answer\. Click to answer now/);
+        deferredIds.push(...(shown.tooltip.match(/\bC\d+\b/g) ?? []));
+        assert.equal(deferredIds.length, count, shown.tooltip);
+        await waitFor(async () => (await domTexts(ITEM)).some((t) => /decisions? deferred/.test(t)), 'the item in the workbench DOM', 10_000, 100);
+        console.log(`    screenshot: ${await screenshot('ux-deferred-item')}`);
+
+        // Its click reopens the same review; Enter takes the picked challenges (all), then "Acknowledge risk" (second option).
+        await click(ITEM);
+        await waitFor(reviewOpen, 'the review reopened by the item', 10_000, 100);
+        const reopened = (await domTexts(`${VISIBLE} .quick-input-list`)).join(' | ');
+        for (const id of deferredIds) assert.ok(reopened.includes(`${id}:`), `the reopened review lists ${id}: ${reopened}`);
+        await press('Enter');
+        await waitFor(async () => (await domTexts(`${VISIBLE} .quick-input-title`)).some((t) => /what should the run do about/.test(t)), 'the choice', 10_000, 100);
+        await press('ArrowDown');
+        await press('Enter');
+        await waitFor(() => api.deferredStatus() === null, 'the item to go once they are answered', 10_000, 100);
+        await waitFor(async () => (await domTexts(ITEM)).length === 0, 'the item to leave the status bar', 10_000, 100);
+      } finally {
+        release();
+        // Read once at the run's start: the run in flight keeps its two iterations.
+        await config().update('maxIterations', 1, vscode.ConfigurationTarget.Workspace);
+      }
+      // Nothing answered is asked again: any later review (there should be none for C1) is left for later too.
+      while (!done) {
+        const open = await waitFor(async () => done || (await reviewOpen()), 'a review or the end', 30_000, 100);
+        if (done || open !== true) break;
+        const items = (await domTexts(`${VISIBLE} .quick-input-list`)).join(' | ');
+        for (const id of deferredIds) assert.ok(!items.includes(`${id}:`), `${id} was answered, yet asked again: ${items}`);
+        await press('Escape');
+        await waitFor(async () => done || !(await reviewOpen()), 'the review to close', 10_000, 100);
       }
       const result = await running;
       assert.ok(result);
       assert.notEqual(result.verdict, 'ABORTED');
-      assert.ok(shot, 'a review was shown');
+      for (const id of deferredIds) {
+        const c: { user_decision?: string | null } | undefined = result.iterations.at(-1)?.challenges.find((x) => x.id === id);
+        assert.equal(c?.user_decision, 'acknowledged', `the answer about ${id} given through the item reached the run`);
+      }
+      assert.equal(api.deferredStatus(), null, 'no item once the run has ended');
     });
 
     test('README.md is not a plan: no Verify lens, and "Verify Plan" says so before any paid call', async function () {

@@ -4,6 +4,7 @@
  * reference), so it renders in a browser, an editor preview or a CI artifact.
  */
 import type { ConfigFigures } from './metrics';
+import { formatUsd } from '../money';
 
 const W = 560;
 const H = 360;
@@ -44,7 +45,7 @@ export function renderChart(figures: readonly ConfigFigures[], title: string): s
     if (f.recall === null) continue;
     const cx = x(f.costPerPlanRun);
     const cy = y(f.recall);
-    const label = `${f.config}: ${(f.recall * 100).toFixed(1)} % at $${f.costPerPlanRun.toFixed(3)}`;
+    const label = `${f.config}: ${(f.recall * 100).toFixed(1)} % at ${formatUsd(f.costPerPlanRun)}`;
     const anchor = cx > W - 200 ? 'end' : 'start';
     parts.push(`<circle cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="6" fill="${COLORS[f.config]}"><title>${esc(label)}</title></circle>`);
     parts.push(`<text x="${(anchor === 'end' ? cx - 10 : cx + 10).toFixed(1)}" y="${(cy - 8).toFixed(1)}" text-anchor="${anchor}" fill="${COLORS[f.config]}">${esc(label)}</text>`);

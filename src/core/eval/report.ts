@@ -11,6 +11,7 @@ import { CATEGORY_LABELS, FlawCategory, type CorpusCase } from './truth';
 import type { ConfigFigures } from './metrics';
 import type { RunRecord } from './records';
 import { judgeFigures, type JudgeRecord } from './judge';
+import { formatUsd } from '../money';
 
 export interface EvalMeta {
   generatedAt: string;
@@ -31,7 +32,7 @@ export function pct(n: number | null, num?: number, den?: number): string {
   return `${(n * 100).toFixed(1)} %${frac}`;
 }
 
-const usd = (n: number) => `$${n < 0.1 ? n.toFixed(4) : n.toFixed(3)}`;
+const usd = formatUsd;
 const seconds = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 

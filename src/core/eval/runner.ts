@@ -19,6 +19,7 @@ import { matchPredictions } from './match';
 import { totalTokens, verdictOfLabel, type Configuration, type RunRecord } from './records';
 import { runSinglePass } from './single-pass';
 import type { CorpusCase } from './truth';
+import { formatUsd } from '../money';
 
 export interface EvalRunOptions {
   cases: readonly CorpusCase[];
@@ -46,7 +47,7 @@ export async function runEval(options: EvalRunOptions): Promise<EvalRunOutcome> 
   const stop = (): string | null => {
     if (options.signal?.aborted) return 'cancelled';
     const cap = options.maxCostUsd ?? 0;
-    return cap > 0 && spent() >= cap ? `cost cap of $${cap} reached ($${spent().toFixed(2)} spent)` : null;
+    return cap > 0 && spent() >= cap ? `cost cap of ${formatUsd(cap)} reached (${formatUsd(spent())} spent)` : null;
   };
   for (const c of options.cases) {
     records.push(await staticRecord(c));
@@ -59,7 +60,7 @@ export async function runEval(options: EvalRunOptions): Promise<EvalRunOutcome> 
       loopTokens.push(totalTokens(record.usage));
       records.push(record);
       say(
-        `eval: ${c.id} — ${record.verdictLabel ?? 'no verdict'}, ${record.match.found.length}/${c.truth.flaws.length} flaws, ${record.predictions.length} challenges, $${record.costUsd.toFixed(3)}${record.error ? ` (${record.error})` : ''}`,
+        `eval: ${c.id} — ${record.verdictLabel ?? 'no verdict'}, ${record.match.found.length}/${c.truth.flaws.length} flaws, ${record.predictions.length} challenges, ${formatUsd(record.costUsd)}${record.error ? ` (${record.error})` : ''}`,
       );
     }
     if (options.baseline === 'single-pass') {

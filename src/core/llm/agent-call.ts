@@ -27,6 +27,10 @@
  * turn, in a short text block, to stop using the tool and answer from the
  * workspace. `pause_turn` (the API paused a long server-tool turn) is
  * continued by sending the conversation back as is; it counts as a tool turn.
+ *
+ * Spending cap: every turn (first, tool-loop, correction, retry) is priced at
+ * its worst case and held against the run's cap before it is sent
+ * (turn-cost.ts); a turn the cap cannot hold is not sent.
  */
 import { AUTH_FAILURE } from '../labels';
 import type { z } from 'zod';
@@ -36,6 +40,7 @@ import type { AgentFailure, AgentRole, CallRecord, Usage } from '../protocol';
 import { parseAgentJson, parseStructuredJson } from './json-output';
 import { answerJsonSchema } from './output-schema';
 import { retryRoom, roomFor } from './output-room';
+import { admitTurn, capRefusalMessage, cutByCapMessage, MIN_CAPPED_ROOM, retryRefusalMessage, type TurnBudget, type TurnRefusal } from './turn-cost';
 import { clip, correctionPrompt, summarizeToolInput, textOf, toolUsesOf, withBreakpoints } from './turns';
 import { serverToolNotice, serverToolUsesOf, type ServerToolUse } from './server-tools';
 import {
@@ -81,11 +86,12 @@ export interface AgentCallInput<T> {
    */
   maxTokens?: number | undefined;
   /**
-   * Whether one more turn that may write `worstCaseUsd` worth of tokens fits
-   * the run's spending cap (`spentUsd`: this call so far). Asked before the
-   * retry of a turn cut at `max_tokens`; absent means yes.
+   * The run's spending cap (turn-cost.ts): asked before every turn with the
+   * turn's worst case. A turn it refuses is not sent and the call fails
+   * `budget`; a retry of a turn cut at `max_tokens` it refuses is not sent and
+   * the call fails `truncated`. Absent: no cap.
    */
-  mayRetry?: (spend: { spentUsd: number; worstCaseUsd: number }) => boolean;
+  budget?: TurnBudget;
   prices: PriceTable;
   /** Effort level for every turn of the call (providers and models without one ignore it). */
   effort?: Effort;
@@ -113,6 +119,8 @@ export const NO_TOOLS_MESSAGE = 'tools are not available to this role';
 export const TOOL_LIMIT_MESSAGE = 'tool turn limit reached: answer now with your JSON';
 const MAX_FAILURE_MESSAGE = 2000;
 
+type CapRefused = { refused: TurnRefusal };
+
 /** Ends the call early with a classified failure; caught inside `callAgent` only. */
 class CallFailure extends Error {
   constructor(
@@ -132,6 +140,8 @@ export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallR
   const systemBreakpoints = [...input.system, ...prefix].filter((b) => b.cache).length;
   const transcript: ChatMessage[] = [{ role: 'user', content: [...prefix, { type: 'text', text: input.userText }] }];
   let usage: Usage = ZERO_USAGE;
+  /** Each turn priced by its own usage (a long-prompt band applies per request). */
+  let costUsd = 0;
   /** tool_use requests answered: run, refused (no executor) or over the turn limit. */
   let toolCalls = 0;
   // Shared by the first answer and the correction turn: one tool budget per call.
@@ -145,7 +155,7 @@ export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallR
     iteration: input.iteration,
     model: servedModelOf(input.provider, input.model),
     usage,
-    cost_usd: costOf(usage, input.model, input.prices),
+    cost_usd: costUsd,
     duration_ms: Math.max(0, Math.round(performance.now() - started)),
     tool_calls: toolCalls,
     ok,
@@ -157,14 +167,24 @@ export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallR
 
   // Output room: per effort level within the model's limits (Models API, else the table), one retry with more on a cut.
   let limits: ModelLimits | undefined;
+  /** The room each turn asks for: from the effort level, doubled once after a cut. */
   let room = 0;
+  /** The room of the last turn sent (lower than `room` when the spending cap lowered it). */
+  let sentRoom = 0;
   let roomRetried = false;
   /** Set once the API needed `drop_block` in this conversation; every later turn asks for it too. */
   let staleThinking: 'drop_block' | undefined;
 
-  const sendOnce = async (maxTokens: number): Promise<ModelResponse> => {
+  /** The output room of the last turn sent was lowered to what the spending cap left. */
+  let cappedRoom = false;
+
+  /**
+   * One request, sent only when the spending cap admits its worst case
+   * (`leastRoom`: the smallest room it may be lowered to); null when refused.
+   */
+  const sendOnce = async (maxTokens: number, leastRoom: number): Promise<ModelResponse | CapRefused> => {
     checkCancelled();
-    const response = await input.provider.send({
+    const request = {
       role: input.role,
       model: input.model,
       system: input.system,
@@ -178,7 +198,27 @@ export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallR
       ...(input.onText ? { onText: input.onText } : {}),
       ...(input.onRetry ? { onRetry: input.onRetry } : {}),
       ...(input.onThinking ? { onThinking: input.onThinking } : {}),
-    });
+    };
+    let settle: (actualUsd: number) => void = () => undefined;
+    if (input.budget) {
+      const turn = { request, room: maxTokens, leastRoom, model: input.model, prices: input.prices, signal: input.signal };
+      const admitted = await admitTurn(input.budget, turn);
+      if (!admitted.ok) return { refused: admitted };
+      request.maxTokens = admitted.room;
+      cappedRoom = admitted.capped;
+      settle = admitted.settle;
+    }
+    sentRoom = request.maxTokens;
+    let response: ModelResponse;
+    try {
+      response = await input.provider.send(request);
+    } catch (error) {
+      settle(0);
+      throw error;
+    }
+    const cost = costOf(response.usage, input.model, input.prices);
+    settle(cost);
+    costUsd += cost;
     usage = addUsage(usage, response.usage);
     if (response.thinkingBinding) staleThinking = response.thinkingBinding;
     return response;
@@ -193,29 +233,30 @@ export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallR
       limits = await input.provider.modelLimits?.(input.model, input.signal).catch(() => undefined);
       room = roomFor(input.effort, limits, input.maxTokens);
     }
-    const response = await sendOnce(room);
+    const response = await sendOnce(room, MIN_CAPPED_ROOM);
+    if ('refused' in response) throw new CallFailure('budget', capRefusalMessage(response.refused));
     if (response.stopReason !== 'max_tokens' || roomRetried) return response;
+    if (cappedRoom) throw new CallFailure('budget', cutByCapMessage(sentRoom, costUsd));
     const more = retryRoom(room, limits, input.maxTokens);
     if (more === null) {
       noRetry = `${room.toLocaleString('en-US')} tokens is already all the model allows`;
       return response;
     }
-    const prompt = response.usage.input_tokens + response.usage.cache_read_input_tokens + response.usage.cache_creation_input_tokens;
-    const worstCaseUsd = costOf({ ...ZERO_USAGE, input_tokens: prompt, output_tokens: more }, input.model, input.prices);
-    if (input.mayRetry && !input.mayRetry({ spentUsd: costOf(usage, input.model, input.prices), worstCaseUsd })) {
-      noRetry = `a retry with ${more.toLocaleString('en-US')} tokens could cost $${worstCaseUsd.toFixed(2)}, more than the spending cap leaves`;
+    const retried = await sendOnce(more, more);
+    if ('refused' in retried) {
+      noRetry = retryRefusalMessage(retried.refused);
       return response;
     }
     roomRetried = true;
     noRetry = null;
     room = more;
-    return sendOnce(room);
+    return retried;
   };
 
   const outOfRoom = (): CallFailure =>
     new CallFailure(
       'truncated',
-      `the model ran out of output room: its answer hit max_tokens (${room.toLocaleString('en-US')} tokens, thinking included) before it was complete` +
+      `the model ran out of output room: its answer hit max_tokens (${sentRoom.toLocaleString('en-US')} tokens, thinking included) before it was complete` +
         (roomRetried ? ', on a retry with twice the room' : noRetry ? `; not retried: ${noRetry}` : ''),
     );
 

@@ -208,8 +208,3 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
   const costUsd = checks.reduce((sum, c) => sum + c.costUsd, 0);
   return { checks, costUsd, ok: checks.every((c) => c.ok) };
 }
-
-/** Cents, for the report: "0.42¢". */
-export function cents(usd: number): string {
-  return `${(usd * 100).toFixed(2)}¢`;
-}

@@ -3,6 +3,8 @@ import type { IterationState } from '../protocol';
 import type { StopCause, VerdictLabel } from '../run-types';
 import type { RunContext } from './run-context';
 import { countOpen, verdictOf } from '../convergence';
+import { ROLE_NAMES } from '../labels';
+import { usdPair } from '../money';
 
 export type Ending = { verdict: VerdictLabel; reason: string; partial: boolean; cause: StopCause };
 
@@ -19,11 +21,14 @@ export function abortedEnding(where: string): Ending {
   return { verdict: 'ABORTED', reason: `Aborted by the user ${where}.`, partial: true, cause: 'aborted' };
 }
 
+/** The reason names what was spent against the cap and, when the cap refused a call, that call and what it could have cost. */
 export function capEnding(ctx: RunContext, state: IterationState): Ending {
-  const cap = ctx.options.config.spendingCapUsd.toFixed(2);
+  const [spent, cap] = usdPair(ctx.costUsd, ctx.options.config.spendingCapUsd);
+  const stop = ctx.capStop;
+  const call = stop ? ` The ${ROLE_NAMES[stop.role].toLowerCase()}'s call in iteration ${stop.iteration} ${stop.message}.` : '';
   return {
     verdict: verdictOf(state.challenges).label,
-    reason: `Stopped at the spending cap ($${cap}); not every challenge was evaluated.`,
+    reason: `Stopped at the spending cap: ${spent} spent of the ${cap} cap.${call} Not every challenge was evaluated.`,
     partial: true,
     cause: 'spending_cap',
   };

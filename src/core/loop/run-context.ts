@@ -15,6 +15,7 @@ import type { AgentSpec } from '../agents/spec';
 import type { Plan } from '../plan';
 import type { ResearchCallContext, ResearchMode } from '../research';
 import { callAgent, usesStructuredOutputs } from '../llm/agent-call';
+import { formatUsd } from '../money';
 import { addUsage, servedModelOf, ZERO_USAGE, type LlmProvider, type TextBlock } from '../llm/provider';
 import { warmFirstPerModel } from '../llm/warm-first';
 import { planBlock, systemRules } from '../agents/shared';
@@ -24,6 +25,7 @@ import { technicalDebtWarning } from '../convergence';
 import { confidenceOf } from '../research/assertions';
 import { allowedModes } from '../research/budgets';
 import { linesInPlan } from '../report/anchors';
+import { SpendingCap, type CapStop } from './spending-cap';
 
 export type InvokeResult<T> = { ok: true; value: T } | { ok: false; failure: AgentFailure };
 
@@ -45,6 +47,8 @@ export class RunContext {
   readonly iterations: IterationState[] = [];
   private usage: Usage = ZERO_USAGE;
   private spentUsd = 0;
+  /** Every turn of every call is held against it before it is sent (spending-cap.ts). */
+  private readonly cap: SpendingCap;
   private readonly planData: TextBlock;
   /** The run's provider behind the warm-first gate: a model's first call writes the cache its parallel siblings then read. */
   private readonly provider: LlmProvider;
@@ -58,6 +62,7 @@ export class RunContext {
   ) {
     this.planData = planBlock(displayPath(options.planPath, options.workspaceRoot), plan.text);
     this.provider = warmFirstPerModel(options.provider);
+    this.cap = new SpendingCap(options.config.spendingCapUsd);
   }
 
   /** Set once, before iteration 1. */
@@ -73,9 +78,15 @@ export class RunContext {
     return this.options.signal?.aborted === true;
   }
 
+  /** The cap refused a call (its worst case did not fit what was left), or the spend reached it. */
   get capReached(): boolean {
     const cap = this.options.config.spendingCapUsd;
-    return cap > 0 && this.spentUsd >= cap;
+    return cap > 0 && (this.cap.stop !== null || this.spentUsd >= cap);
+  }
+
+  /** The call the spending cap did not let start, or null. */
+  get capStop(): CapStop | null {
+    return this.cap.stop;
   }
 
   get costUsd(): number {
@@ -99,9 +110,7 @@ export class RunContext {
   async invoke<T>(spec: AgentSpec<T>, iteration: number, userText: string, modes: ResearchMode[] = [], context: ResearchCallContext = {}): Promise<InvokeResult<T>> {
     const role = spec.role;
     if (this.cancelled) return this.fail(role, iteration, 'cancelled', 'Run cancelled before this agent started.', false);
-    if (this.capReached) {
-      return this.fail(role, iteration, 'budget', `Spending cap of $${this.options.config.spendingCapUsd.toFixed(2)} reached; no further agent calls.`);
-    }
+    if (this.capReached) return this.fail(role, iteration, 'budget', `The spending cap (${formatUsd(this.options.config.spendingCapUsd)}) was reached; no further agent calls.`);
     const model = this.options.config.models[role];
     this.emit({ type: 'agent-started', iteration, role, model: servedModelOf(this.options.provider, model) });
     const research = this.options.research ?? null;
@@ -124,8 +133,7 @@ export class RunContext {
       executor,
       maxToolTurns: this.options.config.maxToolTurns,
       maxTokens: this.options.config.maxTokensPerCall,
-      // A turn cut at max_tokens is retried with more room only when even a full retry stays under the cap.
-      mayRetry: ({ spentUsd, worstCaseUsd }) => this.options.config.spendingCapUsd <= 0 || this.spentUsd + spentUsd + worstCaseUsd <= this.options.config.spendingCapUsd,
+      ...(this.options.config.spendingCapUsd > 0 ? { budget: this.cap } : {}),
       prices: this.options.config.prices,
       effort: this.options.config.effort[role],
       signal: this.options.signal,
@@ -155,6 +163,7 @@ export class RunContext {
       this.emit({ type: 'agent-finished', iteration, role, call: result.call });
       return { ok: true, value: result.value };
     }
+    if (result.failure.kind === 'budget') this.cap.refused({ role, iteration, message: result.failure.message });
     const cancelled = result.failure.kind === 'cancelled' || this.cancelled;
     return this.fail(role, iteration, cancelled ? 'cancelled' : result.failure.kind, result.failure.message, !cancelled);
   }

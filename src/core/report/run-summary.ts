@@ -7,6 +7,7 @@ import type { Assessment, CheckpointRequest, RunResult } from '../run-types';
 import { cell, escapeInline, table } from './escape';
 import { ROLE_NAMES, USAGE_NOT_REPORTED_NOTE, describeFailure, failureConsequence, modelsOfRole, partialReason, plural } from '../labels';
 import { nextStepFor } from '../convergence/verdict';
+import { formatUsd } from '../money';
 
 export const STRONG_REVISE_NOTE = 'Strongly recommended: address these before proceeding.';
 
@@ -113,10 +114,6 @@ function fmtTokens(n: number): string {
   return n.toLocaleString('en-US');
 }
 
-function fmtUsd(n: number): string {
-  return `$${n.toFixed(n > 0 && n < 0.01 ? 4 : 2)}`;
-}
-
 const ZERO: Usage = { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
 
 function usageRow(name: string, models: string, calls: number, u: Usage, cost: number): string[] {
@@ -128,7 +125,7 @@ function usageRow(name: string, models: string, calls: number, u: Usage, cost: n
     fmtTokens(u.output_tokens),
     fmtTokens(u.cache_read_input_tokens),
     fmtTokens(u.cache_creation_input_tokens),
-    fmtUsd(cost),
+    formatUsd(cost),
   ];
 }
 

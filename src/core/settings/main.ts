@@ -53,12 +53,14 @@ export const MAIN = {
       .number()
       .min(0)
       .default(5)
-      .describe('Hard spending cap per run in USD: once a run has spent this much, no new agent call starts and the run ends with partial results. `0` means no cap.'),
+      .describe(
+        'Hard spending cap per run in USD: a model request is sent only when what the run has spent plus the most that request could cost stays within it (its output room is lowered to fit, never below 16,000 tokens); otherwise the run ends with partial results. `0` means no cap.',
+      ),
     trust: 'user',
     section: 'main',
     order: 4,
     readers: ['extension', 'cli'],
-    cli: { flag: 'spending-cap', arg: 'USD', help: 'stop starting agent calls once the run has spent this much (0 = no cap)' },
+    cli: { flag: 'spending-cap', arg: 'USD', help: 'never send a model request that could take the run past this spend; stop with partial results instead (0 = no cap)' },
   }),
   baseUrl: spec({
     schema: z
