@@ -63,7 +63,9 @@ export class PanelLink implements vscode.Disposable {
       this.host,
       s.onRunEvent(({ planPath, event }) => {
         this.live.set(planPath, reduceLive(this.live.get(planPath) ?? null, event));
-        this.push(planPath);
+        // An open panel follows a run that starts on another plan: the run the user just started is what they watch.
+        if (event.type === 'run-started' && this.host.isOpen && this.host.planPath !== planPath) this.show(planPath);
+        else this.push(planPath);
       }),
       s.registry.onDidChange((planPath) => this.push(planPath)),
       vscode.languages.onDidChangeDiagnostics((e) => {
