@@ -14,8 +14,8 @@ import {
   TESTING_STEP_OPENING,
   TESTS_NOUN,
   WRITE_TESTS_VERB,
-} from './wording/verify';
-import { anyOf, pairMatcher, patternMatcher, wordMatcher, type WordMatcher } from './wording/words';
+} from '../wording/verify';
+import { anyOf, pairMatcher, patternMatcher, wordMatcher, type WordMatcher } from '../wording/words';
 
 /** At the start of a title, after any marks and numbering the parser left ("— ", "**"). */
 const OPENS = '^\\W*';

@@ -22,7 +22,7 @@ import {
   renamedTo,
   saysProduced,
   saysRemoved,
-} from './wording/file-operations';
+} from '../wording/file-operations';
 
 /**
  * "Writes small bash scripts to `.x/hooks/`", "persists one cursor token per project at `.forge/cursor.json`", "saved to":

@@ -19,8 +19,8 @@ import type { Plan, Range } from '../plan';
 import { CHANGES_EXISTING, rowSaysChanged, tableHeaderSaysChanged } from './missing-file-context';
 import { titleMarkedDone } from './plan-status';
 import { TICKED_TASK } from './created-paths';
-import { NOT_DONE, UNDONE_NOTE } from './wording/not-done';
-import { anyOf, wordMatcher } from './wording/words';
+import { NOT_DONE, UNDONE_NOTE } from '../wording/not-done';
+import { anyOf, wordMatcher } from '../wording/words';
 
 export interface ExistenceClaims {
   /** Is the mention at `range` one the plan makes of a file that should be there? */

@@ -9,8 +9,8 @@ import type { RuleEnvironment } from './catalog';
 import { readerPath, TICKED_TASK } from './created-paths';
 import { titleMarkedDone } from './plan-status';
 import { safeExists } from './missing-file-context';
-import { ALTERNATIVE } from './wording/alternatives';
-import { wordMatcher } from './wording/words';
+import { ALTERNATIVE } from '../wording/alternatives';
+import { wordMatcher } from '../wording/words';
 
 /** "### What We Can Leverage (packages/nextjs)", "## Backend (`server/`)": a folder path, in parentheses or inline code, in a heading. */
 const HEADING_FOLDER = /[(`]\s*\.?\/?([\w@-][\w.@-]*(?:\/[\w.@-]+)+)\/?\s*[)`]/;
