@@ -34,15 +34,7 @@ import {
 } from '../../src/core/wording/file-operations';
 import { MOVE, MOVE_TARGET } from '../../src/core/wording/move';
 import { isStatusTitle, opensDone, statusSaysDone, titleSaysDone, titleSaysMet } from '../../src/core/wording/status';
-import {
-  CHECK,
-  CHECK_ANYWHERE,
-  CHECK_HEADING_WORDS,
-  CHECK_STEP_OPENING,
-  PRECONDITIONS_OPENING,
-  REVIEW_STEP_OPENING,
-  TESTING_STEP_OPENING,
-} from '../../src/core/wording/verify';
+import { CHECK, CHECK_ANYWHERE, CHECK_HEADING_WORDS, CHECK_STEP_OPENING, PRECONDITIONS_OPENING, REVIEW_STEP_OPENING, TESTING_STEP_OPENING } from '../../src/core/wording/verify';
 import type { Language, Wording } from '../../src/core/wording/words';
 import { DECISION_OPEN, LEGEND, OPEN_POINTS, OPEN_QUESTIONS_TITLE } from '../../src/core/wording/undecided';
 import { namesLeftOut, unknownSignalRule } from '../../src/core/rules/unknown-signal';

@@ -14,11 +14,12 @@ import * as alternatives from '../../src/core/wording/alternatives';
 import * as deferred from '../../src/core/wording/deferred';
 import * as notDone from '../../src/core/wording/not-done';
 import * as riskHeadings from '../../src/core/wording/risk-headings';
+import * as fileLabels from '../../src/core/wording/file-labels';
 import { LANGUAGES, merge, pairMatcher, wordMatcher, type Language, type Wording } from '../../src/core/wording/words';
 
 /** Every table of every concept, by name. Stems are words' beginnings by design (CHECK_HEADING_STEMS, RISK_HEADING_STEM). */
 const TABLES: Record<string, Wording> = Object.fromEntries(
-  Object.entries({ ...create, ...del, ...done, ...move, ...undecided, ...verify, ...alternatives, ...deferred, ...notDone, ...riskHeadings }).filter(
+  Object.entries({ ...create, ...del, ...done, ...move, ...undecided, ...verify, ...alternatives, ...deferred, ...notDone, ...riskHeadings, ...fileLabels }).filter(
     ([name, value]) => typeof value === 'object' && name !== 'CHECK_HEADING_STEMS' && name !== 'RISK_HEADING_STEM',
   ),
 );
