@@ -15,11 +15,12 @@ import * as deferred from '../../src/core/wording/deferred';
 import * as notDone from '../../src/core/wording/not-done';
 import * as riskHeadings from '../../src/core/wording/risk-headings';
 import * as fileLabels from '../../src/core/wording/file-labels';
+import * as docs from '../../src/core/wording/docs';
 import { LANGUAGES, merge, pairMatcher, wordMatcher, type Language, type Wording } from '../../src/core/wording/words';
 
 /** Every table of every concept, by name. Stems are words' beginnings by design (CHECK_HEADING_STEMS, RISK_HEADING_STEM). */
 const TABLES: Record<string, Wording> = Object.fromEntries(
-  Object.entries({ ...create, ...del, ...done, ...move, ...undecided, ...verify, ...alternatives, ...deferred, ...notDone, ...riskHeadings, ...fileLabels }).filter(
+  Object.entries({ ...create, ...del, ...done, ...move, ...undecided, ...verify, ...alternatives, ...deferred, ...notDone, ...riskHeadings, ...fileLabels, ...docs }).filter(
     ([name, value]) => typeof value === 'object' && name !== 'CHECK_HEADING_STEMS' && name !== 'RISK_HEADING_STEM',
   ),
 );

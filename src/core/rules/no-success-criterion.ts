@@ -13,15 +13,7 @@ import { allItemsTicked, keywordId, markedComplete, planMarkedDone, tickedElsewh
 import type { RuleEnvironment, RuleScope } from './catalog';
 import { specKitSpecBeside } from './section-rules';
 import { CHECK_HEADING, CHECK_STEP, CJK_CHECK_STEP, PRECONDITIONS_STEP, REVIEW_STEP, TESTING_STEP } from './check-words';
-
-/**
- * A step the plan puts out of its scope ("Phase 8 (Future): …", "Post-MVP ideas", a body that opens
- * "Not in MVP scope."): a list of ideas for later, of which no done criterion is expected yet.
- */
-const LATER_TITLE =
-  /\(\s*(?:future|later|deferred|post[-\s]?mvp|out\s+of\s+scope|backlog|stretch|nice[-\s]to[-\s]have|futur[oae]?|sp[äa]ter|zuk[üu]nftig|ult[ée]rieure?)\s*\)|^\W*(?:future(?:\s+(?:work|phases?|enhancements?|improvements?|ideas?))?|deferred|post[-\s]?mvp|out\s+of\s+scope|backlog|stretch\s+goals?|nice[-\s]to[-\s]haves?)(?!\p{L})/iu;
-const LATER_BODY =
-  /^\W*(?:not\s+(?:in|part\s+of)\s+(?:the\s+)?(?:mvp|v1|initial|first\s+release|current)?\s*scope|out\s+of\s+(?:mvp\s+)?scope|deferred\s+(?:to|until)|fuera\s+del\s+alcance|fora\s+do\s+escopo|hors\s+p[ée]rim[èe]tre|au[ßs]erhalb\s+des\s+umfangs)(?!\p{L})/iu;
+import { isDocsTitle, opensOutOfScope, titleSaysLater } from '../wording/step-work';
 
 /**
  * A heading that is only an earlier step's id ("### Phase 1" under "## File-by-File Implementation Order",
@@ -51,11 +43,11 @@ function singleCommandStep(plan: Plan, step: Plan['steps'][number]): boolean {
 
 /** Is the step out of the plan's scope, by its title or the first line of its body? */
 function laterStep(plan: Plan, step: Plan['steps'][number]): boolean {
-  if (LATER_TITLE.test(step.title)) return true;
+  if (titleSaysLater(step.title)) return true;
   for (let l = step.line + 1; l <= Math.min(step.range.endLine, step.line + 3); l++) {
     const text = (plan.lines[l] ?? '').trim();
     // The body opens "Not in MVP scope." or with a sub-heading "### Future Enhancements:".
-    if (text !== '') return LATER_BODY.test(text) || (/^#{1,6}\s/.test(text) && LATER_TITLE.test(text.replace(/^#+\s*/, '')));
+    if (text !== '') return opensOutOfScope(text) || (/^#{1,6}\s/.test(text) && titleSaysLater(text.replace(/^#+\s*/, '')));
   }
   return false;
 }
@@ -287,9 +279,6 @@ function lazyMentions(plan: Plan): () => readonly PathMention[] {
     (all ??= plan.referencedPaths.flatMap((ref) => (ref.ranges && ref.ranges.length > 0 ? ref.ranges : [ref.range]).map((r) => ({ path: ref.path, line: r.startLine }))));
 }
 
-/** A documentation step by its title: "Update docs", "Write README", "Document the flag", "Update CHANGELOG". */
-const DOCS_TITLE =
-  /^\W*(?:(?:write|update|add|refresh|revise|amend|extend)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:docs?|documentation|readme|changelog|user\s+guide|guide|release\s+notes)\b|document\b|(?:create|write|rewrite|replace)\s+(?:the\s+)?[\w./-]+\.(?:md|mdx|markdown|rst|txt)\b)/i;
 /** Paths that are documents: Markdown and other prose files, and anything under a docs folder. */
 const DOC_PATH = /(?:^|\/)docs?\/|\.(?:md|mdx|markdown|rst|adoc|txt)$|(?:^|\/)(?:README|CHANGELOG|LICENSE|NOTICE|AUTHORS)(?:\.\w+)?$/i;
 /** A superpowers-style "Files:" entry ("- Modify: `README.md`", "- Create: `docs/x.md`"). */
@@ -303,7 +292,7 @@ const FILES_ENTRY = /^\s*[-*+]\s+(?:\*\*)?(?:create|modify|update|edit|test)(?:\
  */
 function isDocsOnlyStep(plan: Plan, i: number, mentions: () => readonly PathMention[]): boolean {
   const step = plan.steps[i];
-  if (!step || !DOCS_TITLE.test(step.title)) return false;
+  if (!step || !isDocsTitle(step.title)) return false;
   const next = plan.steps[i + 1];
   const end = next !== undefined && next.line <= step.range.endLine ? next.line - 1 : step.range.endLine;
   const own = mentions().filter((m) => m.line >= step.line && m.line <= end);
