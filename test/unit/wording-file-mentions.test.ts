@@ -8,7 +8,9 @@ import { parsePlan } from '../../src/core/plan';
 import { createdPaths } from '../../src/core/rules/created-paths';
 import { FILES_WRITTEN_LABEL, FUTURE, NEW_FILES_COUNTED, OUTPUT, OUTPUT_TARGET, TESTS_LABEL, WRITE_TO, WRITE_TO_TARGET } from '../../src/core/wording/create';
 import { FILE_LABEL, PLACE_LABEL } from '../../src/core/wording/file-labels';
-import { futureRightBefore, isFileLabelLine, placeLabelBefore, withoutFileLabel, writtenTo } from '../../src/core/wording/file-operations';
+import { futureRightBefore, isFileLabelLine, movedAwayAfter, moveVerbRightBefore, placeLabelBefore, withoutFileLabel, writtenTo } from '../../src/core/wording/file-operations';
+import { MOVE_RIGHT_BEFORE, MOVED_AWAY, MOVED_AWAY_LINK, MOVED_AWAY_SUBJECT, MOVED_AWAY_TARGET, MOVED_AWAY_TENSE } from '../../src/core/wording/move';
+import { movedAwayPaths } from '../../src/core/rules/missing-file-scope';
 import type { Language, Wording } from '../../src/core/wording/words';
 
 const rows = (...tables: Wording[]): Array<[Language, string]> =>
@@ -91,5 +93,32 @@ describe('wording concepts: labels that name a file or a place', () => {
       assert.ok(createdPaths(parsePlan(plan)).has('apps/api/modules/availability/'), `${lang} "${word}"`);
     }
     assert.equal(placeLabelBefore('- **Pathway:** `'), false);
+  });
+});
+
+/** Does the plan say `path` was moved away (missing-file-scope.ts)? */
+const movedAway = (body: string, path: string): boolean => movedAwayPaths(parsePlan(`# Plan\n\n## Notes\n\n${body}\n`)).has(path);
+
+describe('wording concepts: a file moved away', () => {
+  it('every past-tense move verb after the name, with every target word of its language', () => {
+    for (const [lang, verb] of rows(MOVED_AWAY)) {
+      const targets = MOVED_AWAY_TARGET[lang] ?? [];
+      if (lang === 'zh') assert.ok(movedAway(`- \`ci/scan.yml\` ${verb} \`ci/scan.disabled\``, 'ci/scan.yml'), `${lang} "${verb}"`);
+      for (const target of targets) assert.ok(movedAway(`- \`ci/scan.yml\` ${verb} ${target} \`ci/off/\``, 'ci/scan.yml'), `${lang} "${verb} ${target}"`);
+      assert.ok(movedAwayAfter(`\` (${verb})`), `${lang} "(${verb})"`);
+    }
+    assert.equal(movedAway('- `ci/scan.yml` scanned on push', 'ci/scan.yml'), false);
+  });
+
+  it('every link, subject and tense word before the verb ("but the file was moved to")', () => {
+    for (const [lang, link] of rows(MOVED_AWAY_LINK))
+      for (const [, subject] of rows(MOVED_AWAY_SUBJECT)) assert.ok(movedAwayAfter(`\`, ${link} ${subject} moved to \``), `${lang} "${link} ${subject}"`);
+    for (const [lang, tense] of rows(MOVED_AWAY_TENSE)) assert.ok(movedAwayAfter(`\` ${tense} ${(MOVED_AWAY[lang] ?? ['moved'])[0]} \``), `${lang} "${tense}"`);
+    assert.equal(movedAwayAfter('` will be moved to `'), false, 'a move still to do');
+  });
+
+  it('every move verb right before the name ("split `schema.ts` into …")', () => {
+    for (const [lang, verb] of rows(MOVE_RIGHT_BEFORE)) assert.ok(moveVerbRightBefore(`- [x] ${verb} the \``), `${lang} "${verb}"`);
+    assert.equal(moveVerbRightBefore('- [x] remove the `'), false);
   });
 });

@@ -30,8 +30,8 @@ import {
 } from './create';
 import { FILE_LABEL, PLACE_LABEL } from './file-labels';
 import { DELETE, DELETE_AFTER, DELETE_CELL, DELETE_WEAK, DELETED_AFTER } from './delete';
-import { COPY, MOVE, MOVE_TARGET, RENAMED_TO_AFTER } from './move';
-import { alternation, anyOf, inScript, merge, pairMatcher, patternMatcher, wordMatcher, wordsOf, withShape } from './words';
+import { COPY, MOVE, MOVE_RIGHT_BEFORE, MOVE_TARGET, MOVED_AWAY, MOVED_AWAY_LINK, MOVED_AWAY_SUBJECT, MOVED_AWAY_TARGET, MOVED_AWAY_TENSE, RENAMED_TO_AFTER } from './move';
+import { alternation, anyOf, anyScript, inScript, merge, pairMatcher, patternMatcher, wordMatcher, wordsOf, withShape } from './words';
 
 /** Quotes and emphasis that may close the path before the words after it. */
 const AFTER_PATH = '^[`\'">)\\]*_]*\\s*';
@@ -228,4 +228,23 @@ const PLACE_LABEL_BEFORE = wordMatcher(PLACE_LABEL, { lead: LABEL_LEAD, trail: '
 /** The text before a path is only a label that says where the work goes: "Path:", "Caminho:", "Ruta:", "路径：", "パス:". */
 export function placeLabelBefore(before: string): boolean {
   return PLACE_LABEL_BEFORE.test(before);
+}
+
+/** One expression over every script (`iu`): the words of several tables follow each other, each in any language. */
+const MOVED_AWAY_AFTER = new RegExp(
+  `^[\`'"*_]*\\s*(?:\\(\\s*)?(?:,?\\s*(?:${anyScript(MOVED_AWAY_LINK)})\\s+(?:${anyScript(MOVED_AWAY_SUBJECT)})?\\s*)?(?:(?:${anyScript(MOVED_AWAY_TENSE)})\\s+)*` +
+    `(?:${anyScript(MOVED_AWAY)})(?:\\s*(?:${anyScript(MOVED_AWAY_TARGET)})|\\s*[\`'"]|(?=[^\\s\\w]))`,
+  'iu',
+);
+
+/** Right after a name, do the words say the file was moved away: "renamed to `.disabled`", "but file moved to `x`", "(since moved to `b.ts`)"? */
+export function movedAwayAfter(after: string): boolean {
+  return MOVED_AWAY_AFTER.test(after);
+}
+
+const MOVE_BEFORE = wordMatcher(MOVE_RIGHT_BEFORE, { trail: '\\s+(?:the\\s+)?[`\'"]?$' });
+
+/** Does the text right before a name move, rename or split it: "split `schema.ts` into …", "rename `a.ts` to …"? */
+export function moveVerbRightBefore(before: string): boolean {
+  return MOVE_BEFORE.test(before);
 }

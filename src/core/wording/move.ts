@@ -33,3 +33,49 @@ export const MOVE_TARGET: Wording = {
 export const RENAMED_TO_AFTER: Wording = {
   ja: ['へのリネーム', 'にリネーム', 'への改名', 'に改名', 'への名前変更', 'に名前変更'],
 };
+
+/**
+ * Past-tense verbs after a name that say the file was moved away: "`scan.yml` renamed to `.disabled`", "(since moved
+ * to `b.ts`)", "已移至". A rename still to do ("rename `a.ts` to …") needs the file there, so only the past counts.
+ */
+export const MOVED_AWAY: Wording = {
+  en: ['renamed', 'moved', 'relocated', 'split'],
+  de: ['umbenannt', 'verschoben'],
+  fr: ['renommé', 'renommée', 'déplacé', 'déplacée'],
+  es: ['renombrado', 'renombrada', 'movido', 'movida'],
+  pt: ['renomeado', 'renomeada', 'movido', 'movida'],
+  zh: ['已重命名为', '已移动到', '已移至', '重命名为', '移动到', '移至'],
+};
+
+/** What may join the name and such a verb: "`a.ts`, but the file moved to …", "`x` which was renamed". */
+export const MOVED_AWAY_LINK: Wording = {
+  en: ['but', 'which', 'that', 'and'],
+};
+
+/** The subject after such a link: "but the file moved", "and it was renamed". */
+export const MOVED_AWAY_SUBJECT: Wording = {
+  en: ['the file', 'the folder', 'the module', 'the', 'file', 'folder', 'module', 'it'],
+};
+
+/** Auxiliaries and time words before the verb: "was renamed", "has been moved", "since moved", "wurde verschoben", "a été déplacé". */
+export const MOVED_AWAY_TENSE: Wording = {
+  en: ['was', 'were', 'has been', 'have been', 'had been', 'is now', 'since', 'later'],
+  de: ['wurde'],
+  fr: ['a été'],
+  es: ['fue'],
+  pt: ['foi'],
+};
+
+/** The word after such a verb, before the new place: "renamed to", "moved into", "verschoben nach", "movido para". */
+export const MOVED_AWAY_TARGET: Wording = {
+  en: ['to', 'into', 'as', 'in'],
+  de: ['nach', 'in'],
+  fr: ['en'],
+  es: ['a', 'en'],
+  pt: ['para'],
+};
+
+/** A verb right before the name that moves, renames or splits it: "split `schema.ts` into …", "move `x/` under …", "mv `a`". */
+export const MOVE_RIGHT_BEFORE: Wording = {
+  en: ['split', 'rename', 'renamed', 'move', 'moved', 'relocate', 'relocated', 'mv'],
+};
