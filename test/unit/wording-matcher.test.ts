@@ -16,13 +16,26 @@ import * as notDone from '../../src/core/wording/not-done';
 import * as riskHeadings from '../../src/core/wording/risk-headings';
 import * as fileLabels from '../../src/core/wording/file-labels';
 import * as docs from '../../src/core/wording/docs';
+import * as existingFiles from '../../src/core/wording/existing-files';
 import { LANGUAGES, merge, pairMatcher, wordMatcher, type Language, type Wording } from '../../src/core/wording/words';
 
 /** Every table of every concept, by name. Stems are words' beginnings by design (CHECK_HEADING_STEMS, RISK_HEADING_STEM). */
 const TABLES: Record<string, Wording> = Object.fromEntries(
-  Object.entries({ ...create, ...del, ...done, ...move, ...undecided, ...verify, ...alternatives, ...deferred, ...notDone, ...riskHeadings, ...fileLabels, ...docs }).filter(
-    ([name, value]) => typeof value === 'object' && name !== 'CHECK_HEADING_STEMS' && name !== 'RISK_HEADING_STEM',
-  ),
+  Object.entries({
+    ...create,
+    ...del,
+    ...done,
+    ...move,
+    ...undecided,
+    ...verify,
+    ...alternatives,
+    ...deferred,
+    ...notDone,
+    ...riskHeadings,
+    ...fileLabels,
+    ...docs,
+    ...existingFiles,
+  }).filter(([name, value]) => typeof value === 'object' && name !== 'CHECK_HEADING_STEMS' && name !== 'RISK_HEADING_STEM' && name !== 'CHANGE_LABEL_STEM'),
 );
 
 /** A sentence in each language with the word in it, spaced as that language spaces words. */
