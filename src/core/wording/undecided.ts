@@ -61,3 +61,118 @@ export const LEGEND: Wording = {
   zh: ['图例', '圖例'],
   ja: ['凡例'],
 };
+
+/**
+ * The markers an author leaves where work is unfinished: "TBD", "TODO", "FIXME". Found by the parser
+ * (src/core/signals.ts) as unknown signals, with UNKNOWN_WORDS; the rule reads them in context.
+ */
+export const MARKER: Wording = {
+  en: ['tbd', 'tbc', 'tba', 'todo', 'fixme', 'xxx'],
+};
+
+/** The words and phrases besides the markers that say the author does not know yet: "unclear", "to be decided", "figure out". */
+export const UNKNOWN_WORDS: Wording = {
+  en: [
+    'to be decided',
+    'to be determined',
+    'to be confirmed',
+    'to be defined',
+    'to be agreed',
+    'not yet decided',
+    'not yet known',
+    'not yet clear',
+    'not yet sure',
+    'not yet defined',
+    'open question',
+    'open questions',
+    'investigate whether',
+    'investigate if',
+    'need to check whether',
+    'need to check if',
+    'need to confirm whether',
+    'need to confirm if',
+    'need to verify whether',
+    'need to verify if',
+    'needs to check whether',
+    'needs to check if',
+    'needs to confirm whether',
+    'needs to confirm if',
+    'needs to verify whether',
+    'needs to verify if',
+    // Not "figures out": "the system figures out which expert fits" says what the program does.
+    'figure out',
+    'figured out',
+    'not sure',
+    'unclear',
+    'unknown',
+    'unknowns',
+    'unsure',
+    'undecided',
+    'maybe',
+    'perhaps',
+    'somehow',
+    'hopefully',
+  ],
+};
+
+/** Before markers, a word that says they are absent: "No TBD, TODO…", "without TODOs", "sin TBD", "無 TBD". */
+export const ABSENT: Wording = {
+  en: ['no', 'without', 'zero', 'free of', 'nor'],
+  es: ['sin'],
+  pt: ['sem'],
+  de: ['kein', 'keine', 'keinen', 'ohne'],
+  fr: ['aucun', 'sans'],
+  zh: ['無', '无', '沒有', '没有'],
+};
+
+/** What such a word may name besides the markers, and the words joining them: "no TODOs or placeholders". */
+export const MARKER_NAMES: Wording = {
+  en: ['todos', 'fixmes', 'placeholder', 'placeholders', 'marker', 'markers', 'or', 'and', 'nor'],
+};
+
+/** After a marker, what makes it content rather than an open point: "TBD values", "TODO comments", "fixme tests". */
+export const MARKER_AS_CONTENT: Wording = {
+  en: [
+    'value',
+    'values',
+    'cell',
+    'cells',
+    'field',
+    'fields',
+    'entry',
+    'entries',
+    'marker',
+    'markers',
+    'comment',
+    'comments',
+    'placeholder',
+    'placeholders',
+    'string',
+    'strings',
+    'tag',
+    'tags',
+    'annotation',
+    'annotations',
+    'test',
+    'tests',
+    'case',
+    'cases',
+    'spec',
+    'specs',
+  ],
+};
+
+/** After "unknowns", the words that say they are settled: "unknowns resolved", "unknowns have been answered". */
+export const SETTLED: Wording = {
+  en: ['resolved', 'answered', 'settled', 'closed', 'addressed', 'eliminated'],
+};
+
+/** Between "unknowns" and such a word: "were", "have been", "all", "already". */
+export const SETTLED_TENSE: Wording = {
+  en: ['were', 'are', 'have been', 'has been', 'all', 'now', 'already'],
+};
+
+/** Before where the unknowns come from: "unknowns from the spike resolved", "unknowns in phase 1 …". */
+export const SETTLED_SOURCE: Wording = {
+  en: ['from', 'in', 'of'],
+};

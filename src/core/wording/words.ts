@@ -124,6 +124,20 @@ const unboundedAlternation = (words: readonly string[]): string | null =>
         .map(escapeWord)
         .join('|');
 
+/**
+ * The words of a table as one alternation with no boundary at all, longest first, each space matching `space` (by
+ * default spaces and tabs only: a phrase never spans a line). For a caller that scans a whole text in one pass and
+ * checks each match's edges itself (src/core/signals.ts), or that sets the words in a larger expression of its own.
+ */
+export function phraseAlternation(table: Wording | readonly Wording[], space = '[ \\t]+'): string {
+  const words: string[] = [];
+  for (const row of Object.values(Array.isArray(table) ? merge(...(table as Wording[])) : (table as Wording))) if (row) words.push(...row);
+  return [...new Set(words.map((w) => w.trim()).filter((w) => w !== ''))]
+    .sort((a, b) => b.length - a.length || a.localeCompare(b))
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, space))
+    .join('|');
+}
+
 const isAsciiWordChar = (c: string): boolean => /[A-Za-z0-9_]/.test(c);
 
 /** One alternation, longest word first, each word bounded as its script bounds words (`openEnded`: before only). */
