@@ -17,6 +17,7 @@ import * as riskHeadings from '../../src/core/wording/risk-headings';
 import * as fileLabels from '../../src/core/wording/file-labels';
 import * as docs from '../../src/core/wording/docs';
 import * as existingFiles from '../../src/core/wording/existing-files';
+import * as systemDescription from '../../src/core/wording/system-description';
 import { LANGUAGES, merge, pairMatcher, wordMatcher, type Language, type Wording } from '../../src/core/wording/words';
 
 /** Every table of every concept, by name. Stems are words' beginnings by design (CHECK_HEADING_STEMS, RISK_HEADING_STEM). */
@@ -35,6 +36,7 @@ const TABLES: Record<string, Wording> = Object.fromEntries(
     ...fileLabels,
     ...docs,
     ...existingFiles,
+    ...systemDescription,
   }).filter(([name, value]) => typeof value === 'object' && name !== 'CHECK_HEADING_STEMS' && name !== 'RISK_HEADING_STEM' && name !== 'CHANGE_LABEL_STEM'),
 );
 

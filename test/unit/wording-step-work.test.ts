@@ -6,7 +6,10 @@
 import { strict as assert } from 'node:assert';
 import { LATER_BODY, LATER_NOTE, LATER_TITLE } from '../../src/core/wording/deferred';
 import { DOC_FILE_VERB, DOCS_NOUN, DOCS_VERB, DOCUMENT_VERB } from '../../src/core/wording/docs';
-import { isDocsTitle, opensOutOfScope, titleSaysLater } from '../../src/core/wording/step-work';
+import { describesSystem, introducesFlow, isDocsTitle, opensOutOfScope, titleSaysLater } from '../../src/core/wording/step-work';
+import { FLOW, FLOW_OF, RUN_OF_PRODUCT, SYSTEM_DESCRIPTION, SYSTEM_DESCRIPTION_IN_WORD } from '../../src/core/wording/system-description';
+import { EVERY, GATE_WORDS, PLAN_WIDE_SUCCESS, QUALITY_GATES, WORK_UNIT } from '../../src/core/wording/verify';
+import { GATES_TITLE, PLAN_WIDE_SUCCESS_TITLE } from '../../src/core/rules/check-words';
 import type { Language, Wording } from '../../src/core/wording/words';
 import { findingLines, runRules } from '../support/static-rules-harness';
 
@@ -58,5 +61,53 @@ describe('wording concepts: a documentation step', () => {
     for (const [lang, w] of rows(DOCUMENT_VERB)) assert.deepEqual(reported(`${w} the flag`, 'See `docs/flags.md`.'), [3], `${lang} "${w}"`);
     for (const [lang, w] of rows(DOC_FILE_VERB)) assert.deepEqual(reported(`${w} docs/setup.md`, 'See `docs/setup.md`.'), [3], `${lang} "${w}"`);
     assert.deepEqual(reported('Read docs/setup.md', 'See `docs/setup.md`.'), [3, 6]);
+  });
+});
+
+/** The lines no-success-criterion reports on two phases and, after them, a section titled `title` over one line. */
+const reportedWith = (title: string, under = '- all tests pass'): number[] =>
+  findingLines(
+    runRules(['# Plan', '', '## Phase 1: Parser', 'Parse the input.', '', '## Phase 2: Export', 'Wire it.', '', `## ${title}`, under].join('\n')),
+    'no-success-criterion',
+  );
+
+describe('wording concepts: checks that speak for every step', () => {
+  it('every plan-wide success title speaks for the phases ("## Definition of done")', () => {
+    for (const [lang, w] of rows(PLAN_WIDE_SUCCESS)) {
+      assert.ok(PLAN_WIDE_SUCCESS_TITLE.test(`${w} (all phases)`), `${lang} "${w}"`);
+    }
+    assert.deepEqual(reportedWith('Notes'), [3, 6]);
+  });
+
+  it('every quality-gates title, and every gate word with every "each unit" pair ("## Checks (each phase)")', () => {
+    for (const [lang, w] of rows(QUALITY_GATES)) {
+      assert.ok(GATES_TITLE.test(`${w} for the release`), `${lang} "${w}"`);
+      assert.deepEqual(reportedWith(`${w} for the release`), [], `${lang} "${w}"`);
+    }
+    for (const [lang, gate] of rows(GATE_WORDS))
+      for (const [, every] of rows(EVERY))
+        for (const [, unit] of rows(WORK_UNIT)) assert.ok(GATES_TITLE.test(`${gate} (${every} ${unit})`), `${lang} "${gate} (${every} ${unit})"`);
+    assert.deepEqual(reportedWith('Checks (some phases)', 'Wire it.'), [3, 6]);
+  });
+});
+
+describe('wording concepts: a section that describes the system', () => {
+  it('every system-description word: the phases under such a section are not steps', () => {
+    for (const [lang, w] of rows(SYSTEM_DESCRIPTION)) assert.ok(describesSystem(`Complete ${w}`), `${lang} "${w}"`);
+    for (const [lang, w] of rows(SYSTEM_DESCRIPTION_IN_WORD)) assert.ok(describesSystem(`System${w}`), `${lang} "System${w}"`);
+    for (const [lang, w] of rows(SYSTEM_DESCRIPTION, SYSTEM_DESCRIPTION_IN_WORD)) {
+      const plan = ['# Plan', '', `## ${w}`, '', '### Phase 1: Ingest', 'Reads the feed.', '', '### Phase 2: Export', 'Writes the report.'].join('\n');
+      assert.deepEqual(findingLines(runRules(plan), 'no-success-criterion'), [], `${lang} "${w}"`);
+    }
+    const work = ['# Plan', '', '## Implementation', '', '### Phase 1: Ingest', 'Reads the feed.', '', '### Phase 2: Export', 'Writes the report.'].join('\n');
+    assert.deepEqual(findingLines(runRules(work), 'no-success-criterion'), [5, 8]);
+    assert.equal(describesSystem('Implementation order'), false);
+  });
+
+  it('every flow: what flows and the word for a flow, in its language ("User flow", "Flujo de datos"), and a run of the product', () => {
+    for (const [lang, first] of rows(FLOW_OF)) for (const second of FLOW[lang] ?? []) assert.ok(introducesFlow(`Complete ${first} ${second}`), `${lang} "${first} ${second}"`);
+    for (const [lang, w] of rows(RUN_OF_PRODUCT)) assert.ok(introducesFlow(`Request ${w}`), `${lang} "${w}"`);
+    assert.equal(introducesFlow('Implementation flowchart'), false);
+    assert.equal(introducesFlow('flujo flow'), false, 'a Spanish word is not closed by an English one');
   });
 });

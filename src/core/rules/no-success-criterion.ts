@@ -12,8 +12,8 @@ import type { Draft } from './text-rules';
 import { allItemsTicked, keywordId, markedComplete, planMarkedDone, tickedElsewhere, titleMarkedDone } from './plan-status';
 import type { RuleEnvironment, RuleScope } from './catalog';
 import { specKitSpecBeside } from './section-rules';
-import { CHECK_HEADING, CHECK_STEP, CJK_CHECK_STEP, PRECONDITIONS_STEP, REVIEW_STEP, TESTING_STEP } from './check-words';
-import { isDocsTitle, opensOutOfScope, titleSaysLater } from '../wording/step-work';
+import { CHECK_HEADING, CHECK_STEP, CJK_CHECK_STEP, GATES_TITLE, PLAN_WIDE_SUCCESS_TITLE, PRECONDITIONS_STEP, REVIEW_STEP, TESTING_STEP } from './check-words';
+import { describesSystem, introducesFlow, isDocsTitle, opensOutOfScope, titleSaysLater } from '../wording/step-work';
 
 /**
  * A heading that is only an earlier step's id ("### Phase 1" under "## File-by-File Implementation Order",
@@ -53,17 +53,6 @@ function laterStep(plan: Plan, step: Plan['steps'][number]): boolean {
 }
 
 /**
- * A section that describes the system rather than the work ("## Complete Pipeline Architecture" over "### Phase 1:
- * Initial XML Generation", "## Data flow", "## How it works"): the phases or stages under it run when the product
- * runs; they are not steps of the plan.
- */
-const SYSTEM_DESCRIPTION = /\b(?:architecture|data\s*flow|how\s+it\s+works|system\s+(?:overview|design)|pipeline\s+(?:overview|stages))\b|arquitectura|arquitetura|architektur/i;
-
-/** A heading that introduces a flow of the product ("## Complete User Flow", "## Request lifecycle"); not "## Implementation sequence". */
-const FLOW_HEADING =
-  /\b(?:user|data|request|message|event|order|payment|auth\w*|login|sign[\s-]?up|checkout|trade|transaction|runtime|control)\s+flow\b|\blifecycle\b|\bhow\s+it\s+works\b|fluxo\s+d[eo]\s+(?:usu[áa]rio|dados)|flujo\s+de\s+(?:usuario|datos)/i;
-
-/**
  * Heading steps that follow a flow heading as its siblings ("## Complete User Flow" then "## Step 1: Approve + Deposit",
  * "## Step 2: Matching (Off-Chain)"): the stages of the flow it introduces, not work steps. The run ends at the next
  * heading of that level that is not a step.
@@ -78,23 +67,13 @@ function flowStageLines(plan: Plan): Set<number> {
       if (stepLines.has(s.headingLine)) out.add(s.headingLine);
       else runLevel = 0;
     }
-    if (runLevel === 0 && !stepLines.has(s.headingLine) && FLOW_HEADING.test(s.title)) runLevel = s.level;
+    if (runLevel === 0 && !stepLines.has(s.headingLine) && introducesFlow(s.title)) runLevel = s.level;
   }
   return out;
 }
 
 /** A ticked step ("- [x] …") is done: how to know it is done no longer needs saying. */
 const DONE_CHECKBOX = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
-
-/**
- * A success section that speaks for every step ("Phase completion", "Definition of done", "Step completion criteria"),
- * also in es/pt/de/fr ("Criterios de finalización", "Critérios de conclusão", "Abschlusskriterien", "Critères d'achèvement").
- */
-const PLAN_WIDE =
-  /\b(phase|step|task)\s+completion|definition\s+of\s+done|completion\s+criteria|(?<!\p{L})(criterios\s+de\s+(?:finalizaci[oó]n|terminaci[oó]n)|crit[ée]rios\s+de\s+conclus[aã]o|abschlusskriterien|crit[èe]res\s+d['’]ach[èe]vement|crit[èe]res\s+de\s+fin)(?!\p{L})/iu;
-
-/** Gates every step passes: "## Quality gates (every sprint)", "## Checks (each phase)". */
-const GATES = /^\W*quality\s+gates?\b|\b(?:gates?|checks?|criteria)\s*\((?:every|each|all)\s+(?:sprints?|phases?|steps?|tasks?|milestones?)\)/i;
 
 /** A top-level check of the whole plan's result: "## Validation Checklist", "## Verification", "## Final validation", "## Testing". */
 const PLAN_CHECK =
@@ -162,7 +141,7 @@ export function noSuccessCriterionRule(plan: Plan, env?: RuleEnvironment, scope:
   // generated from it outlines phases that /speckit.tasks turns into tasks checked against them. With that spec in the
   // workspace the criteria exist, one file over (on the corpus, 0 of 23 labels on such phases were TP, no miss).
   if (specKitSpecBeside(plan, env)) return [];
-  if (plan.sections.some((s) => !s.isEmpty && ((s.kind === 'success' && PLAN_WIDE.test(s.title)) || GATES.test(s.title)))) return [];
+  if (plan.sections.some((s) => !s.isEmpty && ((s.kind === 'success' && PLAN_WIDE_SUCCESS_TITLE.test(s.title)) || GATES_TITLE.test(s.title)))) return [];
   // A top-level "## Success Criteria" / "## Success Metrics" / "## Exit criteria" section that is not a step's own states how
   // the plan is known done, for its steps (88 of the 89 labels on such tuning plans' steps said so).
   const layout = stepLayout(plan);
@@ -198,7 +177,9 @@ export function noSuccessCriterionRule(plan: Plan, env?: RuleEnvironment, scope:
       (step, i) =>
         step.successCriteria === null &&
         !nested[i] &&
-        !SYSTEM_DESCRIPTION.test(step.sectionTitle ?? '') &&
+        // A section that describes the system rather than the work ("## Complete Pipeline Architecture" over "### Phase 1:
+        // Initial XML Generation", "## Data flow"): the phases or stages under it run when the product runs.
+        !describesSystem(step.sectionTitle ?? '') &&
         !flowStages.has(step.line) &&
         !unheldNumber(step) &&
         !CHECK_STEP.test(step.title) &&

@@ -5,6 +5,7 @@
  */
 import { DOC_FILE_VERB, DOCS_NOUN, DOCS_VERB, DOCUMENT_VERB } from './docs';
 import { LATER_BODY, LATER_NOTE, LATER_TITLE } from './deferred';
+import { FLOW, FLOW_OF, RUN_OF_PRODUCT, SYSTEM_DESCRIPTION, SYSTEM_DESCRIPTION_IN_WORD } from './system-description';
 import { anyOf, pairMatcher, wordMatcher } from './words';
 
 /** At the start of a title or line, after any marks and numbering ("— ", "**"). */
@@ -36,4 +37,18 @@ const DOCS_TITLE = anyOf(
 /** Is the step's work documentation, by its title: "Update docs", "Write README", "Document the flag", "Create `docs/a.md`"? */
 export function isDocsTitle(title: string): boolean {
   return DOCS_TITLE.test(title);
+}
+
+const SYSTEM = anyOf(wordMatcher(SYSTEM_DESCRIPTION, { guarded: false }), wordMatcher(SYSTEM_DESCRIPTION_IN_WORD, { bounded: false, guarded: false }));
+
+/** Does a section's title describe the system rather than the work: "## Complete Pipeline Architecture", "## Data flow"? */
+export function describesSystem(title: string): boolean {
+  return SYSTEM.test(title);
+}
+
+const FLOW_TITLE = anyOf(pairMatcher(FLOW_OF, FLOW, '\\s+', { guarded: false }), wordMatcher(RUN_OF_PRODUCT, { guarded: false }));
+
+/** Does a heading introduce a flow of the product: "## Complete User Flow", "## Request lifecycle", "## Flujo de datos"? */
+export function introducesFlow(title: string): boolean {
+  return FLOW_TITLE.test(title);
 }
