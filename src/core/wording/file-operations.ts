@@ -31,7 +31,7 @@ import {
 import { FILE_LABEL, PLACE_LABEL } from './file-labels';
 import { DELETE, DELETE_AFTER, DELETE_CELL, DELETE_WEAK, DELETED_AFTER } from './delete';
 import { COPY, MOVE, MOVE_RIGHT_BEFORE, MOVE_TARGET, MOVED_AWAY, MOVED_AWAY_LINK, MOVED_AWAY_SUBJECT, MOVED_AWAY_TARGET, MOVED_AWAY_TENSE, RENAMED_TO_AFTER } from './move';
-import { alternation, anyOf, anyScript, inScript, merge, pairMatcher, patternMatcher, wordMatcher, wordsOf, withShape } from './words';
+import { alternation, anyOf, phraseAlternation, inScript, merge, pairMatcher, patternMatcher, wordMatcher, wordsOf, withShape } from './words';
 
 /** Quotes and emphasis that may close the path before the words after it. */
 const AFTER_PATH = '^[`\'">)\\]*_]*\\s*';
@@ -230,10 +230,13 @@ export function placeLabelBefore(before: string): boolean {
   return PLACE_LABEL_BEFORE.test(before);
 }
 
-/** One expression over every script (`iu`): the words of several tables follow each other, each in any language. */
+/**
+ * One expression over every script (`iu`): the words of several tables follow each other, each in any language. The
+ * shape bounds each word (spaces, a quote or a mark after the verb), so the words are set without boundaries of their own.
+ */
 const MOVED_AWAY_AFTER = new RegExp(
-  `^[\`'"*_]*\\s*(?:\\(\\s*)?(?:,?\\s*(?:${anyScript(MOVED_AWAY_LINK)})\\s+(?:${anyScript(MOVED_AWAY_SUBJECT)})?\\s*)?(?:(?:${anyScript(MOVED_AWAY_TENSE)})\\s+)*` +
-    `(?:${anyScript(MOVED_AWAY)})(?:\\s*(?:${anyScript(MOVED_AWAY_TARGET)})|\\s*[\`'"]|(?=[^\\s\\w]))`,
+  `^[\`'"*_]*\\s*(?:\\(\\s*)?(?:,?\\s*(?:${phraseAlternation(MOVED_AWAY_LINK, '\\s+')})\\s+(?:${phraseAlternation(MOVED_AWAY_SUBJECT, '\\s+')})?\\s*)?` +
+    `(?:(?:${phraseAlternation(MOVED_AWAY_TENSE, '\\s+')})\\s+)*(?:${phraseAlternation(MOVED_AWAY)})(?:\\s*(?:${phraseAlternation(MOVED_AWAY_TARGET)})\\b|\\s*[\`'"]|(?=[^\\s\\w]))`,
   'iu',
 );
 

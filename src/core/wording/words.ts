@@ -265,7 +265,30 @@ const NONE = { marked: false, cjk: false };
 let lastText = '';
 let lastScripts = NONE;
 
+/**
+ * Every group anchored at the start of the text: each expression fails at once on a text that does not open with its
+ * words, which is cheaper than reading the text's scripts first (a guard scans the whole text).
+ */
+const anchoredAtStart = (sources: Record<Script, string | null>): boolean => Object.values(sources).every((source) => source === null || source.startsWith('^'));
+
 function fromSources(sources: Record<Script, string | null>, guarded: boolean, markedAscii: boolean): WordMatcher {
+  // A guard keeps a marked row written in ASCII ("tao") off English text; with no such row, an anchored matcher needs none.
+  if (anchoredAtStart(sources) && !markedAscii) {
+    const groups = (['latin', 'marked', 'cjk'] as const).flatMap((script) => (sources[script] === null ? [] : [new RegExp(sources[script], FLAGS[script])]));
+    return {
+      sources,
+      guarded,
+      markedAscii,
+      test: (text) => groups.some((re) => re.test(text)),
+      exec: (text) => {
+        for (const re of groups) {
+          const m = re.exec(text);
+          if (m !== null) return m;
+        }
+        return null;
+      },
+    };
+  }
   if (!guarded) {
     // Unguarded (a title, a cell): the latin words read without `u` (a case-insensitive Unicode expression is slower: its
     // \b and case folding are Unicode's), the other scripts in one expression tried only where they can match.
