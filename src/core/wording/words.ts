@@ -274,7 +274,9 @@ const anchoredAtStart = (sources: Record<Script, string | null>): boolean => Obj
 function fromSources(sources: Record<Script, string | null>, guarded: boolean, markedAscii: boolean): WordMatcher {
   // A guard keeps a marked row written in ASCII ("tao") off English text; with no such row, an anchored matcher needs none.
   if (anchoredAtStart(sources) && !markedAscii) {
-    const groups = (['latin', 'marked', 'cjk'] as const).flatMap((script) => (sources[script] === null ? [] : [new RegExp(sources[script], FLAGS[script])]));
+    // The flags each group was read under before: an unguarded matcher reads its other scripts case-insensitively too.
+    const flags = (script: Script): string => (guarded || script === 'latin' ? FLAGS[script] : 'iu');
+    const groups = (['latin', 'marked', 'cjk'] as const).flatMap((script) => (sources[script] === null ? [] : [new RegExp(sources[script], flags(script))]));
     return {
       sources,
       guarded,
