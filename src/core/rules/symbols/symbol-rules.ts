@@ -8,6 +8,7 @@ import type { RuleEnvironment, RuleScope } from '../catalog';
 import type { Draft } from '../text-rules';
 import type { SymbolFacts, SymbolLocation } from '../../index/symbols/symbol-index';
 import { namesCode, symbolMentions, type SymbolMention } from './symbol-claims';
+import { placeClaimOf, sourcePlaceClaimOf } from './place-claims';
 
 /** The symbol facts when the plan names code and the index is complete; asking starts the build. */
 function facts(plan: Plan, env: RuleEnvironment): { facts: SymbolFacts; mentions: SymbolMention[] } | null {
@@ -21,20 +22,23 @@ function facts(plan: Plan, env: RuleEnvironment): { facts: SymbolFacts; mentions
 /**
  * unknown-symbol: a name the plan treats as existing is defined in no file of the workspace and no file's text even
  * uses it (so it is not a library's name the code already calls). Scope `precise`: only on a claim, and only when a
- * defined name is close enough to be what was meant (the did-you-mean); `thorough`: every such name the plan does not
- * create. A dotted name is checked when its owner is defined in the workspace (`UserStore.save()` with a `UserStore`
- * class), never for a library's object (`os.path.join`).
+ * defined name is close enough to be what was meant (the did-you-mean), or when the plan places it in a source file as
+ * existing (place-claims.ts: the place makes the claim strong); `thorough`: every such name the plan does not create.
+ * A dotted name is checked when its owner is defined in the workspace (`UserStore.save()` with a `UserStore` class),
+ * never for a library's object (`os.path.join`).
  */
 export function unknownSymbolRule(plan: Plan, env: RuleEnvironment, scope: RuleScope = 'precise'): Draft[] {
   const got = facts(plan, env);
   if (!got) return [];
   const out: Draft[] = [];
   for (const m of got.mentions) {
-    if (scope === 'precise' && !m.claimed) continue;
+    // A name the plan places in a source file as existing ("Wrap `getFlag()` in `src/flags/client.ts`") needs no close name.
+    const placed = sourcePlaceClaimOf(plan, m) !== null;
+    if (scope === 'precise' && !m.claimed && !placed) continue;
     if (m.receiver !== null && got.facts.definitions(m.receiver).length === 0) continue;
     if (got.facts.definitions(m.name).length > 0 || got.facts.usedAnywhere(m.name)) continue;
     const suggestion = got.facts.closestDefined(m.name);
-    if (scope === 'precise' && suggestion === null) continue;
+    if (scope === 'precise' && suggestion === null && !placed) continue;
     const where = suggestion ? got.facts.definitions(suggestion)[0] : undefined;
     out.push({
       code: 'unknown-symbol',
@@ -49,16 +53,17 @@ export function unknownSymbolRule(plan: Plan, env: RuleEnvironment, scope: RuleS
 }
 
 /**
- * symbol-elsewhere: the plan places a name in a file ("`loadUser()` in `src/users.ts`") that neither defines nor even
- * uses it, while other files define it (at most three: a name defined everywhere is too common to place). Quick fix:
- * the path of the file that defines it, when there is one.
+ * symbol-elsewhere: the plan places a name in a file ("`loadUser()` in `src/users.ts`", or any place claim of
+ * place-claims.ts: "In `src/users.ts`, wrap `loadUser()`") that neither defines nor even uses it, while other files
+ * define it (at most three: a name defined everywhere is too common to place). Quick fix: the path of the file that
+ * defines it, when there is one.
  */
 export function symbolElsewhereRule(plan: Plan, env: RuleEnvironment): Draft[] {
   const got = facts(plan, env);
   if (!got) return [];
   const out: Draft[] = [];
   for (const m of got.mentions) {
-    const placed = placeOf(plan, m);
+    const placed = placeOf(plan, m) ?? placeClaimOf(plan, m);
     if (!placed) continue;
     const file = got.facts.indexedFile(placed.path);
     if (file === null || got.facts.usedIn(file, m.name)) continue;
