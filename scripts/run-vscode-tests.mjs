@@ -361,6 +361,49 @@ async function startControlServer() {
       } else if (u.pathname === '/click') {
         await page.click(u.searchParams.get('selector') || 'body', { timeout: 5000 });
         res.writeHead(200).end('ok');
+      } else if (u.pathname === '/frame-boxes') {
+        // Webviews live in nested iframes: each match in any of them (shadow roots pierced), with its box in that frame.
+        const sel = u.searchParams.get('selector') || 'body';
+        const boxes = [];
+        for (const frame of page.frames()) {
+          if (frame === page.mainFrame()) continue;
+          const found = await frame
+            .$$eval(sel, (els) =>
+              els.map((e) => {
+                const r = e.getBoundingClientRect();
+                const view = e.ownerDocument.defaultView;
+                const cs = view.getComputedStyle(e);
+                return {
+                  text: e.innerText || '',
+                  left: r.left,
+                  right: r.right,
+                  width: r.width,
+                  height: r.height,
+                  display: cs.display,
+                  visibility: cs.visibility,
+                  scrollWidth: e.scrollWidth,
+                  clientWidth: e.clientWidth,
+                  viewportWidth: view.innerWidth,
+                };
+              }),
+            )
+            .catch(() => []);
+          boxes.push(...found);
+        }
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(boxes));
+      } else if (u.pathname === '/frame-click') {
+        const sel = u.searchParams.get('selector') || 'body';
+        let clicked = false;
+        for (const frame of page.frames()) {
+          if (frame === page.mainFrame() || clicked) continue;
+          const el = await frame.$(sel).catch(() => null);
+          if (el) {
+            await el.click({ timeout: 5000 });
+            clicked = true;
+          }
+        }
+        if (!clicked) throw new Error(`no ${sel} in any frame`);
+        res.writeHead(200).end('ok');
       } else if (u.pathname === '/type') {
         await page.keyboard.type(u.searchParams.get('text') || '');
         res.writeHead(200).end('ok');

@@ -12,5 +12,8 @@ export function askHost(from: HTMLElement, request: PanelRequest): void {
 
 /** One key per button: a request with the same key disables that button until its reply arrives. */
 export function busyKey(request: PanelRequest): string {
-  return 'challengeId' in request ? `${request.action}:${request.challengeId}` : request.action;
+  if ('challengeId' in request) return `${request.action}:${request.challengeId}`;
+  if (request.action === 'revealLine') return `${request.action}:${request.line}`;
+  if (request.action === 'openEvidence') return `${request.action}:${request.path}:${request.line ?? ''}`;
+  return request.action;
 }

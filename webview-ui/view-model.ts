@@ -3,9 +3,10 @@
  * run and for a run in progress. Pure functions, no DOM.
  */
 import type { AgentFailure, AgentRole, Assertion, AuditorOutput, Challenge, ChallengeStatus, ConvergenceStatus, IterationState, Usage, UserResponse } from '../src/core/protocol';
-import { forcedExitIteration, modelsOfRun, stopCauseOf } from '../src/core/labels';
+import { endedEarly, forcedExitIteration, modelsOfRun, partialReason, stopActions, stopCauseOf, type StopAction } from '../src/core/labels';
 import type { Assessment, QualityResult, RunResult, VerdictLabel } from '../src/core/run-types';
 import type { AnsweredCheckpoint, LiveRun, PanelState } from '../src/shared/webview-protocol';
+import { currentDecisions, type ChallengeDecision } from './decisions';
 
 export interface IterationSummary {
   iteration: number;
@@ -44,6 +45,13 @@ export interface RunView {
   reason: string;
   nextStep: string;
   partial: boolean;
+  /**
+   * A run stopped before it could give a verdict (cap, cancel, abort, agent
+   * failures): why, in the words the status bar and the notification use
+   * (src/core/labels.ts `partialReason`), and what the user can do about it.
+   * The panel then shows no verdict word.
+   */
+  stopped: { why: string; actions: StopAction[] } | null;
   assessment: Assessment | null;
   iterations: IterationSummary[];
   /** Calls that belong to no iteration (assessment, final audit). */
@@ -66,6 +74,8 @@ export interface RunView {
   models: { model: string; roles: AgentRole[] }[];
   /** Plan line of each challenge, by id (from the finished result); empty while running. */
   planLines: Readonly<Record<string, number>>;
+  /** One current decision per challenge, earlier ones as history (decisions.ts). */
+  decisions: ChallengeDecision[];
   /** A later run was stopped (cancelled/aborted) before it found anything; the result shown is the one before it. */
   stoppedLater?: VerdictLabel;
 }
@@ -135,6 +145,11 @@ export function challengeRows(snapshots: readonly IterationState[]): ChallengeRo
   }));
 }
 
+function stoppedOf(facts: Parameters<typeof partialReason>[0]): RunView['stopped'] {
+  const why = partialReason(facts);
+  return why === null ? null : { why, actions: stopActions(stopCauseOf(facts)) };
+}
+
 const NO_USAGE: Usage = { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
 
 function fromResult(planPath: string | null, r: RunResult, live: LiveRun | null): RunView {
@@ -150,6 +165,7 @@ function fromResult(planPath: string | null, r: RunResult, live: LiveRun | null)
     reason: r.reason,
     nextStep: r.nextStep,
     partial: r.partial,
+    stopped: stoppedOf(r),
     assessment: r.assessment,
     iterations,
     otherCalls: sumCalls(r.calls.filter((c) => !known.has(c.iteration))),
@@ -167,6 +183,7 @@ function fromResult(planPath: string | null, r: RunResult, live: LiveRun | null)
     usageReported: r.usageReported !== false,
     models: modelsOfRun(r.calls),
     planLines: r.planLines ?? {},
+    decisions: currentDecisions(final?.user_responses ?? []),
   };
 }
 
@@ -182,6 +199,15 @@ function fromLive(planPath: string | null, live: LiveRun): RunView {
     reason: live.message,
     nextStep: '',
     partial: true,
+    stopped: live.verdict
+      ? stoppedOf({
+          partial: endedEarly(live.stopCause),
+          verdict: live.verdict,
+          failures: live.failures,
+          reason: live.message,
+          ...(live.stopCause ? { stopCause: live.stopCause } : {}),
+        })
+      : null,
     assessment: live.assessment,
     iterations: summarizeIterations(live.iterations, live.calls, live.failures, live.answeredCheckpoints),
     otherCalls: sumCalls(live.calls.filter((c) => !known.has(c.iteration))),
@@ -199,6 +225,7 @@ function fromLive(planPath: string | null, live: LiveRun): RunView {
     usageReported: live.usageReported,
     models: modelsOfRun(live.calls),
     planLines: {},
+    decisions: currentDecisions(final?.user_responses ?? []),
   };
 }
 
@@ -226,6 +253,7 @@ export function buildView(state: PanelState): RunView {
     reason: '',
     nextStep: '',
     partial: false,
+    stopped: null,
     assessment: null,
     iterations: [],
     otherCalls: { calls: 0, tokens: 0, costUsd: 0 },
@@ -243,5 +271,6 @@ export function buildView(state: PanelState): RunView {
     usageReported: true,
     models: [],
     planLines: {},
+    decisions: [],
   };
 }

@@ -139,7 +139,7 @@ const STOP_CAUSE_WORDS: Record<StopCause, string> = {
   aborted: 'the run was aborted at a checkpoint',
   agent_failures: 'agent failures forced an early exit',
   spending_cap: 'the spending cap was reached',
-  degradation: 'the loop kept creating more challenges than it resolved (DEGRADATION)',
+  degradation: 'the loop kept creating more challenges than it resolved',
 };
 
 type StopFacts = Pick<RunResult, 'partial' | 'verdict' | 'failures' | 'reason' | 'stopCause'>;
@@ -170,6 +170,23 @@ export function partialReason(result: StopFacts): string | null {
   if (cause && cause !== 'converged' && cause !== 'max_iterations' && cause !== 'trivial') return STOP_CAUSE_WORDS[cause];
   if (result.failures.length > 0) return STOP_CAUSE_WORDS.agent_failures;
   return 'the run did not finish';
+}
+
+/** What the user can do about a stopped run: the end-of-run notification and the panel offer the same. */
+export type StopAction = 'raise_cap' | 'show_log';
+
+export function stopActions(cause: StopCause | null): StopAction[] {
+  if (cause === 'spending_cap') return ['raise_cap'];
+  if (cause === 'agent_failures') return ['show_log'];
+  return [];
+}
+
+/** The causes after which a run is complete; any other ends it early (partial). */
+const COMPLETE_CAUSES: readonly StopCause[] = ['trivial', 'converged', 'max_iterations', 'degradation'];
+
+/** Whether a run that stopped for `cause` ended early, for a live run that has no `partial` flag yet. */
+export function endedEarly(cause: StopCause | null): boolean {
+  return cause !== null && !COMPLETE_CAUSES.includes(cause);
 }
 
 /**

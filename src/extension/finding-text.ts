@@ -6,7 +6,7 @@
  * Contract: model-written text is untrusted. Hover Markdown escapes it, so a
  * challenge cannot inject links, images, HTML or command URIs.
  */
-import { partialReason, verdictTone, type VerdictTone } from '../core/labels';
+import { ORIGIN_NAMES, partialReason, verdictTone, type VerdictTone } from '../core/labels';
 import type { Challenge } from '../core/protocol';
 import type { RunResult, VerdictLabel } from '../core/run-types';
 import type { Finding } from './findings';
@@ -61,33 +61,28 @@ export function topLensTitle(result: RunResult | null, openProblems: number): st
   return `${summaryIcon(result)} ${verdictSummary(result)} · ${open} — report`;
 }
 
-/** Hover Markdown: claim, concern, failure scenario, alternative, evidence, status history. */
-export function hoverMarkdown(c: Challenge, stale: boolean): string {
-  const lines = [`**${c.id} · ${c.severity} · ${c.status}** _(${esc(c.origin)}, confidence ${c.confidence}, since iteration ${c.iteration_introduced})_`];
+/** The words for a user's decision on a challenge, as the hover and the panel say them. */
+const DECISION_TEXT: Record<NonNullable<Challenge['user_decision']>, string> = {
+  acknowledged: 'you accepted the risk',
+  overridden: 'you overrode it',
+  answered: 'you answered it',
+};
+
+/**
+ * The challenge hover, compact: id, severity and status, who raised it and
+ * when, your decision, the resolution if any, and a link to the challenge in
+ * the panel. The claim and the concern are NOT repeated here: the editor
+ * shows the challenge's diagnostic (`diagnosticMessage`: claim, then concern)
+ * in the same hover, right above this. `panelLink` is a command URI built by
+ * the caller (hover.ts), or null for none.
+ */
+export function hoverMarkdown(c: Challenge, stale: boolean, panelLink: string | null = null): string {
+  const who = `raised by ${ORIGIN_NAMES[c.origin] ?? esc(c.origin)} in iteration ${c.iteration_introduced}`;
+  const decision = c.user_decision ? ` · ${DECISION_TEXT[c.user_decision]}` : '';
+  const lines = [`**${c.id} · ${c.severity} · ${c.status}** — ${who}${decision}`];
   if (stale) lines.push('', '_The quoted plan text changed since this run; re-verify to update._');
-  lines.push(
-    '',
-    `**Claim:** ${esc(c.claim)}`,
-    '',
-    `**Concern:** ${esc(c.concern)}`,
-    '',
-    `**Failure scenario:** ${esc(c.failure_scenario)}`,
-    '',
-    `**Alternative:** ${esc(c.alternative)}`,
-  );
-  if (c.resolution.trim()) lines.push('', `**Resolution:** ${esc(c.resolution)}`);
-  if (c.user_decision) lines.push('', `**Your decision:** ${c.user_decision}`);
-  if (c.evidence.length) {
-    lines.push('', '**Evidence:**');
-    for (const e of c.evidence) {
-      const where = e.path ? `${e.path}${e.line ? `:${e.line}` : ''}` : e.source;
-      lines.push(`- ${esc(where)} (${e.checked}) — ${esc(e.finding)}`);
-    }
-  }
-  if (c.history.length) {
-    lines.push('', '**Status history:**');
-    for (const h of c.history) lines.push(`- iteration ${h.iteration}: ${h.status}${h.note ? ` — ${esc(h.note)}` : ''}`);
-  }
+  if (c.resolution.trim()) lines.push('', `**Resolution:** ${esc(oneLine(c.resolution, 300))}`);
+  if (panelLink) lines.push('', `[Open ${c.id} in the Verify Plan panel](${panelLink})`);
   return lines.join('\n');
 }
 

@@ -39,6 +39,17 @@ function lifecycleFor(apiKey: string, baseURL: string | undefined): ModelLifecyc
   return session.lifecycle;
 }
 
+/**
+ * Whether a run would stop for want of a model provider: the same choice as
+ * `chooseProvider` (a stored key, else the editor's models unless the
+ * setting asks for the Anthropic API), asked without prompting anyone.
+ */
+export async function needsApiKey(settings: VerifyPlanSettings, keys: ApiKeyStore): Promise<boolean> {
+  if (settings.provider !== 'languageModel' && (await keys.get())) return false;
+  if (settings.provider === 'anthropic') return true;
+  return !(await hasLanguageModels());
+}
+
 export async function chooseProvider(settings: VerifyPlanSettings, keys: ApiKeyStore, globalState: vscode.Memento): Promise<ChosenProvider | null> {
   if (settings.provider !== 'languageModel') {
     const apiKey = await keys.get();

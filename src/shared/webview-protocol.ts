@@ -24,8 +24,32 @@ const ChallengeRef = z
   .regex(/^C\d+$/)
   .max(16);
 
+/** One static finding of the plan: a diagnostic the language server published (line is 1-based). */
+export const StaticFinding = z.object({
+  line: z.number().int().min(1),
+  message: z.string().max(2000),
+  severity: z.enum(['error', 'warning', 'information', 'hint']),
+  code: z.string().max(100).optional(),
+});
+export type StaticFinding = z.infer<typeof StaticFinding>;
+
+/** An evidence reference as the panel keys it: `path` or `path:line`. */
+export function evidenceKey(e: { path?: string | undefined; line?: number | undefined }): string | null {
+  if (!e.path) return null;
+  return e.line ? `${e.path}:${e.line}` : e.path;
+}
+
 export const PanelState = z.object({
   planPath: z.string().nullable(),
+  /** What a run needs before it can start (absent: the host did not say). */
+  setup: z.object({ needsApiKey: z.boolean() }).optional(),
+  /** The plan's static findings (the language server's diagnostics), shown before any run. */
+  staticFindings: z.array(StaticFinding).max(500).optional(),
+  /**
+   * The evidence references (`evidenceKey`) that resolve to an existing file
+   * and line in the workspace; only these are links, any other is plain text.
+   */
+  evidenceTargets: z.array(z.string().max(520)).max(2000).optional(),
   /**
    * "Open in report": the challenge to scroll to and expand. `seq` grows with
    * every request so asking twice for the same challenge works twice.
@@ -60,6 +84,14 @@ export const PanelRequest = z.discriminatedUnion('action', [
   z.object({ action: z.literal('reverify'), planPath: z.string() }),
   z.object({ action: z.literal('cancel') }),
   z.object({ action: z.literal('export'), planPath: z.string() }),
+  /** Open the plan at a line (a static finding). */
+  z.object({ action: z.literal('revealLine'), planPath: z.string(), line: z.number().int().min(1) }),
+  /** Open a workspace file an evidence reference cites; the host checks it resolves. */
+  z.object({ action: z.literal('openEvidence'), planPath: z.string(), path: z.string().min(1).max(500), line: z.number().int().min(1).optional() }),
+  /** The same buttons a notification offers: store a key, raise the spending cap, show the log. */
+  z.object({ action: z.literal('setApiKey') }),
+  z.object({ action: z.literal('raiseCap') }),
+  z.object({ action: z.literal('showLog') }),
 ]);
 export type PanelRequest = z.infer<typeof PanelRequest>;
 export type PanelAction = PanelRequest['action'];

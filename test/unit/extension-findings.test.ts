@@ -137,13 +137,43 @@ describe('extension texts', () => {
   });
 
   it('hover Markdown escapes model text: no links, images or HTML get through', () => {
-    const evil = challengeFixture({ claim: '![x](https://evil.example/p.png) [click](command:workbench.action.quit) <img src=x onerror=alert(1)>' });
-    const md = hoverMarkdown(evil, false);
+    const evil = challengeFixture({ resolution: '![x](https://evil.example/p.png) [click](command:workbench.action.quit) <img src=x onerror=alert(1)>' });
+    const md = hoverMarkdown(evil, false, 'command:verifyPlan.revealChallenge?%5B%5D');
     assert.ok(!md.includes('](https://'), md);
-    assert.ok(!md.includes('](command:'), md);
+    assert.ok(!md.includes('](command:workbench'), md);
     assert.ok(!md.includes('<img'), md);
-    assert.match(md, /\*\*Claim:\*\* \\!\\\[x\\\]/);
+    assert.match(md, /\*\*Resolution:\*\* \\!\\\[x\\\]/);
+    assert.equal((md.match(/\]\(command:/g) ?? []).length, 1, 'one link: the panel');
     assert.equal(esc('a & <b>'), 'a &amp; &lt;b\\>');
+  });
+
+  // The editor shows the diagnostic (claim, concern) and the hover together: the two never say a sentence twice.
+  it('the challenge hover is compact: claim and concern once each, severity, status, a link to the panel', () => {
+    const sentence = fc.stringMatching(/^[A-Z][a-z]{3,12}( [a-z]{2,10}){2,8}\.$/);
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(sentence, { minLength: 3, maxLength: 3 }),
+        fc.boolean(),
+        fc.constantFrom('SIGNIFICANT', 'BLOCKING', 'MINOR'),
+        ([claim, concern, resolution], stale, severity) => {
+          const c = challengeFixture({ id: 'C7', claim: claim!, concern: concern!, resolution: resolution!, severity: severity, status: 'UNRESOLVED' });
+          const f = { ...anchorFindings('/w/plan.md', result([c]), PLAN).findings[0]!, challenge: c, anchor: stale ? ('stale' as const) : ('anchored' as const) };
+          const shown = `${diagnosticMessage(f)}\n${hoverMarkdown(c, stale, 'command:verifyPlan.revealChallenge?x')}`.replace(/\\(.)/g, '$1');
+          const sentences = shown
+            .split(/\n+|(?<=\.)\s+/)
+            .map((t) => t.replace(/^[^A-Za-z]*(Claim|Concern|Resolution):?\**\s*/, '').trim())
+            .filter((t) => t.length > 12);
+          assert.deepEqual(
+            sentences.filter((t, i) => sentences.indexOf(t) !== i),
+            [],
+            shown,
+          );
+          for (const text of [claim!, concern!]) assert.equal(shown.split(text).length - 1, 1, `${text} once in ${shown}`);
+          assert.match(shown, new RegExp(`C7 · ${severity} · UNRESOLVED`));
+          assert.match(shown, /\[Open C7 in the Verify Plan panel\]\(command:verifyPlan\.revealChallenge\?x\)/);
+        },
+      ),
+    );
   });
 
   it('status presentation: one switch over the four states', () => {

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { RunResult } from '../../src/core/run-types';
 import type { FakeAnthropicServer } from '../support/fake-anthropic';
-import { domTexts, hasControl, press, screenshot, useFakeApi, waitFor } from './workbench';
+import { domTexts, hasControl, press, screenshot, useFakeApi, waitFor, webviewBoxes, webviewClick } from './workbench';
 import type { RunPhase } from './run-checkpoint';
 import { blockedScript, mainScript } from './scripts';
 
@@ -115,6 +115,22 @@ export function userExperienceSuite(phase: () => ReturnType<RunPhase> & { key: s
         assert.doesNotMatch(text, /PROCEED|REVISE|RETHINK/);
         await waitFor(() => /^\$\(debug-stop\) Stopped: the spending cap was reached/.test(api.status().text), `the stopped status (is: ${api.status().text})`);
         console.log(`    screenshot: ${await screenshot('ux-cap')}`);
+        // The panel on the stopped plan says the same, never a verdict word, and offers Raise Cap as the toast does.
+        await vscode.commands.executeCommand('notifications.clearAll');
+        await vscode.commands.executeCommand('verifyPlan.showReport', planUri);
+        const shown = await waitFor(
+          async () => (await webviewBoxes('vp-verdict-card [data-testid=verdict]')).find((b) => b.text.startsWith('Stopped — ')),
+          'the panel to say the run stopped',
+          20_000,
+          200,
+        );
+        assert.equal(shown.text, 'Stopped — the spending cap was reached');
+        const card = (await webviewBoxes('vp-verdict-card section'))[0]!;
+        assert.doesNotMatch(card.text, /\b(PROCEED|REVISE|RETHINK)\b/, card.text);
+        console.log(`    screenshot: ${await screenshot('ux-cap-panel')}`);
+        await webviewClick('vp-verdict-card button:text("Raise Cap")');
+        await waitFor(() => vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => /Settings/.test(t.label))), 'Raise Cap in the panel to open the settings', 10_000, 100);
+        await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
       } finally {
         await config().update('spendingCapUsd', undefined, vscode.ConfigurationTarget.Global);
       }

@@ -112,6 +112,31 @@ export function click(selector: string): Promise<string> {
   return control(`/click?selector=${encodeURIComponent(selector)}`);
 }
 
+/** Where an element of a webview (any frame; shadow roots pierced) is drawn, in that frame's coordinates. */
+export interface FrameBox {
+  text: string;
+  left: number;
+  right: number;
+  width: number;
+  height: number;
+  display: string;
+  visibility: string;
+  scrollWidth: number;
+  clientWidth: number;
+  /** The width of the frame the element is in: the webview's width. */
+  viewportWidth: number;
+}
+
+/** Every match of `selector` inside the workbench's webviews. */
+export async function webviewBoxes(selector: string): Promise<FrameBox[]> {
+  return JSON.parse(await control(`/frame-boxes?selector=${encodeURIComponent(selector)}`)) as FrameBox[];
+}
+
+/** A real mouse click on the first match of `selector` inside a webview. */
+export function webviewClick(selector: string): Promise<string> {
+  return control(`/frame-click?selector=${encodeURIComponent(selector)}`);
+}
+
 /** Real typing in the workbench page's focused element. */
 export function typeText(text: string): Promise<string> {
   return control(`/type?text=${encodeURIComponent(text)}`);

@@ -42,7 +42,10 @@ describe('webview panel (Chromium): a finished run', function () {
     await expect(page.locator('[data-testid=confidence]')).toHaveText(/75% \(3\/4 assertions passing\)/, INNER_TEXT);
     await expect(page.locator('[data-section=tech-debt]')).toHaveText(/Technical debt warning[\s\S]*C4[\s\S]*C7[\s\S]*C8/, INNER_TEXT);
     // The user's decisions, in the user's words, beside the verdict they do not change.
-    await expect(page.locator('[data-testid=user-decisions]')).toHaveText(/C1 you answered: “We can take a 10 minute maintenance window at night\.”/, INNER_TEXT);
+    await expect(page.locator('[data-testid=user-decisions]')).toHaveText(
+      /^C1 \(iteration 2\): you answered: “We can take a 10 minute maintenance window at night\.”$/,
+      INNER_TEXT,
+    );
     await expect(page.locator('[data-testid=total-cost]')).toHaveText(/^\$1\.\d\d$/, INNER_TEXT);
     // Which model ran each role, from the call records.
     await expect(page.locator('[data-testid=model]')).toHaveText(
@@ -57,7 +60,7 @@ describe('webview panel (Chromium): a finished run', function () {
     await expect(second.locator('[data-testid=resolved]')).toHaveText('1');
     await expect(second.locator('[data-testid=blocking-open]')).toHaveText('0');
     await expect(second.locator('[data-testid=significant-open]')).toHaveText('3');
-    await expect(second.locator('[data-testid=degradation]')).toHaveText('DEGRADATION');
+    await expect(second.locator('[data-testid=degradation]')).toHaveText('more new challenges than resolved');
     await expect(second.locator('[data-testid=checkpoint]')).toHaveText(/blocked, C1\): you provided context — “We can take a 10 minute maintenance window/, INNER_TEXT);
     await expect(second.locator('[data-testid=iteration-usage]')).toHaveText(/tokens · \$0\.41 · 5 calls/, INNER_TEXT);
     await expect(iterations.nth(0).locator('[data-testid=degradation]')).toHaveCount(0);

@@ -1,6 +1,7 @@
 /**
  * Render tests, untrusted text and layout: model and plan text shown
- * literally (none of it runs), a narrow panel, the three themes (screenshots
+ * literally (none of it runs), the challenges as cards in a narrow panel and
+ * as a table in a wide one, the three themes (screenshots
  * in test-output/webview). Run with `npm run test:webview`. Every check of the
  * page is an auto-retrying `expect` or poll (see harness.ts).
  */
@@ -53,16 +54,75 @@ describe('webview panel (Chromium): untrusted text, narrow panel, themes', funct
     assert.deepEqual(injected, { imgs: 0, scripts: 1, handlers: 0, svgOnload: 0 }, 'only the bundle script exists; no element came from data');
   });
 
-  it('fits a narrow panel: only the challenge table scrolls sideways', async () => {
-    page = await panel.open({ theme: 'dark' });
-    await page.setViewportSize({ width: 480, height: 900 });
-    await showState(page, fullRun);
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    await expect.poll(overflow, { message: 'the page is no wider than the panel' }).toBeLessThanOrEqual(0);
-    const region = page.getByRole('region', { name: 'Challenges table' });
-    await expect.poll(() => region.evaluate((el) => el.scrollWidth > el.clientWidth), { message: 'the table scrolls inside its region' }).toBe(true);
-    await page.screenshot({ path: path.join(OUTPUT, 'narrow.png'), fullPage: true });
-  });
+  // Below about 800 px the seven columns do not fit: each challenge becomes a card. Either way nothing is cut off.
+  for (const { width, layout } of [
+    { width: 440, layout: 'cards' },
+    { width: 1000, layout: 'table' },
+  ] as const) {
+    it(`at ${width} px shows the challenges as ${layout} with every field and button inside the panel, nothing clipped`, async () => {
+      page = await panel.open({ theme: 'dark' });
+      await page.setViewportSize({ width, height: 900 });
+      const result = { ...fullRun.result!, planLines: { C1: 5, C2: 14, C3: 22, C6: 31 } };
+      await showState(page, { ...fullRun, result, live: null, evidenceTargets: ['src/webhooks/retry.ts:42'] });
+      const rows = page.locator('[data-testid=challenge-row]');
+      await expect(rows).toHaveCount(8);
+      await expect.poll(() => rows.first().evaluate((el) => getComputedStyle(el).display)).toBe(layout === 'cards' ? 'block' : 'table-row');
+      // Every field of a row is there, labelled in the card layout.
+      const c2 = page.locator('[data-testid=challenge-row][data-id=C2]');
+      await expect(c2).toHaveText(/C2[\s\S]*SIGNIFICANT[\s\S]*Line 14[\s\S]*UNRESOLVED[\s\S]*Re-numbering invoices/, INNER_TEXT);
+      await expect(c2.locator('[data-testid=claim]')).toBeVisible();
+      await expect(c2.locator('[data-testid=concern]')).toBeVisible();
+      await expect(c2.locator('[data-testid=resolution]')).toBeAttached();
+      if (layout === 'cards') {
+        const labels = await c2.locator('td').evaluateAll((tds) => tds.map((td) => getComputedStyle(td, '::before').content));
+        assert.deepEqual(labels, ['"ID"', '"Severity"', '"Line"', '"Status"', '"Claim"', '"Raised by"', '"Resolution"']);
+      }
+      await expect(page.locator('[data-testid=challenge-row][data-id=C6] [data-testid=row-decision]')).toHaveText('acknowledged');
+      // Open two rows so their details and evidence links are measured too.
+      await page.getByRole('button', { name: 'C3: show details' }).click();
+      await page.getByRole('button', { name: 'C6: show details' }).click();
+      await expect(page.locator('#details-C6')).toBeVisible();
+
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: 'no horizontal scroll' }).toBeLessThanOrEqual(0);
+      const buttons = page.locator('vp-challenge-table button');
+      const count = await buttons.count();
+      // Per row: details toggle and plan line; Acknowledge on C2 (C6 is acknowledged); the evidence link in C3's details.
+      assert.equal(count, 8 * 2 + 1 + 1, 'row buttons');
+      for (let i = 0; i < count; i++) {
+        const b = buttons.nth(i);
+        await b.scrollIntoViewIfNeeded();
+        await expect(b).toBeVisible();
+        const box = await b.boundingBox();
+        assert.ok(
+          box && box.x >= 0 && box.x + box.width <= width && box.width > 0 && box.height > 0,
+          `button ${i} (${await b.innerText()}) inside the panel: ${JSON.stringify(box)}`,
+        );
+      }
+      // No element cuts off its own text: content never wider than the box it sits in.
+      const clipped = await page.locator('vp-challenge-table').evaluate((host) => {
+        const out: string[] = [];
+        // Text only for screen readers is clipped on purpose (a 1 px box with a clip rectangle).
+        const forScreenReaders = (el: Element | null): boolean => {
+          for (let e = el; e; e = e.parentElement) if (getComputedStyle(e).clip !== 'auto') return true;
+          return false;
+        };
+        const walk = (root: ShadowRoot | Element) =>
+          root.querySelectorAll('*').forEach((el) => {
+            if (el.shadowRoot) walk(el.shadowRoot);
+            const h = el as HTMLElement;
+            if (!forScreenReaders(h) && h.clientWidth > 0 && h.scrollWidth > h.clientWidth + 1)
+              out.push(`${h.tagName.toLowerCase()}.${h.className} ${h.scrollWidth}>${h.clientWidth}: ${h.innerText.slice(0, 40)}`);
+          });
+        walk(host.shadowRoot!);
+        return out;
+      });
+      assert.deepEqual(clipped, [], 'no clipped text');
+      await page.screenshot({ path: path.join(OUTPUT, `challenges-${width}.png`), fullPage: true });
+      // The first rows at readable size: the table's top 1000 px.
+      const top = await page.locator('vp-challenge-table').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+      await page.screenshot({ path: path.join(OUTPUT, `challenges-${width}-rows.png`), fullPage: true, clip: { x: 0, y: top, width, height: 1000 } });
+    });
+  }
 
   for (const theme of ['light', 'dark', 'high-contrast'] as const) {
     it(`looks right in the ${theme} theme (screenshot)`, async () => {

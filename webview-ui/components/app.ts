@@ -11,6 +11,7 @@ import { shortPath } from '../format';
 import { base } from '../styles';
 import { buildView } from '../view-model';
 import './challenge-table';
+import './empty-state';
 import './failures';
 import './findings';
 import './iteration-timeline';
@@ -29,6 +30,11 @@ const DONE_TEXT: Record<PanelRequest['action'], (r: PanelRequest) => string | nu
   reverify: () => 'Verification started.',
   cancel: () => 'Cancelling the run…',
   export: () => 'Report exported.',
+  revealLine: () => null,
+  openEvidence: () => null,
+  setApiKey: () => null,
+  raiseCap: () => null,
+  showLog: () => null,
 };
 
 export class PanelApp extends LitElement {
@@ -165,16 +171,29 @@ export class PanelApp extends LitElement {
       }
       ${
         view.source === 'none' && !view.running
-          ? html`<p class="empty" data-testid="no-run">${planPath ? 'This plan has not been verified yet.' : 'Open a plan and run “Verify Plan” to see its verdict here.'}</p>`
-          : nothing
+          ? planPath
+            ? html`<vp-empty-state
+                .planPath=${planPath}
+                .needsApiKey=${state.setup?.needsApiKey ?? false}
+                .findings=${state.staticFindings ?? null}
+                .busy=${this.busy}
+              ></vp-empty-state>`
+            : html`<p class="empty" data-testid="no-plan">Open a plan and run “Verify Plan” to see its verdict here.</p>`
+          : html`<vp-verdict-card .view=${view} .busy=${this.busy}></vp-verdict-card>`
       }
-      <vp-verdict-card .view=${view} .busy=${this.busy}></vp-verdict-card>
       ${view.failures.length > 0 ? html`<vp-failures .failures=${view.failures} .forcedExitIteration=${view.forcedExitIteration}></vp-failures>` : nothing}
       ${
         view.source === 'none'
           ? nothing
           : html`<vp-iteration-timeline .view=${view}></vp-iteration-timeline>
-              <vp-challenge-table .rows=${view.challenges} .planPath=${planPath} .busy=${this.busy} .focusRequest=${this.state?.focus ?? null}></vp-challenge-table>
+              <vp-challenge-table
+                .rows=${view.challenges}
+                .planPath=${planPath}
+                .busy=${this.busy}
+                .focusRequest=${this.state?.focus ?? null}
+                .planLines=${view.planLines}
+                .evidenceTargets=${new Set(state.evidenceTargets ?? [])}
+              ></vp-challenge-table>
               <vp-findings .state=${view.final} .assertions=${view.assertions}></vp-findings>
               ${view.quality ? html`<vp-quality-chart .quality=${view.quality} .audit=${view.audit}></vp-quality-chart>` : nothing}`
       }`;

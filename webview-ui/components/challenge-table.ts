@@ -1,14 +1,18 @@
 /**
- * The challenges: severity, origin, status per iteration, claim, resolution,
- * evidence; filters by severity and status; per-row Reveal and Acknowledge.
+ * The challenges: severity, origin, plan line, status per iteration, claim and
+ * concern, resolution, evidence; filters by severity and status; per-row
+ * Reveal and Acknowledge. Narrower than the table needs (a panel below
+ * about 800 px), each row becomes a card with every field and button.
  * Keyboard: Tab reaches filters and row toggles; ArrowUp/ArrowDown/Home/End
  * move between row toggles; Enter or Space opens a row's details.
  */
-import { LitElement, css, html, nothing } from 'lit';
+import { LitElement, html, nothing } from 'lit';
 import { ChallengeStatus, Severity, type Challenge, type Evidence } from '../../src/core/protocol';
+import { evidenceKey } from '../../src/shared/webview-protocol';
 import { askHost, busyKey } from '../actions';
 import { ORIGIN_NAMES } from '../format';
 import { base } from '../styles';
+import { challengeTableStyles } from './challenge-table-styles';
 import type { ChallengeRow } from '../view-model';
 
 type StatusFilter = 'ALL' | 'ATTENTION' | ChallengeStatus;
@@ -30,7 +34,13 @@ export class ChallengeTable extends LitElement {
     status: { state: true },
     expanded: { state: true },
     focusRequest: { attribute: false },
+    planLines: { attribute: false },
+    evidenceTargets: { attribute: false },
   };
+  /** Plan line of each challenge, by id (from the finished result). */
+  declare planLines: Readonly<Record<string, number>>;
+  /** Evidence references (`evidenceKey`) that resolve in the workspace; only these are links. */
+  declare evidenceTargets: ReadonlySet<string>;
   declare focusRequest: { challengeId: string; seq: number } | null;
   /** The last focus request acted on: a state re-sent with the same request must not scroll again. */
   private focusedSeq = 0;
@@ -41,105 +51,7 @@ export class ChallengeTable extends LitElement {
   declare status: StatusFilter;
   declare expanded: ReadonlySet<string>;
 
-  static override styles = [
-    base,
-    css`
-      .filters {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: center;
-        gap: 6px 16px;
-        margin-bottom: 8px;
-      }
-      fieldset {
-        border: none;
-        margin: 0;
-        padding: 0;
-        display: flex;
-        gap: 10px;
-        align-items: center;
-      }
-      legend {
-        float: left;
-        padding: 0;
-        margin-right: 6px;
-        color: var(--vp-muted);
-      }
-      label {
-        display: inline-flex;
-        align-items: center;
-        gap: 3px;
-      }
-      .count {
-        margin-left: auto;
-      }
-      /* Narrow panels scroll the table sideways instead of squeezing the claim to one letter per line. */
-      .scroll {
-        overflow-x: auto;
-      }
-      .scroll table {
-        min-width: 760px;
-      }
-      button.toggle {
-        color: inherit;
-        background: none;
-        border: 1px solid transparent;
-        padding: 0 3px;
-        font-family: var(--vscode-editor-font-family, monospace);
-        font-weight: 600;
-        white-space: nowrap;
-      }
-      button.toggle:hover:not(:disabled) {
-        background: var(--vscode-list-hoverBackground, rgba(128, 128, 128, 0.15));
-      }
-      ol.statuses {
-        list-style: none;
-        display: flex;
-        flex-wrap: wrap;
-        gap: 2px 4px;
-        margin: 0;
-        padding: 0;
-      }
-      .arrow {
-        color: var(--vp-muted);
-        margin-right: 4px;
-      }
-      .iter {
-        color: var(--vp-muted);
-        font-size: 0.85em;
-      }
-      .row-actions {
-        display: flex;
-        flex-direction: column;
-        align-items: flex-start;
-        gap: 4px;
-      }
-      tr.details > td {
-        background: var(--vscode-textBlockQuote-background, rgba(128, 128, 128, 0.08));
-      }
-      .details-grid {
-        display: grid;
-        grid-template-columns: max-content 1fr;
-        gap: 4px 12px;
-      }
-      .details-grid > dt {
-        color: var(--vp-muted);
-      }
-      .details-grid > dd {
-        margin: 0;
-      }
-      blockquote {
-        margin: 0;
-        padding-left: 8px;
-        border-left: 3px solid var(--vscode-textBlockQuote-border, var(--vp-border));
-      }
-      ul.evidence,
-      ul.history {
-        margin: 0;
-        padding-left: 18px;
-      }
-    `,
-  ];
+  static override styles = [base, challengeTableStyles];
 
   constructor() {
     super();
@@ -150,6 +62,8 @@ export class ChallengeTable extends LitElement {
     this.status = 'ALL';
     this.expanded = new Set();
     this.focusRequest = null;
+    this.planLines = {};
+    this.evidenceTargets = new Set();
   }
 
   /** "Open in report": make the row visible (clearing filters that hide it), expand it, scroll to it, focus it. */
@@ -216,14 +130,22 @@ export class ChallengeTable extends LitElement {
     </ol>`;
   }
 
+  private lineCell(c: Challenge) {
+    const line = this.planLines[c.id];
+    const planPath = this.planPath;
+    if (!planPath) return line ? String(line) : html`<span class="muted">—</span>`;
+    const reveal = { action: 'reveal', planPath, challengeId: c.id } as const;
+    return html`<button class="link" ?disabled=${this.busy.has(busyKey(reveal))} aria-label=${`Reveal the plan line of ${c.id}`} @click=${() => askHost(this, reveal)}>
+      ${line ? `Line ${line}` : 'Reveal line'}
+    </button>`;
+  }
+
   private actions(c: Challenge) {
     const planPath = this.planPath;
     if (!planPath) return nothing;
-    const reveal = { action: 'reveal', planPath, challengeId: c.id } as const;
     const ack = { action: 'acknowledge', planPath, challengeId: c.id } as const;
     const canAck = STILL_OPEN.has(c.status) && !c.user_decision;
     return html`<div class="row-actions">
-      <button class="link" ?disabled=${this.busy.has(busyKey(reveal))} aria-label=${`Reveal the plan line of ${c.id}`} @click=${() => askHost(this, reveal)}>Reveal line</button>
       ${
         canAck
           ? html`<button class="secondary" ?disabled=${this.busy.has(busyKey(ack))} aria-label=${`Acknowledge the risk of ${c.id}`} @click=${() => askHost(this, ack)}>
@@ -231,8 +153,25 @@ export class ChallengeTable extends LitElement {
             </button>`
           : nothing
       }
-      ${c.user_decision ? html`<span class="badge">${c.user_decision}</span>` : nothing}
+      ${c.user_decision ? html`<span class="badge" data-testid="row-decision">${c.user_decision}</span>` : nothing}
     </div>`;
+  }
+
+  /** A link only when the reference resolves to an existing file (and line) in the workspace; anything else is text. */
+  private evidenceWhere(e: Evidence) {
+    const key = evidenceKey(e);
+    const planPath = this.planPath;
+    if (key === null || planPath === null || !this.evidenceTargets.has(key)) return html`<span class="mono" data-testid="evidence-text">${key ?? e.source}</span>`;
+    const request = { action: 'openEvidence', planPath, path: e.path!, ...(e.line ? { line: e.line } : {}) } as const;
+    return html`<button
+      class="link mono"
+      data-testid="evidence-link"
+      ?disabled=${this.busy.has(busyKey(request))}
+      aria-label=${`Open ${key}`}
+      @click=${() => askHost(this, request)}
+    >
+      ${key}
+    </button>`;
   }
 
   private evidence(items: Evidence[]) {
@@ -241,7 +180,7 @@ export class ChallengeTable extends LitElement {
       ${items.map(
         (e) =>
           html`<li data-testid="evidence">
-            <span class="mono">${e.path ? `${e.path}${e.line ? `:${e.line}` : ''}` : e.source}</span>
+            ${this.evidenceWhere(e)}
             <span class="muted">(${CHECKED_TEXT[e.checked]})</span>: <span class="text">${e.finding}</span> <span class="muted">Impact:</span> <span class="text">${e.impact}</span>
             ${e.quote ? html`<blockquote class="text mono">${e.quote}</blockquote>` : nothing}
           </li>`,
@@ -251,12 +190,10 @@ export class ChallengeTable extends LitElement {
 
   private details(c: Challenge) {
     return html`<tr class="details" id=${`details-${c.id}`} data-testid="challenge-details">
-      <td colspan="6">
+      <td colspan="7">
         <dl class="details-grid">
           <dt>Plan says</dt>
           <dd><blockquote class="text">${c.quote}</blockquote></dd>
-          <dt>Concern</dt>
-          <dd class="text">${c.concern}</dd>
           <dt>Failure scenario</dt>
           <dd class="text">${c.failure_scenario}</dd>
           <dt>Alternative</dt>
@@ -280,7 +217,7 @@ export class ChallengeTable extends LitElement {
     const c = r.challenge;
     const open = this.expanded.has(c.id);
     return html`<tr data-testid="challenge-row" data-id=${c.id} data-severity=${c.severity} data-status=${c.status}>
-        <td>
+        <td data-label="ID">
           <button
             class="toggle"
             aria-expanded=${open ? 'true' : 'false'}
@@ -292,15 +229,23 @@ export class ChallengeTable extends LitElement {
             ${open ? '▾' : '▸'} ${c.id}
           </button>
         </td>
-        <td>
+        <td data-label="Severity">
           <span class="pill ${c.severity}"><span>${c.severity}</span></span>
         </td>
-        <td>${ORIGIN_NAMES[c.origin]}</td>
-        <td>${this.statusCell(r)}</td>
-        <td class="text" data-testid="claim">${c.claim}</td>
-        <td>
-          <div class="text" data-testid="resolution">${c.resolution || html`<span class="muted">—</span>`}</div>
-          ${this.actions(c)}
+        <td data-label="Line" data-testid="line">${this.lineCell(c)}</td>
+        <td data-label="Status">${this.statusCell(r)}</td>
+        <td data-label="Claim">
+          <div>
+            <div class="text" data-testid="claim">${c.claim}</div>
+            <div class="text concern" data-testid="concern">${c.concern}</div>
+          </div>
+        </td>
+        <td data-label="Raised by">${ORIGIN_NAMES[c.origin]}</td>
+        <td data-label="Resolution">
+          <div>
+            <div class="text" data-testid="resolution">${c.resolution || html`<span class="muted">—</span>`}</div>
+            ${this.actions(c)}
+          </div>
         </td>
       </tr>
       ${open ? this.details(c) : nothing}`;
@@ -339,18 +284,19 @@ export class ChallengeTable extends LitElement {
       ${
         this.rows.length === 0
           ? html`<p class="empty">No challenges yet.</p>`
-          : html`<div class="scroll" role="region" aria-label="Challenges table" tabindex="0">
+          : html`<div role="region" aria-label="Challenges table">
               <table>
                 <caption class="sr-only">
-                  Challenges with severity, origin, status by iteration, claim and resolution
+                  Challenges with severity, plan line, status by iteration, claim and concern, who raised it, and resolution
                 </caption>
                 <thead>
                   <tr>
                     <th scope="col">ID</th>
                     <th scope="col">Severity</th>
-                    <th scope="col">Origin</th>
+                    <th scope="col">Line</th>
                     <th scope="col">Status by iteration</th>
-                    <th scope="col">Claim</th>
+                    <th scope="col">Claim and concern</th>
+                    <th scope="col">Raised by</th>
                     <th scope="col">Resolution</th>
                   </tr>
                 </thead>

@@ -79,11 +79,11 @@ export class Findings extends LitElement {
 
   private unknowns(s: IterationState) {
     return html`<div data-section="unknowns">
-      <h3>Unknowns (${s.unknowns.length})</h3>
+      <h3>Open questions (${s.unknowns.length})</h3>
       ${
         s.unknowns.length === 0
           ? html`<p class="empty">None.</p>`
-          : html`<ul aria-label="Unknowns">
+          : html`<ul aria-label="Open questions">
               ${s.unknowns.map(
                 (u) =>
                   html`<li data-testid="unknown">
@@ -108,11 +108,11 @@ export class Findings extends LitElement {
 
   private surfaced(s: IterationState) {
     return html`<div data-section="surfaced">
-      <h3>Surfaced context (${s.surfaced_contexts.length})</h3>
+      <h3>Context found in the workspace (${s.surfaced_contexts.length})</h3>
       ${
         s.surfaced_contexts.length === 0
           ? html`<p class="empty">None.</p>`
-          : html`<ul aria-label="Surfaced context">
+          : html`<ul aria-label="Context found in the workspace">
               ${s.surfaced_contexts.map((x) => {
                 const impact = IMPACT[x.impact] ?? { text: x.impact, tone: '' };
                 return html`<li data-testid="surfaced">
@@ -133,11 +133,11 @@ export class Findings extends LitElement {
 
   private probed(s: IterationState) {
     return html`<div data-section="probed">
-      <h3>Probed risks (${s.probed_risks.length})</h3>
+      <h3>Risks examined (${s.probed_risks.length})</h3>
       ${
         s.probed_risks.length === 0
           ? html`<p class="empty">None.</p>`
-          : html`<ul aria-label="Probed risks">
+          : html`<ul aria-label="Risks examined">
               ${s.probed_risks.map(
                 (p) =>
                   html`<li data-testid="probed">

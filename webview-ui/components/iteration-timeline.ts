@@ -1,6 +1,7 @@
 /** One row per iteration: challenges opened and resolved, open counts, guards, checkpoints, tokens and cost. */
 import { LitElement, css, html, nothing } from 'lit';
-import { ROLE_NAMES, formatCost, formatTokens } from '../format';
+import { describeFailure } from '../../src/core/labels';
+import { formatCost, formatTokens } from '../format';
 import { base } from '../styles';
 import type { IterationSummary, RunView } from '../view-model';
 
@@ -8,7 +9,7 @@ const STATUS_TEXT: Record<IterationSummary['status'], string> = {
   CONTINUE: 'continue',
   CONVERGED: 'converged',
   BLOCKED: 'blocked',
-  FORCED_EXIT: 'forced exit',
+  FORCED_EXIT: 'stopped early',
 };
 
 const ACTION_TEXT: Record<string, string> = {
@@ -90,8 +91,8 @@ export class IterationTimeline extends LitElement {
       <div class="title">
         <strong>Iteration ${s.iteration}</strong>
         <span class="pill plain ${s.status === 'CONVERGED' ? 'tone-good' : s.status === 'CONTINUE' ? 'tone-neutral' : 'tone-bad'}"><span>${STATUS_TEXT[s.status]}</span></span>
-        ${s.degradation ? html`<span class="flag tone-bad" data-testid="degradation" title="This iteration created more problems than it solved">DEGRADATION</span>` : nothing}
-        ${s.reSweep ? html`<span class="badge">re-sweep</span>` : nothing} ${s.reProbe ? html`<span class="badge">re-probe</span>` : nothing}
+        ${s.degradation ? html`<span class="flag tone-bad" data-testid="degradation">more new challenges than resolved</span>` : nothing}
+        ${s.reSweep ? html`<span class="badge">workspace searched again</span>` : nothing} ${s.reProbe ? html`<span class="badge">risks examined again</span>` : nothing}
         <span class="muted" data-testid="iteration-usage">${this.view.usageReported ? `${formatTokens(s.tokens)} tokens · ${formatCost(s.costUsd)} · ` : ''}${s.calls} calls</span>
       </div>
       <div class="counts">
@@ -110,7 +111,7 @@ export class IterationTimeline extends LitElement {
                     ${ACTION_TEXT[c.action] ?? c.action}${c.text ? html` — <span class="text">“${c.text}”</span>` : nothing}
                   </li>`,
               )}
-              ${s.failures.map((f) => html`<li class="tone-bad">${ROLE_NAMES[f.role]} failed (${f.kind.replace('_', ' ')})</li>`)}
+              ${s.failures.map((f) => html`<li class="tone-bad">${describeFailure(f)}</li>`)}
               ${s.researchUnavailable ? html`<li class="muted">Research was unavailable in this iteration.</li>` : nothing}
             </ul>`
           : nothing

@@ -4,6 +4,7 @@ import type { PanelRequest } from '../../src/shared/webview-protocol';
 import { askHost, busyKey } from '../actions';
 import { ROLE_NAMES, USAGE_NOT_REPORTED, formatCost, formatTokens, plural, verdictTone } from '../format';
 import { base } from '../styles';
+import './decisions';
 import { totalTokens, type RunView } from '../view-model';
 import { itemTags, whatToChange, whatToChangeLead } from '../../src/core/report/what-to-change';
 
@@ -28,6 +29,10 @@ export class VerdictCard extends LitElement {
         font-size: 1.9em;
         font-weight: 700;
         letter-spacing: 0.02em;
+      }
+      .verdict.stopped {
+        font-size: 1.35em;
+        overflow-wrap: anywhere;
       }
       section.card {
         border-left-width: 5px;
@@ -119,43 +124,14 @@ export class VerdictCard extends LitElement {
     </button>`;
   }
 
-  /** User decisions and audit disputes, beside the verdict they do not change. */
-  private decisions() {
-    const v = this.view;
-    const words: Record<string, string> = { acknowledge_risk: 'acknowledged the risk', override: 'overrode it', provide_context: 'answered' };
-    const answers = (v.final?.user_responses ?? []).filter((r) => r.challenge_id && words[r.action]);
-    const disputed = (v.audit?.wrongly_settled ?? []).filter((f) => v.final?.challenges.some((c) => c.id === f.id && c.severity !== 'MINOR'));
-    if (answers.length === 0 && disputed.length === 0) return nothing;
-    return html`<div role="note" aria-label="User decisions and audit disputes" data-section="decisions">
-      ${
-        answers.length
-          ? html`<h3>Your decisions</h3>
-              <p class="muted">Recorded beside the verdict; they do not change it.</p>
-              <ul data-testid="user-decisions">
-                ${answers.map(
-                  (r) => html`<li><span class="mono">${r.challenge_id}</span> you ${words[r.action]}${r.text ? html`: <span class="text">“${r.text}”</span>` : nothing}</li>`,
-                )}
-              </ul>`
-          : nothing
-      }
-      ${
-        disputed.length
-          ? html`<h3>The audit disputes these settlements</h3>
-              <ul data-testid="audit-disputes">
-                ${disputed.map((f) => html`<li><span class="mono">${f.id}</span> <span class="text">${f.reason}</span></li>`)}
-              </ul>`
-          : nothing
-      }
-    </div>`;
-  }
-
   /** "What to change" (core report/what-to-change.ts): the challenges that decide the verdict, most severe first, then deferred ones. */
   private changes() {
     const v = this.view;
     if (v.source !== 'result' || !v.final) return nothing;
     const w = whatToChange(v.final, { lines: v.planLines });
     if (w.deciding.length === 0 && w.deferred.length === 0) return nothing;
-    const lead = whatToChangeLead(v.verdict, w);
+    // A stopped run earned no verdict: the lead says what is still open, not what decides a verdict.
+    const lead = whatToChangeLead(v.stopped ? null : v.verdict, w);
     return html`<div data-section="what-to-change" data-testid="what-to-change">
       <h3>What to change</h3>
       ${lead ? html`<p>${lead}</p>` : nothing}
@@ -199,15 +175,16 @@ export class VerdictCard extends LitElement {
   override render() {
     const v = this.view;
     const planPath = v.planPath;
-    const tone = verdictTone(v.verdict);
+    const tone = v.stopped ? 'warn' : verdictTone(v.verdict);
     const tokens = totalTokens(v.usage);
-    const verdictText = v.verdict ?? (v.running ? 'Running…' : 'Not verified yet');
+    const stopped = v.stopped;
+    const verdictText = stopped ? `Stopped — ${stopped.why}` : (v.verdict ?? (v.running ? 'Running…' : 'Not verified yet'));
     return html`<section class="card edge-${tone}" aria-labelledby="verdict-heading" data-section="verdict">
       <h2 id="verdict-heading" class="sr-only">Verdict</h2>
       <div class="head">
-        <span class="verdict tone-${tone}" data-testid="verdict">${verdictText}</span>
+        <span class="verdict tone-${tone} ${stopped ? 'stopped' : ''}" data-testid="verdict">${verdictText}</span>
         ${
-          v.quality
+          v.quality && !stopped
             ? html`<span class="score" data-testid="quality-score" aria-label=${`${v.quality.label}: ${v.quality.total} out of 10`}
                 >${v.quality.total}<small>/10</small> <small class="muted">${v.quality.label}</small></span
               >`
@@ -220,9 +197,10 @@ export class VerdictCard extends LitElement {
               >`
             : nothing
         }
-        ${v.partial && v.verdict ? html`<span class="badge">Partial results</span>` : nothing}
+        ${stopped ? html`<span class="badge" data-testid="partial">Partial results below</span>` : nothing}
       </div>
-      ${v.reason ? html`<p class="text" data-testid="reason">${v.reason}</p>` : nothing} ${this.changes()} ${this.decisions()}
+      ${v.reason ? html`<p class="text" data-testid="reason">${v.reason}</p>` : nothing} ${this.changes()}
+      <vp-decisions .decisions=${v.decisions} .audit=${v.audit} .challenges=${v.final?.challenges ?? []}></vp-decisions>
       ${v.nextStep ? html`<p><strong>Next step:</strong> <span class="text" data-testid="next-step">${v.nextStep}</span></p>` : nothing}
       <dl>
         ${
@@ -250,8 +228,12 @@ export class VerdictCard extends LitElement {
       ${
         planPath
           ? html`<div class="actions">
+              ${stopped?.actions.includes('raise_cap') ? this.button('Raise Cap', { action: 'raiseCap' }, false) : nothing}
+              ${stopped?.actions.includes('show_log') ? this.button('Show Log', { action: 'showLog' }, false) : nothing}
               ${
-                v.running ? nothing : this.button(v.verdict ? 'Re-verify' : 'Verify', { action: 'reverify', planPath }, false, v.verdict ? 'Re-verify the plan' : 'Verify the plan')
+                v.running
+                  ? nothing
+                  : this.button(v.verdict ? 'Re-verify' : 'Verify', { action: 'reverify', planPath }, stopped !== null, v.verdict ? 'Re-verify the plan' : 'Verify the plan')
               }
               ${v.verdict ? this.button('Export report', { action: 'export', planPath }, true, 'Export the report as Markdown') : nothing}
             </div>`

@@ -23,14 +23,14 @@ export function capEnding(ctx: RunContext, state: IterationState): Ending {
   const cap = ctx.options.config.spendingCapUsd.toFixed(2);
   return {
     verdict: verdictOf(state.challenges).label,
-    reason: `Stopped at the spending cap ($${cap}); the verdict reflects unfinished evaluation.`,
+    reason: `Stopped at the spending cap ($${cap}); not every challenge was evaluated.`,
     partial: true,
     cause: 'spending_cap',
   };
 }
 
 export function forcedExit(state: IterationState, why: string): Ending {
-  return { verdict: verdictOf(state.challenges).label, reason: `Forced exit: ${why}. The verdict is based on partial results.`, partial: true, cause: 'agent_failures' };
+  return { verdict: verdictOf(state.challenges).label, reason: `Stopped early: ${why}. The verdict is based on partial results.`, partial: true, cause: 'agent_failures' };
 }
 
 /**
@@ -42,7 +42,7 @@ export function degradationEnding(state: IterationState): Ending {
   const verdict = verdictOf(state.challenges).label;
   return {
     verdict,
-    reason: `Stopped after iteration ${state.iteration}: two iterations in a row created more challenges than they resolved (DEGRADATION), so more rounds would add churn, not answers. ${reasonFor(state, verdict)}`,
+    reason: `Stopped after iteration ${state.iteration}: two iterations in a row created more challenges than they resolved, so more iterations would add challenges, not answers. ${reasonFor(state, verdict)}`,
     partial: false,
     cause: 'degradation',
   };

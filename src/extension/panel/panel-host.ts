@@ -20,6 +20,13 @@ export interface PanelActions {
   reverify(planPath: string): void;
   cancel(): void;
   exportReport(planPath: string): Promise<void>;
+  /** Opens the plan at a 1-based line. */
+  revealLine(planPath: string, line: number): Promise<void>;
+  /** Opens a file an evidence reference cites; rejects when it does not resolve in the workspace. */
+  openEvidence(planPath: string, relPath: string, line: number | undefined): Promise<void>;
+  setApiKey(): Promise<void>;
+  raiseCap(): void;
+  showLog(): void;
   /** Optional: the saved state of a plan, used when the panel is shown or restored for a plan it has no state for. */
   loadState?(planPath: string): Promise<PanelState | null>;
 }
@@ -174,7 +181,7 @@ export class PlanPanelHost implements vscode.Disposable {
   }
 
   private async perform(request: PanelRequest): Promise<{ ok: boolean; error?: string }> {
-    if (request.action !== 'cancel' && request.planPath !== this.state.planPath) {
+    if ('planPath' in request && request.planPath !== this.state.planPath) {
       return { ok: false, error: 'The panel now shows another plan. Try again.' };
     }
     try {
@@ -193,6 +200,21 @@ export class PlanPanelHost implements vscode.Disposable {
           break;
         case 'export':
           await this.actions.exportReport(request.planPath);
+          break;
+        case 'revealLine':
+          await this.actions.revealLine(request.planPath, request.line);
+          break;
+        case 'openEvidence':
+          await this.actions.openEvidence(request.planPath, request.path, request.line);
+          break;
+        case 'setApiKey':
+          await this.actions.setApiKey();
+          break;
+        case 'raiseCap':
+          this.actions.raiseCap();
+          break;
+        case 'showLog':
+          this.actions.showLog();
           break;
       }
       return { ok: true };

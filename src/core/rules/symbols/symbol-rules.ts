@@ -83,6 +83,8 @@ export function symbolElsewhereRule(plan: Plan, env: RuleEnvironment): Draft[] {
 /**
  * stale-anchor: a `path:line` (or `path#L12`) on a line that names a code name, where that line of the file does not
  * hold the name and the file defines it elsewhere (within MAX_SHIFT lines): the code moved. Quick fix: the new line.
+ * Not when the line holds another name the plan gives beside the anchor (on its line, or at the end of the line it
+ * continues when the anchor opens its line): the anchor may place that one.
  */
 export function staleAnchorRule(plan: Plan, env: RuleEnvironment): Draft[] {
   const got = facts(plan, env);
@@ -95,6 +97,9 @@ export function staleAnchorRule(plan: Plan, env: RuleEnvironment): Draft[] {
       const names = byLine.get(r.startLine);
       if (!names) continue;
       const text = plan.lines[r.startLine] ?? '';
+      // An anchor that opens its line may belong to a name at the end of the line it continues (a wrapped sentence).
+      const continued = /^[\s`(>*-]*$/.test(text.slice(0, r.startChar)) ? (byLine.get(r.startLine - 1) ?? []) : [];
+      const beside = [...names, ...continued.slice(-1)];
       const anchor = /^(:|#L)(\d{1,6})(?:-L?(\d{1,6}))?/.exec(text.slice(r.endChar));
       if (!anchor) continue;
       const file = got.facts.indexedFile(ref.path);
@@ -107,6 +112,8 @@ export function staleAnchorRule(plan: Plan, env: RuleEnvironment): Draft[] {
       if (defs.length === 0 || defs.some((d) => covers(d, line, end))) continue;
       const held = got.facts.lineOf(file, line - 1);
       if (held === undefined || held.includes(m.name)) continue;
+      // The line holds another name given beside the anchor: the anchor may be that one's ("`a` classifies it as `B` (`f.go:39`)").
+      if (beside.some((o) => o.name !== m.name && new RegExp(`\\b${o.name.replace(/[$]/g, '\\$&')}\\b`).test(held))) continue;
       const nearest = defs.sort((a, b) => Math.abs(a.line + 1 - line) - Math.abs(b.line + 1 - line))[0] as SymbolLocation;
       if (Math.abs(nearest.line + 1 - line) > MAX_SHIFT) continue;
       const numberStart = r.endChar + (anchor[1] as string).length;
