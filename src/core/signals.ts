@@ -1,18 +1,14 @@
 /**
  * Unknown signals: words that say the author does not know yet. Whole-word,
  * case-insensitive, one signal per occurrence, longest phrase first, on every
- * line outside fenced/indented code blocks:
- *
- *   TBD, TBC, TBA, TODO, FIXME, XXX, ?? or more question marks, unclear,
- *   unknown(s), not sure, unsure, undecided, not yet decided/known/clear/sure/
- *   defined, to be decided/determined/confirmed/defined/agreed, open
- *   question(s), maybe, perhaps, somehow, hopefully, figure(d) out,
- *   investigate whether/if, need(s) to check/confirm/verify whether/if.
+ * line outside fenced/indented code blocks: the markers (TBD, TODO, FIXME…:
+ * `MARKER` in wording/undecided.ts), the words and phrases of `UNKNOWN_WORDS`
+ * there ("unclear", "to be decided", "figure out"…), and ?? or more question marks.
  * Words inside a phrase may be separated by spaces or tabs, never a line break.
  * Not a signal: part of a name ("wasm32-unknown-unknown", "doc/TODO.md"),
  * "unknown" used as an adjective ("unknown keys are ignored") or for a state
  * the program handles ("left empty when unknown"), a marker named
- * as absent ("No TBD, TODO, or placeholders", "without TODOs", "sin TBD"),
+ * as absent ("No TBD, TODO, or placeholders", "without TODOs", "sin TBD": `ABSENT`),
  * a word inside inline code (`unknown` as expected output), a marker named as
  * content ("TBD values", "TODO comments"), a numbered question cited as a
  * source ("RESEARCH Open Question 3"), lower-case "todo"
@@ -31,47 +27,29 @@
  */
 import { charSpan, inlineCodeSpans, lineStarts, lineOf } from './plan/text';
 import type { UnknownSignal } from './plan/types';
-
-const PHRASES = [
-  'to be (?:decided|determined|confirmed|defined|agreed)',
-  'not yet (?:decided|known|clear|sure|defined)',
-  'open questions?',
-  'investigate (?:whether|if)',
-  'needs? to (?:check|confirm|verify) (?:whether|if)',
-  // Not "figures out": "the system figures out which expert fits" says what the program does.
-  'figure(?:d)? out',
-  'not sure',
-  'tbd',
-  'tbc',
-  'tba',
-  'todo',
-  'fixme',
-  'xxx',
-  'unclear',
-  'unknowns?',
-  'unsure',
-  'undecided',
-  'maybe',
-  'perhaps',
-  'somehow',
-  'hopefully',
-];
+import { ABSENT, MARKER, MARKER_AS_CONTENT, MARKER_NAMES, SETTLED, SETTLED_SOURCE, SETTLED_TENSE, UNKNOWN_WORDS } from './wording/undecided';
+import { inScript, phraseAlternation } from './wording/words';
 
 // Word boundaries are checked by hand after a match: a Unicode lookbehind on
 // every position made this regex the slowest part of parsing.
-const SIGNAL = new RegExp(`(?:${PHRASES.map((p) => p.replace(/ /g, '[ \\t]+')).join('|')})|\\?{2,}`, 'gi');
+const SIGNAL = new RegExp(`(?:${phraseAlternation([UNKNOWN_WORDS, MARKER])})|\\?{2,}`, 'gi');
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
 /** "No TBD, TODO…", "without TODOs", "zero placeholders (TBD)", "無 TBD": the markers named as absent, only markers and connectors in between. */
-const NEGATED =
-  /(?:(?:^|[^\p{L}])(?:no|without|zero|free\s+of|nor|sin|sem|kein(?:e|en)?|ohne|aucun|sans)|[無无]|[沒没]有)[\s,/"'`*()“”：:]*(?:(?:tbd|tbc|tba|todos?|fixmes?|xxx|placeholders?|markers?|or|and|nor)[\s,/"'`*()“”]*)*$/iu;
+const NEGATED = new RegExp(
+  `(?:(?:^|[^\\p{L}])(?:${phraseAlternation(inScript(ABSENT, 'latin'), '\\s+')})|${phraseAlternation(inScript(ABSENT, 'cjk'))})` +
+    `[\\s,/"'\`*()“”：:]*(?:(?:${phraseAlternation([MARKER, MARKER_NAMES])})[\\s,/"'\`*()“”]*)*$`,
+  'iu',
+);
 
-const MARKER = /^(?:tbd|tbc|tba|todo|fixme|xxx)$/i;
-const MARKER_AS_CONTENT = /^[ \t]+(?:values?|cells?|fields?|entries|entry|markers?|comments?|placeholders?|strings?|tags?|annotations?|tests?|cases?|specs?)(?![\p{L}\p{N}_])/iu;
+const MARKER_WORD = new RegExp(`^(?:${phraseAlternation(MARKER)})$`, 'i');
+const MARKER_AS_CONTENT_AFTER = new RegExp(`^[ \\t]+(?:${phraseAlternation(MARKER_AS_CONTENT)})(?![\\p{L}\\p{N}_])`, 'iu');
 
 /** "unknowns resolved", "unknowns have been answered": the sentence says they are settled. */
-const UNKNOWNS_SETTLED =
-  /^[ \t]+(?:(?:from|in|of)[ \t]+[\w .-]{1,30}?[ \t]+)?(?:(?:were|are|have[ \t]+been|has[ \t]+been|all|now|already)[ \t]+){0,2}(?:resolved|answered|settled|closed|addressed|eliminated)\b/i;
+const UNKNOWNS_SETTLED = new RegExp(
+  `^[ \\t]+(?:(?:${phraseAlternation(SETTLED_SOURCE)})[ \\t]+[\\w .-]{1,30}?[ \\t]+)?(?:(?:${phraseAlternation(SETTLED_TENSE)})[ \\t]+){0,2}(?:${phraseAlternation(SETTLED)})\\b`,
+  'i',
+);
 
 /** A GSD task's "<automated>node -e …</automated>": the line is a command to run, its words are code. */
 function commandLine(line: string): boolean {
@@ -155,7 +133,7 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
     if (/^open/i.test(m[0]) && /^[ \t]+#?\d/.test(text.slice(at + m[0].length, at + m[0].length + 4))) continue;
     // "implement the flatten TODO", "this FIXME": a marker already in the code, named as the work item.
     if (
-      MARKER.test(m[0]) &&
+      MARKER_WORD.test(m[0]) &&
       /\b(?:the|this|that|these|those|existing|remaining|open)\s+(?:[\w.`'-]+\s+){0,2}$/i.test(text.slice(Math.max(starts[lineOf(starts, at)] as number, at - 60), at))
     )
       continue;
@@ -163,7 +141,7 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
     // comment the plan has the code carry ('Note in comments: "TODO: Integrate AI analysis"').
     if (
       /["“'‘]$/.test(text.charAt(at - 1)) &&
-      (/^["”'’]/.test(after) || (MARKER.test(m[0]) && /^:[ \t]*[^"”\n]{1,200}["”]/.test(text.slice(at + m[0].length, at + m[0].length + 210))))
+      (/^["”'’]/.test(after) || (MARKER_WORD.test(m[0]) && /^:[ \t]*[^"”\n]{1,200}["”]/.test(text.slice(at + m[0].length, at + m[0].length + 210))))
     )
       continue;
     // "resolve the technical unknowns": the plan names the unknowns it sets out to settle.
@@ -176,7 +154,7 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
       continue;
     // "TBD — pending Phase 4A provider evaluation", "TBD (until the vendor call)": the marker says when it is decided, as the rule asks.
     if (
-      MARKER.test(m[0]) &&
+      MARKER_WORD.test(m[0]) &&
       /^[ \t]*(?:[—–:-]+|\(|,)?[ \t]*(?:pending|until|after|decided\s+(?:in|by|at)|to\s+be\s+decided\s+(?:in|by)|owner\s*:)\s/i.test(
         text.slice(at + m[0].length, at + m[0].length + 40),
       )
@@ -192,7 +170,7 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
     // "**Plans**: TBD" under a GSD roadmap phase: the template's count of the phase's plans, not filled in (a tally, like "3 of TBD").
     if (/^TBD$/i.test(m[0]) && /\bplans\W{0,4}:\W{0,4}$/i.test(text.slice(Math.max(0, at - 14), at))) continue;
     // "**Status**: TODO": a status field's value (the plan is still to do), not an undecided point.
-    if (MARKER.test(m[0]) && /\bstatus\W{0,4}:\W{0,4}$/i.test(text.slice(Math.max(0, at - 20), at))) continue;
+    if (MARKER_WORD.test(m[0]) && /\bstatus\W{0,4}:\W{0,4}$/i.test(text.slice(Math.max(0, at - 20), at))) continue;
     // "| UI-THEME-1 | Dock theme | TODO | DOCK-1 (DONE) |": TODO alone in a table cell is a status value, like "Status: TODO".
     if (/^todo$/i.test(m[0]) && /\|[ \t]*$/.test(text.slice(Math.max(0, at - 8), at)) && /^[ \t]*\|/.test(text.slice(at + m[0].length, at + m[0].length + 8))) continue;
     // "## Phase 7: Migrate Tests to TypeScript — TODO": a heading's status suffix, as "— DONE" or "- PLANNED" on its siblings.
@@ -205,11 +183,11 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
     // "depends on termState-IMPL-1 (TODO)": the status of the task the id names, in parentheses after it, like "DOCK-1 (DONE)".
     if (/^todo$/i.test(m[0]) && /[A-Za-z][\w.-]*\d[\w.-]*[ \t]*\($/.test(text.slice(Math.max(0, at - 60), at)) && text[at + m[0].length] === ')') continue;
     // "- [x] TODO: rework the previews": the item is ticked, its to-do done.
-    if (MARKER.test(m[0]) && /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[[xX]\][ \t]*$/.test(text.slice(Math.max(starts[lineOf(starts, at)] as number, at - 40), at))) continue;
+    if (MARKER_WORD.test(m[0]) && /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[[xX]\][ \t]*$/.test(text.slice(Math.max(starts[lineOf(starts, at)] as number, at - 40), at))) continue;
     // "all marked fixme (skipped)", "tagged TODO": a state a test or an item is put in, named.
-    if (MARKER.test(m[0]) && /\b(?:marked|tagged|flagged|labell?ed)\s+(?:as\s+)?[`'"]?$/i.test(text.slice(Math.max(0, at - 20), at))) continue;
+    if (MARKER_WORD.test(m[0]) && /\b(?:marked|tagged|flagged|labell?ed)\s+(?:as\s+)?[`'"]?$/i.test(text.slice(Math.max(0, at - 20), at))) continue;
     // "TBD values", "TODO comments": the marker named as content (cells to parse, comments to remove), not an undecided point.
-    if (MARKER.test(m[0]) && MARKER_AS_CONTENT.test(text.slice(at + m[0].length, at + m[0].length + 16))) continue;
+    if (MARKER_WORD.test(m[0]) && MARKER_AS_CONTENT_AFTER.test(text.slice(at + m[0].length, at + m[0].length + 16))) continue;
     // Lower-case "todo" before a word is Spanish or Portuguese ("todo tool novo", "todo el flujo": every, all), not the marker;
     // "Todo" before a word names a thing ("Phase II Todo Web Application", "the Todo list"): the marker is written TODO.
     if ((m[0] === 'todo' || m[0] === 'Todo') && /^[ \t]+\p{L}/u.test(text.slice(at + m[0].length, at + m[0].length + 3))) continue;

@@ -11,8 +11,8 @@ import { WorkspaceFileIndex } from '../../src/core/file-index';
 import { parsePlan } from '../../src/core/plan';
 import { ruleEnvironment, type RuleEnvironment } from '../../src/core/rules';
 import { placeClaims } from '../../src/core/rules/symbols/place-claims';
-import { CODE_KIND, IN_FILE, PLACE, USES_EXISTING } from '../../src/core/rules/wording/place';
-import type { Wording } from '../../src/core/rules/wording/words';
+import { CODE_KIND, IN_FILE, PLACE, USES_EXISTING } from '../../src/core/wording/place';
+import type { Wording } from '../../src/core/wording/words';
 import { check, only } from '../support/rules-check';
 import { missingPaths, runRules } from '../support/static-rules-harness';
 

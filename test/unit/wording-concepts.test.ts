@@ -1,5 +1,5 @@
 /**
- * The concepts the rules ask (src/core/rules/wording/file-operations.ts, status.ts, src/core/rules/check-words.ts):
+ * The concepts the rules ask (src/core/wording/file-operations.ts, status.ts, src/core/rules/check-words.ts):
  * every row of a concept's table answers its query in the shape the query reads, so adding a row is all it takes.
  */
 import { strict as assert } from 'node:assert';
@@ -18,9 +18,9 @@ import {
   NEW_FILES_LABEL,
   NEW_NOTE,
   WRITE,
-} from '../../src/core/rules/wording/create';
-import { DELETE, DELETE_AFTER, DELETE_CELL, DELETE_WEAK, DELETED_AFTER } from '../../src/core/rules/wording/delete';
-import { CRITERIA_MET, DONE_NOTE, DONE_OPENING, DONE_STATUS, STATUS_HEADING, STATUS_LABEL } from '../../src/core/rules/wording/done';
+} from '../../src/core/wording/create';
+import { DELETE, DELETE_AFTER, DELETE_CELL, DELETE_WEAK, DELETED_AFTER } from '../../src/core/wording/delete';
+import { CRITERIA_MET, DONE_NOTE, DONE_OPENING, DONE_STATUS, STATUS_HEADING, STATUS_LABEL } from '../../src/core/wording/done';
 import {
   isCreatingColumn,
   isCreatingHeading,
@@ -31,26 +31,18 @@ import {
   operationBefore,
   renamedTo,
   saysRemoved,
-} from '../../src/core/rules/wording/file-operations';
-import { MOVE, MOVE_TARGET } from '../../src/core/rules/wording/move';
-import { isStatusTitle, opensDone, statusSaysDone, titleSaysDone, titleSaysMet } from '../../src/core/rules/wording/status';
-import {
-  CHECK,
-  CHECK_ANYWHERE,
-  CHECK_HEADING_WORDS,
-  CHECK_STEP_OPENING,
-  PRECONDITIONS_OPENING,
-  REVIEW_STEP_OPENING,
-  TESTING_STEP_OPENING,
-} from '../../src/core/rules/wording/verify';
-import type { Language, Wording } from '../../src/core/rules/wording/words';
-import { DECISION_OPEN, LEGEND, OPEN_POINTS, OPEN_QUESTIONS_TITLE } from '../../src/core/rules/wording/undecided';
+} from '../../src/core/wording/file-operations';
+import { MOVE, MOVE_TARGET } from '../../src/core/wording/move';
+import { isStatusTitle, opensDone, statusSaysDone, titleSaysDone, titleSaysMet } from '../../src/core/wording/status';
+import { CHECK, CHECK_ANYWHERE, CHECK_HEADING_WORDS, CHECK_STEP_OPENING, PRECONDITIONS_OPENING, REVIEW_STEP_OPENING, TESTING_STEP_OPENING } from '../../src/core/wording/verify';
+import type { Language, Wording } from '../../src/core/wording/words';
+import { DECISION_OPEN, LEGEND, OPEN_POINTS, OPEN_QUESTIONS_TITLE } from '../../src/core/wording/undecided';
 import { namesLeftOut, unknownSignalRule } from '../../src/core/rules/unknown-signal';
-import { NOT_DONE, UNDONE_NOTE } from '../../src/core/rules/wording/not-done';
+import { NOT_DONE, UNDONE_NOTE } from '../../src/core/wording/not-done';
 import { missingPaths, runAt, runRules } from '../support/static-rules-harness';
-import { ALTERNATIVE } from '../../src/core/rules/wording/alternatives';
-import { DEFERRED, DEFERRED_BUT_OPEN, LEFT_OUT } from '../../src/core/rules/wording/deferred';
-import { RISK_HEADING, RISK_HEADING_STEM } from '../../src/core/rules/wording/risk-headings';
+import { ALTERNATIVE } from '../../src/core/wording/alternatives';
+import { DEFERRED, DEFERRED_BUT_OPEN, LEFT_OUT } from '../../src/core/wording/deferred';
+import { RISK_HEADING, RISK_HEADING_STEM } from '../../src/core/wording/risk-headings';
 import { namesRisks, sectionKind } from '../../src/core/plan/sections';
 
 const rows = (...tables: Wording[]): Array<[Language, string]> =>

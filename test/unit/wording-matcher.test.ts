@@ -1,26 +1,43 @@
 /**
- * The wording matcher (src/core/rules/wording/words.ts): a table's words are found as words in every script, never
+ * The wording matcher (src/core/wording/words.ts): a table's words are found as words in every script, never
  * inside a longer word where the language separates words, and a row added is a word found.
  */
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import * as create from '../../src/core/rules/wording/create';
-import * as del from '../../src/core/rules/wording/delete';
-import * as done from '../../src/core/rules/wording/done';
-import * as move from '../../src/core/rules/wording/move';
-import * as undecided from '../../src/core/rules/wording/undecided';
-import * as verify from '../../src/core/rules/wording/verify';
-import * as alternatives from '../../src/core/rules/wording/alternatives';
-import * as deferred from '../../src/core/rules/wording/deferred';
-import * as notDone from '../../src/core/rules/wording/not-done';
-import * as riskHeadings from '../../src/core/rules/wording/risk-headings';
-import { LANGUAGES, merge, pairMatcher, wordMatcher, type Language, type Wording } from '../../src/core/rules/wording/words';
+import * as create from '../../src/core/wording/create';
+import * as del from '../../src/core/wording/delete';
+import * as done from '../../src/core/wording/done';
+import * as move from '../../src/core/wording/move';
+import * as undecided from '../../src/core/wording/undecided';
+import * as verify from '../../src/core/wording/verify';
+import * as alternatives from '../../src/core/wording/alternatives';
+import * as deferred from '../../src/core/wording/deferred';
+import * as notDone from '../../src/core/wording/not-done';
+import * as riskHeadings from '../../src/core/wording/risk-headings';
+import * as fileLabels from '../../src/core/wording/file-labels';
+import * as docs from '../../src/core/wording/docs';
+import * as existingFiles from '../../src/core/wording/existing-files';
+import * as systemDescription from '../../src/core/wording/system-description';
+import { LANGUAGES, merge, pairMatcher, wordMatcher, type Language, type Wording } from '../../src/core/wording/words';
 
 /** Every table of every concept, by name. Stems are words' beginnings by design (CHECK_HEADING_STEMS, RISK_HEADING_STEM). */
 const TABLES: Record<string, Wording> = Object.fromEntries(
-  Object.entries({ ...create, ...del, ...done, ...move, ...undecided, ...verify, ...alternatives, ...deferred, ...notDone, ...riskHeadings }).filter(
-    ([name, value]) => typeof value === 'object' && name !== 'CHECK_HEADING_STEMS' && name !== 'RISK_HEADING_STEM',
-  ),
+  Object.entries({
+    ...create,
+    ...del,
+    ...done,
+    ...move,
+    ...undecided,
+    ...verify,
+    ...alternatives,
+    ...deferred,
+    ...notDone,
+    ...riskHeadings,
+    ...fileLabels,
+    ...docs,
+    ...existingFiles,
+    ...systemDescription,
+  }).filter(([name, value]) => typeof value === 'object' && name !== 'CHECK_HEADING_STEMS' && name !== 'RISK_HEADING_STEM' && name !== 'CHANGE_LABEL_STEM'),
 );
 
 /** A sentence in each language with the word in it, spaced as that language spaces words. */

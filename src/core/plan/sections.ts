@@ -21,8 +21,8 @@
  *             critères d'acceptation / d'achèvement / de réussite (checked right after non-goals)
  *   other     anything else
  */
-import { RISK_HEADING, RISK_HEADING_STEM } from '../rules/wording/risk-headings';
-import { anyOf, patternMatcher, wordMatcher, type WordMatcher } from '../rules/wording/words';
+import { RISK_HEADING, RISK_HEADING_STEM } from '../wording/risk-headings';
+import { anyOf, patternMatcher, wordMatcher, type WordMatcher } from '../wording/words';
 import type { SectionKind } from './types';
 
 /** A risks title in a language written with spaces (RISK_HEADING), then in the others (RISK_HEADING_STEM, and "安全與效能考量"). */

@@ -9,13 +9,18 @@ import {
   CHECK_HEADING_STEMS,
   CHECK_HEADING_WORDS,
   CHECK_STEP_OPENING,
+  EVERY,
+  GATE_WORDS,
+  PLAN_WIDE_SUCCESS,
   PRECONDITIONS_OPENING,
+  QUALITY_GATES,
   REVIEW_STEP_OPENING,
   TESTING_STEP_OPENING,
   TESTS_NOUN,
+  WORK_UNIT,
   WRITE_TESTS_VERB,
-} from './wording/verify';
-import { anyOf, pairMatcher, patternMatcher, wordMatcher, type WordMatcher } from './wording/words';
+} from '../wording/verify';
+import { anyOf, pairMatcher, patternMatcher, scriptAlternation, wordMatcher, type WordMatcher } from '../wording/words';
 
 /** At the start of a title, after any marks and numbering the parser left ("— ", "**"). */
 const OPENS = '^\\W*';
@@ -54,3 +59,14 @@ export const PRECONDITIONS_STEP: WordMatcher = wordMatcher(PRECONDITIONS_OPENING
 
 /** A review step ("Review all help texts") checks its own wording, not the plan's work. */
 export const REVIEW_STEP: WordMatcher = wordMatcher(REVIEW_STEP_OPENING, { lead: OPENS, guarded: false });
+
+/** A success section's title that speaks for every step: "Phase completion", "Definition of done", "Critères de fin". */
+export const PLAN_WIDE_SUCCESS_TITLE: WordMatcher = wordMatcher(PLAN_WIDE_SUCCESS, { guarded: false });
+
+/** Gates every step passes: "## Quality gates (every sprint)", "## Checks (each phase)". */
+export const GATES_TITLE: WordMatcher = anyOf(
+  wordMatcher(QUALITY_GATES, { lead: OPENS, guarded: false }),
+  patternMatcher({
+    latin: `(?:${scriptAlternation(GATE_WORDS, 'latin') ?? ''})\\s*\\((?:${scriptAlternation(EVERY, 'latin') ?? ''})\\s+(?:${scriptAlternation(WORK_UNIT, 'latin') ?? ''})\\)`,
+  }),
+);

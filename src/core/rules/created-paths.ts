@@ -12,43 +12,36 @@
 import type { Plan } from '../plan';
 import {
   addListBefore,
+  filesWrittenLabelBefore,
+  futureRightBefore,
   isCreatingColumn,
   isCreatingHeading,
   isCreationLabel,
+  isFileLabelLine,
+  isFilesEntry,
   isOperationCell,
+  isTestsEntry,
   mayBeAbsentAfter,
+  newFilesCountedBefore,
   operationAfter,
   operationBefore,
+  outputInto,
+  placeLabelBefore,
   renamedTo,
   saysProduced,
   saysRemoved,
-} from './wording/file-operations';
+  withoutFileLabel,
+  writtenTo,
+} from '../wording/file-operations';
 import type { LineMemo } from './line-memo';
 
-/**
- * "Writes small bash scripts to `.x/hooks/`", "persists one cursor token per project at `.forge/cursor.json`", "saved to":
- * what is written, persisted or saved to a path brings it into being.
- */
-const WRITTEN_TO = /\b(?:writ(?:e|es|ing|ten)|persist(?:s|ed|ing)?|sav(?:e|es|ed|ing)|dump(?:s|ed|ing)?)\s+(?:[\w+-]+\s+){0,6}(?:to|into|at)\s+[`'"(]*$/i;
-/** "Future: `docs/plans/phase-2.2.md`", "(planned) `x.md`": a document or file still to be written. */
-const FUTURE_RIGHT_BEFORE = /(?:\b(?:future|planned|upcoming|to\s+be\s+written|pr[óo]xim[oa]|futur[oae]?|geplant|pr[ée]vu)|将来|今後|未来)\s*\)?\s*:?\s*[`'"([]*$/i;
-/** "output into `packages/shared/src/types/database.ts`" (a generator's output), "generated into": the step's command writes it. */
-const OUTPUT_INTO = /\b(?:output|outputs|generated|emitted|written)\s+(?:in)?to\s+[`'"(]*$/i;
-/**
- * A superpowers-style "Files" entry for tests ("- Test: `tests/test_x.py`", "- **Test File**: `tests/unit/test_x.py`", "- Tests: `a.test.tsx`, `b.test.tsx`",
- * "- Test `tests/test_y.py` — dedupe order"): the tests the task writes, new or existing.
- */
-const TEST_ENTRY = /^\s*[-*+]\s+(?:\*\*|__)?tests?(?:\s+files?)?(?:\*\*|__)?\s*:?(?:\*\*|__)?\s*[`'"]/i;
-
-/** A files entry ("- **File**: `…`", "- Files: `…`") and a path that names a test ("tests/…", "test_x.py", "x.test.ts", "x_test.go"). */
-const FILES_ENTRY_LINE = /^\s*[-*+]\s+(?:\*\*|__)?files?(?:\*\*|__)?\s*:/i;
+/** A path that names a test ("tests/…", "test_x.py", "x.test.ts", "x_test.go"). */
 const TEST_PATH = /(?:^|\/)(?:tests?|__tests__|spec)\/|(?:^|\/)test_[^/]+$|[._](?:test|spec)\.[^/.]+$/i;
 
 /** A test file named as the file of a task ("- **File**: `tests/integration/test_export_workflow.py`"): the test the task writes. */
 export function testFileOfTask(line: string, path: string): boolean {
-  return FILES_ENTRY_LINE.test(line) && TEST_PATH.test(path);
+  return isFilesEntry(line) && TEST_PATH.test(path);
 }
-const FILES_TAG = /<files>|^\s*(?:[-*+]\s+)?(?:\*\*)?(files(\s+(modified|touched|created))?|output|files_modified)(?:\*\*)?\s*:/i;
 
 /**
  * On a ticked task ("- [x] …"), which is done, a create verb no longer explains a file that is not there; what still
@@ -57,9 +50,7 @@ const FILES_TAG = /<files>|^\s*(?:[-*+]\s+)?(?:\*\*)?(files(\s+(modified|touched
  */
 export function absentByDesign(line: string, startChar: number, endChar: number): boolean {
   const before = line.slice(0, startChar);
-  return (
-    saysRemoved(before) || mayBeAbsentAfter(line.slice(endChar, endChar + 40)) || saysProduced(before) || WRITTEN_TO.test(before.slice(-200)) || OUTPUT_INTO.test(before.slice(-40))
-  );
+  return saysRemoved(before) || mayBeAbsentAfter(line.slice(endChar, endChar + 40)) || saysProduced(before) || writtenTo(before) || outputInto(before);
 }
 /**
  * The folders the plan removes whole ("- `src-tauri/src/ipc/` — 整个删除（server.rs, protocol.rs, …）", "Delete
@@ -86,23 +77,21 @@ export function insideRemovedFolder(path: string, folders: readonly string[]): b
 
 /** "**MOVE:** `old` → `new`", "rename `a.ts` -> `b.ts`": with a move verb before it, the path is the old side of the move. */
 const ARROW_AFTER = /^[`'"*_]*\s*(?:→|->|=>)/;
-/** "- 2 new files: `services/notifier.rb`, `services/debug_notifier.rb`", "1 new spec: `x`": the list the label counts. */
-const NEW_FILES_INLINE = /(?:^|[^\w])(?:\d+\s+)?new\s+(?:files?|specs?|tests?|modules?|scripts?|components?)\s*:\s*(?:[`'"][^`'"\n]{1,200}[`'"]\s*(?:,|and|&)\s*)*[`'"]?$/i;
 
 export function isCreatedByPlan(line: string, startChar: number, endChar: number): boolean {
   const before = line.slice(0, startChar);
   return (
-    NEW_FILES_INLINE.test(before.slice(-400)) ||
+    newFilesCountedBefore(before) ||
     operationBefore(before, line, line.slice(endChar, endChar + 30)) ||
-    WRITTEN_TO.test(before.slice(-200)) ||
+    writtenTo(before) ||
     newSideOfTable(before) ||
     addListBefore(before) ||
     operationAfter(line.slice(endChar)) ||
     (ARROW_AFTER.test(line.slice(endChar, endChar + 12)) && saysRemoved(before)) ||
-    FILES_TAG.test(before) ||
-    TEST_ENTRY.test(line) ||
-    FUTURE_RIGHT_BEFORE.test(before.slice(-40)) ||
-    OUTPUT_INTO.test(before.slice(-40)) ||
+    filesWrittenLabelBefore(before) ||
+    isTestsEntry(line) ||
+    futureRightBefore(before) ||
+    outputInto(before) ||
     tableRowCreates(line, startChar)
   );
 }
@@ -182,22 +171,18 @@ export function creationBlockLines(lines: readonly string[]): Set<number> {
   return out;
 }
 
-/** A file label line: "**File:** `x`", "**文件**: `x`", "- File: `x`". */
-const FILE_LABEL_LINE = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?(?:files?|文件|ファイル|archivos?|arquivos?|fichiers?|dateien|datei)(?:\*\*|__)?\s*[:：]/i;
 /**
  * Is the line a file label ("**文件**: `docs/build.sh`") in a step whose heading, a few lines above, says it creates
  * ("### Step 4: 创建文档构建脚本")? Then the label names the file the step writes.
  */
 export function fileLabelOfCreatingStep(lines: readonly string[], line: number): boolean {
-  if (!FILE_LABEL_LINE.test(lines[line] ?? '')) return false;
+  if (!isFileLabelLine(lines[line] ?? '')) return false;
   for (let l = line - 1; l >= 0 && line - l <= 6; l--) {
     const text = lines[l] ?? '';
     if (/^\s{0,3}#{1,6}\s/.test(text)) return isCreatingHeading(text);
   }
   return false;
 }
-
-const FILE_LABEL_LEAD = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?(?:files?|文件|ファイル|archivos?|arquivos?|fichiers?|dateien|datei)(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?/i;
 
 /**
  * A line that is only the path as a label ("**packages/shared/src/types/git.ts:**", "`src/a.ts` (final version):"), or a
@@ -206,7 +191,7 @@ const FILE_LABEL_LEAD = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?(?:files?|文件|ファイ
  */
 /** The path alone on its line, or after a file label ("**File:** `migrations/add_rating.sql`"). */
 function pathAloneOnItsLine(text: string, startChar: number, endChar: number): boolean {
-  const rest = (text.slice(0, startChar) + text.slice(endChar)).replace(FILE_LABEL_LEAD, '');
+  const rest = withoutFileLabel(text.slice(0, startChar) + text.slice(endChar));
   return /^\s*(?:\*\*|__)?[`'"]*\s*[`'"]*(?:\s*\([^)]{0,40}\))?\s*:?\s*(?:\*\*|__)?\s*:?\s*$/.test(rest);
 }
 
@@ -220,10 +205,6 @@ export function pathLabelOverFullText(lines: readonly string[], line: number, st
   return false;
 }
 
-/** "Path:", "Caminho:", "Ruta:", "Pfad:", "Chemin:", "路径：", "パス:": a label that says where the work goes. */
-const WHERE_LABEL =
-  /^\s*(?:[-*+]\s+)?(?:\*\*|__)?(?:path|location|folder|directory|caminho|pasta|diret[óo]rio|ruta|carpeta|directorio|pfad|ordner|verzeichnis|chemin|dossier|r[ée]pertoire|路径|目录|位置|パス|フォルダ|ディレクトリ|경로|폴더)(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*[`'"]?$/iu;
-
 /**
  * A folder given as where a section's work goes ("Caminho: `apps/api/src/modules/availability/`" over the module's
  * DTO, service and controller in fenced blocks): the section writes that folder. Only a folder (a trailing "/") alone
@@ -231,7 +212,7 @@ const WHERE_LABEL =
  */
 /** A folder (a trailing "/") alone after a where label on its line ("Caminho: `apps/api/src/modules/availability/`"). */
 function folderAloneOnWhereLabel(text: string, startChar: number, endChar: number): boolean {
-  return WHERE_LABEL.test(text.slice(0, startChar)) && /^[`'"]?\s*\.?\s*$/.test(text.slice(endChar)) && /\/[`'"]?$/.test(text.slice(startChar, endChar + 1).trimEnd());
+  return placeLabelBefore(text.slice(0, startChar)) && /^[`'"]?\s*\.?\s*$/.test(text.slice(endChar)) && /\/[`'"]?$/.test(text.slice(startChar, endChar + 1).trimEnd());
 }
 
 export function folderLabelOverItsCode(lines: readonly string[], line: number, startChar: number, endChar: number): boolean {
@@ -319,7 +300,7 @@ function createdOnItsLine(line: string, startChar: number, endChar: number, path
     (taskList && OPEN_TASK.test(line))
   )
     return LineSays.Created;
-  return FILE_LABEL_LINE.test(line) || pathAloneOnItsLine(line, startChar, endChar) || folderAloneOnWhereLabel(line, startChar, endChar) || /^\s*\|/.test(line)
+  return isFileLabelLine(line) || pathAloneOnItsLine(line, startChar, endChar) || folderAloneOnWhereLabel(line, startChar, endChar) || /^\s*\|/.test(line)
     ? LineSays.AskOtherLines
     : LineSays.NotCreated;
 }

@@ -20,8 +20,9 @@ import type { Plan, Range } from '../plan';
 import { CHANGES_EXISTING, rowSaysChanged, tableHeaderSaysChanged } from './missing-file-context';
 import { titleMarkedDone } from './plan-status';
 import { TICKED_TASK } from './created-paths';
-import { NOT_DONE, UNDONE_NOTE } from './wording/not-done';
-import { anyOf, wordMatcher } from './wording/words';
+import { NOT_DONE, UNDONE_NOTE } from '../wording/not-done';
+import { anyOf, wordMatcher } from '../wording/words';
+import { changeLabelBefore, existingBefore, readLabelBefore, titleNamesFiles, titleSaysNew } from '../wording/file-claims';
 import { placesNameIn } from './symbols/place-claims';
 
 export interface ExistenceClaims {
@@ -58,7 +59,7 @@ export function existenceClaims(plan: Plan): ExistenceClaims {
       if (placesNameIn(plan, range)) return true;
       if ((done ??= doneLines(plan))[range.startLine] === 1) return true;
       const before = withoutItemNumber(line.slice(0, range.startChar));
-      if (CHANGE_LABEL.test(before) || /\b(?:the\s+)?existing\s+(?:file\s+)?[`'"]?$/i.test(before)) return true;
+      if (changeLabelBefore(before) || existingBefore(before)) return true;
       if ((changed ??= changeSectionLines(plan))[range.startLine] === 1) return true;
       if (/^\s*\|/.test(line)) {
         if (rowSaysChanged(line, range.startChar)) return true;
@@ -138,23 +139,17 @@ const OPEN_BOX = /^(\s*)(?:[-*+]|\d+[.)])\s+\[ \]/;
 /** 1 on every line under a "## Files to Modify" / "### Modified files" heading. */
 function changeSectionLines(plan: Plan): Uint8Array {
   const out = new Uint8Array(plan.lines.length);
-  for (const s of plan.sections) if (FILES_WORD.test(s.title) && CHANGES_EXISTING.test(s.title)) out.fill(1, s.headingLine + 1, Math.min(out.length, s.range.endLine + 1));
+  for (const s of plan.sections) if (titleNamesFiles(s.title) && CHANGES_EXISTING.test(s.title)) out.fill(1, s.headingLine + 1, Math.min(out.length, s.range.endLine + 1));
   // "## Complete File Change Summary" / "### New Files (12)": the new files of a change summary are not changed ones.
   for (const s of plan.sections)
-    if (FILES_WORD.test(s.title) && NEW_WORD.test(s.title) && !CHANGES_EXISTING.test(s.title)) out.fill(0, s.headingLine + 1, Math.min(out.length, s.range.endLine + 1));
+    if (titleNamesFiles(s.title) && titleSaysNew(s.title) && !CHANGES_EXISTING.test(s.title)) out.fill(0, s.headingLine + 1, Math.min(out.length, s.range.endLine + 1));
   return out;
 }
 
-const FILES_WORD = /\bfiles?\b|\bdateien\b|\barchivos\b|\barquivos\b|\bfichiers\b/i;
-const NEW_WORD = /\b(?:new|created?|added|nuev[oa]s|nov[oa]s|neue?n?|nouveaux)\b/i;
-
-/** The label of a path to read ("**Input**: Feature specification from `specs/001/spec.md`", "See: `docs/a.md`"). */
 /** A numbered item reads like a bullet: "6. Modify: `x.ts`" carries the same label as "- Modify: `x.ts`". */
 function withoutItemNumber(before: string): string {
   return before.replace(/^(\s*)\d{1,9}[.)](?=\s)/, '$1-');
 }
-
-const READ_LABEL = /^\W*(?:input|spec(?:ification)?|see(?:\s+also)?|reference)\W*[:：]/i;
 
 function referenceToRead(line: string, startChar: number, endChar: number): boolean {
   const before = withoutItemNumber(line.slice(0, startChar));
@@ -163,9 +158,6 @@ function referenceToRead(line: string, startChar: number, endChar: number): bool
   if (/\]\(\s*<?$/.test(before) || /(?:^|\s)@$/.test(before) || /^@/.test(line.slice(startChar, endChar))) return true;
   // "`src/client.go:79-84`", "src/a.ts#L42": a place in a file, which the plan has read.
   if (/^:\d+|^#L\d+/.test(after)) return true;
-  return READ_LABEL.test(before);
+  // The label of a path to read ("**Input**: Feature specification from `specs/001/spec.md`", "See: `docs/a.md`").
+  return readLabelBefore(before);
 }
-
-/** "- **Modify:** `src/a.ts`", "Files modified: `a.ts`", "Modificar `a.py`": a label that says the file is changed. */
-const CHANGE_LABEL =
-  /^\W*(?:modif\w*|edit\w*|updat\w*|chang\w*|extend\w*|files?\s+to\s+(?:modify|change|update|edit)|(?:modified|changed|updated|existing)\s+files?|modificar|editar|atualizar|actualizar|ändern|modifier)\W*[:：]?\W*$/i;

@@ -9,8 +9,9 @@ import type { RuleEnvironment } from './catalog';
 import { readerPath, TICKED_TASK } from './created-paths';
 import { titleMarkedDone } from './plan-status';
 import { safeExists } from './missing-file-context';
-import { ALTERNATIVE } from './wording/alternatives';
-import { wordMatcher } from './wording/words';
+import { ALTERNATIVE } from '../wording/alternatives';
+import { movedAwayAfter, moveVerbRightBefore } from '../wording/file-operations';
+import { wordMatcher } from '../wording/words';
 
 /** "### What We Can Leverage (packages/nextjs)", "## Backend (`server/`)": a folder path, in parentheses or inline code, in a heading. */
 const HEADING_FOLDER = /[(`]\s*\.?\/?([\w@-][\w.@-]*(?:\/[\w.@-]+)+)\/?\s*[)`]/;
@@ -61,42 +62,10 @@ export function alternativeOfExisting(plan: Plan, line: number, startChar: numbe
   return false;
 }
 
-/**
- * The words after a name that say the file was moved away: "`scan.yml` renamed to `.disabled`", "`@src/iconLoader` but
- * file moved to `ui/utils/icon-loader.ts`", "`a.ts` (since moved to `b.ts`)". Past tense: a rename still to do ("rename
- * `a.ts` to …") needs the file there.
- */
-const MOVED_AWAY_VERBS = [
-  'renamed',
-  'moved',
-  'relocated',
-  'split',
-  'umbenannt',
-  'verschoben',
-  'renommée?',
-  'déplacée?',
-  'renombrad[oa]',
-  'movid[oa]',
-  'renomead[oa]',
-  '已重命名为',
-  '已移动到',
-  '已移至',
-  '重命名为',
-  '移动到',
-  '移至',
-];
-const MOVED_AWAY_AFTER = new RegExp(
-  String.raw`^[\x60'"*_]*\s*(?:\(\s*)?(?:,?\s*(?:but|which|that|and)\s+(?:the\s+)?(?:file|folder|module|it)?\s*)?(?:(?:was|were|has\s+been|have\s+been|had\s+been|is\s+now|since|later|wurde|a\s+été|fue|foi)\s+)*(?:${MOVED_AWAY_VERBS.join('|')})(?:\s*(?:to|into|as|in|nach|en|a|para)\b|\s*[\x60'"]|(?=[^\s\w]))`,
-  'iu',
-);
-
-/** "split `schema.ts` into one file per entity", "rename `a.ts` to …", "move `x/` under …": a verb right before the name. */
-const MOVE_VERB_BEFORE = /\b(?:split|renam(?:e|ed)|mov(?:e|ed)|relocat(?:e|ed)|mv)\s+(?:the\s+)?[\x60'"]?$/i;
-
 /** A move, rename or split of the name on a ticked task or in a section marked done ("### 1.1 Drizzle tables ✅"): the work has run. */
 function movedByDoneWork(plan: Plan, r: { startLine: number; startChar: number }): boolean {
   const line = plan.lines[r.startLine] ?? '';
-  if (!MOVE_VERB_BEFORE.test(line.slice(Math.max(0, r.startChar - 30), r.startChar))) return false;
+  if (!moveVerbRightBefore(line.slice(Math.max(0, r.startChar - 30), r.startChar))) return false;
   if (TICKED_TASK.test(line)) return true;
   let inner: Plan['sections'][number] | undefined;
   for (const s of plan.sections) if (s.headingLine < r.startLine && r.startLine <= s.range.endLine && (!inner || s.headingLine > inner.headingLine)) inner = s;
@@ -104,7 +73,7 @@ function movedByDoneWork(plan: Plan, r: { startLine: number; startChar: number }
 }
 
 /**
- * The paths the plan says were later renamed or moved away (see MOVED_AWAY_AFTER), named in full or, when the plan
+ * The paths the plan says were later renamed or moved away ("`scan.yml` renamed to …", "(since moved to `b.ts`)"), named in full or, when the plan
  * names only one file of that name in full, by the bare name ("`scan.yml` renamed to `.disabled`" for an earlier
  * "`.github/workflows/scan.yml`"): the reader is told where the file went.
  */
@@ -117,7 +86,7 @@ export function movedAwayPaths(plan: Plan): Set<string> {
     const name = path.slice(path.lastIndexOf('/') + 1);
     if (path.includes('/')) fullByName.set(name, (fullByName.get(name) ?? new Set()).add(path));
     const mentions = ref.ranges && ref.ranges.length > 0 ? ref.ranges : [ref.range];
-    if (mentions.some((r) => MOVED_AWAY_AFTER.test((plan.lines[r.startLine] ?? '').slice(r.endChar, r.endChar + 60)) || movedByDoneWork(plan, r))) moved.add(path);
+    if (mentions.some((r) => movedAwayAfter((plan.lines[r.startLine] ?? '').slice(r.endChar, r.endChar + 60)) || movedByDoneWork(plan, r))) moved.add(path);
   }
   for (const path of [...moved]) {
     const full = path.includes('/') ? undefined : fullByName.get(path);

@@ -12,16 +12,8 @@ import type { Draft } from './text-rules';
 import { allItemsTicked, keywordId, markedComplete, planMarkedDone, tickedElsewhere, titleMarkedDone } from './plan-status';
 import type { RuleEnvironment, RuleScope } from './catalog';
 import { specKitSpecBeside } from './section-rules';
-import { CHECK_HEADING, CHECK_STEP, CJK_CHECK_STEP, PRECONDITIONS_STEP, REVIEW_STEP, TESTING_STEP } from './check-words';
-
-/**
- * A step the plan puts out of its scope ("Phase 8 (Future): …", "Post-MVP ideas", a body that opens
- * "Not in MVP scope."): a list of ideas for later, of which no done criterion is expected yet.
- */
-const LATER_TITLE =
-  /\(\s*(?:future|later|deferred|post[-\s]?mvp|out\s+of\s+scope|backlog|stretch|nice[-\s]to[-\s]have|futur[oae]?|sp[äa]ter|zuk[üu]nftig|ult[ée]rieure?)\s*\)|^\W*(?:future(?:\s+(?:work|phases?|enhancements?|improvements?|ideas?))?|deferred|post[-\s]?mvp|out\s+of\s+scope|backlog|stretch\s+goals?|nice[-\s]to[-\s]haves?)(?!\p{L})/iu;
-const LATER_BODY =
-  /^\W*(?:not\s+(?:in|part\s+of)\s+(?:the\s+)?(?:mvp|v1|initial|first\s+release|current)?\s*scope|out\s+of\s+(?:mvp\s+)?scope|deferred\s+(?:to|until)|fuera\s+del\s+alcance|fora\s+do\s+escopo|hors\s+p[ée]rim[èe]tre|au[ßs]erhalb\s+des\s+umfangs)(?!\p{L})/iu;
+import { CHECK_HEADING, CHECK_STEP, CJK_CHECK_STEP, GATES_TITLE, PLAN_WIDE_SUCCESS_TITLE, PRECONDITIONS_STEP, REVIEW_STEP, TESTING_STEP } from './check-words';
+import { describesSystem, introducesFlow, isDocsTitle, opensOutOfScope, titleSaysLater } from '../wording/step-work';
 
 /**
  * A heading that is only an earlier step's id ("### Phase 1" under "## File-by-File Implementation Order",
@@ -51,25 +43,14 @@ function singleCommandStep(plan: Plan, step: Plan['steps'][number]): boolean {
 
 /** Is the step out of the plan's scope, by its title or the first line of its body? */
 function laterStep(plan: Plan, step: Plan['steps'][number]): boolean {
-  if (LATER_TITLE.test(step.title)) return true;
+  if (titleSaysLater(step.title)) return true;
   for (let l = step.line + 1; l <= Math.min(step.range.endLine, step.line + 3); l++) {
     const text = (plan.lines[l] ?? '').trim();
     // The body opens "Not in MVP scope." or with a sub-heading "### Future Enhancements:".
-    if (text !== '') return LATER_BODY.test(text) || (/^#{1,6}\s/.test(text) && LATER_TITLE.test(text.replace(/^#+\s*/, '')));
+    if (text !== '') return opensOutOfScope(text) || (/^#{1,6}\s/.test(text) && titleSaysLater(text.replace(/^#+\s*/, '')));
   }
   return false;
 }
-
-/**
- * A section that describes the system rather than the work ("## Complete Pipeline Architecture" over "### Phase 1:
- * Initial XML Generation", "## Data flow", "## How it works"): the phases or stages under it run when the product
- * runs; they are not steps of the plan.
- */
-const SYSTEM_DESCRIPTION = /\b(?:architecture|data\s*flow|how\s+it\s+works|system\s+(?:overview|design)|pipeline\s+(?:overview|stages))\b|arquitectura|arquitetura|architektur/i;
-
-/** A heading that introduces a flow of the product ("## Complete User Flow", "## Request lifecycle"); not "## Implementation sequence". */
-const FLOW_HEADING =
-  /\b(?:user|data|request|message|event|order|payment|auth\w*|login|sign[\s-]?up|checkout|trade|transaction|runtime|control)\s+flow\b|\blifecycle\b|\bhow\s+it\s+works\b|fluxo\s+d[eo]\s+(?:usu[áa]rio|dados)|flujo\s+de\s+(?:usuario|datos)/i;
 
 /**
  * Heading steps that follow a flow heading as its siblings ("## Complete User Flow" then "## Step 1: Approve + Deposit",
@@ -86,23 +67,13 @@ function flowStageLines(plan: Plan): Set<number> {
       if (stepLines.has(s.headingLine)) out.add(s.headingLine);
       else runLevel = 0;
     }
-    if (runLevel === 0 && !stepLines.has(s.headingLine) && FLOW_HEADING.test(s.title)) runLevel = s.level;
+    if (runLevel === 0 && !stepLines.has(s.headingLine) && introducesFlow(s.title)) runLevel = s.level;
   }
   return out;
 }
 
 /** A ticked step ("- [x] …") is done: how to know it is done no longer needs saying. */
 const DONE_CHECKBOX = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
-
-/**
- * A success section that speaks for every step ("Phase completion", "Definition of done", "Step completion criteria"),
- * also in es/pt/de/fr ("Criterios de finalización", "Critérios de conclusão", "Abschlusskriterien", "Critères d'achèvement").
- */
-const PLAN_WIDE =
-  /\b(phase|step|task)\s+completion|definition\s+of\s+done|completion\s+criteria|(?<!\p{L})(criterios\s+de\s+(?:finalizaci[oó]n|terminaci[oó]n)|crit[ée]rios\s+de\s+conclus[aã]o|abschlusskriterien|crit[èe]res\s+d['’]ach[èe]vement|crit[èe]res\s+de\s+fin)(?!\p{L})/iu;
-
-/** Gates every step passes: "## Quality gates (every sprint)", "## Checks (each phase)". */
-const GATES = /^\W*quality\s+gates?\b|\b(?:gates?|checks?|criteria)\s*\((?:every|each|all)\s+(?:sprints?|phases?|steps?|tasks?|milestones?)\)/i;
 
 /** A top-level check of the whole plan's result: "## Validation Checklist", "## Verification", "## Final validation", "## Testing". */
 const PLAN_CHECK =
@@ -170,7 +141,7 @@ export function noSuccessCriterionRule(plan: Plan, env?: RuleEnvironment, scope:
   // generated from it outlines phases that /speckit.tasks turns into tasks checked against them. With that spec in the
   // workspace the criteria exist, one file over (on the corpus, 0 of 23 labels on such phases were TP, no miss).
   if (specKitSpecBeside(plan, env)) return [];
-  if (plan.sections.some((s) => !s.isEmpty && ((s.kind === 'success' && PLAN_WIDE.test(s.title)) || GATES.test(s.title)))) return [];
+  if (plan.sections.some((s) => !s.isEmpty && ((s.kind === 'success' && PLAN_WIDE_SUCCESS_TITLE.test(s.title)) || GATES_TITLE.test(s.title)))) return [];
   // A top-level "## Success Criteria" / "## Success Metrics" / "## Exit criteria" section that is not a step's own states how
   // the plan is known done, for its steps (88 of the 89 labels on such tuning plans' steps said so).
   const layout = stepLayout(plan);
@@ -206,7 +177,9 @@ export function noSuccessCriterionRule(plan: Plan, env?: RuleEnvironment, scope:
       (step, i) =>
         step.successCriteria === null &&
         !nested[i] &&
-        !SYSTEM_DESCRIPTION.test(step.sectionTitle ?? '') &&
+        // A section that describes the system rather than the work ("## Complete Pipeline Architecture" over "### Phase 1:
+        // Initial XML Generation", "## Data flow"): the phases or stages under it run when the product runs.
+        !describesSystem(step.sectionTitle ?? '') &&
         !flowStages.has(step.line) &&
         !unheldNumber(step) &&
         !CHECK_STEP.test(step.title) &&
@@ -287,9 +260,6 @@ function lazyMentions(plan: Plan): () => readonly PathMention[] {
     (all ??= plan.referencedPaths.flatMap((ref) => (ref.ranges && ref.ranges.length > 0 ? ref.ranges : [ref.range]).map((r) => ({ path: ref.path, line: r.startLine }))));
 }
 
-/** A documentation step by its title: "Update docs", "Write README", "Document the flag", "Update CHANGELOG". */
-const DOCS_TITLE =
-  /^\W*(?:(?:write|update|add|refresh|revise|amend|extend)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:docs?|documentation|readme|changelog|user\s+guide|guide|release\s+notes)\b|document\b|(?:create|write|rewrite|replace)\s+(?:the\s+)?[\w./-]+\.(?:md|mdx|markdown|rst|txt)\b)/i;
 /** Paths that are documents: Markdown and other prose files, and anything under a docs folder. */
 const DOC_PATH = /(?:^|\/)docs?\/|\.(?:md|mdx|markdown|rst|adoc|txt)$|(?:^|\/)(?:README|CHANGELOG|LICENSE|NOTICE|AUTHORS)(?:\.\w+)?$/i;
 /** A superpowers-style "Files:" entry ("- Modify: `README.md`", "- Create: `docs/x.md`"). */
@@ -303,7 +273,7 @@ const FILES_ENTRY = /^\s*[-*+]\s+(?:\*\*)?(?:create|modify|update|edit|test)(?:\
  */
 function isDocsOnlyStep(plan: Plan, i: number, mentions: () => readonly PathMention[]): boolean {
   const step = plan.steps[i];
-  if (!step || !DOCS_TITLE.test(step.title)) return false;
+  if (!step || !isDocsTitle(step.title)) return false;
   const next = plan.steps[i + 1];
   const end = next !== undefined && next.line <= step.range.endLine ? next.line - 1 : step.range.endLine;
   const own = mentions().filter((m) => m.line >= step.line && m.line <= end);

@@ -4,7 +4,7 @@
  * step, a risks section) have nothing to ask of it.
  */
 import { stepPrefix, type Plan } from '../plan';
-import { isStatusTitle, opensDone, statusSaysDone, titleSaysDone, titleSaysMet } from './wording/status';
+import { isStatusTitle, opensDone, statusSaysDone, titleSaysDone, titleSaysMet } from '../wording/status';
 
 /**
  * A heading or title marked done ("## Phase 4: Domain API ✅", "### M2 (done)", "## Phase 1 — Freeze (Status: Completed)",

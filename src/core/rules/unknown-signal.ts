@@ -11,9 +11,9 @@
 import type { Plan } from '../plan';
 import type { RuleScope } from './catalog';
 import type { Draft } from './text-rules';
-import { DECISION_OPEN, LEGEND, OPEN, OPEN_IF_ASKED, OPEN_POINTS, OPEN_QUESTIONS_TITLE } from './wording/undecided';
-import { DEFERRED, DEFERRED_BUT_OPEN, LEFT_OUT } from './wording/deferred';
-import { alternation, anyOf, pairMatcher, patternMatcher, wordMatcher, wordsOf } from './wording/words';
+import { DECISION_OPEN, LEGEND, OPEN, OPEN_IF_ASKED, OPEN_POINTS, OPEN_QUESTIONS_TITLE } from '../wording/undecided';
+import { DEFERRED, DEFERRED_BUT_OPEN, LEFT_OUT } from '../wording/deferred';
+import { alternation, anyOf, pairMatcher, patternMatcher, wordMatcher, wordsOf } from '../wording/words';
 
 /** Sections where undecided points belong (the rule's own advice): what is listed there is already acknowledged. */
 const OPEN_QUESTIONS = anyOf(wordMatcher(OPEN_QUESTIONS_TITLE), pairMatcher(OPEN, OPEN_POINTS, '\\s+(?:[\\w-]+\\s+)?'));

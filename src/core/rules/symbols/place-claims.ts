@@ -16,7 +16,7 @@
 import type { Plan, Range } from '../../plan';
 import { languageOf } from '../../index/symbols/language';
 import { createdPaths, readerPath } from '../created-paths';
-import { clauseUsesExisting, inFileOpening, opensWithPath, placeAtLineEnd, placesBetween, possessiveBetween, usesExistingBefore } from '../wording/placement';
+import { clauseUsesExisting, inFileOpening, opensWithPath, placeAtLineEnd, placesBetween, possessiveBetween, usesExistingBefore } from '../../wording/placement';
 import { namesCode, symbolMentions, type SymbolMention } from './symbol-claims';
 
 export interface PlaceClaim {

@@ -149,3 +149,50 @@ export const CREATE_HEADING: Wording = {
 export const MAY_BE_ABSENT_NOTE: Wording = {
   en: ['if exists', 'if exist', 'if it exists', 'if it exist', 'if present', 'if any'],
 };
+
+/** Verbs that write what goes to the path after their target word: "Writes small bash scripts to `.x/hooks/`", "persists … at `x`". */
+export const WRITE_TO: Wording = {
+  en: ['write', 'writes', 'writing', 'written', 'persist', 'persists', 'persisted', 'persisting', 'save', 'saves', 'saved', 'saving', 'dump', 'dumps', 'dumped', 'dumping'],
+};
+
+/** The word between such a verb (with up to six words after it) and the path it writes: "saved to", "written into", "persists … at". */
+export const WRITE_TO_TARGET: Wording = {
+  en: ['to', 'into', 'at'],
+};
+
+/** A generator's output, right before the word that leads to the path: "output into `types/database.ts`", "generated to". */
+export const OUTPUT: Wording = {
+  en: ['output', 'outputs', 'generated', 'emitted', 'written'],
+};
+
+/** The word between an output word and its path. */
+export const OUTPUT_TARGET: Wording = {
+  en: ['to', 'into'],
+};
+
+/** A word right before the path that says it is still to be written: "Future: `docs/plans/phase-2.2.md`", "(planned) `x.md`", "今後 `x`". */
+export const FUTURE: Wording = {
+  en: ['future', 'planned', 'upcoming', 'to be written'],
+  es: ['próximo', 'proximo', 'próxima', 'proxima', 'futuro', 'futura'],
+  pt: ['próximo', 'proximo', 'próxima', 'proxima', 'futuro', 'futura'],
+  it: ['futuro', 'futura'],
+  de: ['geplant'],
+  fr: ['futur', 'future', 'prévu', 'prevu'],
+  zh: ['将来', '未来'],
+  ja: ['今後', '将来', '未来'],
+};
+
+/** A count of new files before their list: "- 2 new files: `a.rb`, `b.rb`", "1 new spec: `x`". */
+export const NEW_FILES_COUNTED: Wording = {
+  en: ['new file', 'new files', 'new spec', 'new specs', 'new test', 'new tests', 'new module', 'new modules', 'new script', 'new scripts', 'new component', 'new components'],
+};
+
+/** A task's label over the files it writes (GSD's "files_modified", "Files:", "Output:"), at the start of a line. */
+export const FILES_WRITTEN_LABEL: Wording = {
+  en: ['files', 'files modified', 'files touched', 'files created', 'output', 'files_modified'],
+};
+
+/** A task's entry for the tests it writes, new or existing: "- Test: `tests/test_x.py`", "- **Test File**: `x`". */
+export const TESTS_LABEL: Wording = {
+  en: ['test', 'tests', 'test file', 'test files', 'tests file', 'tests files'],
+};

@@ -124,6 +124,20 @@ const unboundedAlternation = (words: readonly string[]): string | null =>
         .map(escapeWord)
         .join('|');
 
+/**
+ * The words of a table as one alternation with no boundary at all, longest first, each space matching `space` (by
+ * default spaces and tabs only: a phrase never spans a line). For a caller that scans a whole text in one pass and
+ * checks each match's edges itself (src/core/signals.ts), or that sets the words in a larger expression of its own.
+ */
+export function phraseAlternation(table: Wording | readonly Wording[], space = '[ \\t]+'): string {
+  const words: string[] = [];
+  for (const row of Object.values(Array.isArray(table) ? merge(...(table as Wording[])) : (table as Wording))) if (row) words.push(...row);
+  return [...new Set(words.map((w) => w.trim()).filter((w) => w !== ''))]
+    .sort((a, b) => b.length - a.length || a.localeCompare(b))
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, space))
+    .join('|');
+}
+
 const isAsciiWordChar = (c: string): boolean => /[A-Za-z0-9_]/.test(c);
 
 /** One alternation, longest word first, each word bounded as its script bounds words (`openEnded`: before only). */
@@ -251,7 +265,32 @@ const NONE = { marked: false, cjk: false };
 let lastText = '';
 let lastScripts = NONE;
 
+/**
+ * Every group anchored at the start of the text: each expression fails at once on a text that does not open with its
+ * words, which is cheaper than reading the text's scripts first (a guard scans the whole text).
+ */
+const anchoredAtStart = (sources: Record<Script, string | null>): boolean => Object.values(sources).every((source) => source === null || source.startsWith('^'));
+
 function fromSources(sources: Record<Script, string | null>, guarded: boolean, markedAscii: boolean): WordMatcher {
+  // A guard keeps a marked row written in ASCII ("tao") off English text; with no such row, an anchored matcher needs none.
+  if (anchoredAtStart(sources) && !markedAscii) {
+    // The flags each group was read under before: an unguarded matcher reads its other scripts case-insensitively too.
+    const flags = (script: Script): string => (guarded || script === 'latin' ? FLAGS[script] : 'iu');
+    const groups = (['latin', 'marked', 'cjk'] as const).flatMap((script) => (sources[script] === null ? [] : [new RegExp(sources[script], flags(script))]));
+    return {
+      sources,
+      guarded,
+      markedAscii,
+      test: (text) => groups.some((re) => re.test(text)),
+      exec: (text) => {
+        for (const re of groups) {
+          const m = re.exec(text);
+          if (m !== null) return m;
+        }
+        return null;
+      },
+    };
+  }
   if (!guarded) {
     // Unguarded (a title, a cell): the latin words read without `u` (a case-insensitive Unicode expression is slower: its
     // \b and case folding are Unicode's), the other scripts in one expression tried only where they can match.

@@ -12,17 +12,26 @@ import {
   CREATE_CELL,
   CREATE_IF_ABSENT_NOTE,
   CREATE_HEADING,
+  FILES_WRITTEN_LABEL,
+  FUTURE,
   GENERATE,
   GENERATE_WEAK,
   MAY_BE_ABSENT_NOTE,
   NEW_FILES_COLUMN,
+  NEW_FILES_COUNTED,
   NEW_FILES_LABEL,
   NEW_NOTE,
+  OUTPUT,
+  OUTPUT_TARGET,
+  TESTS_LABEL,
   WRITE,
+  WRITE_TO,
+  WRITE_TO_TARGET,
 } from './create';
+import { FILE_LABEL, PLACE_LABEL } from './file-labels';
 import { DELETE, DELETE_AFTER, DELETE_CELL, DELETE_WEAK, DELETED_AFTER } from './delete';
-import { COPY, MOVE, MOVE_TARGET, RENAMED_TO_AFTER } from './move';
-import { alternation, anyOf, inScript, merge, pairMatcher, patternMatcher, wordMatcher, wordsOf, withShape } from './words';
+import { COPY, MOVE, MOVE_RIGHT_BEFORE, MOVE_TARGET, MOVED_AWAY, MOVED_AWAY_LINK, MOVED_AWAY_SUBJECT, MOVED_AWAY_TARGET, MOVED_AWAY_TENSE, RENAMED_TO_AFTER } from './move';
+import { alternation, anyOf, phraseAlternation, inScript, merge, pairMatcher, patternMatcher, wordMatcher, wordsOf, withShape } from './words';
 
 /** Quotes and emphasis that may close the path before the words after it. */
 const AFTER_PATH = '^[`\'">)\\]*_]*\\s*';
@@ -140,4 +149,105 @@ const ADDS_TESTS_HEADING = /^\s{0,3}#{1,6}\s.*?(?:\badd\s+(?:\w+\s+){0,3}tests?\
 /** A step heading whose work creates: "Step 4: 创建文档构建脚本", "### Task 2: Create the loader", "Add frontend tests". */
 export function isCreatingHeading(line: string): boolean {
   return CREATING_HEADING.test(line) || ADDS_TESTS_HEADING.test(line);
+}
+
+/** Quotes and brackets that may open the path right after the words before it. */
+const OPENS_PATH = '\\s+[`\'"(]*$';
+const WRITTEN_TO = pairMatcher(WRITE_TO, WRITE_TO_TARGET, '\\s+(?:[\\w+-]+\\s+){0,6}', { trail: OPENS_PATH });
+const OUTPUT_INTO = pairMatcher(OUTPUT, OUTPUT_TARGET, '\\s+', { trail: OPENS_PATH });
+
+/** "Writes small bash scripts to `.x/hooks/`", "persists one cursor token per project at", "saved to": what is written there brings the path into being. */
+export function writtenTo(before: string): boolean {
+  return WRITTEN_TO.test(before.slice(-200));
+}
+
+/** "output into `packages/shared/src/types/database.ts`", "generated into": a generator's output, which the step's command writes. */
+export function outputInto(before: string): boolean {
+  return OUTPUT_INTO.test(before.slice(-40));
+}
+
+const FUTURE_RIGHT_BEFORE = wordMatcher(FUTURE, { lead: { latin: '\\b' }, trail: '\\s*\\)?\\s*:?\\s*[`\'"([]*$', bounded: false });
+
+/** "Future: `docs/plans/phase-2.2.md`", "(planned) `x.md`", "今後 `x`": a document or file still to be written. */
+export function futureRightBefore(before: string): boolean {
+  return FUTURE_RIGHT_BEFORE.test(before.slice(-40));
+}
+
+const NEW_FILES_INLINE = wordMatcher(NEW_FILES_COUNTED, {
+  lead: '(?:^|[^\\w])(?:\\d+\\s+)?',
+  trail: `\\s*:\\s*(?:[\`'"][^\`'"\\n]{1,200}[\`'"]\\s*(?:,|${(AND.en ?? []).join('|')}|&)\\s*)*[\`'"]?$`,
+  bounded: false,
+});
+
+/** "- 2 new files: `services/notifier.rb`, `services/debug_notifier.rb`", "1 new spec: `x`": the list such a count opens. */
+export function newFilesCountedBefore(before: string): boolean {
+  return NEW_FILES_INLINE.test(before.slice(-400));
+}
+
+/** Markup a label may open with: a bullet, then bold. */
+const LABEL_LEAD = '^\\s*(?:[-*+]\\s+)?(?:\\*\\*|__)?';
+const FILES_WRITTEN = wordMatcher(FILES_WRITTEN_LABEL, { lead: '^\\s*(?:[-*+]\\s+)?(?:\\*\\*)?', trail: '(?:\\*\\*)?\\s*:', bounded: false });
+
+/** The text before a path is a GSD `<files>` tag or a task's label over the files it writes ("**Files:**", "files_modified:", "Output:"). */
+export function filesWrittenLabelBefore(before: string): boolean {
+  return before.includes('<files>') || FILES_WRITTEN.test(before);
+}
+
+const TESTS_ENTRY = wordMatcher(TESTS_LABEL, { lead: '^\\s*[-*+]\\s+(?:\\*\\*|__)?', trail: '(?:\\*\\*|__)?\\s*:?(?:\\*\\*|__)?\\s*[`\'"]', bounded: false });
+
+/**
+ * A superpowers-style "Files" entry for tests ("- Test: `tests/test_x.py`", "- **Test File**: `tests/unit/test_x.py`",
+ * "- Tests: `a.test.tsx`, `b.test.tsx`", "- Test `tests/test_y.py` — dedupe order"): the tests the task writes.
+ */
+export function isTestsEntry(line: string): boolean {
+  return TESTS_ENTRY.test(line);
+}
+
+const FILES_ENTRY = wordMatcher(FILE_LABEL, { lead: '^\\s*[-*+]\\s+(?:\\*\\*|__)?', trail: '(?:\\*\\*|__)?\\s*:', bounded: false });
+
+/** A task's files entry in a bulleted list ("- **File**: `…`", "- Files: `…`"). */
+export function isFilesEntry(line: string): boolean {
+  return FILES_ENTRY.test(line);
+}
+
+const FILE_LABEL_LEAD = wordMatcher(FILE_LABEL, { lead: LABEL_LEAD, trail: '(?:\\*\\*|__)?\\s*[:：]\\s*(?:\\*\\*|__)?', bounded: false });
+
+/** A file label line: "**File:** `x`", "**文件**: `x`", "- File: `x`", "Datei:". */
+export function isFileLabelLine(line: string): boolean {
+  return FILE_LABEL_LEAD.test(line);
+}
+
+/** The text without the file label it opens with ("**File:** `x`" → "`x`"), or as it is. */
+export function withoutFileLabel(text: string): string {
+  const m = FILE_LABEL_LEAD.exec(text);
+  return m === null ? text : text.slice(m.index + m[0].length);
+}
+
+const PLACE_LABEL_BEFORE = wordMatcher(PLACE_LABEL, { lead: LABEL_LEAD, trail: '(?:\\*\\*|__)?\\s*[:：]\\s*(?:\\*\\*|__)?\\s*[`\'"]?$', bounded: false });
+
+/** The text before a path is only a label that says where the work goes: "Path:", "Caminho:", "Ruta:", "路径：", "パス:". */
+export function placeLabelBefore(before: string): boolean {
+  return PLACE_LABEL_BEFORE.test(before);
+}
+
+/**
+ * One expression over every script (`iu`): the words of several tables follow each other, each in any language. The
+ * shape bounds each word (spaces, a quote or a mark after the verb), so the words are set without boundaries of their own.
+ */
+const MOVED_AWAY_AFTER = new RegExp(
+  `^[\`'"*_]*\\s*(?:\\(\\s*)?(?:,?\\s*(?:${phraseAlternation(MOVED_AWAY_LINK, '\\s+')})\\s+(?:${phraseAlternation(MOVED_AWAY_SUBJECT, '\\s+')})?\\s*)?` +
+    `(?:(?:${phraseAlternation(MOVED_AWAY_TENSE, '\\s+')})\\s+)*(?:${phraseAlternation(MOVED_AWAY)})(?:\\s*(?:${phraseAlternation(MOVED_AWAY_TARGET)})\\b|\\s*[\`'"]|(?=[^\\s\\w]))`,
+  'iu',
+);
+
+/** Right after a name, do the words say the file was moved away: "renamed to `.disabled`", "but file moved to `x`", "(since moved to `b.ts`)"? */
+export function movedAwayAfter(after: string): boolean {
+  return MOVED_AWAY_AFTER.test(after);
+}
+
+const MOVE_BEFORE = wordMatcher(MOVE_RIGHT_BEFORE, { trail: '\\s+(?:the\\s+)?[`\'"]?$' });
+
+/** Does the text right before a name move, rename or split it: "split `schema.ts` into …", "rename `a.ts` to …"? */
+export function moveVerbRightBefore(before: string): boolean {
+  return MOVE_BEFORE.test(before);
 }

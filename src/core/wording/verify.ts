@@ -138,3 +138,31 @@ export const CHECK_HEADING_WORDS: Wording = {
 export const CHECK_HEADING_STEMS: Wording = {
   de: ['akzeptanz', 'abnahme'],
 };
+
+/** The title of a success section that speaks for every step: "Phase completion", "Definition of done", "Critères de fin". */
+export const PLAN_WIDE_SUCCESS: Wording = {
+  en: ['phase completion', 'step completion', 'task completion', 'definition of done', 'completion criteria'],
+  es: ['criterios de finalización', 'criterios de finalizacion', 'criterios de terminación', 'criterios de terminacion'],
+  pt: ['critérios de conclusão', 'critérios de conclusao', 'criterios de conclusão', 'criterios de conclusao'],
+  de: ['abschlusskriterien'],
+  fr: [
+    "critères d'achèvement",
+    "critères d'achevement",
+    "criteres d'achèvement",
+    "criteres d'achevement",
+    'critères d’achèvement',
+    'critères d’achevement',
+    'criteres d’achèvement',
+    'criteres d’achevement',
+    'critères de fin',
+    'criteres de fin',
+  ],
+};
+
+/** A title that opens with the gates every step passes: "## Quality gates (every sprint)". */
+export const QUALITY_GATES: Wording = { en: ['quality gate', 'quality gates'] };
+
+/** Checks a title says run for every unit of work: "Checks (each phase)", "Gates (every sprint)", "Criteria (all tasks)". */
+export const GATE_WORDS: Wording = { en: ['gate', 'gates', 'check', 'checks', 'criteria'] };
+export const EVERY: Wording = { en: ['every', 'each', 'all'] };
+export const WORK_UNIT: Wording = { en: ['sprint', 'sprints', 'phase', 'phases', 'step', 'steps', 'task', 'tasks', 'milestone', 'milestones'] };

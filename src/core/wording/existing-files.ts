@@ -1,0 +1,64 @@
+/**
+ * Existing files: the words that say a file the plan names is already there, to change or to read ("**Modify:**
+ * `a.ts`", "the existing `a.ts`", "Input: `spec.md`"). Plain data, by language; read by file-claims.ts (see README.md).
+ */
+import type { Wording } from './words';
+
+/** A label that is only a change verb or noun over the file: "- **Modify:** `src/a.ts`", "Files to update:", "Modificar `a.py`". */
+export const CHANGE_LABEL: Wording = {
+  en: [
+    'file to modify',
+    'files to modify',
+    'file to change',
+    'files to change',
+    'file to update',
+    'files to update',
+    'file to edit',
+    'files to edit',
+    'modified file',
+    'modified files',
+    'changed file',
+    'changed files',
+    'updated file',
+    'updated files',
+    'existing file',
+    'existing files',
+  ],
+  es: ['modificar', 'editar', 'actualizar'],
+  pt: ['modificar', 'editar', 'atualizar'],
+  de: ['ändern'],
+  fr: ['modifier'],
+};
+
+/** The starts of change words a label may be in any form of: "Modify", "Modifications", "Editing", "Updates", "Changed", "Extends". */
+export const CHANGE_LABEL_STEM: Wording = {
+  en: ['modif', 'edit', 'updat', 'chang', 'extend'],
+};
+
+/** Right before the path: "the existing `a.ts`", "existing file `b.ts`". */
+export const EXISTING: Wording = {
+  en: ['existing', 'existing file'],
+};
+
+/** A label whose value is a file to read: "**Input**: Feature specification from `spec.md`", "See also: `docs/a.md`". */
+export const READ_LABEL: Wording = {
+  en: ['input', 'spec', 'specification', 'see', 'see also', 'reference'],
+};
+
+/** A section title over the plan's new files: "### New Files (12)", "## Archivos nuevos", "Neue Dateien". */
+export const NEW_FILES_TITLE: Wording = {
+  en: ['new', 'create', 'created', 'added'],
+  es: ['nuevos', 'nuevas'],
+  pt: ['novos', 'novas'],
+  de: ['neu', 'neue', 'neuen'],
+  fr: ['nouveaux'],
+};
+
+/** The files a section title names: "## Files to Modify", "### Modified files", "Dateien". */
+export const FILES_NOUN: Wording = {
+  en: ['file', 'files'],
+  de: ['dateien'],
+  es: ['archivos'],
+  pt: ['arquivos'],
+  fr: ['fichiers'],
+};

@@ -1,0 +1,113 @@
+/**
+ * The concepts no-success-criterion asks of a step (src/core/wording/deferred.ts LATER_*, docs.ts, read through
+ * step-work.ts): every row, in a made-up title or body of its language, makes the step one the rule does not hold to a
+ * criterion; the same plan without the row's word is reported.
+ */
+import { strict as assert } from 'node:assert';
+import { LATER_BODY, LATER_NOTE, LATER_TITLE } from '../../src/core/wording/deferred';
+import { DOC_FILE_VERB, DOCS_NOUN, DOCS_VERB, DOCUMENT_VERB } from '../../src/core/wording/docs';
+import { describesSystem, introducesFlow, isDocsTitle, opensOutOfScope, titleSaysLater } from '../../src/core/wording/step-work';
+import { FLOW, FLOW_OF, RUN_OF_PRODUCT, SYSTEM_DESCRIPTION, SYSTEM_DESCRIPTION_IN_WORD } from '../../src/core/wording/system-description';
+import { EVERY, GATE_WORDS, PLAN_WIDE_SUCCESS, QUALITY_GATES, WORK_UNIT } from '../../src/core/wording/verify';
+import { GATES_TITLE, PLAN_WIDE_SUCCESS_TITLE } from '../../src/core/rules/check-words';
+import type { Language, Wording } from '../../src/core/wording/words';
+import { findingLines, runRules } from '../support/static-rules-harness';
+
+const rows = (...tables: Wording[]): Array<[Language, string]> =>
+  tables.flatMap((t) => Object.entries(t).flatMap(([lang, words]) => (words ?? []).map((w): [Language, string] => [lang as Language, w])));
+
+/** The lines no-success-criterion reports on a plan of two steps, the second titled `title` over `body`. */
+const reported = (title: string, body = 'Wire the export to the queue.'): number[] =>
+  findingLines(runRules(['# Plan', '', '## Step 1: Parser', 'Parse the input.', '', `## Step 2: ${title}`, body].join('\n')), 'no-success-criterion');
+
+describe('wording concepts: a step for later', () => {
+  it('every note in parentheses puts the step off ("Step 2: Export (Future)")', () => {
+    for (const [lang, w] of rows(LATER_NOTE)) {
+      assert.ok(titleSaysLater(`Export (${w})`), `${lang} "${w}"`);
+      assert.deepEqual(reported(`Export (${w})`), [3], `${lang} "(${w})"`);
+    }
+    assert.deepEqual(reported('Export (current)'), [3, 6]);
+  });
+
+  it('every opening of a title puts the step off ("Step 2: Backlog")', () => {
+    for (const [lang, w] of rows(LATER_TITLE)) {
+      assert.ok(titleSaysLater(`${w} for the exporter`), `${lang} "${w}"`);
+      assert.deepEqual(reported(`${w} for the exporter`), [3], `${lang} "${w}"`);
+    }
+    assert.equal(titleSaysLater('Futures market feed'), false);
+  });
+
+  it('every opening of a body puts the step out of scope ("Not in MVP scope.")', () => {
+    for (const [lang, w] of rows(LATER_BODY)) {
+      assert.ok(opensOutOfScope(`${w}.`), `${lang} "${w}"`);
+      assert.deepEqual(reported('Export', `${w}.`), [3], `${lang} "${w}"`);
+    }
+    assert.equal(opensOutOfScope('Scope: the exporter.'), false);
+  });
+});
+
+describe('wording concepts: a documentation step', () => {
+  it('every docs verb with every document it names ("Update the API docs")', () => {
+    for (const [lang, verb] of rows(DOCS_VERB)) {
+      for (const noun of DOCS_NOUN[lang] ?? []) {
+        assert.ok(isDocsTitle(`${verb} the API ${noun}`), `${lang} "${verb} … ${noun}"`);
+        assert.deepEqual(reported(`${verb} the API ${noun}`, 'See `docs/api.md`.'), [3], `${lang} "${verb} … ${noun}"`);
+      }
+    }
+    assert.equal(isDocsTitle('Update the parser'), false);
+  });
+
+  it('every verb that is documentation by itself, and every verb before a document file', () => {
+    for (const [lang, w] of rows(DOCUMENT_VERB)) assert.deepEqual(reported(`${w} the flag`, 'See `docs/flags.md`.'), [3], `${lang} "${w}"`);
+    for (const [lang, w] of rows(DOC_FILE_VERB)) assert.deepEqual(reported(`${w} docs/setup.md`, 'See `docs/setup.md`.'), [3], `${lang} "${w}"`);
+    assert.deepEqual(reported('Read docs/setup.md', 'See `docs/setup.md`.'), [3, 6]);
+  });
+});
+
+/** The lines no-success-criterion reports on two phases and, after them, a section titled `title` over one line. */
+const reportedWith = (title: string, under = '- all tests pass'): number[] =>
+  findingLines(
+    runRules(['# Plan', '', '## Phase 1: Parser', 'Parse the input.', '', '## Phase 2: Export', 'Wire it.', '', `## ${title}`, under].join('\n')),
+    'no-success-criterion',
+  );
+
+describe('wording concepts: checks that speak for every step', () => {
+  it('every plan-wide success title speaks for the phases ("## Definition of done")', () => {
+    for (const [lang, w] of rows(PLAN_WIDE_SUCCESS)) {
+      assert.ok(PLAN_WIDE_SUCCESS_TITLE.test(`${w} (all phases)`), `${lang} "${w}"`);
+    }
+    assert.deepEqual(reportedWith('Notes'), [3, 6]);
+  });
+
+  it('every quality-gates title, and every gate word with every "each unit" pair ("## Checks (each phase)")', () => {
+    for (const [lang, w] of rows(QUALITY_GATES)) {
+      assert.ok(GATES_TITLE.test(`${w} for the release`), `${lang} "${w}"`);
+      assert.deepEqual(reportedWith(`${w} for the release`), [], `${lang} "${w}"`);
+    }
+    for (const [lang, gate] of rows(GATE_WORDS))
+      for (const [, every] of rows(EVERY))
+        for (const [, unit] of rows(WORK_UNIT)) assert.ok(GATES_TITLE.test(`${gate} (${every} ${unit})`), `${lang} "${gate} (${every} ${unit})"`);
+    assert.deepEqual(reportedWith('Checks (some phases)', 'Wire it.'), [3, 6]);
+  });
+});
+
+describe('wording concepts: a section that describes the system', () => {
+  it('every system-description word: the phases under such a section are not steps', () => {
+    for (const [lang, w] of rows(SYSTEM_DESCRIPTION)) assert.ok(describesSystem(`Complete ${w}`), `${lang} "${w}"`);
+    for (const [lang, w] of rows(SYSTEM_DESCRIPTION_IN_WORD)) assert.ok(describesSystem(`System${w}`), `${lang} "System${w}"`);
+    for (const [lang, w] of rows(SYSTEM_DESCRIPTION, SYSTEM_DESCRIPTION_IN_WORD)) {
+      const plan = ['# Plan', '', `## ${w}`, '', '### Phase 1: Ingest', 'Reads the feed.', '', '### Phase 2: Export', 'Writes the report.'].join('\n');
+      assert.deepEqual(findingLines(runRules(plan), 'no-success-criterion'), [], `${lang} "${w}"`);
+    }
+    const work = ['# Plan', '', '## Implementation', '', '### Phase 1: Ingest', 'Reads the feed.', '', '### Phase 2: Export', 'Writes the report.'].join('\n');
+    assert.deepEqual(findingLines(runRules(work), 'no-success-criterion'), [5, 8]);
+    assert.equal(describesSystem('Implementation order'), false);
+  });
+
+  it('every flow: what flows and the word for a flow, in its language ("User flow", "Flujo de datos"), and a run of the product', () => {
+    for (const [lang, first] of rows(FLOW_OF)) for (const second of FLOW[lang] ?? []) assert.ok(introducesFlow(`Complete ${first} ${second}`), `${lang} "${first} ${second}"`);
+    for (const [lang, w] of rows(RUN_OF_PRODUCT)) assert.ok(introducesFlow(`Request ${w}`), `${lang} "${w}"`);
+    assert.equal(introducesFlow('Implementation flowchart'), false);
+    assert.equal(introducesFlow('flujo flow'), false, 'a Spanish word is not closed by an English one');
+  });
+});
