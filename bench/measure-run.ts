@@ -40,6 +40,8 @@ export interface RunMeasurement {
   orchestration: Orchestration;
   result: RunResult;
   calls: CallUsage[];
+  /** The requests the fake API served, in arrival order (the prompt layout as sent). */
+  requests: ReceivedRequest[];
   totals: Usage;
   wallMs: number;
   criticalPathCalls: number;
@@ -133,6 +135,7 @@ export async function measureRun(scenario: Scenario, options: MeasureOptions): P
       orchestration: options.orchestration,
       result,
       calls: served.map((r) => ({ role: r.role, model: String(r.body?.model ?? ''), usage: r.usage! })),
+      requests: served,
       totals: server.totals(),
       wallMs,
       criticalPathCalls: criticalPath(server.received, boundaries),
