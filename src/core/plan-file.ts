@@ -43,7 +43,16 @@ export async function readPlanFile(file: string, root: string | null, shown: str
         return { ok: false, message: `Cannot read the plan file ${shown} (${read.detail}).` };
     }
   }
-  const bytes = read.buffer;
+  return decodePlanBytes(read.buffer, shown);
+}
+
+/**
+ * The content half of the rule, for plan text that did not come from
+ * readPlanFile (the Claude Code hook reads its files under its own roots):
+ * at most MAX_PLAN_BYTES, no NUL byte, valid UTF-8, not empty.
+ */
+export function decodePlanBytes(bytes: Uint8Array, shown: string): PlanFileRead {
+  if (bytes.byteLength > MAX_PLAN_BYTES) return { ok: false, message: `Plan file too large (limit ${MAX_PLAN_BYTES} bytes): ${shown}` };
   if (bytes.includes(0)) return { ok: false, message: `The plan file ${shown} is not text (it contains NUL bytes).` };
   let text: string;
   try {

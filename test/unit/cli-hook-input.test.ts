@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
-import { readStdinUtf8 } from '../../src/cli/hook/input';
+import { HookInput, readStdinUtf8 } from '../../src/cli/hook/input';
+import { findPlan } from '../../src/cli/hook/plan-source';
+import { MAX_PLAN_BYTES, readPlanFile } from '../../src/core/plan-file';
 import { transcriptFacts } from '../../src/cli/hook/transcript';
 import { readUnderRoots, resolveUnderRoot } from '../../src/core/research/confined-under-root';
 import { readConfinedFile } from '../../src/core/research/confined-read';
@@ -94,5 +96,40 @@ describe('confined reads under a root', () => {
     symlinkSync(path.join(dir, 'real-logs'), path.join(dir, 'logs'));
     const other = await readConfinedFile(path.join(dir, 'logs', 'log.jsonl'), { maxBytes: 100, singleLink: false, tail: true, root: dir });
     assert.ok(!other.ok && other.rule === 'symlink');
+  });
+});
+
+describe('hook plan text: the same content rule as a plan named on the command line', () => {
+  let project: string;
+  beforeEach(() => {
+    project = mkdtempSync(path.join(tmpdir(), 'vp-hook-plan-'));
+    mkdirSync(path.join(project, '.claude', 'plans'), { recursive: true });
+  });
+  afterEach(() => rmSync(project, { recursive: true, force: true }));
+
+  const named = (file: string) =>
+    findPlan({ input: HookInput.parse({ session_id: 's', cwd: project, tool_input: { planFilePath: file } }), root: project, env: { HOME: project } });
+
+  it('a named plan file with a NUL byte, over MAX_PLAN_BYTES, or not UTF-8 is refused, for the reason readPlanFile refuses it', async () => {
+    const cases: Array<[string, Buffer, RegExp]> = [
+      ['nul.md', Buffer.from('# Plan\n\0\n1. Do it\n'), /not text \(it contains NUL bytes\)/],
+      ['big.md', Buffer.alloc(MAX_PLAN_BYTES + 1, 'a'), new RegExp(`too large \\(limit ${MAX_PLAN_BYTES} bytes\\)|over the ${MAX_PLAN_BYTES}-byte limit`)],
+      ['latin1.md', Buffer.from([0x23, 0x20, 0xe9, 0x0a]), /not valid UTF-8/],
+    ];
+    for (const [name, bytes, reason] of cases) {
+      const file = path.join(project, '.claude', 'plans', name);
+      writeFileSync(file, bytes);
+      const search = await named(file);
+      assert.equal(search.plan, null, name);
+      assert.match(search.notes.join('\n'), reason, name);
+      const direct = await readPlanFile(file, project, file);
+      assert.ok(!direct.ok && reason.test(direct.message), `readPlanFile gives the same reason for ${name}`);
+    }
+  });
+
+  it('an inline plan with a NUL byte is not taken as the plan, and the note says why', async () => {
+    const search = await findPlan({ input: HookInput.parse({ session_id: 's', cwd: project, tool_input: { plan: '# Plan\n\0' } }), root: project, env: { HOME: project } });
+    assert.equal(search.plan, null);
+    assert.match(search.notes.join('\n'), /tool_input\.plan is not text \(it contains NUL bytes\)/);
   });
 });

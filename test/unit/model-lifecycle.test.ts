@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { DEFAULT_MODELS } from '../../src/core/config';
-import { createAnthropicModelLookup } from '../../src/core/llm/anthropic';
+import { createAnthropicModelLookup, createAnthropicProvider } from '../../src/core/llm/anthropic';
 import { ModelLifecycle, type ModelLookup } from '../../src/core/llm/model-lifecycle';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -70,6 +70,31 @@ describe('model lifecycle at run start', () => {
       await assert.rejects(lookup('claude-opus-5-5'), (error: Error) => !error.message.includes(KEY));
     } finally {
       await down.stop();
+    }
+  });
+
+  it("a run's lifecycle check and its provider ask the Models API once per model between them; a failed answer is asked again", async () => {
+    const server = await FakeAnthropicServer.start();
+    try {
+      const lifecycle = new ModelLifecycle(createAnthropicModelLookup({ apiKey: KEY, baseURL: server.baseURL }));
+      await lifecycle.check({ ...DEFAULT_MODELS, challenger: 'claude-haiku-5-5' }, DEFAULT_MODELS);
+      const looked = server.modelRequests.length;
+      assert.ok(looked > 0);
+      // callAgent sizes each turn's output room from this before its first send.
+      const provider = createAnthropicProvider({ apiKey: KEY, baseURL: server.baseURL, maxRetries: 0, timeoutMs: 5000 });
+      const limits = await provider.modelLimits?.('claude-haiku-5-5');
+      assert.ok(limits?.maxOutputTokens);
+      assert.equal(server.modelRequests.length, looked, "the provider reused the lifecycle check's answer");
+    } finally {
+      await server.stop();
+    }
+    const flaky = await FakeAnthropicServer.start({ modelsEndpoint: 'down' });
+    try {
+      const lookup = createAnthropicModelLookup({ apiKey: KEY, baseURL: flaky.baseURL });
+      await assert.rejects(lookup('claude-opus-5-5'));
+      await assert.rejects(lookup('claude-opus-5-5'));
+    } finally {
+      await flaky.stop();
     }
   });
 

@@ -53,6 +53,21 @@ describe('what to change', () => {
     );
   });
 
+  it("an UNRESOLVED challenge whose resolution only says no mitigation was found shows the challenger's alternative, not that sentence", () => {
+    for (const resolution of ['No mitigation found', 'None.', 'No viable mitigation identified.', 'no fix proposed', 'N/A']) {
+      const c = challengeFixture({ id: 'C1', severity: 'BLOCKING', status: 'UNRESOLVED', resolution, alternative: LONG });
+      const [item] = whatToChange(iterationFixture({ challenges: [c] })).deciding;
+      assert.deepEqual([item?.change, item?.changeFrom], [LONG, 'challenger'], resolution);
+    }
+    const mitigation = challengeFixture({
+      id: 'C1',
+      severity: 'BLOCKING',
+      status: 'UNRESOLVED',
+      resolution: 'No mitigation is needed once the cache is keyed by tenant; key it by tenant',
+    });
+    assert.equal(whatToChange(iterationFixture({ challenges: [mitigation] })).deciding[0]?.changeFrom, 'synthesizer');
+  });
+
   it('the Markdown report puts it right after the verdict, fits 80 columns, and ends with static errors', () => {
     const md = renderMarkdownReport(rethink(), { staticErrors: [{ line: 3, code: 'dangling-dependency', message: 'Step 3 depends on step 7, which does not exist' }] });
     const section = md.slice(md.indexOf('## What to change'), md.indexOf('## Assessment'));

@@ -37,7 +37,7 @@ export const PlanFields = z.object({
   plan: z
     .string()
     .max(MAX_INLINE_PLAN_CHARS)
-    .refine((text) => text.trim() !== '')
+    .refine((text) => text.trim() !== '' && !text.includes('\0'))
     .optional()
     .catch(undefined),
   planFilePath: PathString.optional().catch(undefined),

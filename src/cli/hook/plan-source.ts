@@ -15,12 +15,12 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { decodePlanBytes, MAX_PLAN_BYTES } from '../../core/plan-file';
 import { readUnderRoots } from '../../core/research/confined-under-root';
 import { MAX_INLINE_PLAN_CHARS, PlanFields, type HookInput } from './input';
 import { claudeConfigDir, findPlansFolder } from './plans-folder';
 import { readTranscript } from './transcript';
 
-export const MAX_PLAN_FILE_BYTES = 4 * 1024 * 1024;
 /** A plan file modified this long before the session's first recorded moment still counts (clock skew, a plan written just before). */
 const SESSION_SLACK_MS = 5_000;
 const MARKDOWN = /\.(md|markdown)$/i;
@@ -53,16 +53,11 @@ type FileRead = { ok: true; text: string } | { ok: false; detail: string };
 async function readPlanFile(file: string, roots: readonly string[]): Promise<FileRead> {
   if (!path.isAbsolute(file)) return { ok: false, detail: `${file} is not an absolute path` };
   if (!MARKDOWN.test(file)) return { ok: false, detail: `${file} is not a Markdown file` };
-  const read = await readUnderRoots(roots, file, { maxBytes: MAX_PLAN_FILE_BYTES, singleLink: true });
+  const read = await readUnderRoots(roots, file, { maxBytes: MAX_PLAN_BYTES, singleLink: true });
   if (!read.ok) return { ok: false, detail: `${file} ${read.detail}` };
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(read.buffer);
-  } catch {
-    return { ok: false, detail: `${file} is not UTF-8 text` };
-  }
-  if (text.trim() === '') return { ok: false, detail: `${file} is empty` };
-  return { ok: true, text };
+  // The same content rule as every other front end (core/plan-file.ts); its message names the file.
+  const decoded = decodePlanBytes(read.buffer, file);
+  return decoded.ok ? decoded : { ok: false, detail: decoded.message };
 }
 
 function sessionLabel(root: string, sessionId: string): string {
@@ -99,6 +94,7 @@ export async function findPlan({ input, root, env }: PlanSearchContext): Promise
   }
   const raw = input.tool_input.plan;
   if (typeof raw === 'string' && raw.length > MAX_INLINE_PLAN_CHARS) notes.push(`tool_input.plan is longer than ${MAX_INLINE_PLAN_CHARS} characters`);
+  else if (typeof raw === 'string' && raw.includes('\0')) notes.push('tool_input.plan is not text (it contains NUL bytes)');
   else notes.push('tool_input has no plan text');
 
   // 2. A path in the input.

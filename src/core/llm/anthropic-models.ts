@@ -10,7 +10,12 @@
  * - A provider asks once per model for its lifetime; an answer that could
  *   not be had is not asked again (the table's limits are used instead), so
  *   an unreachable endpoint costs one short wait, not one per call.
+ * - An answer (facts or 404) is shared in this process for ANSWER_TTL_MS by
+ *   endpoint, key and model, so a run's lifecycle check and its provider's
+ *   output room ask the Models API once between them. A failure is never
+ *   shared: the next caller asks again.
  */
+import { createHash } from 'node:crypto';
 import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, NotFoundError } from '@anthropic-ai/sdk';
 import type { ModelLimits } from '../models';
 import { ModelLookupError, type ModelLookup } from './model-lifecycle';
@@ -32,6 +37,36 @@ export async function retrieveModelFacts(client: Anthropic, apiKey: string, id: 
     const failure = lookupError(error, baseURL);
     throw new ModelLookupError(redact(failure.message, apiKey), failure.kind);
   }
+}
+
+/** How long a Models API answer is reused in this process (a model's limits do not change within a run or a session's minutes). */
+export const ANSWER_TTL_MS = 10 * 60_000;
+const ANSWERS = new Map<string, { at: number; answer: Promise<ModelFacts | 'not_found'> }>();
+
+/**
+ * retrieveModelFacts through the process-wide memo. The request itself carries no caller's signal (it is shared);
+ * each caller stops waiting on its own signal.
+ */
+function sharedModelFacts(client: Anthropic, apiKey: string, id: string, signal: AbortSignal | undefined, baseURL: string | undefined): Promise<ModelFacts | 'not_found'> {
+  const key = [client.baseURL, createHash('sha256').update(apiKey).digest('hex'), id].join('\n');
+  const now = Date.now();
+  let hit = ANSWERS.get(key);
+  if (!hit || now - hit.at >= ANSWER_TTL_MS) {
+    const answer = retrieveModelFacts(client, apiKey, id, undefined, baseURL);
+    hit = { at: now, answer };
+    ANSWERS.set(key, hit);
+    answer.catch(() => {
+      if (ANSWERS.get(key)?.answer === answer) ANSWERS.delete(key);
+    });
+  }
+  if (!signal) return hit.answer;
+  const shared = hit.answer;
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error);
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    shared.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** Connection failures that mean the host itself cannot be reached (not a reset or a slow answer mid-way). */
@@ -85,7 +120,7 @@ export function createModelFacts(client: Anthropic, apiKey: string): ModelFactsS
     async limits(model, signal) {
       let answer = answers.get(model);
       if (!answer) {
-        answer = retrieveModelFacts(client.withOptions({ maxRetries: 1, timeout: 10_000 }), apiKey, model, signal).then(
+        answer = sharedModelFacts(client.withOptions({ maxRetries: 1, timeout: 10_000 }), apiKey, model, signal, client.baseURL).then(
           (facts) => (facts === 'not_found' ? null : facts),
           () => null,
         );
@@ -125,6 +160,6 @@ export function createAnthropicModelLookup(options: { apiKey: string; baseURL?: 
   });
   return async (id, signal) => {
     if (problem) throw problem;
-    return retrieveModelFacts(client, options.apiKey, id, signal, options.baseURL);
+    return sharedModelFacts(client, options.apiKey, id, signal, options.baseURL);
   };
 }
