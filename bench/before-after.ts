@@ -82,7 +82,6 @@ function label(m: RunMeasurement): string {
 
 /** What keeps the targets out of reach, as measured in this run (the table above and the per-call cache shares below). */
 const REASONS = [
-  'Why a target is missed, from the split above:',
   '- **Cost.** The roles of one model now share one answer format and the prefix through the plan and the workspace facts, so the prefix is written once per model and tool list and read by every later call (cache writes and reads together are the smaller part of the cost). What is left is the answers the scripted replies write (output, the same texts before and after) and the task and iteration state each call carries after the prefix, new on every call: those two alone cost more than the target in both 3-iteration runs. Reaching the target would take shorter answers or less state per call (what the agents see), or a cheaper model for the judgement roles; none of these is done here.',
   "- **Tokens.** The judged total counts a cache read like an uncached token. Every call re-reads the shared prefix (team rules, the model's answer format, plan, facts: 4–5.5k tokens), so the total grows with the number of calls even as the cost falls; the input-equivalent column (cache reads at 0.1) is the price view. Every role now also reads the workspace facts (the prefix must be the same for all roles of a model), and the judgement roles' format carries the challenger, synthesizer and auditor schemas together. Halving the total would take dropping the cache-shared plan or facts from some calls, which is what the agents see.",
   "- **Cache share per call.** In aggregate the calls after each model's first read ≥ 70 % of their prompt in most runs; the calls under 70 % are the judgement calls whose iteration state (challenges in full, evidence, directives) is 30–45 % of their prompt, and the first call of each further prefix on a model (the resolver after the domain expert on Sonnet: the domain expert has no tools, so it shares nothing with the research roles, whose tool list opens their prefix).",
@@ -136,7 +135,7 @@ export function beforeAfterSection(runs: RunMeasurement[]): string[] {
     mdTable(['Scenario', 'Verdict', 'Calls before → after (removed by role)', 'Total tokens', 'Tokens', 'Cache share after 1st of model', 'Cache', 'Cost', 'Cost target'], rows),
     '',
   );
-  out.push("Where the cost goes (3-iteration runs, at the table's prices):", '', ...costGapTable(runs));
+  out.push("Where the cost goes (3-iteration runs, at the table's prices), and why each target is missed:", '', ...costGapTable(runs));
   out.push(REASONS, '');
   return out;
 }

@@ -312,8 +312,7 @@ function costNotes(heaviest: RunMeasurement, all: { parallel: RunMeasurement; se
   const read = (m: RunMeasurement) => m.totals.cache_read_input_tokens;
   const write = (m: RunMeasurement) => m.totals.cache_creation_input_tokens;
   return [
-    `- Most expensive role in ${label(heaviest)}: **${topRole}**, $${topCost.toFixed(3)} of $${heaviest.result.costUsd.toFixed(3)} (${fmtPct(topCost / Math.max(1e-9, heaviest.result.costUsd))}).`,
-    `- Over all scenarios, cache writes are ${fmtPct(sum(write, 'parallel') / sum(prompt, 'parallel'))} of prompt tokens and cache reads ${fmtPct(sum(read, 'parallel') / sum(prompt, 'parallel'))}. The same runs with every call serialised read ${fmtPct(sum(read, 'sequential') / sum(prompt, 'sequential'))}${
+    `- Most expensive role in ${label(heaviest)}: **${topRole}**, $${topCost.toFixed(3)} of $${heaviest.result.costUsd.toFixed(3)} (${fmtPct(topCost / Math.max(1e-9, heaviest.result.costUsd))}). Over all scenarios, cache writes are ${fmtPct(sum(write, 'parallel') / sum(prompt, 'parallel'))} of prompt tokens and cache reads ${fmtPct(sum(read, 'parallel') / sum(prompt, 'parallel'))}. The same runs with every call serialised read ${fmtPct(sum(read, 'sequential') / sum(prompt, 'sequential'))}${
       sum(read, 'sequential') > sum(read, 'parallel') ? ': the difference is what parallel first calls of a model lose by racing the cache write' : ''
     }.`,
   ];

@@ -35,7 +35,7 @@ describe('answer format: one per prompt-cache group', () => {
       for (const [name, groupOf] of layouts) {
         const formats = answerFormats(
           AgentRoles.options.map((r) => member(r, groupOf[r])),
-          (group) => (group.endsWith('+tools') ? tools.map((t) => t.input_schema as Json) : []),
+          (m) => (m.group.endsWith('+tools') ? tools.map((t) => t.input_schema as Json) : []),
         );
         for (const role of AgentRoles.options) {
           const format = formats.get(role)!;

@@ -79,17 +79,18 @@ export interface FormatMember {
 }
 
 /**
- * One format per group, each role's branch of it. `strictToolSchemas(group)`
- * are the input schemas of the strict tools the group's requests carry: they
- * count against the same complexity limits as the format.
+ * One format per group, each role's branch of it. `strictToolSchemas(member)`
+ * are the input schemas of the strict tools a member's requests carry (the
+ * same for the whole group): they count against the same complexity limits
+ * as the format.
  */
-export function answerFormats(members: readonly FormatMember[], strictToolSchemas: (group: string) => readonly Json[]): Map<AgentRole, AnswerFormat<unknown>> {
+export function answerFormats(members: readonly FormatMember[], strictToolSchemas: (member: FormatMember) => readonly Json[]): Map<AgentRole, AnswerFormat<unknown>> {
   const groups = new Map<string, FormatMember[]>();
   for (const m of members) groups.set(m.group, [...(groups.get(m.group) ?? []), m]);
   const out = new Map<AgentRole, AnswerFormat<unknown>>();
-  for (const [group, list] of groups) {
+  for (const list of groups.values()) {
     const shared = envelopeJsonSchema(answersOf(list));
-    const tools = strictToolSchemas(group);
+    const tools = strictToolSchemas(list[0]!);
     const parts = withinLimits([shared, ...tools]) ? [list] : list.map((m) => [m]);
     for (const part of parts) {
       const jsonSchema = part === list ? shared : envelopeJsonSchema(answersOf(part));

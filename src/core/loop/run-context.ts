@@ -20,7 +20,7 @@ import { warmFirstPerModel } from '../llm/warm-first';
 import { planBlock, systemRules } from '../agents/shared';
 import { instructionsFor } from '../agents/spec';
 import { AGENT_SPECS } from '../agents';
-import { answerFormats, answerKeyInstruction, type AnswerFormat } from '../agents/answer-format';
+import { answerFormats, answerKeyInstruction, envelopeSchema, type AnswerFormat } from '../agents/answer-format';
 import { AgentRole as AgentRoles } from '../protocol';
 import { technicalDebtWarning } from '../convergence';
 import { confidenceOf } from '../research/assertions';
@@ -78,7 +78,7 @@ export class RunContext {
     const members = AgentRoles.options
       .filter((role) => usesStructuredOutputs(this.options.provider, models[role]))
       .map((role) => ({ role, schema: AGENT_SPECS[role].schema, group: JSON.stringify([models[role], effort[role], withTools(role)]) }));
-    return answerFormats(members, (group) => ((JSON.parse(group) as unknown[])[2] ? strictTools : []));
+    return answerFormats(members, (member) => (withTools(member.role) ? strictTools : []));
   }
 
   /** Set once, before iteration 1. */
@@ -143,7 +143,7 @@ export class RunContext {
       // With the facts after it, the plan needs no breakpoint of its own: the tool loop keeps two (at most 4 per request).
       userPrefix: this.factsData ? [{ ...this.planData, cache: false }, this.factsData, instructionsFor(spec, structured)] : [this.planData, instructionsFor(spec, structured)],
       userText: format ? `${userText}\n\n${answerKeyInstruction(format.key)}` : userText,
-      schema: format ? format.schema : spec.schema,
+      schema: format ? envelopeSchema(format.key, spec.schema) : spec.schema,
       ...(format ? { outputSchema: format.jsonSchema } : {}),
       tools: research && this.carriesTools(role, modes) ? research.specs : [],
       executor,
