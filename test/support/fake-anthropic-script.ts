@@ -9,11 +9,15 @@ import type { FakeReply, ReceivedRequest, Script } from './fake-anthropic';
  * value of the role's property. Replies to requests without an envelope, and
  * replies that are not a whole JSON answer (tool calls, cut streams, prose),
  * pass unchanged — the fake still refuses what a decoder could not write.
+ * A reply already in the role's property passes unchanged too, so scripts
+ * can be wrapped more than once.
  */
 export function inEnvelope(req: ReceivedRequest, role: AgentRole, reply: FakeReply): FakeReply {
   const format = (req.body as { output_config?: { format?: { schema?: unknown } | null } }).output_config?.format;
   if (!isAnswerEnvelope(format?.schema)) return reply;
   const key = ANSWER_KEYS[role];
+  if (reply.kind === 'json' && isEnveloped(reply.value, key)) return reply;
+  if ((reply.kind === 'text' || reply.kind === 'server_tools') && reply.text !== undefined && isJsonObject(reply.text) && isEnveloped(JSON.parse(reply.text), key)) return reply;
   const wrapText = (text: string): string | null => (isJsonObject(text) ? `{${JSON.stringify(key)}:${text}}` : null);
   switch (reply.kind) {
     case 'json':
@@ -29,6 +33,22 @@ export function inEnvelope(req: ReceivedRequest, role: AgentRole, reply: FakeRep
     default:
       return reply;
   }
+}
+
+/** `{ [key]: { … } }` and nothing else: no role's own answer has that shape (none is one object under its envelope key). */
+function isEnveloped(value: unknown, key: string): boolean {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  const inner = (value as Record<string, unknown>)[key];
+  return keys.length === 1 && keys[0] === key && !!inner && typeof inner === 'object' && !Array.isArray(inner);
+}
+
+/** A script whose replies are put in the request's answer envelope (`inEnvelope`); requests without a role pass as scripted. */
+export function enveloped(script: Script): Script {
+  return async (req, index) => {
+    const reply = await script(req, index);
+    return req.role ? inEnvelope(req, req.role, reply) : reply;
+  };
 }
 
 function isJsonObject(text: string): boolean {

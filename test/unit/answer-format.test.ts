@@ -78,6 +78,7 @@ describe('answer format: one per prompt-cache group', () => {
 
   it('in a run, a challenger that fills the synthesis property is a failed agent (invalid output), as any malformed answer', async () => {
     const { result, server } = await runAgainstFake({
+      envelope: false,
       script: async (req, index) => {
         if (req.role === 'challenger') return { kind: 'json', value: { synthesis: asWritten(synth()) } };
         return byRole({ synthesizer: [reply(synth())], auditor: [reply(audit())] })(req, index);
