@@ -14,16 +14,31 @@ export interface LspRow {
   server: { median: number; p95: number; max: number };
   lsp: { median: number; p95: number; max: number };
   heapMb: number;
+  /** From the second table: all slices of an edit together (wall and CPU), and the CPU time of the longest slice. */
+  work?: { median: number; p95: number; max: number };
+  workCpu?: { median: number; p95: number; max: number };
+  sliceCpu?: { median: number; p95: number; max: number };
 }
 
 export type LspFigures = { ok: true; rows: LspRow[] } | { ok: false; problem: string };
 
 const ROW = /^\s*([\d,]+)\s+(\d+)\s+│\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+│\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+│\s+([\d.]+)\s*$/;
 
-/** Parses lsp-bench's table; rows it cannot read are skipped. */
+const THREE = String.raw`\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+`;
+const WORK_ROW = new RegExp(String.raw`^\s*([\d,]+)\s+(\d+)\s+│${THREE}│${THREE}│${THREE.replace(/\\s\+$/, '')}\s*$`);
+
+/** Parses lsp-bench's tables; rows it cannot read are skipped. */
 export function parseLspTable(stdout: string): LspRow[] {
   const rows: LspRow[] = [];
   for (const line of stdout.split('\n')) {
+    const w = WORK_ROW.exec(line);
+    if (w) {
+      const n = w.slice(1).map((v) => Number(v.replace(/,/g, '')));
+      const row = rows.find((r) => r.lines === n[0]);
+      const three = (at: number) => ({ median: n[at]!, p95: n[at + 1]!, max: n[at + 2]! });
+      if (row) Object.assign(row, { work: three(2), workCpu: three(5), sliceCpu: three(8) });
+      continue;
+    }
     const m = ROW.exec(line);
     if (!m) continue;
     const n = m.slice(1).map((v) => Number(v.replace(/,/g, '')));
@@ -49,6 +64,9 @@ export const VscodeMetrics = z.object({
   firstProgressMedianMs: z.number().nullable(),
   /** The extension host's CPU time over each first-progress interval. */
   firstProgressCpuMs: z.array(z.number()).optional(),
+  /** From the same start to the engine's first event (the assessment), and the extension host's CPU time over it. */
+  engineProgressMs: z.array(z.number()).optional(),
+  engineProgressCpuMs: z.array(z.number()).optional(),
   bundle: z.enum(['development', 'production']).optional(),
   loadAverage: z.number().optional(),
   cores: z.number().optional(),

@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { DEFAULT_MODELS } from '../src/core/config';
 import { createAnthropicProvider } from '../src/core/llm/anthropic';
 import { roleMarker, type LlmProvider, type ModelRequest, type TextBlock } from '../src/core/llm/provider';
+import { workspaceFactsBlock } from '../src/core/agents/workspace-facts';
 import { auditorAgent, challengerAgent, devilsAdvocateAgent, domainExpertAgent, researcherAgent, resolverAgent, synthesizerAgent } from '../src/core/agents';
 import { createResearchToolbox } from '../src/core/research';
 import type { AgentRole, Usage } from '../src/core/protocol';
@@ -101,6 +102,20 @@ export interface MeasureOptions {
   models?: Partial<Record<AgentRole, string>>;
   /** 'handbook' (what-if): every role's instructions in one shared cached block; see handbookLayout. */
   layout?: 'engine' | 'handbook';
+  /** 'withheld' (bench/facts-toggle.ts): the workspace-facts block left out of every request, and the scenario's script for that run. */
+  workspaceFacts?: 'sent' | 'withheld';
+}
+
+const FACTS_LEAD = (workspaceFactsBlock('-')?.text ?? '').split('\n')[0] as string;
+
+/** Toggle wrapper: every request without the workspace-facts block (the run as it was before the engine sent one). */
+export function withoutWorkspaceFacts(provider: LlmProvider): LlmProvider {
+  const send = (request: ModelRequest) => {
+    const messages = request.messages.map((m) => ({ ...m, content: m.content.filter((b) => !(b.type === 'text' && b.text.startsWith(FACTS_LEAD))) }));
+    return provider.send({ ...request, messages });
+  };
+  // Structured outputs and the model limits pass through: the same requests, without the block.
+  return Object.assign(Object.create(provider) as LlmProvider, { id: `${provider.id}-facts`, send });
 }
 
 export async function measureRun(scenario: Scenario, options: MeasureOptions): Promise<RunMeasurement> {
@@ -108,13 +123,16 @@ export async function measureRun(scenario: Scenario, options: MeasureOptions): P
   const boundaries: number[] = [];
   try {
     const base = createAnthropicProvider({ apiKey: 'bench-key', baseURL: server.baseURL, maxRetries: 0 });
-    const laidOut = options.layout === 'handbook' ? handbookLayout(base) : base;
+    const withheld = options.workspaceFacts === 'withheld';
+    if (withheld && !scenario.scriptWithoutFacts) throw new Error(`scenario ${scenario.id} has no script for a run without workspace facts`);
+    const facts = withheld ? withoutWorkspaceFacts(base) : base;
+    const laidOut = options.layout === 'handbook' ? handbookLayout(facts) : facts;
     const provider = options.orchestration === 'sequential' ? serialised(laidOut) : laidOut;
     const root = scenario.workspaceRoot;
     const started = performance.now();
     const { result } = await runAgainstFake({
       server,
-      script: scenario.script(),
+      script: withheld && scenario.scriptWithoutFacts ? scenario.scriptWithoutFacts() : scenario.script(),
       plan: scenario.plan(),
       config: options.models ? { ...scenario.config, models: { ...DEFAULT_MODELS, ...options.models } } : scenario.config,
       onEvent: (event) => {

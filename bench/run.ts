@@ -159,8 +159,6 @@ async function main(): Promise<void> {
     '',
   );
   const heaviest = agentRuns.reduce((a, b) => (totalTokens(b.parallel.totals) > totalTokens(a.parallel.totals) ? b : a)).parallel;
-  out.push(`Per role, ${label(heaviest)} (the heaviest run): where the tokens and the money go.`, '');
-  out.push(mdTable(['Role', 'Model', 'Calls', 'Input', 'Cache read', 'Cache write', 'Output', 'Read share', 'Cost (USD)'], perRole(heaviest)), '');
 
   out.push(...costNotes(heaviest, agentRuns), '');
   const whatIf = SCENARIOS.filter((s) => s.id === 'base-3' || s.id === 'scaled-3');
@@ -230,28 +228,39 @@ async function main(): Promise<void> {
     log('bench: language server (bench/lsp-bench.ts)');
     const lsp = runLspBench(REPO_ROOT);
     out.push(
-      'Language server (bench/lsp-bench.ts): per edit, server-side work and the full LSP round trip (didChange → diagnostic pull). Targets from lsp-bench: median ≤ 10 ms up to 2,000 lines; no edit blocking the server > 50 ms at 20,000 lines.',
+      'Language server (bench/lsp-bench.ts), per edit on generated plans: the diagnostics path runs the parse and then the rules a slice at a time (the event loop turns after the parse and after each rule; missing-file in two parts). **Longest slice** = the longest the edit holds the server (nothing else can run then); **work** = all its slices together; LSP = the full round trip (didChange → diagnostic pull). CPU = the process CPU time of the same work (what the machine load does not inflate). Targets from lsp-bench: work median ≤ 10 ms up to 2,000 lines; no edit blocking the server > 50 ms at 20,000 lines (longest slice max).',
       '',
     );
     if (!lsp.ok) out.push(`Not measured: ${lsp.problem}. MISS`, '');
     else {
+      const three = (f: { median: number; p95: number; max: number } | undefined) => (f ? `${fmtMs(f.median, 1)} / ${fmtMs(f.p95, 1)} / ${fmtMs(f.max, 1)}` : 'not measured');
       out.push(
         mdTable(
-          ['Plan lines', 'Edits', 'Server median', 'Server p95', 'Server max', 'LSP median', 'LSP p95', 'LSP max', 'Heap MB', 'Target', 'Result'],
+          [
+            'Plan lines',
+            'Edits',
+            'Longest slice median / p95 / max',
+            'Longest slice CPU median / p95 / max',
+            'Work median / p95 / max',
+            'Work CPU median / p95 / max',
+            'LSP median / p95 / max',
+            'Heap MB',
+            'Target',
+            'Result',
+          ],
           lsp.rows.map((r) => {
             const big = r.lines >= 20_000;
             return [
               fmtInt(r.lines),
               String(r.edits),
-              fmtMs(r.server.median, 2),
-              fmtMs(r.server.p95, 2),
-              fmtMs(r.server.max, 2),
-              fmtMs(r.lsp.median, 2),
-              fmtMs(r.lsp.p95, 2),
-              fmtMs(r.lsp.max, 2),
+              three(r.server),
+              three(r.sliceCpu),
+              three(r.work),
+              three(r.workCpu),
+              three(r.lsp),
               r.heapMb.toFixed(1),
-              big ? 'server max ≤ 50 ms' : 'server median ≤ 10 ms',
-              verdict(big ? r.server.max <= 50 : r.server.median <= 10),
+              big ? 'longest slice max ≤ 50 ms' : 'work median ≤ 10 ms',
+              verdict(big ? r.server.max <= 50 : (r.work ?? r.server).median <= 10),
             ];
           }),
         ),
@@ -324,34 +333,6 @@ function inputEquivalent(u: RunMeasurement['totals']): number {
 
 function label(m: RunMeasurement): string {
   return SCENARIOS.find((s) => s.id === m.scenario)?.label ?? m.scenario;
-}
-
-function perRole(m: RunMeasurement): string[][] {
-  const rows = new Map<string, { model: string; calls: number; input: number; read: number; write: number; output: number; cost: number }>();
-  for (const c of m.calls) {
-    const key = c.role ?? '?';
-    const r = rows.get(key) ?? { model: c.model, calls: 0, input: 0, read: 0, write: 0, output: 0, cost: 0 };
-    r.calls++;
-    r.input += c.usage.input_tokens;
-    r.read += c.usage.cache_read_input_tokens;
-    r.write += c.usage.cache_creation_input_tokens;
-    r.output += c.usage.output_tokens;
-    r.cost += costOf(c.usage, c.model, DEFAULT_PRICES);
-    rows.set(key, r);
-  }
-  return [...rows.entries()]
-    .sort((a, b) => b[1].cost - a[1].cost)
-    .map(([role, r]) => [
-      role,
-      r.model,
-      String(r.calls),
-      fmtInt(r.input),
-      fmtInt(r.read),
-      fmtInt(r.write),
-      fmtInt(r.output),
-      fmtPct(r.read / Math.max(1, r.input + r.read + r.write)),
-      `$${r.cost.toFixed(3)}`,
-    ]);
 }
 
 main().then(

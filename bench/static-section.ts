@@ -4,11 +4,13 @@
  * whose licence lets the repository carry their text) is scored on every
  * run; the whole corpus is the record written with every text restored
  * (`npx tsx scripts/plan-corpus.ts --record`), printed with the commit whose
- * rules it measured. Counts, not timings: the same on any machine.
+ * rules it measured; then the rules that read the code on their held-out set (recorded by
+ * `npm run eval:typecheck -- --record`, whose trees are not in the repository). Counts, not timings: the same on any machine.
  * test/unit/bench-static-section.test.ts holds BENCHMARKS.md to this output.
  */
 import { corpusEntries, loadCorpus, totalScore, precisionOf, type RuleScore } from '../test/support/plan-corpus';
 import { computeFigures, readFullCorpusRecord, renderFigures, type CorpusFigures } from '../test/support/plan-corpus-figures';
+import { readHeldoutFigures, readHeldoutPlans, renderHeldoutFigures } from '../test/support/typecheck-heldout';
 
 export const STATIC_SECTION_HEADING = '## 6. Static checks on real plans';
 const TARGET = { overall: 0.9, perRule: 0.8, minFindings: 10 };
@@ -43,7 +45,15 @@ export function staticChecksSection(): string[] {
           ...renderFigures(full.figures),
         ]
       : ['The whole-corpus record (test/fixtures/plan-corpus/full-corpus-figures.json) is missing.', '']),
+    ...heldoutLines(),
   ];
+}
+
+/** The rules that read the code on their held-out set (test/fixtures/plan-corpus-typecheck), as recorded. */
+function heldoutLines(): string[] {
+  const figures = readHeldoutFigures();
+  if (!figures) return ['The held-out record of the rules that read the code (test/fixtures/plan-corpus-typecheck/figures.json) is missing.'];
+  return renderHeldoutFigures(figures, [...new Set(readHeldoutPlans().map((p) => p.repo))]);
 }
 
 /** One line on the thresholds: met or not overall, per rule with enough findings, and the rules with too few to judge. */

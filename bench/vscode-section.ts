@@ -39,19 +39,38 @@ function rowsFor(host: string, m: VscodeMetrics): string[][] {
     ],
     [
       where,
-      '"Verify Plan" → first progress event, first run after start-up (cold)',
+      '"Verify Plan" → first progress the user sees (notification message), first run after start-up (cold)',
       cold === undefined ? 'not measured' : `${fmtMs(cold)}${cpu(coldCpu)}`,
       `≤ ${FIRST_PROGRESS_TARGET_MS} ms`,
       judged(m, cold, FIRST_PROGRESS_TARGET_MS),
     ],
     [
       where,
-      '"Verify Plan" → first progress event, later runs (median)',
+      '"Verify Plan" → first progress the user sees, later runs (median)',
       warmMedian === null
         ? 'not measured'
         : `${fmtMs(warmMedian)} (runs: ${warm.map((v) => v.toFixed(0)).join(', ')} ms${warmCpu.length ? `; CPU median ${fmtMs(median(warmCpu) ?? 0)}` : ''})`,
       `≤ ${FIRST_PROGRESS_TARGET_MS} ms`,
       judged(m, warmMedian, FIRST_PROGRESS_TARGET_MS),
+    ],
+    ...engineRows(where, m, cpu),
+  ];
+}
+
+/** The engine's first event (the assessment in the notification): after the model check, the engine bundle and the plan's parse. Reported, no target. */
+function engineRows(where: string, m: VscodeMetrics, cpu: (v: number | undefined) => string): string[][] {
+  const [cold, ...warm] = m.engineProgressMs ?? [];
+  if (cold === undefined) return [];
+  const [coldCpu, ...warmCpu] = m.engineProgressCpuMs ?? [];
+  const warmMedian = median(warm);
+  return [
+    [where, '"Verify Plan" → the engine\'s first event (assessment shown), cold', `${fmtMs(cold)}${cpu(coldCpu)}`, 'none set', '—'],
+    [
+      where,
+      '"Verify Plan" → the engine\'s first event, later runs (median)',
+      warmMedian === null ? 'not measured' : `${fmtMs(warmMedian)}${warmCpu.length ? ` (CPU median ${fmtMs(median(warmCpu) ?? 0)})` : ''}`,
+      'none set',
+      '—',
     ],
   ];
 }
@@ -70,15 +89,9 @@ export function vscodeSection(repoRoot: string): string[] {
     out.push(`- VS Code ${m.vscodeVersion}: measured ${m.measuredAt}${load}, ${m.bundle ?? 'unknown'} bundle.`);
     rows.push(...rowsFor(host, m));
   }
-  out.push(
-    '',
-    "Wall times move with the machine's load (a busy machine makes the extension host wait for a core); the CPU column is the extension host's own time over the same interval.",
-    '',
-    mdTable(['Host', 'Figure', 'Value', 'Target', 'Result'], rows),
-    '',
-  );
+  out.push('', mdTable(['Host', 'Figure', 'Value', 'Target', 'Result'], rows), '');
   return [
-    'Real VS Code (test/vscode/metrics.test.ts, `npm run test:vscode -- --phases metrics` and `-- --host 4.100.3 --phases metrics`; the phase measures the production bundle):',
+    "Real VS Code (test/vscode/metrics.test.ts, `npm run test:vscode -- --phases metrics` and `-- --host 4.100.3 --phases metrics`; the phase measures the production bundle). The first progress is the notification's first message, shown before the provider, the model check and the engine load; the engine's first event (the assessment) is reported beside it. CPU = the extension host's own time over the same interval (a busy machine makes it wait for a core; the wall times include that wait):",
     '',
     ...out,
   ];

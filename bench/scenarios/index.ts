@@ -28,6 +28,8 @@ export interface Scenario {
   workspaceRoot: string | null;
   /** A fresh script per run (scripts keep per-run counters). */
   script: () => Script;
+  /** The script of the same run without the workspace-facts block (bench/facts-toggle.ts), when the scenario has one. */
+  scriptWithoutFacts?: () => Script;
   expect: { verdict: VerdictLabel; iterations: number };
 }
 
@@ -95,6 +97,7 @@ export const SCENARIOS: Scenario[] = [
     config: { team: 'base', maxIterations: 1 },
     workspaceRoot: FIXTURE_WORKSPACE,
     script: () => ordersScript(),
+    scriptWithoutFacts: () => ordersScript({ workspaceFacts: 'withheld' }),
     expect: { verdict: 'REVISE (strong)', iterations: 1 },
   },
 ];

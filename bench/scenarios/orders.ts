@@ -259,7 +259,20 @@ const synthesizer = storySynthesizer({
   },
 });
 
-export function ordersScript(): Script {
+/**
+ * `workspaceFacts: 'withheld'` (bench/facts-toggle.ts): the run without the workspace-facts block, where the researcher
+ * first checks what the block would have told it (do the plan's named paths exist, is publishOrderCreated defined)
+ * before the same research as with the block.
+ */
+export function ordersScript(options: { workspaceFacts?: 'sent' | 'withheld' } = {}): Script {
+  const factsCheck = toolUse(
+    [
+      { name: 'list_files', input: { dir: 'src/events' } },
+      { name: 'list_files', input: { dir: 'src/auth' } },
+      { name: 'grep', input: { pattern: 'publishOrderCreated' } },
+    ],
+    'Checking which of the files and functions the plan names exist.',
+  );
   return byRole({
     challenger: () => fencedReply(brief, 'Challenge brief for the Kafka publishing plan.'),
     resolver: withToolTurns([
@@ -284,6 +297,7 @@ export function ordersScript(): Script {
     researcher: withToolTurns([
       {
         turns: [
+          ...(options.workspaceFacts === 'withheld' ? [factsCheck] : []),
           toolUse(
             [
               { name: 'list_files', input: { dir: 'src' } },

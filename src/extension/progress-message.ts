@@ -1,6 +1,13 @@
 /** What the progress notification says for each engine event. Pure (no `vscode`). */
 import type { RunEvent } from '../core/run-types';
 
+/** The notification's first message, shown as soon as the command runs (the provider and the engine load behind it). */
+export const PREPARING_MESSAGE = 'Preparing the run…';
+/** Shown while the configured model ids are looked up in the provider's Models API (a network round trip). */
+export const CHECKING_MODELS_MESSAGE = 'Checking the models…';
+/** Messages shown before the engine's first event. */
+export const PREPARATION_MESSAGES: readonly string[] = [PREPARING_MESSAGE, CHECKING_MODELS_MESSAGE];
+
 /**
  * The notification's message for an event, or null when it does not change
  * what the user sees. `lastSummary` is the latest iteration summary

@@ -11,13 +11,14 @@ import type { RunEvent, RunResult } from '../core/run-types';
 import { askCheckpoint } from './checkpoint-prompt';
 import { CheckpointBook } from './checkpoint-batch';
 import { replacesLastVerdict } from './findings';
-import { progressMessage } from './progress-message';
+import { CHECKING_MODELS_MESSAGE, PREPARING_MESSAGE, progressMessage } from './progress-message';
 import type { FindingsRegistry } from './findings-registry';
 import { planKey } from './findings-registry';
 import type { ChosenProvider } from './provider-choice';
 import { warnNotKept, type RunHistory } from './run-history';
 import { RunLogger } from './run-log';
 import { SETTINGS_SECTION, toEngineConfig, type VerifyPlanSettings } from './settings';
+import type { EngineConfig } from '../core/config';
 import { announcement } from './run-announcement';
 import { isAuthFailure } from '../core/labels';
 import { modelPreflight, offerFix } from './model-preflight';
@@ -42,6 +43,13 @@ interface ActiveRun {
 }
 
 export const RUNNING_CONTEXT_KEY = 'verifyPlan.running';
+
+interface PreparedRun {
+  result: RunResult;
+  document: vscode.TextDocument;
+  chosen: ChosenProvider;
+  config: EngineConfig;
+}
 
 export class VerificationRunner implements vscode.Disposable {
   private active: ActiveRun | null = null;
@@ -82,83 +90,25 @@ export class VerificationRunner implements vscode.Disposable {
     const run: ActiveRun = { planPath, controller: new AbortController(), message: 'Starting…', iteration: 0, authRejected: null };
     this.setActive(run);
     try {
-      const document = await vscode.workspace.openTextDocument(planUri);
-      const settings = this.deps.settings();
-      const chosen = await this.deps.chooseProvider(settings);
-      if (!chosen || run.controller.signal.aborted) return undefined;
-      const config = toEngineConfig(settings);
-      if (!(await modelPreflight(config, chosen.costKnown, chosen.checkModels, run.controller.signal, this.deps.log)) || run.controller.signal.aborted) return undefined;
-      const logger = new RunLogger(this.deps.log, chosen.secrets);
-      this.deps.log.info(`verifying ${planPath} with ${chosen.label}`);
-      const root = vscode.workspace.getWorkspaceFolder(planUri)?.uri.fsPath ?? null;
-      const previous = this.deps.registry.get(planPath)?.result ?? (await this.deps.history.latest(planPath));
-      await this.deps.history.remember(planPath);
-      const result = await vscode.window.withProgress(
+      // The notification opens before anything slow (provider, model check, the engine bundle): the user sees the run
+      // start at once, and its first message says what is being done until the engine reports the assessment.
+      const outcome = await vscode.window.withProgress(
         {
           location: vscode.ProgressLocation.Notification, // The file name only: the phase, not the folder path, is what the toast's width is for.
           title: `Verify Plan: ${path.basename(planUri.fsPath)}`,
           cancellable: true,
         },
-        async (progress, token) => {
+        (progress, token) => {
           token.onCancellationRequested(() => run.controller.abort());
-          let lastSummary: string | null = null;
-          const book = new CheckpointBook();
-          let warnedNotSaved = false;
-          const onEvent = (event: RunEvent) => {
-            logger.handle(event);
-            // A store that cannot write never breaks the run: one warning per run, with the cause.
-            if (event.type === 'state-not-saved' && !warnedNotSaved) {
-              warnedNotSaved = true;
-              warnNotKept(event.error);
-            }
-            if (event.type === 'iteration-finished') {
-              lastSummary = event.message;
-              book.noteState(event.state);
-            }
-            // Every further call would be rejected the same way: stop now rather than end in a FAILED that hides why.
-            if (event.type === 'agent-failed' && isAuthFailure(event.failure) && run.authRejected === null) {
-              run.authRejected = 'Anthropic rejected the API key during the run, so the run stopped.';
-              run.controller.abort();
-            }
-            const message = progressMessage(event, lastSummary);
-            if (message) {
-              run.message = message;
-              if (event.type === 'iteration-finished' || event.type === 'phase-started') run.iteration = event.iteration;
-              progress.report({ message });
-              this.changed.fire();
-            }
-            this.deps.onEvent?.(planPath, event);
-          };
-          const engine = loadEngine();
-          // The plan leaves the machine: a plan that is not a regular file (a device, a FIFO) is refused, and secrets in it are removed.
-          const problem = await engine.planFileProblem(planUri.fsPath, vscode.workspace.asRelativePath(planUri));
-          if (problem) throw new Error(problem);
-          const scan = await engine.redactSecrets(document.getText(), path.basename(planUri.fsPath));
-          if (scan.count > 0) this.deps.log.warn(engine.secretNote(vscode.workspace.asRelativePath(planUri), scan));
-          return engine.runVerification({
-            planPath,
-            planText: scan.text,
-            workspaceRoot: root,
-            provider: chosen.provider,
-            config,
-            signal: run.controller.signal,
-            onEvent,
-            onCheckpoint: (request) => askCheckpoint(request, book, planUri, run.controller.signal),
-            store: this.deps.history.store,
-            previous,
-            research: root
-              ? engine.createResearchToolbox({
-                  root,
-                  denyGlobs: settings.denyGlobs,
-                  webSearch: settings.webSearch,
-                  memory: engine.createStoreMemorySource(this.deps.history.store, { planPath }),
-                  onSecretsRemoved: (where, found) => this.deps.log.warn(engine.secretNote(where, found)),
-                })
-              : null,
-            trusted: vscode.workspace.isTrusted,
+          return this.prepareAndRun(run, planUri, (message) => {
+            run.message = message;
+            progress.report({ message });
+            this.changed.fire();
           });
         },
       );
+      if (!outcome) return undefined;
+      const { result, document, chosen, config } = outcome;
       if (run.authRejected !== null) {
         offerFix('auth', `${run.authRejected} Set a valid key and verify again.`, this.deps.log);
         return result;
@@ -177,6 +127,78 @@ export class VerificationRunner implements vscode.Disposable {
     } finally {
       if (this.active === run) this.setActive(null);
     }
+  }
+
+  /** Everything from the provider choice to the engine's result, reporting through `say`; undefined when the run does not start. */
+  private async prepareAndRun(run: ActiveRun, planUri: vscode.Uri, say: (message: string) => void): Promise<PreparedRun | undefined> {
+    say(PREPARING_MESSAGE);
+    const document = await vscode.workspace.openTextDocument(planUri);
+    const settings = this.deps.settings();
+    const chosen = await this.deps.chooseProvider(settings);
+    if (!chosen || run.controller.signal.aborted) return undefined;
+    const config = toEngineConfig(settings);
+    if (chosen.checkModels) say(CHECKING_MODELS_MESSAGE);
+    if (!(await modelPreflight(config, chosen.costKnown, chosen.checkModels, run.controller.signal, this.deps.log)) || run.controller.signal.aborted) return undefined;
+    const logger = new RunLogger(this.deps.log, chosen.secrets);
+    this.deps.log.info(`verifying ${run.planPath} with ${chosen.label}`);
+    const root = vscode.workspace.getWorkspaceFolder(planUri)?.uri.fsPath ?? null;
+    const previous = this.deps.registry.get(run.planPath)?.result ?? (await this.deps.history.latest(run.planPath));
+    await this.deps.history.remember(run.planPath);
+    let lastSummary: string | null = null;
+    const book = new CheckpointBook();
+    let warnedNotSaved = false;
+    const onEvent = (event: RunEvent) => {
+      logger.handle(event);
+      // A store that cannot write never breaks the run: one warning per run, with the cause.
+      if (event.type === 'state-not-saved' && !warnedNotSaved) {
+        warnedNotSaved = true;
+        warnNotKept(event.error);
+      }
+      if (event.type === 'iteration-finished') {
+        lastSummary = event.message;
+        book.noteState(event.state);
+      }
+      // Every further call would be rejected the same way: stop now rather than end in a FAILED that hides why.
+      if (event.type === 'agent-failed' && isAuthFailure(event.failure) && run.authRejected === null) {
+        run.authRejected = 'Anthropic rejected the API key during the run, so the run stopped.';
+        run.controller.abort();
+      }
+      const message = progressMessage(event, lastSummary);
+      if (message) {
+        if (event.type === 'iteration-finished' || event.type === 'phase-started') run.iteration = event.iteration;
+        say(message);
+      }
+      this.deps.onEvent?.(run.planPath, event);
+    };
+    const engine = loadEngine();
+    // The plan leaves the machine: a plan that is not a regular file (a device, a FIFO) is refused, and secrets in it are removed.
+    const problem = await engine.planFileProblem(planUri.fsPath, vscode.workspace.asRelativePath(planUri));
+    if (problem) throw new Error(problem);
+    const scan = await engine.redactSecrets(document.getText(), path.basename(planUri.fsPath));
+    if (scan.count > 0) this.deps.log.warn(engine.secretNote(vscode.workspace.asRelativePath(planUri), scan));
+    const result = await engine.runVerification({
+      planPath: run.planPath,
+      planText: scan.text,
+      workspaceRoot: root,
+      provider: chosen.provider,
+      config,
+      signal: run.controller.signal,
+      onEvent,
+      onCheckpoint: (request) => askCheckpoint(request, book, planUri, run.controller.signal),
+      store: this.deps.history.store,
+      previous,
+      research: root
+        ? engine.createResearchToolbox({
+            root,
+            denyGlobs: settings.denyGlobs,
+            webSearch: settings.webSearch,
+            memory: engine.createStoreMemorySource(this.deps.history.store, { planPath: run.planPath }),
+            onSecretsRemoved: (where, found) => this.deps.log.warn(engine.secretNote(where, found)),
+          })
+        : null,
+      trusted: vscode.workspace.isTrusted,
+    });
+    return { result, document, chosen, config };
   }
 
   private setActive(run: ActiveRun | null): void {

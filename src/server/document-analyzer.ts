@@ -4,12 +4,16 @@
  * assessment additionally key on the settings and file-index generations, so a settings change or a file
  * appearing re-runs only the rules, not the parser. Never throws: a document
  * the core cannot handle gets no findings and a reason.
+ *
+ * Findings are computed on first use (the CodeLens and hover need only the plan), either at once (`findings`) or one
+ * rule at a time (`analyzeInSlices`: the diagnostics path, which lets other messages in between rules, so no edit
+ * holds the server for the whole run). Each document keeps a LineMemo of one-line checks across versions.
  */
 import { fileURLToPath } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { assess } from '../core/complexity';
 import type { Plan } from '../core/plan';
-import { ruleEnvironment, runStaticChecks, type StaticFinding, type WorkspaceLookups } from '../core/rules';
+import { LineMemo, ruleEnvironment, staticCheckSteps, type StaticFinding, type WorkspaceLookups } from '../core/rules';
 import type { Assessment } from '../core/run-types';
 import { IncrementalPlanParser } from './incremental-plan';
 import type { ServerSettings } from './settings';
@@ -25,7 +29,8 @@ export interface Analysis {
   plan: Plan | null;
   /** Seed 001 Step 2 assessment under the current settings; null when there is no plan. */
   readonly assessment: Assessment | null;
-  findings: StaticFinding[];
+  /** The static findings, computed on first read when analyzeInSlices has not filled them yet. */
+  readonly findings: StaticFinding[];
   /** Why there is no plan (too large, parser failure); null when analysed. */
   skippedReason: string | null;
   /** 1 when the document text starts with a BOM the parser stripped: line-0 columns shift by one. */
@@ -39,10 +44,10 @@ export interface Analysis {
  */
 class LazyAnalysis implements Analysis {
   plan: Plan | null;
-  findings: StaticFinding[] = [];
   skippedReason: string | null;
   bomOffset: 0 | 1;
   private computed: Assessment | null | undefined;
+  private computedFindings: StaticFinding[] | undefined;
 
   constructor(
     readonly uri: string,
@@ -51,6 +56,8 @@ class LazyAnalysis implements Analysis {
     parsed: ParsedEntry,
     private readonly settings: ServerSettings,
     private readonly log: (message: string) => void,
+    /** The rules over this plan, one step per rule (null: no plan, no findings). */
+    private readonly ruleSteps: ((analysis: LazyAnalysis) => Generator<unknown, StaticFinding[], void>) | null,
   ) {
     this.plan = parsed.plan;
     this.skippedReason = parsed.skippedReason;
@@ -69,6 +76,33 @@ class LazyAnalysis implements Analysis {
       }
     }
     return this.computed;
+  }
+
+  get findings(): StaticFinding[] {
+    if (this.computedFindings === undefined) {
+      const steps = this.ruleSteps?.(this);
+      let step = steps?.next();
+      while (step && !step.done) step = steps?.next();
+      this.computedFindings = step?.value ?? [];
+    }
+    return this.computedFindings;
+  }
+
+  /** Computes the findings one rule at a time, awaiting `pause` after each; false when `current` says to stop. */
+  async fillFindings(pause: () => Promise<void>, current: () => boolean): Promise<boolean> {
+    if (this.computedFindings !== undefined || !this.ruleSteps) return true;
+    const steps = this.ruleSteps(this);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) {
+        this.computedFindings ??= step.value;
+        return true;
+      }
+      await pause();
+      // Read meanwhile (a code action): computed at once, so this run's remaining rules are not needed.
+      if (this.computedFindings !== undefined) return true;
+      if (!current()) return false;
+    }
   }
 }
 
@@ -91,28 +125,58 @@ export class DocumentAnalyzer {
   private readonly parsed = new Map<string, ParsedEntry>();
   /** One incremental parser per open document: it keeps the chunks of the last version. */
   private readonly parsers = new Map<string, IncrementalPlanParser>();
-  private readonly analysed = new Map<string, Analysis>();
+  private readonly analysed = new Map<string, LazyAnalysis>();
+  private readonly memos = new Map<string, LineMemo>();
 
   constructor(private readonly deps: AnalyzerDeps) {}
 
+  /** The analysis of this version; its findings are computed when first read. */
   analyze(document: TextDocument): Analysis {
+    return this.lazyAnalysis(document);
+  }
+
+  /**
+   * The analysis of this version with its findings, computed one rule at a time with `pause` awaited after the parse
+   * and after each rule; null when `current` turns false at a pause (a newer version arrived, the request was
+   * cancelled).
+   */
+  async analyzeInSlices(document: TextDocument, pause: () => Promise<void>, current: () => boolean): Promise<Analysis | null> {
+    const analysis = this.lazyAnalysis(document);
+    if (!analysis.plan) return analysis;
+    await pause();
+    if (!current()) return null;
+    return (await analysis.fillFindings(pause, current)) ? analysis : null;
+  }
+
+  private lazyAnalysis(document: TextDocument): LazyAnalysis {
     const resultId = `${document.version}.${this.deps.settingsGeneration()}.${this.deps.indexGeneration()}`;
     const cached = this.analysed.get(document.uri);
     if (cached && cached.resultId === resultId) return cached;
     const parsed = this.parse(document);
     const settings = this.deps.settings();
-    const analysis = new LazyAnalysis(document.uri, document.version, resultId, parsed, settings, (message) => this.deps.log(message));
-    if (parsed.plan) {
-      const planPath = fsPathOf(document.uri);
-      // The missing-risks rule reads the quality only when the plan has no risks section; the getter defers assess() until then.
-      const options = {
-        scope: settings.ruleScope,
-        get assessment() {
-          return analysis.assessment ?? undefined;
-        },
-      };
-      analysis.findings = runStaticChecks(parsed.plan, ruleEnvironment(this.deps, planPath), settings.rules, options);
+    const planPath = fsPathOf(document.uri);
+    const plan = parsed.plan;
+    let memo = this.memos.get(document.uri);
+    if (!memo) {
+      memo = new LineMemo();
+      this.memos.set(document.uri, memo);
     }
+    const lineMemo = memo;
+    const ruleSteps = plan
+      ? (analysis: LazyAnalysis) => {
+          lineMemo.nextRun();
+          // The missing-risks rule reads the quality only when the plan has no risks section; the getter defers assess() until then.
+          const options = {
+            scope: settings.ruleScope,
+            memo: lineMemo,
+            get assessment() {
+              return analysis.assessment ?? undefined;
+            },
+          };
+          return staticCheckSteps(plan, ruleEnvironment(this.deps, planPath), settings.rules, options);
+        }
+      : null;
+    const analysis = new LazyAnalysis(document.uri, document.version, resultId, parsed, settings, (message) => this.deps.log(message), ruleSteps);
     this.analysed.set(document.uri, analysis);
     return analysis;
   }
@@ -121,6 +185,7 @@ export class DocumentAnalyzer {
     this.parsed.delete(uri);
     this.parsers.delete(uri);
     this.analysed.delete(uri);
+    this.memos.delete(uri);
   }
 
   private parse(document: TextDocument): ParsedEntry {

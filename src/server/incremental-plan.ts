@@ -11,10 +11,12 @@
  *     top-level headings keep their parent) and, when the chunk sits under a
  *     later H1, a copy of that H1 (so "steps-like parent" decisions see the
  *     same ancestor);
- *   - each chunk ends with a sentinel step heading, so the core's fallback
+ *   - each chunk ends with a sentinel step heading, so the core's fallbacks
  *     (steps from the first ordered list, used only when a plan has no other
- *     steps) never fires per chunk; a plan whose merged steps are empty is
- *     parsed whole instead, where that fallback belongs;
+ *     steps; paragraphs that open with a bold "Step N", only when it has no
+ *     heading step) never fire per chunk; a plan whose merged steps are empty,
+ *     or hold no heading step while a line opens with a bold "Step N", is
+ *     parsed whole instead, where those fallbacks belong;
  *   - implicit step ids (the step's position, for steps that name no id) are
  *     renumbered by global position, and duplicate ids get their `#2`, `#3`
  *     suffixes in global order;
@@ -34,7 +36,7 @@
 import { parsePlan, sectionKind, type Plan, type PlanSection, type PlanStep, type Range, type ReferencedPath } from '../core/plan';
 import { detectFormatOfText } from '../core/plan/format';
 import { mayHaveKeywordSiblings, mayNumberSections } from '../core/plan/step-headings';
-import { assignStepIds } from '../core/plan/steps';
+import { assignStepIds, mayHaveParagraphSteps } from '../core/plan/steps';
 import { countWords, frontMatterEnd, lastContentLine, normalizeText } from '../core/plan/text';
 
 export interface IncrementalOptions {
@@ -328,6 +330,8 @@ function merge(text: string, lines: string[], chunks: readonly Chunk[], placed: 
   const goal = goals.section ?? goals.first;
   const titleSection = sections.find((s) => s.level === 1) ?? sections[0];
   if (steps.length === 0 || (chunkHasH1Later && !(placed[0] as PlacedChunk).sections.some((s) => s.level === 1))) return null;
+  // Paragraph steps ("**Step 1 — …** …") are the steps of a plan with no heading step: only a whole parse can tell.
+  if (!steps.some((st) => st.source === 'heading') && mayHaveParagraphSteps(text)) return null;
   fixLevelOneSections(sections, sectionChunk, lines);
   // An H1 that is itself a step and runs into the next chunk would need its body from there: parse whole.
   for (let i = 0; i < sections.length; i++) {

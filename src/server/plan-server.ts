@@ -128,8 +128,9 @@ export class PlanLanguageServer {
       // Let a newer edit or a $/cancelRequest queued behind this request arrive first.
       await new Promise((resolve) => setImmediate(resolve));
       if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'Superseded by a newer request.');
+      const analysis = await this.slicedAnalysisOf(params.textDocument.uri, () => token.isCancellationRequested);
+      if (analysis === 'superseded') throw new ResponseError(LSPErrorCodes.RequestCancelled, 'Superseded by a newer request.');
       return this.guard('diagnostics', { kind: 'full', items: [] }, () => {
-        const analysis = this.analysisOf(params.textDocument.uri);
         if (!analysis) return { kind: 'full', items: [] };
         if (params.previousResultId === analysis.resultId) return { kind: 'unchanged', resultId: analysis.resultId };
         return { kind: 'full', resultId: analysis.resultId, items: this.diagnosticsOf(analysis) };
@@ -174,9 +175,11 @@ export class PlanLanguageServer {
     if (!this.support.pullDiagnostics) {
       this.push = new PushDiagnostics(
         {
-          compute: (uri) => {
-            const analysis = this.analysisOf(uri);
-            return analysis ? { version: analysis.version, diagnostics: this.diagnosticsOf(analysis) } : null;
+          compute: async (uri) => {
+            const analysis = await this.slicedAnalysisOf(uri, () => false);
+            return analysis && analysis !== 'superseded'
+              ? this.guard('push diagnostics', null, () => ({ version: analysis.version, diagnostics: this.diagnosticsOf(analysis) }))
+              : null;
           },
           send: (uri, version, diagnostics) => void this.connection.sendDiagnostics({ uri, version, diagnostics }),
         },
@@ -253,6 +256,33 @@ export class PlanLanguageServer {
     const analysis = this.analyzer.analyze(document);
     this.scheduleAssessmentNotice(uri);
     return analysis;
+  }
+
+  /**
+   * The analysis of the document's newest version with its findings, computed a rule at a time with the event loop
+   * turning in between (other requests and newer edits get in); an edit during the run restarts it on the new text.
+   * 'superseded' when `cancelled` says so; null when the document is not open; a failure is logged and gives no findings.
+   */
+  private async slicedAnalysisOf(uri: string, cancelled: () => boolean): Promise<Analysis | 'superseded' | null> {
+    const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+    for (;;) {
+      const document = this.documents.get(uri);
+      if (!document) return null;
+      const version = document.version;
+      const current = () => !cancelled() && this.documents.get(uri) === document && document.version === version;
+      let analysis: Analysis | null;
+      try {
+        analysis = await this.analyzer.analyzeInSlices(document, pause, current);
+      } catch (error) {
+        this.log(`diagnostics failed: ${(error as Error).stack ?? String(error)}`);
+        return null;
+      }
+      if (cancelled()) return 'superseded';
+      if (analysis) {
+        this.scheduleAssessmentNotice(uri);
+        return analysis;
+      }
+    }
   }
 
   /** The assessment notification waits until edits pause, off the diagnostics path (assess() is whole-plan work). */

@@ -10,8 +10,8 @@ import type { Diagnostic } from 'vscode-languageserver';
 export const DEFAULT_DEBOUNCE_MS = 150;
 
 export interface PushTarget {
-  /** Current diagnostics of an open document, or null when it is no longer open. */
-  compute(uri: string): { version: number; diagnostics: Diagnostic[] } | null;
+  /** Current diagnostics of an open document, or null when it is no longer open (may take several turns of the event loop). */
+  compute(uri: string): Promise<{ version: number; diagnostics: Diagnostic[] } | null> | { version: number; diagnostics: Diagnostic[] } | null;
   send(uri: string, version: number | undefined, diagnostics: Diagnostic[]): void;
 }
 
@@ -30,14 +30,16 @@ export class PushDiagnostics {
       uri,
       setTimeout(() => {
         this.timers.delete(uri);
-        this.publishNow(uri);
+        void this.publishNow(uri);
       }, this.debounceMs),
     );
   }
 
-  publishNow(uri: string): void {
-    const result = this.target.compute(uri);
-    if (result) this.target.send(uri, result.version, result.diagnostics);
+  publishNow(uri: string): Promise<void> {
+    return Promise.resolve(this.target.compute(uri)).then((result) => {
+      // Null when the document closed meanwhile: closed() has cleared its diagnostics.
+      if (result) this.target.send(uri, result.version, result.diagnostics);
+    });
   }
 
   closed(uri: string): void {

@@ -106,7 +106,7 @@ export function restoreCorpus(options: RestoreOptions = {}): RestoreResult {
 }
 
 /** Fetches one commit into a fresh bare repository: null when it is there, else why not. */
-function fetchCommit(scratch: string, remote: string, commit: string): string | null {
+export function fetchCommit(scratch: string, remote: string, commit: string): string | null {
   const init = git(scratch, ['init', '--bare', '--quiet']);
   if (init.status !== 0) return `git init failed: ${init.stderr.toString().trim()}`;
   const byId = git(scratch, ['fetch', '--quiet', '--no-tags', '--depth=1', remote, commit]);
@@ -123,7 +123,7 @@ function hasCommit(scratch: string, commit: string): boolean {
 }
 
 /** git with no hooks, no credential prompt and no ext:: transport: the fetched repository stays data. */
-function git(cwd: string, args: string[]): { status: number | null; stdout: Buffer; stderr: Buffer } {
+export function git(cwd: string, args: string[]): { status: number | null; stdout: Buffer; stderr: Buffer } {
   const r = spawnSync(
     'git',
     ['-c', `core.hooksPath=${path.join(cwd, 'no-hooks')}`, '-c', 'protocol.ext.allow=never', '-c', 'core.fsmonitor=false', '-c', 'credential.helper=', ...args],

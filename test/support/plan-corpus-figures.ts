@@ -62,6 +62,7 @@ export function computeFigures(plans: readonly CorpusPlan[]): CorpusFigures {
 /** `record: false` leaves out the held-out record (BENCHMARKS.md prints it once, for the whole corpus). */
 export function renderFigures(f: CorpusFigures, options: { record?: boolean } = {}): string[] {
   const out: string[] = [];
+  let silentBefore = '';
   for (const [title, perRule] of [
     ['At the default levels (where the test thresholds apply)', f.defaultLevels],
     ['With the advice checks turned on (`verifyPlan.rules.<code>`: info)', f.adviceOn],
@@ -76,7 +77,9 @@ export function renderFigures(f: CorpusFigures, options: { record?: boolean } = 
       else out.push(row(`\`${rule}\``, s));
     }
     out.push(row('**all**', totalScore(perRule)), '');
-    if (silent.length > 0) out.push(`No finding and no labelled problem: ${silent.join(', ')}.`, '');
+    // Said once when both level sets leave the same rules silent.
+    if (silent.length > 0 && silent.join() !== silentBefore) out.push(`No finding and no labelled problem: ${silent.join(', ')}.`, '');
+    silentBefore = silent.join();
   }
   if (options.record === false) return out;
   out.push('Held-out record (plans by the day they were first scored; precision at the default levels):', '');

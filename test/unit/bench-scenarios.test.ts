@@ -9,10 +9,11 @@
 import assert from 'node:assert/strict';
 import { SCENARIOS } from '../../bench/scenarios';
 import { costSplit } from '../../bench/before-after';
-import { cacheFigures, criticalPath, handbookLayout, measureRun, serialised, type RunMeasurement } from '../../bench/measure-run';
+import { cacheFigures, criticalPath, handbookLayout, measureRun, serialised, withoutWorkspaceFacts, type RunMeasurement } from '../../bench/measure-run';
+import { workspaceFactsBlock } from '../../src/core/agents/workspace-facts';
 import { roleMarker } from '../../src/core/llm/provider';
 import { parseLspTable } from '../../bench/editor-figures';
-import type { LlmProvider, ModelRequest, ModelResponse } from '../../src/core/llm/provider';
+import type { LlmProvider, ModelRequest, ModelResponse, TextBlock } from '../../src/core/llm/provider';
 import type { ReceivedRequest } from '../support/fake-anthropic';
 import { ZERO_USAGE } from '../../src/core/llm/provider';
 
@@ -145,6 +146,35 @@ describe('bench: measuring arithmetic', () => {
       results.map((r) => r.status),
       ['fulfilled', 'rejected', 'fulfilled'],
     );
+  });
+
+  it('the workspace-facts toggle drops only the facts block, and without it the researcher checks what the block says', async () => {
+    const seen: ModelRequest[] = [];
+    const inner: LlmProvider = { id: 'inner', send: (request) => (seen.push(request), Promise.resolve({ content: [], stopReason: 'end_turn', usage: ZERO_USAGE, model: 'm' })) };
+    const facts = workspaceFactsBlock('- src/a.ts: exists') as TextBlock;
+    const plan: TextBlock = { type: 'text', text: 'plan', cache: true };
+    await withoutWorkspaceFacts(inner).send({
+      role: 'researcher',
+      model: 'm',
+      system: [],
+      tools: [],
+      maxTokens: 1,
+      messages: [{ role: 'user', content: [plan, facts, { type: 'text', text: 'task' }] }],
+    });
+    assert.deepEqual(seen[0]!.messages[0]!.content, [plan, { type: 'text', text: 'task' }]);
+
+    const scenario = SCENARIOS.find((s) => s.scriptWithoutFacts);
+    assert.ok(scenario, 'a scenario has a script without workspace facts');
+    const [sent, withheld] = [
+      await measureRun(scenario, { latencyMs: 0, orchestration: 'parallel', workspaceFacts: 'sent' }),
+      await measureRun(scenario, { latencyMs: 0, orchestration: 'parallel', workspaceFacts: 'withheld' }),
+    ];
+    const research = (m: RunMeasurement) => ({
+      calls: m.calls.filter((c) => c.role === 'researcher').length,
+      tools: m.result.calls.filter((c) => c.role === 'researcher').reduce((n, c) => n + c.tool_calls, 0),
+    });
+    assert.equal(withheld.result.verdict, sent.result.verdict);
+    assert.deepEqual(research(withheld), { calls: research(sent).calls + 1, tools: research(sent).tools + 3 });
   });
 
   it('the handbook layout shares one instruction block across roles and keeps exactly one role marker', async () => {

@@ -29,4 +29,18 @@ describe('eval: static predictions use the workspace index', () => {
     assert.equal(missing.length, 1, JSON.stringify(missing));
     assert.match(missing[0]?.claim ?? '', /src\/audio\/mixr\.rs/);
   });
+
+  it('a symbol finding counts for the missing file-or-symbol category, as a missing path does', async () => {
+    mkdirSync(path.join(root, 'src/flags'), { recursive: true });
+    writeFileSync(path.join(root, 'src/flags/index.ts'), 'export function isEnabled(flag: string): boolean {\n  return flag !== "";\n}\n');
+    const planText = ['# Plan', '', '1. Wrap `getFlag()` in `src/flags/client.ts` with a cache.', ''].join('\n');
+    const predictions = await staticPredictions(planText, root, path.join(root, 'docs/plans/plan.md'));
+    assert.deepEqual(
+      predictions.map((p) => [p.claim.slice(0, p.claim.indexOf(':')), p.category, p.lines]),
+      [
+        ['unknown-symbol', 'missing-file-or-symbol', [3, 3]],
+        ['missing-file', 'missing-file-or-symbol', [3, 3]],
+      ],
+    );
+  });
 });

@@ -108,6 +108,22 @@ describe('rules: unknown-symbol, symbol-elsewhere and stale-anchor over a symbol
     assert.match(applyEdits(plan, fixesFor(plan, flagged[0] as (typeof flagged)[0])[0]?.edits ?? []), /`billing\/invoice\.py:6`/);
   });
 
+  it('stale-anchor leaves an anchor whose line holds another name the plan gives it (on its line, or the line it continues)', () => {
+    const plan = [
+      '# Plan',
+      '1. `compute_total` classifies it as `InvoiceBuilder` (`billing/invoice.py:6`).',
+      '2. For each item: `compute_total`',
+      '   (`billing/invoice.py:6`), then `InvoiceBuilder` for the rest.',
+      '3. Extend `InvoiceBuilder` (`billing/invoice.py:6`).',
+    ].join('\n');
+    const flagged = only(check(plan, env).findings, 'stale-anchor');
+    // Only the third: line 6 defines compute_total, which that line of the plan does not name.
+    assert.deepEqual(
+      flagged.map((f) => [f.range.startLine, (f.data as { name: string }).name, (f.data as { newLine: number }).newLine]),
+      [[4, 'InvoiceBuilder', 9]],
+    );
+  });
+
   it('all three stay silent while the index is not built, or when the workspace has code without a grammar', async () => {
     const fresh = new WorkspaceFileIndex([dir]);
     await fresh.start();

@@ -152,6 +152,9 @@ export function categorizeChallenge(challenge: ChallengeText, unknownTypes: read
 /** Static rules that speak to a flaw category; the others (unknown-signal, empty-section, duplicate-step-id) are uncategorised. */
 export const STATIC_RULE_CATEGORY: Partial<Record<RuleCode, FlawCategory>> = {
   'missing-file': 'missing-file-or-symbol',
+  'unknown-symbol': 'missing-file-or-symbol',
+  'symbol-elsewhere': 'missing-file-or-symbol',
+  'stale-anchor': 'missing-file-or-symbol',
   'no-success-criterion': 'unmeasurable-success',
   'dangling-dependency': 'step-order',
   'missing-risks-section': 'migration-safety',

@@ -18,6 +18,8 @@ export interface OutlineHeading {
 export interface OutlineParagraph {
   line: number;
   source: string;
+  /** Written in the document's body: not inside a list item or a block quote. */
+  topLevel: boolean;
 }
 
 export interface OutlineListItem {
@@ -68,6 +70,7 @@ export function readOutline(lines: readonly string[], text = lines.join('\n')): 
   const topItems: OutlineListItem[] = [];
   /** Open list containers: whether each one is a top-level list. */
   const lists: boolean[] = [];
+  let quotes = 0;
   let pendingItem: OutlineListItem | null = null;
 
   for (let k = 0; k < tokens.length; k++) {
@@ -99,6 +102,13 @@ export function readOutline(lines: readonly string[], text = lines.join('\n')): 
       case 'ordered_list_close':
         lists.pop();
         break;
+      case 'blockquote_open':
+        quotes++;
+        pendingItem = null;
+        break;
+      case 'blockquote_close':
+        quotes--;
+        break;
       case 'list_item_open': {
         pendingItem = null;
         if (map && lists.length === 1 && lists[0] === true) {
@@ -110,7 +120,7 @@ export function readOutline(lines: readonly string[], text = lines.join('\n')): 
       case 'paragraph_open': {
         const inline = tokens[k + 1];
         const content = (inline?.content ?? '').slice(0, MAX_SOURCE);
-        if (map) paragraphs.push({ line: map[0], source: content });
+        if (map) paragraphs.push({ line: map[0], source: content, topLevel: lists.length === 0 && quotes === 0 });
         if (pendingItem && map && map[0] === pendingItem.startLine) pendingItem.firstLine = content.split('\n')[0] ?? '';
         pendingItem = null;
         break;

@@ -11,7 +11,11 @@
  *      success) or a non-step one (open questions, notes, alternatives, files);
  *   4. an item of a top-level list (ordered or not) written directly in the body of a
  *      steps-like section;
- *   5. only when rules 1–4 found nothing: the items of the first top-level ordered list
+ *   5. when rules 1–3 found no heading step: two or more paragraphs under one heading that open with a
+ *      bold step keyword and number ("**Step 1 — cache layer.** Wrap …", "**Phase 2:** …"), written in
+ *      the body (not in a list or quote) of a section that may hold steps; a list item of rule 4 inside
+ *      such a step is its detail, not a step;
+ *   6. only when rules 1–5 found nothing: the items of the first top-level ordered list
  *      with two or more items, outside goal/context/risks/rollback/testing/success sections.
  *
  * The plan's format (plan/format.ts) comes first: a GSD PLAN.md's steps are its
@@ -41,7 +45,7 @@
 import type { Outline, OutlineListItem } from './outline';
 import { neverHoldsSteps, sectionKind } from './sections';
 import type { HeadingInfo } from './step-headings';
-import { explicitId, findDependencies, findSuccessCriterion, normalizeStepId, stepPrefix } from './step-details';
+import { explicitId, findDependencies, findSuccessCriterion, normalizeStepId, STEP_KEYWORDS, stepPrefix } from './step-details';
 import { lastContentLine, lineSpan, plainText } from './text';
 import type { PlanFormat, PlanStep } from './types';
 
@@ -51,7 +55,7 @@ interface Candidate {
   rawId: string;
   title: string;
   sectionTitle: string | null;
-  source: 'heading' | 'list';
+  source: 'heading' | 'list' | 'paragraph';
 }
 
 const MAX_TITLE = 160;
@@ -134,11 +138,70 @@ export function findSteps(outline: Outline, infos: readonly HeadingInfo[], lines
     if (STATUS_ITEM.test(lines[item.startLine] ?? '')) continue;
     if (task || (info?.isContainer && format !== 'spec-kit-tasks')) candidates.push(listCandidate(item, info));
   }
+  if (!taskList && !candidates.some((c) => c.source === 'heading')) addParagraphSteps(candidates, paragraphSteps(outline, infos, lines));
   // A spec-kit plan.md has no steps beyond its phases: its numbered lists are reasons, gates and outlines of the template.
   if (candidates.length === 0 && format !== 'spec-kit-plan') candidates.push(...fallbackSteps(outline, infos, listCandidate));
   candidates.sort((a, b) => a.line - b.line);
   return finish(candidates, lines, outline.codeMask, lineWords);
 }
+
+const BOLD_LEAD = /^(?:\*\*|__)(.+?)(?:\*\*|__)/;
+/** A line that opens with a bold step keyword and number: a superset of the paragraphs rule 5 reads, found by one native scan. */
+const BOLD_STEP_LINE = new RegExp(`^[ \\t]{0,3}(?:\\*\\*|__)[^\\w\\n]{0,8}(?:${STEP_KEYWORDS})s?\\s*[-_#]?\\s*\\d`, 'im');
+
+/**
+ * Could the text hold rule 5's paragraph steps? They depend on the whole document (no heading step anywhere), so the
+ * incremental parser parses such a plan whole when its chunks found no heading step.
+ */
+export function mayHaveParagraphSteps(text: string): boolean {
+  return BOLD_STEP_LINE.test(text);
+}
+
+/**
+ * Rule 5: "**Step 1 — cache layer.** Wrap …", "**Step 2 — refresh.** …" as paragraphs under one heading. One such
+ * paragraph alone is a reference ("**Phase 2** is out of scope"), not a list of steps. A step runs to the line before the
+ * next one, the last to the end of its heading's own body.
+ */
+function paragraphSteps(outline: Outline, infos: readonly HeadingInfo[], lines: readonly string[]): Candidate[] {
+  const byOwner = new Map<number, Array<{ line: number; rawId: string; title: string }>>();
+  for (const p of outline.paragraphs) {
+    if (!p.topLevel || outline.codeMask[p.line] === 1) continue;
+    const bold = BOLD_LEAD.exec(p.source);
+    if (!bold) continue;
+    const prefix = stepPrefix(plainText(bold[1] ?? ''));
+    if (prefix.kind !== 'keyword') continue;
+    const owner = ownerHeading(infos, p.line);
+    const info = owner === null ? null : (infos[owner] as HeadingInfo);
+    if (info && (neverHoldsSteps(info.title) || !STEP_SECTION_KINDS.has(sectionKind(info.title)))) continue;
+    const title = prefix.rest.replace(/[.:]$/, '').trim() || plainText(p.source.slice(bold[0].length).split('\n')[0] ?? '');
+    const group = byOwner.get(owner ?? -1) ?? [];
+    group.push({ line: p.line, rawId: prefix.rawId, title });
+    byOwner.set(owner ?? -1, group);
+  }
+  const out: Candidate[] = [];
+  for (const [owner, group] of byOwner) {
+    if (group.length < 2) continue;
+    const info = owner === -1 ? null : (infos[owner] as HeadingInfo);
+    const next = infos[owner + 1];
+    const bodyEnd = next ? next.heading.line - 1 : lines.length - 1;
+    group.forEach((g, i) => {
+      const end = i + 1 < group.length ? (group[i + 1] as { line: number }).line - 1 : bodyEnd;
+      out.push({ line: g.line, endLine: lastContentLine(lines, g.line, end), rawId: g.rawId, title: cap(g.title), sectionTitle: info?.title ?? null, source: 'paragraph' });
+    });
+  }
+  return out;
+}
+
+/** Adds the paragraph steps; the list steps inside one (its details: "- hits are free") go. */
+function addParagraphSteps(candidates: Candidate[], paragraphs: readonly Candidate[]): void {
+  if (paragraphs.length === 0) return;
+  const inside = (line: number): boolean => paragraphs.some((p) => line > p.line && line <= p.endLine);
+  for (let i = candidates.length - 1; i >= 0; i--) if (inside((candidates[i] as Candidate).line)) candidates.splice(i, 1);
+  candidates.push(...paragraphs);
+}
+
+/** The sections whose body may hold paragraph steps: a steps section, or one the parser cannot name (not goal, risks, testing…). */
+const STEP_SECTION_KINDS: ReadonlySet<string> = new Set(['steps', 'other']);
 
 function fallbackSteps(outline: Outline, infos: readonly HeadingInfo[], make: (item: OutlineListItem, section: HeadingInfo | null) => Candidate): Candidate[] {
   const items = outline.topItems;

@@ -42,8 +42,8 @@ export interface PlanStep {
   dependsOn: StepRef[];
   successCriteria: { text: string; line: number } | null;
   sectionTitle: string | null;
-  /** How the step was recognised. */
-  source: 'heading' | 'list';
+  /** How the step was recognised: a heading, a list item, or a paragraph that opens with a bold "Step N". */
+  source: 'heading' | 'list' | 'paragraph';
   /** Words on the step's own lines (title included, nested steps excluded). */
   wordCount: number;
   /** Set when the author wrote no id: `id` is the step's position, and it can never be a duplicate. */

@@ -23,6 +23,7 @@ import {
   saysProduced,
   saysRemoved,
 } from './wording/file-operations';
+import type { LineMemo } from './line-memo';
 
 /**
  * "Writes small bash scripts to `.x/hooks/`", "persists one cursor token per project at `.forge/cursor.json`", "saved to":
@@ -203,11 +204,14 @@ const FILE_LABEL_LEAD = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?(?:files?|文件|ファイ
  * file label and the path ("**File:** `migrations/add_rating.sql`"),
  * over a fenced block: the plan gives the file's full text, so the step writes it.
  */
-export function pathLabelOverFullText(lines: readonly string[], line: number, startChar: number, endChar: number): boolean {
-  const text = lines[line] ?? '';
-  // The path alone, or after a file label ("**File:** `migrations/add_rating.sql`"), over the block.
+/** The path alone on its line, or after a file label ("**File:** `migrations/add_rating.sql`"). */
+function pathAloneOnItsLine(text: string, startChar: number, endChar: number): boolean {
   const rest = (text.slice(0, startChar) + text.slice(endChar)).replace(FILE_LABEL_LEAD, '');
-  if (!/^\s*(?:\*\*|__)?[`'"]*\s*[`'"]*(?:\s*\([^)]{0,40}\))?\s*:?\s*(?:\*\*|__)?\s*:?\s*$/.test(rest)) return false;
+  return /^\s*(?:\*\*|__)?[`'"]*\s*[`'"]*(?:\s*\([^)]{0,40}\))?\s*:?\s*(?:\*\*|__)?\s*:?\s*$/.test(rest);
+}
+
+export function pathLabelOverFullText(lines: readonly string[], line: number, startChar: number, endChar: number): boolean {
+  if (!pathAloneOnItsLine(lines[line] ?? '', startChar, endChar)) return false;
   for (let l = line + 1; l < lines.length && l <= line + 2; l++) {
     const next = (lines[l] ?? '').trim();
     if (next === '') continue;
@@ -225,10 +229,13 @@ const WHERE_LABEL =
  * DTO, service and controller in fenced blocks): the section writes that folder. Only a folder (a trailing "/") alone
  * on its label line, and only when a fenced block follows before the next heading as high as the one over the label.
  */
+/** A folder (a trailing "/") alone after a where label on its line ("Caminho: `apps/api/src/modules/availability/`"). */
+function folderAloneOnWhereLabel(text: string, startChar: number, endChar: number): boolean {
+  return WHERE_LABEL.test(text.slice(0, startChar)) && /^[`'"]?\s*\.?\s*$/.test(text.slice(endChar)) && /\/[`'"]?$/.test(text.slice(startChar, endChar + 1).trimEnd());
+}
+
 export function folderLabelOverItsCode(lines: readonly string[], line: number, startChar: number, endChar: number): boolean {
-  const text = lines[line] ?? '';
-  if (!WHERE_LABEL.test(text.slice(0, startChar)) || !/^[`'"]?\s*\.?\s*$/.test(text.slice(endChar))) return false;
-  if (!/\/[`'"]?$/.test(text.slice(startChar, endChar + 1).trimEnd())) return false;
+  if (!folderAloneOnWhereLabel(lines[line] ?? '', startChar, endChar)) return false;
   let level = 7;
   for (let l = line - 1; l >= 0 && line - l <= 400; l--) {
     const heading = /^ {0,3}(#{1,6})\s/.exec(lines[l] ?? '');
@@ -285,6 +292,38 @@ export function renameTarget(line: string, startChar: number, endChar: number): 
 /** "→ `.tsx`", "-> .ts": the new side of a rename that changes only the extension. */
 const RENAMED_EXTENSION = /^[`'"]*\s*(?:→|->|=>)\s*[`'"]*(\.[A-Za-z]\w{0,9})(?![\w./])/;
 
+/** What a mention's own line says about its creation (createdOnItsLine). */
+const enum LineSays {
+  /** Not created (a ticked task with nothing that explains a missing file: no other line can change that). */
+  DoneNotCreated,
+  /** Not created by its line; a "new files:" list around it may still say so. */
+  NotCreated,
+  /** Not created by its line; the list around it, or the lines next to it (a label over a block, a table's header), may say so. */
+  AskOtherLines,
+  Created,
+}
+
+/**
+ * What the mention's own line says (the part of createdPaths' test that reads no other line, so LineMemo may keep it):
+ * on a ticked task only absentByDesign, else a create verb, a rename's new name, a test entry, a deliverable's lead or
+ * an open task of a task list; and whether the checks that read other lines can apply (each first needs its line to
+ * be of a kind: a file label, the path alone, a where label, a table row).
+ */
+function createdOnItsLine(line: string, startChar: number, endChar: number, path: string, taskList: boolean): LineSays {
+  if (TICKED_TASK.test(line)) return absentByDesign(line, startChar, endChar) ? LineSays.Created : LineSays.DoneNotCreated;
+  if (
+    isCreatedByPlan(line, startChar, endChar) ||
+    renameTarget(line, startChar, endChar) ||
+    testFileOfTask(line, path) ||
+    opensDeliverable(line.slice(0, startChar)) ||
+    (taskList && OPEN_TASK.test(line))
+  )
+    return LineSays.Created;
+  return FILE_LABEL_LINE.test(line) || pathAloneOnItsLine(line, startChar, endChar) || folderAloneOnWhereLabel(line, startChar, endChar) || /^\s*\|/.test(line)
+    ? LineSays.AskOtherLines
+    : LineSays.NotCreated;
+}
+
 /**
  * Paths the plan creates, moves to or deletes (see isCreatedByPlan), plus
  * "/<basename>" keys so a later bare mention ("`store.hpp`") of a created
@@ -292,7 +331,7 @@ const RENAMED_EXTENSION = /^[`'"]*\s*(?:→|->|=>)\s*[`'"]*(\.[A-Za-z]\w{0,9})(?
  * with the path ("- `src/new.ts`: …", "### 2. `include/a.hpp`") names what
  * its step produces.
  */
-export function createdPaths(plan: Plan): Set<string> {
+export function createdPaths(plan: Plan, memo?: LineMemo): Set<string> {
   const inCreationBlock = creationBlockLines(plan.lines);
   const taskList = plan.format === 'spec-kit-tasks' || plan.format === 'kiro-tasks';
   const out = new Set<string>();
@@ -302,21 +341,19 @@ export function createdPaths(plan: Plan): Set<string> {
     const mentions = ref.ranges && ref.ranges.length > 0 ? ref.ranges : [ref.range];
     const made = mentions.some((r) => {
       const line = plan.lines[r.startLine] ?? '';
+      const local = () => createdOnItsLine(line, r.startChar, r.endChar, path, taskList);
+      const says = memo ? memo.get(line, ['created', r.startChar, r.endChar, path, taskList], local) : local();
+      // A ticked task ("- [x] T012 Create `src/db/factory.ts`") is done: what it created must exist now. Only what
+      // absentByDesign reads (a deletion or move away, a generated file, "(if exists)") still explains a missing one.
+      if (says === LineSays.Created) return true;
+      if (says === LineSays.DoneNotCreated) return false;
       return (
-        // A ticked task ("- [x] T012 Create `src/db/factory.ts`") is done: what it created must exist now. Only what
-        // absentByDesign reads (a deletion or move away, a generated file, "(if exists)") still explains a missing one.
-        TICKED_TASK.test(line)
-          ? absentByDesign(line, r.startChar, r.endChar)
-          : inCreationBlock.has(r.startLine) ||
-              isCreatedByPlan(line, r.startChar, r.endChar) ||
-              fileLabelOfCreatingStep(plan.lines, r.startLine) ||
-              pathLabelOverFullText(plan.lines, r.startLine, r.startChar, r.endChar) ||
-              folderLabelOverItsCode(plan.lines, r.startLine, r.startChar, r.endChar) ||
-              renameTarget(line, r.startChar, r.endChar) ||
-              tableColumnCreates(plan.lines, r.startLine, r.startChar) ||
-              testFileOfTask(line, path) ||
-              opensDeliverable(line.slice(0, r.startChar)) ||
-              (taskList && OPEN_TASK.test(line))
+        inCreationBlock.has(r.startLine) ||
+        (says === LineSays.AskOtherLines &&
+          (fileLabelOfCreatingStep(plan.lines, r.startLine) ||
+            pathLabelOverFullText(plan.lines, r.startLine, r.startChar, r.endChar) ||
+            folderLabelOverItsCode(plan.lines, r.startLine, r.startChar, r.endChar) ||
+            tableColumnCreates(plan.lines, r.startLine, r.startChar)))
       );
     });
     for (const r of mentions) {

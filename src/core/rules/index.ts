@@ -13,7 +13,8 @@ import { RULES, type RuleCode, type RuleEnvironment, type RuleLevel, type RuleSc
 import { missingRisksSectionRule, emptySectionRule } from './section-rules';
 import { noSuccessCriterionRule } from './no-success-criterion';
 import { danglingDependencyRule, duplicateStepIdRule } from './step-rules';
-import { missingFileRule, type Draft } from './text-rules';
+import { missingFileSteps, type Draft } from './text-rules';
+import type { LineMemo } from './line-memo';
 import { unknownSignalRule } from './unknown-signal';
 import { unknownScriptRule } from './symbols/unknown-script';
 import { unknownPackageRule } from './symbols/unknown-package';
@@ -22,11 +23,15 @@ import { staleAnchorRule, symbolElsewhereRule, unknownSymbolRule } from './symbo
 export * from './catalog';
 export { fixesFor, TURN_OFF_CHECK_COMMAND, type QuickFix, type TextEdit } from './quick-fixes';
 export { companionReferences } from './companion-docs';
+export { LineMemo } from './line-memo';
 export { ruleEnvironment, workspaceEnvironment, type WorkspaceLookups } from './workspace-environment';
 
-const RULE_FUNCTIONS: Record<RuleCode, (plan: Plan, env: RuleEnvironment, options: RuleOptions) => Draft[]> = {
+/** A rule whose work is long enough to pause inside (staticCheckSteps): a generator that yields at each pause. */
+type SteppedRule = (plan: Plan, env: RuleEnvironment, options: RuleOptions) => Generator<void, Draft[], void>;
+
+const RULE_FUNCTIONS: Record<RuleCode, ((plan: Plan, env: RuleEnvironment, options: RuleOptions) => Draft[]) | { steps: SteppedRule }> = {
   'unknown-signal': (plan, _env, options) => unknownSignalRule(plan, options.scope),
-  'missing-file': (plan, env, options) => missingFileRule(plan, env, options.scope),
+  'missing-file': { steps: (plan, env, options) => missingFileSteps(plan, env, options.scope, options.memo) },
   'no-success-criterion': (plan, env, options) => noSuccessCriterionRule(plan, env, options.scope),
   'dangling-dependency': danglingDependencyRule,
   'duplicate-step-id': duplicateStepIdRule,
@@ -54,6 +59,8 @@ export interface RuleOptions {
   assessment?: Pick<Assessment, 'quality' | 'score' | 'threshold'>;
   /** How much to report (RuleScope); `precise` when absent. */
   scope?: RuleScope;
+  /** Answers of one-line checks kept from the last run (a language server's per-document memo); findings are the same without it. */
+  memo?: LineMemo;
 }
 
 /**
@@ -62,17 +69,46 @@ export interface RuleOptions {
  * bug cannot silence the other rules.
  */
 export function runStaticChecks(plan: Plan, env: RuleEnvironment, levels?: Partial<Record<RuleCode, RuleLevel>>, options: RuleOptions = {}): StaticFinding[] {
+  const steps = staticCheckSteps(plan, env, levels, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * runStaticChecks one rule at a time: the generator pauses after each rule (and inside a long one), so a caller that must stay responsive (the
+ * language server) can let other work run in between; its return value is runStaticChecks' result.
+ */
+export function* staticCheckSteps(
+  plan: Plan,
+  env: RuleEnvironment,
+  levels?: Partial<Record<RuleCode, RuleLevel>>,
+  options: RuleOptions = {},
+): Generator<RuleCode, StaticFinding[], void> {
   const findings: StaticFinding[] = [];
   for (const code of Object.keys(RULE_FUNCTIONS) as RuleCode[]) {
     const level = effectiveLevel(code, levels);
     if (level === 'off') continue;
+    const rule = RULE_FUNCTIONS[code];
     let drafts: Draft[];
     try {
-      drafts = RULE_FUNCTIONS[code](plan, env, options);
+      if (typeof rule === 'function') drafts = rule(plan, env, options);
+      else {
+        const steps = rule.steps(plan, env, options);
+        for (let step = steps.next(); ; step = steps.next()) {
+          if (step.done) {
+            drafts = step.value;
+            break;
+          }
+          yield code;
+        }
+      }
     } catch {
-      continue;
+      drafts = [];
     }
     for (const draft of drafts) findings.push({ ...draft, level: level });
+    yield code;
   }
   return findings.sort((a, b) => a.range.startLine - b.range.startLine || a.range.startChar - b.range.startChar || a.code.localeCompare(b.code));
 }

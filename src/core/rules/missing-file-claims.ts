@@ -11,6 +11,7 @@
  *   value of an "Input:", "Spec:", "See:" label;
  * - the plan says the file is changed: a "Modify:" label, a file table about existing files ("Files to Modify",
  *   "| `a.ts` | Update |"), a "Files to Modify" section, or "the existing `a.ts`";
+ * - the plan says an existing code name is in it ("Wrap `getFlag()` in `src/flags/client.ts`": symbols/place-claims.ts);
  * A workspace file of the same name elsewhere (the finding's "did you mean") is no claim: with a claim, such a path was
  * wrong in all 36 labelled findings of the corpus; without one it was a new file named like an old one in 14 of 23.
  * Pure functions of the plan's lines; no I/O.
@@ -21,6 +22,7 @@ import { titleMarkedDone } from './plan-status';
 import { TICKED_TASK } from './created-paths';
 import { NOT_DONE, UNDONE_NOTE } from './wording/not-done';
 import { anyOf, wordMatcher } from './wording/words';
+import { placesNameIn } from './symbols/place-claims';
 
 export interface ExistenceClaims {
   /** Is the mention at `range` one the plan makes of a file that should be there? */
@@ -53,6 +55,7 @@ export function existenceClaims(plan: Plan): ExistenceClaims {
       // "- [x] T063 Add docs/migration.md (SKIPPED: no docs/ directory)": the box records a decision not to write it.
       if (NOT_DONE_NOTE.test(line)) return false;
       if (markedDoneLine(plan, range.startLine)) return true;
+      if (placesNameIn(plan, range)) return true;
       if ((done ??= doneLines(plan))[range.startLine] === 1) return true;
       const before = withoutItemNumber(line.slice(0, range.startChar));
       if (CHANGE_LABEL.test(before) || /\b(?:the\s+)?existing\s+(?:file\s+)?[`'"]?$/i.test(before)) return true;

@@ -3,7 +3,8 @@
  * lives in unknown-signal.ts). Pure functions of (plan, environment); no I/O
  * of their own.
  */
-import type { Plan } from '../plan';
+import type { Plan, Range } from '../plan';
+import type { LineMemo } from './line-memo';
 import type { RuleEnvironment, RuleScope, StaticFinding } from './catalog';
 import { createdPaths, insideRemovedFolder, readerPath, removedFolders } from './created-paths';
 import {
@@ -32,7 +33,35 @@ import { alternativeOfExisting, isLinkedOutside, linkedOutside, movedAwayPaths, 
 
 export type Draft = Omit<StaticFinding, 'level'>;
 
-export function missingFileRule(plan: Plan, env: RuleEnvironment, scope: RuleScope = 'precise'): Draft[] {
+/**
+ * A mention that reads, on its line (and, for a wrapped "（原\n`x`）", the line before), as no claim on a file here: an
+ * agent's home reference, spec-kit's template note, a module specifier, a name as text to replace, a former name, a
+ * program's default path.
+ */
+function notAMentionOnItsLine(lines: readonly string[], r: Range, refPath: string): boolean {
+  const line = lines[r.startLine] ?? '';
+  return (
+    AGENT_HOME_REFERENCE.test(line) ||
+    TEMPLATE_NOTE.test(line) ||
+    moduleSpecifier(line, r.startChar, refPath) ||
+    namedAsText(line, r.startChar, r.endChar) ||
+    formerName(lines, r.startLine, r.startChar) ||
+    defaultPathLabel(line, r.startChar)
+  );
+}
+
+/** missingFileRule in two steps, pausing after the paths the plan creates (about half the work on a long plan). */
+export function* missingFileSteps(plan: Plan, env: RuleEnvironment, scope: RuleScope = 'precise', memo?: LineMemo): Generator<void, Draft[], void> {
+  const created = createdPaths(plan, memo);
+  yield;
+  return missingFileRule(plan, env, scope, memo, created);
+}
+
+/**
+ * `memo` (optional) keeps the answers of checks that read one line across runs (see LineMemo); findings are the same
+ * without it. `created` is createdPaths(plan) when the caller has it.
+ */
+export function missingFileRule(plan: Plan, env: RuleEnvironment, scope: RuleScope = 'precise', memo?: LineMemo, created = createdPaths(plan, memo)): Draft[] {
   const out: Draft[] = [];
   let greenfield: boolean | undefined;
   let removed: string[] | undefined;
@@ -41,7 +70,6 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment, scope: RuleSco
   let claims: ExistenceClaims | undefined;
   let movedAway: Set<string> | undefined;
   let linkedAway: Set<string> | undefined;
-  const created = createdPaths(plan);
   // Every proper tail of a created path ("code-reviewer/prompt.md" of "skills/code-reviewer/prompt.md"): a fragment names that file.
   const createdEnds = new Set<string>();
   for (const c of created) for (let at = c.indexOf('/'); at !== -1; at = c.indexOf('/', at + 1)) createdEnds.add(c.slice(at + 1));
@@ -57,15 +85,11 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment, scope: RuleSco
     if (path === null) continue;
     const mentions = (ref.ranges && ref.ranges.length > 0 ? ref.ranges : [ref.range]).filter((r) => {
       const line = plan.lines[r.startLine] ?? '';
-      return (
-        !AGENT_HOME_REFERENCE.test(line) &&
-        !TEMPLATE_NOTE.test(line) &&
-        !moduleSpecifier(line, r.startChar, ref.path) &&
-        !namedAsText(line, r.startChar, r.endChar) &&
-        !formerName(plan.lines, r.startLine, r.startChar) &&
-        !oldSideOfTable(plan.lines, r.startLine, r.startChar) &&
-        !defaultPathLabel(line, r.startChar)
-      );
+      // formerName reads the line before too, so it is part of the key.
+      const before = r.startLine > 0 ? (plan.lines[r.startLine - 1] ?? '') : null;
+      const local = () => notAMentionOnItsLine(plan.lines, r, ref.path);
+      const skipped = memo ? memo.get(line, ['not-a-mention', r.startChar, r.endChar, ref.path, before], local) : local();
+      return !skipped && !oldSideOfTable(plan.lines, r.startLine, r.startChar);
     });
     if (mentions.length === 0) continue;
     if (

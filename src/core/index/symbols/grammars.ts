@@ -9,9 +9,9 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { Language, Parser, type Query } from '@vscode/tree-sitter-wasm';
 import { definitionQuery } from './definitions';
-import type { SymbolLanguage } from './language';
+import { isUnindexedCode, languageOf, type SymbolLanguage } from './language';
 
-export type { SymbolLanguage };
+export { isUnindexedCode, languageOf, type SymbolLanguage };
 
 /** Grammar file and the package that ships it. */
 const GRAMMARS: Record<SymbolLanguage, { file: string; from: 'vscode' | 'wasms' }> = {
@@ -32,54 +32,6 @@ const GRAMMARS: Record<SymbolLanguage, { file: string; from: 'vscode' | 'wasms' 
   dart: { file: 'tree-sitter-dart.wasm', from: 'wasms' },
   c: { file: 'tree-sitter-c.wasm', from: 'wasms' },
 };
-
-const BY_EXTENSION: Record<string, SymbolLanguage> = {
-  ts: 'typescript',
-  mts: 'typescript',
-  cts: 'typescript',
-  tsx: 'tsx',
-  js: 'javascript',
-  jsx: 'javascript',
-  mjs: 'javascript',
-  cjs: 'javascript',
-  py: 'python',
-  pyi: 'python',
-  go: 'go',
-  rs: 'rust',
-  java: 'java',
-  kt: 'kotlin',
-  kts: 'kotlin',
-  cs: 'csharp',
-  cc: 'cpp',
-  cpp: 'cpp',
-  cxx: 'cpp',
-  hpp: 'cpp',
-  hh: 'cpp',
-  hxx: 'cpp',
-  h: 'cpp',
-  c: 'c',
-  rb: 'ruby',
-  php: 'php',
-  swift: 'swift',
-  scala: 'scala',
-  dart: 'dart',
-};
-
-/**
- * Source files of languages the index has no grammar for: a workspace that holds them may define a name the index
- * cannot see, so the symbol rules stay silent there (symbol-index.ts, `complete`).
- */
-const UNINDEXED_CODE = /\.(?:vue|svelte|astro|lua|ex|exs|erl|zig|clj|cljs|hs|ml|mli|m|mm|r|jl|pl|pm|groovy|fs|fsx|vb|nim|cr|elm|sol|gd)$/i;
-
-export function languageOf(relPath: string): SymbolLanguage | null {
-  if (/\.d\.ts$/.test(relPath) || /\.min\.js$/.test(relPath)) return null;
-  const ext = relPath.slice(relPath.lastIndexOf('.') + 1).toLowerCase();
-  return BY_EXTENSION[ext] ?? null;
-}
-
-export function isUnindexedCode(relPath: string): boolean {
-  return UNINDEXED_CODE.test(relPath);
-}
 
 /** Candidate folders of the wasm files: beside the bundle, then the packages in node_modules. */
 function wasmPath(grammar: { file: string; from: 'vscode' | 'wasms' }): string | null {

@@ -8,6 +8,7 @@ import type { RuleEnvironment, RuleScope } from '../catalog';
 import type { Draft } from '../text-rules';
 import type { SymbolFacts, SymbolLocation } from '../../index/symbols/symbol-index';
 import { namesCode, symbolMentions, type SymbolMention } from './symbol-claims';
+import { placeClaimOf, sourcePlaceClaimOf } from './place-claims';
 
 /** The symbol facts when the plan names code and the index is complete; asking starts the build. */
 function facts(plan: Plan, env: RuleEnvironment): { facts: SymbolFacts; mentions: SymbolMention[] } | null {
@@ -21,20 +22,23 @@ function facts(plan: Plan, env: RuleEnvironment): { facts: SymbolFacts; mentions
 /**
  * unknown-symbol: a name the plan treats as existing is defined in no file of the workspace and no file's text even
  * uses it (so it is not a library's name the code already calls). Scope `precise`: only on a claim, and only when a
- * defined name is close enough to be what was meant (the did-you-mean); `thorough`: every such name the plan does not
- * create. A dotted name is checked when its owner is defined in the workspace (`UserStore.save()` with a `UserStore`
- * class), never for a library's object (`os.path.join`).
+ * defined name is close enough to be what was meant (the did-you-mean), or when the plan places it in a source file as
+ * existing (place-claims.ts: the place makes the claim strong); `thorough`: every such name the plan does not create.
+ * A dotted name is checked when its owner is defined in the workspace (`UserStore.save()` with a `UserStore` class),
+ * never for a library's object (`os.path.join`).
  */
 export function unknownSymbolRule(plan: Plan, env: RuleEnvironment, scope: RuleScope = 'precise'): Draft[] {
   const got = facts(plan, env);
   if (!got) return [];
   const out: Draft[] = [];
   for (const m of got.mentions) {
-    if (scope === 'precise' && !m.claimed) continue;
+    // A name the plan places in a source file as existing ("Wrap `getFlag()` in `src/flags/client.ts`") needs no close name.
+    const placed = sourcePlaceClaimOf(plan, m) !== null;
+    if (scope === 'precise' && !m.claimed && !placed) continue;
     if (m.receiver !== null && got.facts.definitions(m.receiver).length === 0) continue;
     if (got.facts.definitions(m.name).length > 0 || got.facts.usedAnywhere(m.name)) continue;
     const suggestion = got.facts.closestDefined(m.name);
-    if (scope === 'precise' && suggestion === null) continue;
+    if (scope === 'precise' && suggestion === null && !placed) continue;
     const where = suggestion ? got.facts.definitions(suggestion)[0] : undefined;
     out.push({
       code: 'unknown-symbol',
@@ -49,16 +53,17 @@ export function unknownSymbolRule(plan: Plan, env: RuleEnvironment, scope: RuleS
 }
 
 /**
- * symbol-elsewhere: the plan places a name in a file ("`loadUser()` in `src/users.ts`") that neither defines nor even
- * uses it, while other files define it (at most three: a name defined everywhere is too common to place). Quick fix:
- * the path of the file that defines it, when there is one.
+ * symbol-elsewhere: the plan places a name in a file ("`loadUser()` in `src/users.ts`", or any place claim of
+ * place-claims.ts: "In `src/users.ts`, wrap `loadUser()`") that neither defines nor even uses it, while other files
+ * define it (at most three: a name defined everywhere is too common to place). Quick fix: the path of the file that
+ * defines it, when there is one.
  */
 export function symbolElsewhereRule(plan: Plan, env: RuleEnvironment): Draft[] {
   const got = facts(plan, env);
   if (!got) return [];
   const out: Draft[] = [];
   for (const m of got.mentions) {
-    const placed = placeOf(plan, m);
+    const placed = placeOf(plan, m) ?? placeClaimOf(plan, m);
     if (!placed) continue;
     const file = got.facts.indexedFile(placed.path);
     if (file === null || got.facts.usedIn(file, m.name)) continue;
@@ -78,6 +83,8 @@ export function symbolElsewhereRule(plan: Plan, env: RuleEnvironment): Draft[] {
 /**
  * stale-anchor: a `path:line` (or `path#L12`) on a line that names a code name, where that line of the file does not
  * hold the name and the file defines it elsewhere (within MAX_SHIFT lines): the code moved. Quick fix: the new line.
+ * Not when the line holds another name the plan gives beside the anchor (on its line, or at the end of the line it
+ * continues when the anchor opens its line): the anchor may place that one.
  */
 export function staleAnchorRule(plan: Plan, env: RuleEnvironment): Draft[] {
   const got = facts(plan, env);
@@ -90,6 +97,9 @@ export function staleAnchorRule(plan: Plan, env: RuleEnvironment): Draft[] {
       const names = byLine.get(r.startLine);
       if (!names) continue;
       const text = plan.lines[r.startLine] ?? '';
+      // An anchor that opens its line may belong to a name at the end of the line it continues (a wrapped sentence).
+      const continued = /^[\s`(>*-]*$/.test(text.slice(0, r.startChar)) ? (byLine.get(r.startLine - 1) ?? []) : [];
+      const beside = [...names, ...continued.slice(-1)];
       const anchor = /^(:|#L)(\d{1,6})(?:-L?(\d{1,6}))?/.exec(text.slice(r.endChar));
       if (!anchor) continue;
       const file = got.facts.indexedFile(ref.path);
@@ -102,6 +112,8 @@ export function staleAnchorRule(plan: Plan, env: RuleEnvironment): Draft[] {
       if (defs.length === 0 || defs.some((d) => covers(d, line, end))) continue;
       const held = got.facts.lineOf(file, line - 1);
       if (held === undefined || held.includes(m.name)) continue;
+      // The line holds another name given beside the anchor: the anchor may be that one's ("`a` classifies it as `B` (`f.go:39`)").
+      if (beside.some((o) => o.name !== m.name && new RegExp(`\\b${o.name.replace(/[$]/g, '\\$&')}\\b`).test(held))) continue;
       const nearest = defs.sort((a, b) => Math.abs(a.line + 1 - line) - Math.abs(b.line + 1 - line))[0] as SymbolLocation;
       if (Math.abs(nearest.line + 1 - line) > MAX_SHIFT) continue;
       const numberStart = r.endChar + (anchor[1] as string).length;

@@ -73,7 +73,7 @@ export const PRECONDITIONS_OPENING: Wording = {
 
 /**
  * Words of a heading that says how work is checked: "## Testing", "### Verification", "## Acceptance criteria", "## QA
- * checklist", "### Smoke test", "## Definition of done" (with CHECK).
+ * checklist", "### Smoke test", "## Definition of done" (with CHECK), "## Eval contract".
  */
 export const CHECK_HEADING_WORDS: Wording = {
   en: [
@@ -106,6 +106,9 @@ export const CHECK_HEADING_WORDS: Wording = {
     'done when',
     'smoke',
     'e2e',
+    'eval',
+    'evals',
+    'evaluation',
   ],
   es: ['prueba', 'pruebas', 'verificación', 'verificacion', 'validación', 'validacion', 'criterio', 'criterios'],
   pt: [
