@@ -6,8 +6,11 @@
  * the seed's typical figure, and the cache share (aggregate, and the share of
  * calls at the target).
  */
+import { costOf, DEFAULT_PRICES } from '../src/core/config';
+import { ZERO_USAGE } from '../src/core/llm/provider';
+import type { Usage } from '../src/core/protocol';
 import { baselineOf, callsRemoved, readBaseline } from './baseline';
-import { cacheFigures, totalTokens, type RunMeasurement } from './measure-run';
+import { cacheFigures, totalTokens, type CallUsage, type RunMeasurement } from './measure-run';
 import { SCENARIOS } from './scenarios';
 import { fmtInt, fmtPct, mdTable, verdict } from './table';
 
@@ -18,9 +21,71 @@ export const CACHE_TARGET = 0.7;
 /** …in aggregate, and in at least this share of those calls. */
 export const CACHE_CALLS_TARGET = 0.8;
 
-/** What keeps the targets out of reach, as measured here and in the what-if table. */
-const REASONS =
-  "Why a target is missed: every role sends its own answer format (`output_config.format`), which the API counts as part of the cached prefix right after the tools, so roles on one model share no more than the tools and each role's first call writes the system rules and the plan again; holding a model's later calls until its first response starts (the engine does) only helps calls of the same role and format. The what-if below shows a shared instruction block reaching the cache share only by sending every role's text on every call (about twice the tokens). The workspace-facts block adds about 2,000 tokens per run to the base scenarios; the audit still runs on every complete exit.";
+/**
+ * Where a run's money goes, split by what could change it: the answers the
+ * scripted replies write (output), the per-call text after the cached prefix
+ * (the task and the iteration state each call must see fresh: uncached
+ * input), and the prefix (cache writes and reads). Each part is priced at
+ * the base band (the runs here stay far below any long-prompt threshold).
+ */
+export interface CostSplit {
+  output: number;
+  input: number;
+  write: number;
+  read: number;
+}
+
+export function costSplit(m: RunMeasurement): CostSplit {
+  const part = (u: Partial<Usage>) => (c: CallUsage) => costOf({ ...ZERO_USAGE, ...u }, c.model, DEFAULT_PRICES);
+  const sum = (f: (c: CallUsage) => number) => m.calls.reduce((n, c) => n + f(c), 0);
+  return {
+    output: sum((c) => part({ output_tokens: c.usage.output_tokens })(c)),
+    input: sum((c) => part({ input_tokens: c.usage.input_tokens })(c)),
+    write: sum((c) => part({ cache_creation_input_tokens: c.usage.cache_creation_input_tokens })(c)),
+    read: sum((c) => part({ cache_read_input_tokens: c.usage.cache_read_input_tokens })(c)),
+  };
+}
+
+/** The cost gap, per 3-iteration scenario: what the scripted answers and the per-call state alone cost against the target. */
+function costGapTable(runs: RunMeasurement[]): string[] {
+  const rows = runs.flatMap((m) => {
+    const target = COST_TARGETS_USD[m.scenario];
+    if (target === undefined) return [];
+    const c = costSplit(m);
+    const usd = (n: number) => `$${n.toFixed(3)}`;
+    return [
+      [
+        label(m),
+        usd(c.output),
+        usd(c.input),
+        usd(c.write),
+        usd(c.read),
+        usd(m.result.costUsd),
+        usd(c.output + c.input),
+        `≤ $${target.toFixed(2)}`,
+        verdict(m.result.costUsd <= target),
+      ],
+    ];
+  });
+  return [
+    mdTable(
+      ['Scenario', 'Output (the answers)', 'Uncached input (task and state per call)', 'Cache writes', 'Cache reads', 'Cost', 'Output + uncached input', 'Target', 'Result'],
+      rows,
+    ),
+    '',
+  ];
+}
+
+function label(m: RunMeasurement): string {
+  return SCENARIOS.find((s) => s.id === m.scenario)?.label ?? m.scenario;
+}
+
+/** What keeps the targets out of reach, as measured in this run (the table above and the per-call cache shares below). */
+const REASONS = [
+  '- **Cost.** The roles of one model now share one answer format and the prefix through the plan and the workspace facts, so the prefix is written once per model and tool list and read by every later call (cache writes and reads together are the smaller part of the cost). What is left is the answers the scripted replies write (output, the same texts before and after) and the task and iteration state each call carries after the prefix, new on every call: those two alone cost more than the target in both 3-iteration runs. Reaching the target would take shorter answers or less state per call (what the agents see), or a cheaper model for the judgement roles; none of these is done here.',
+  "- **Tokens.** The judged total counts a cache read like an uncached token. Every call re-reads the shared prefix (team rules, the model's answer format, plan, facts: 4–5.5k tokens), so the total grows with the number of calls even as the cost falls; the input-equivalent column (cache reads at 0.1) is the price view. Every role now also reads the workspace facts (the prefix must be the same for all roles of a model), and the judgement roles' format carries the challenger, synthesizer and auditor schemas together. Halving the total would take dropping the cache-shared plan or facts from some calls, which is what the agents see.",
+  "- **Cache share per call.** In aggregate the calls after each model's first read ≥ 70 % of their prompt in most runs; the calls under 70 % are the judgement calls whose iteration state (challenges in full, evidence, directives) is 30–45 % of their prompt, and the first call of each further prefix on a model (the resolver after the domain expert on Sonnet: the domain expert has no tools, so it shares nothing with the research roles, whose tool list opens their prefix).",
+].join('\n');
 
 export function cacheVerdict(m: RunMeasurement): { pass: boolean; text: string } {
   const c = cacheFigures(m.calls, CACHE_TARGET).afterFirstOfModel;
@@ -70,6 +135,7 @@ export function beforeAfterSection(runs: RunMeasurement[]): string[] {
     mdTable(['Scenario', 'Verdict', 'Calls before → after (removed by role)', 'Total tokens', 'Tokens', 'Cache share after 1st of model', 'Cache', 'Cost', 'Cost target'], rows),
     '',
   );
+  out.push("Where the cost goes (3-iteration runs, at the table's prices), and why each target is missed:", '', ...costGapTable(runs));
   out.push(REASONS, '');
   return out;
 }

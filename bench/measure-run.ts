@@ -13,7 +13,7 @@
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_MODELS } from '../src/core/config';
 import { createAnthropicProvider } from '../src/core/llm/anthropic';
-import { roleMarker, type LlmProvider, type TextBlock } from '../src/core/llm/provider';
+import { roleMarker, type LlmProvider, type ModelRequest, type TextBlock } from '../src/core/llm/provider';
 import { workspaceFactsBlock } from '../src/core/agents/workspace-facts';
 import { auditorAgent, challengerAgent, devilsAdvocateAgent, domainExpertAgent, researcherAgent, resolverAgent, synthesizerAgent } from '../src/core/agents';
 import { createResearchToolbox } from '../src/core/research';
@@ -41,6 +41,8 @@ export interface RunMeasurement {
   orchestration: Orchestration;
   result: RunResult;
   calls: CallUsage[];
+  /** The requests the fake API served, in arrival order (the prompt layout as sent). */
+  requests: ReceivedRequest[];
   totals: Usage;
   wallMs: number;
   criticalPathCalls: number;
@@ -54,14 +56,13 @@ export interface RunMeasurement {
  */
 export function serialised(provider: LlmProvider): LlmProvider {
   let tail: Promise<unknown> = Promise.resolve();
-  return {
-    id: `${provider.id}+serialised`,
-    send(request) {
-      const turn = tail.then(() => provider.send(request));
-      tail = turn.catch(() => undefined);
-      return turn;
-    },
+  const send = (request: ModelRequest) => {
+    const turn = tail.then(() => provider.send(request));
+    tail = turn.catch(() => undefined);
+    return turn;
   };
+  // Everything else the provider says about itself (structured outputs, model limits) passes through: same requests, one at a time.
+  return Object.assign(Object.create(provider) as LlmProvider, { id: `${provider.id}+serialised`, send });
 }
 
 /** What-if wrapper: later calls of a model wait until the model's first response has started (first streamed text) or ended. */
@@ -73,24 +74,23 @@ export function serialised(provider: LlmProvider): LlmProvider {
  */
 export function handbookLayout(provider: LlmProvider): LlmProvider {
   // Section headings instead of role markers: the marker must name the one role of this call.
-  const sections = ALL_AGENTS.map((a) => `## Handbook section: ${a.role}\n${a.instructions.text.replace(roleMarker(a.role), '').trim()}`);
+  // The engine's requests use structured outputs (the format carries the shape), so the sections are the structured instructions.
+  const sections = ALL_AGENTS.map((a) => `## Handbook section: ${a.role}\n${a.structuredInstructions.text.replace(roleMarker(a.role), '').trim()}`);
   const handbook: TextBlock = { type: 'text', text: sections.join('\n\n'), cache: true };
-  return {
-    id: `${provider.id}+handbook`,
-    send(request) {
-      const [first, ...rest] = request.messages;
-      const blocks = first?.content ?? [];
-      const roleBlockIndex = blocks.findIndex((b) => b.type === 'text' && b.text.startsWith(roleMarker(request.role)));
-      if (!first || roleBlockIndex < 0) return provider.send(request);
-      const content = blocks.map((b, i) => (i === roleBlockIndex ? handbook : b));
-      const task = content.findIndex((b, i) => i > roleBlockIndex && b.type === 'text');
-      if (task >= 0) {
-        const t = content[task] as TextBlock;
-        content[task] = { ...t, text: `You act as the ${request.role} (${roleMarker(request.role)}): follow that role's section of the handbook.\n\n${t.text}` };
-      }
-      return provider.send({ ...request, messages: [{ ...first, content }, ...rest] });
-    },
+  const send = (request: ModelRequest) => {
+    const [first, ...rest] = request.messages;
+    const blocks = first?.content ?? [];
+    const roleBlockIndex = blocks.findIndex((b) => b.type === 'text' && b.text.startsWith(roleMarker(request.role)));
+    if (!first || roleBlockIndex < 0) return provider.send(request);
+    const content = blocks.map((b, i) => (i === roleBlockIndex ? handbook : b));
+    const task = content.findIndex((b, i) => i > roleBlockIndex && b.type === 'text');
+    if (task >= 0) {
+      const t = content[task] as TextBlock;
+      content[task] = { ...t, text: `You act as the ${request.role} (${roleMarker(request.role)}): follow that role's section of the handbook.\n\n${t.text}` };
+    }
+    return provider.send({ ...request, messages: [{ ...first, content }, ...rest] });
   };
+  return Object.assign(Object.create(provider) as LlmProvider, { id: `${provider.id}+handbook`, send });
 }
 
 const ALL_AGENTS = [challengerAgent, domainExpertAgent, devilsAdvocateAgent, resolverAgent, researcherAgent, synthesizerAgent, auditorAgent];
@@ -110,13 +110,12 @@ const FACTS_LEAD = (workspaceFactsBlock('-')?.text ?? '').split('\n')[0] as stri
 
 /** Toggle wrapper: every request without the workspace-facts block (the run as it was before the engine sent one). */
 export function withoutWorkspaceFacts(provider: LlmProvider): LlmProvider {
-  return {
-    id: `${provider.id}-facts`,
-    send(request) {
-      const messages = request.messages.map((m) => ({ ...m, content: m.content.filter((b) => !(b.type === 'text' && b.text.startsWith(FACTS_LEAD))) }));
-      return provider.send({ ...request, messages });
-    },
+  const send = (request: ModelRequest) => {
+    const messages = request.messages.map((m) => ({ ...m, content: m.content.filter((b) => !(b.type === 'text' && b.text.startsWith(FACTS_LEAD))) }));
+    return provider.send({ ...request, messages });
   };
+  // Structured outputs and the model limits pass through: the same requests, without the block.
+  return Object.assign(Object.create(provider) as LlmProvider, { id: `${provider.id}-facts`, send });
 }
 
 export async function measureRun(scenario: Scenario, options: MeasureOptions): Promise<RunMeasurement> {
@@ -152,6 +151,7 @@ export async function measureRun(scenario: Scenario, options: MeasureOptions): P
       orchestration: options.orchestration,
       result,
       calls: served.map((r) => ({ role: r.role, model: String(r.body?.model ?? ''), usage: r.usage! })),
+      requests: served,
       totals: server.totals(),
       wallMs,
       criticalPathCalls: criticalPath(server.received, boundaries),

@@ -159,8 +159,6 @@ async function main(): Promise<void> {
     '',
   );
   const heaviest = agentRuns.reduce((a, b) => (totalTokens(b.parallel.totals) > totalTokens(a.parallel.totals) ? b : a)).parallel;
-  out.push(`Per role, ${label(heaviest)} (the heaviest run): where the tokens and the money go.`, '');
-  out.push(mdTable(['Role', 'Model', 'Calls', 'Input', 'Cache read', 'Cache write', 'Output', 'Read share', 'Cost (USD)'], perRole(heaviest)), '');
 
   out.push(...costNotes(heaviest, agentRuns), '');
   const whatIf = SCENARIOS.filter((s) => s.id === 'base-3' || s.id === 'scaled-3');
@@ -323,8 +321,9 @@ function costNotes(heaviest: RunMeasurement, all: { parallel: RunMeasurement; se
   const read = (m: RunMeasurement) => m.totals.cache_read_input_tokens;
   const write = (m: RunMeasurement) => m.totals.cache_creation_input_tokens;
   return [
-    `- Most expensive role in ${label(heaviest)}: **${topRole}**, $${topCost.toFixed(3)} of $${heaviest.result.costUsd.toFixed(3)} (${fmtPct(topCost / Math.max(1e-9, heaviest.result.costUsd))}).`,
-    `- Over all scenarios, cache writes are ${fmtPct(sum(write, 'parallel') / sum(prompt, 'parallel'))} of prompt tokens and cache reads ${fmtPct(sum(read, 'parallel') / sum(prompt, 'parallel'))}. The same runs with every call serialised read ${fmtPct(sum(read, 'sequential') / sum(prompt, 'sequential'))}: the difference is what parallel first calls of a model lose by racing the cache write.`,
+    `- Most expensive role in ${label(heaviest)}: **${topRole}**, $${topCost.toFixed(3)} of $${heaviest.result.costUsd.toFixed(3)} (${fmtPct(topCost / Math.max(1e-9, heaviest.result.costUsd))}). Over all scenarios, cache writes are ${fmtPct(sum(write, 'parallel') / sum(prompt, 'parallel'))} of prompt tokens and cache reads ${fmtPct(sum(read, 'parallel') / sum(prompt, 'parallel'))}. The same runs with every call serialised read ${fmtPct(sum(read, 'sequential') / sum(prompt, 'sequential'))}${
+      sum(read, 'sequential') > sum(read, 'parallel') ? ': the difference is what parallel first calls of a model lose by racing the cache write' : ''
+    }.`,
   ];
 }
 
@@ -334,34 +333,6 @@ function inputEquivalent(u: RunMeasurement['totals']): number {
 
 function label(m: RunMeasurement): string {
   return SCENARIOS.find((s) => s.id === m.scenario)?.label ?? m.scenario;
-}
-
-function perRole(m: RunMeasurement): string[][] {
-  const rows = new Map<string, { model: string; calls: number; input: number; read: number; write: number; output: number; cost: number }>();
-  for (const c of m.calls) {
-    const key = c.role ?? '?';
-    const r = rows.get(key) ?? { model: c.model, calls: 0, input: 0, read: 0, write: 0, output: 0, cost: 0 };
-    r.calls++;
-    r.input += c.usage.input_tokens;
-    r.read += c.usage.cache_read_input_tokens;
-    r.write += c.usage.cache_creation_input_tokens;
-    r.output += c.usage.output_tokens;
-    r.cost += costOf(c.usage, c.model, DEFAULT_PRICES);
-    rows.set(key, r);
-  }
-  return [...rows.entries()]
-    .sort((a, b) => b[1].cost - a[1].cost)
-    .map(([role, r]) => [
-      role,
-      r.model,
-      String(r.calls),
-      fmtInt(r.input),
-      fmtInt(r.read),
-      fmtInt(r.write),
-      fmtInt(r.output),
-      fmtPct(r.read / Math.max(1, r.input + r.read + r.write)),
-      `$${r.cost.toFixed(3)}`,
-    ]);
 }
 
 main().then(

@@ -21,7 +21,6 @@ const VARIANTS: { name: string; options: Omit<MeasureOptions, 'latencyMs'> }[] =
   { name: 'engine as it is', options: { orchestration: 'parallel' } },
   { name: 'one model for every role', options: { orchestration: 'parallel', models: ONE_MODEL } },
   { name: 'handbook', options: { orchestration: 'parallel', layout: 'handbook' } },
-  { name: 'handbook + one model', options: { orchestration: 'parallel', layout: 'handbook', models: ONE_MODEL } },
 ];
 
 function row(scenario: Scenario, variant: string, m: RunMeasurement, cacheTarget: number): string[] {

@@ -54,7 +54,9 @@ describe('reliability: hostile model output', function () {
     assert.equal(({} as Record<string, unknown>).polluted, undefined, 'Object.prototype was polluted');
     // Under structured outputs every object of the answer schema is closed, so the API cannot write these keys
     // (the fake refuses the script); the free-text parser's handling is covered in llm-json-output.test.ts.
-    const schema = server.received.find((r) => r.role === 'challenger')!.body.output_config.format.schema;
+    const envelope = server.received.find((r) => r.role === 'challenger')!.body.output_config.format.schema;
+    assert.equal(envelope.additionalProperties, false);
+    const schema = envelope.properties.challenges;
     assert.equal(schema.additionalProperties, false);
     assert.equal(schema.properties.challenges.items.additionalProperties, false);
     await assertSound(result);

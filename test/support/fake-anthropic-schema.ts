@@ -197,6 +197,18 @@ export function structuredOutputProblem(body: Json): string | null {
 }
 
 const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
+/** Validators by schema text: each request parses its schema anew, and compiling one costs far more than a request (the API caches its grammars too). */
+const validators = new Map<string, ReturnType<typeof ajv.compile>>();
+
+function validatorFor(schema: unknown): ReturnType<typeof ajv.compile> {
+  const key = JSON.stringify(schema);
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = ajv.compile(schema as object);
+    validators.set(key, validate);
+  }
+  return validate;
+}
 
 /** Null when `text` is JSON that the schema accepts; otherwise why a constrained decoder could not have written it. */
 export function answerProblem(schema: unknown, text: string): string | null {
@@ -206,7 +218,7 @@ export function answerProblem(schema: unknown, text: string): string | null {
   } catch (error) {
     return `not JSON: ${error instanceof Error ? error.message : String(error)}`;
   }
-  const validate = ajv.compile(schema as object);
+  const validate = validatorFor(schema);
   if (validate(value)) return null;
   const first = validate.errors?.[0];
   return `does not match the schema: ${first?.instancePath || '(root)'} ${first?.message ?? ''}`.trim();

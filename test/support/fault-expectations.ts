@@ -8,10 +8,10 @@ import { renderMarkdownReport } from '../../src/core/report';
 import { RunResult } from '../../src/core/run-types';
 import type { AgentRole } from '../../src/core/protocol';
 import type { CellRun, Injection } from './fault-run';
-import { CHALLENGER_ROLES } from './fault-scenario';
+import { CHALLENGER_ROLES, scenarioOutcome } from './fault-scenario';
 
-/** The healthy scenario's outcome (fault-scenario.ts). */
-const BASELINE = { verdict: 'RETHINK', iterations: 3, stopCause: 'max_iterations' } as const;
+/** The healthy scenario's outcome (fault-scenario.ts): the converging variant when the auditor is one of the injected roles. */
+const baselineFor = (injections: readonly Injection[]) => scenarioOutcome(injections.some((i) => i.role === 'auditor'));
 
 export function commonProblems(run: CellRun, injections: Injection[]): string[] {
   const problems: string[] = [];
@@ -51,6 +51,7 @@ export function singleFaultProblems(run: CellRun, inj: Injection): string[] {
   else if (failure.kind !== inj.fault.kind) problems.push(`failure kind ${failure.kind}, expected ${inj.fault.kind}`);
   if (result.failures.length !== 1) problems.push(`${result.failures.length} failures recorded, expected 1: ${JSON.stringify(result.failures)}`);
   const state = result.iterations[k - 1];
+  const BASELINE = baselineFor([inj]);
   const continues = () => {
     if (result.verdict !== BASELINE.verdict) problems.push(`verdict ${result.verdict}, expected the loop to continue to ${BASELINE.verdict}`);
     if (result.iterations.length !== BASELINE.iterations) problems.push(`${result.iterations.length} iterations, expected ${BASELINE.iterations}`);
@@ -99,6 +100,7 @@ export function transientFaultProblems(run: CellRun, inj: Injection): string[] {
   const problems = commonProblems(run, [inj]);
   const { result } = run;
   if (result.failures.length > 0) problems.push(`failures recorded for a fault that was retried: ${JSON.stringify(result.failures)}`);
+  const BASELINE = baselineFor([inj]);
   if (result.verdict !== BASELINE.verdict || result.partial || result.stopCause !== BASELINE.stopCause) {
     problems.push(`outcome ${result.verdict}/${result.stopCause} partial=${result.partial}, expected the healthy ${BASELINE.verdict}`);
   }

@@ -14,6 +14,7 @@ import { createAnthropicProvider } from '../../src/core/llm/anthropic';
 import { runVerification } from '../../src/core/loop';
 import type { RunEvent, RunResult } from '../../src/core/run-types';
 import { createFileRunStore } from '../../src/core/store';
+import { enveloped } from './fake-anthropic-script';
 import { FakeAnthropicServer, type FakeReply, type ReceivedRequest } from './fake-anthropic';
 import { FAULT_TIMEOUT_MS, HEALTHY_TIMEOUT_MS, resolverReplyFor, SCALED_ONLY, scenarioReply, type FaultSpec } from './fault-scenario';
 import { examplePlan } from './run-harness';
@@ -62,6 +63,8 @@ export async function runFaultCell(injections: Injection[], options: CellOptions
   const injected = injections.map(() => 0);
   // The loop's phases run in order, so the request of a role belongs to the iteration of the phase that started last.
   let iteration = 1;
+  // The auditor runs only when the loop converges: its cells run the converging variant of the scenario.
+  const converging = injections.some((i) => i.role === 'auditor');
 
   let server: FakeAnthropicServer | undefined;
   const script = (req: ReceivedRequest): FakeReply => {
@@ -75,11 +78,11 @@ export async function runFaultCell(injections: Injection[], options: CellOptions
       injected[k]!++;
       return inj.fault.reply;
     }
-    const healthy = role === 'resolver' ? resolverReplyFor(req.body) : scenarioReply(role, iteration);
+    const healthy = role === 'resolver' ? resolverReplyFor(req.body) : scenarioReply(role, iteration, converging);
     return options.reshape ? options.reshape(healthy, req, received.length - 1) : healthy;
   };
 
-  server = await FakeAnthropicServer.start({ script });
+  server = await FakeAnthropicServer.start({ script: enveloped(script) });
   const events: RunEvent[] = [];
   try {
     const result = await runVerification({

@@ -9,11 +9,15 @@
  *                researcher: iteration 1 (SURFACE + PROBE); k=2,3 because the
  *                synthesizer asks for RE-PROBE and C1 is UNRESOLVED and unprobed
  *                synthesizer: C1 UNRESOLVED, quality scores
- *   after k=3:   the auditor, once.
+ *   after k=3:   no audit: the loop did not converge (seed 001 Step 4, "If
+ *                converged"). The auditor's cells run the converging variant
+ *                (`converging`): in iteration 3 the synthesizer settles C1 on
+ *                a plan passage, the loop converges to PROCEED, and the
+ *                auditor runs once.
  */
 import type { AgentRole } from '../../src/core/protocol';
 import type { FakeReply } from './fake-anthropic';
-import { audit, challenge, challengerOut, quality, reply, researcherOut, resolverOut, synth, unknown, update } from './replies';
+import { audit, challenge, challengerOut, planEvidence, quality, reply, researcherOut, resolverOut, synth, unknown, update } from './replies';
 
 export const SCENARIO_QUOTE = 'If Redis is unreachable, let the request through and count the failure.';
 
@@ -81,8 +85,16 @@ export function scenarioIterations(role: AgentRole): number[] {
   return role === 'auditor' ? [3] : [1, 2, 3];
 }
 
+/** The plan passage the converging variant settles C1 on (grounds the engine checks: verbatim in the plan, not C1's own quote). */
+export const SETTLING_PASSAGE = 'Redis 7 already backs the session store';
+
+/** The healthy outcome: RETHINK after 3 iterations; the converging variant (the auditor's cells) PROCEED, converged, after 3. */
+export function scenarioOutcome(converging: boolean): { verdict: 'RETHINK' | 'PROCEED'; iterations: 3; stopCause: 'max_iterations' | 'converged' } {
+  return converging ? { verdict: 'PROCEED', iterations: 3, stopCause: 'converged' } : { verdict: 'RETHINK', iterations: 3, stopCause: 'max_iterations' };
+}
+
 /** The healthy reply of `role` in `iteration`. Challengers' unknowns are general, so they never depend on admission. */
-export function scenarioReply(role: AgentRole, iteration: number): FakeReply {
+export function scenarioReply(role: AgentRole, iteration: number, converging = false): FakeReply {
   switch (role) {
     case 'challenger':
     case 'domain-expert':
@@ -102,6 +114,9 @@ export function scenarioReply(role: AgentRole, iteration: number): FakeReply {
     case 'researcher':
       return reply(researcherOut({}));
     case 'synthesizer':
+      if (converging && iteration === 3) {
+        return reply(synth([update('C1', 'RESOLVED', 'The shared Redis is already operated for sessions', [planEvidence(SETTLING_PASSAGE)])], { quality: quality(6) }));
+      }
       // The directives name the domain expert and the devil's advocate, so the scaled team calls them again in iterations 2–3.
       return reply(
         synth([update('C1', 'UNRESOLVED', 'No mitigation for a Redis outage yet')], {

@@ -10,6 +10,7 @@ import { defaultConfig, type EngineConfig } from '../../src/core/config';
 import type { RunOptions } from '../../src/core/run-options';
 import type { CheckpointAnswer, CheckpointRequest, RunEvent, RunResult } from '../../src/core/run-types';
 import { FakeAnthropicServer, type Script } from './fake-anthropic';
+import { enveloped } from './fake-anthropic-script';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
@@ -35,9 +36,16 @@ export async function runAgainstFake(input: {
   options?: Partial<RunOptions>;
   latencyMs?: number;
   server?: FakeAnthropicServer;
+  /**
+   * Each reply goes into the request's answer envelope as a model following
+   * its task writes it (`enveloped`, default); false sends the replies exactly
+   * as scripted (a test of what a wrong envelope does).
+   */
+  envelope?: boolean;
 }): Promise<HarnessRun> {
-  const server = input.server ?? (await FakeAnthropicServer.start({ script: input.script, latencyMs: input.latencyMs ?? 0 }));
-  if (input.server) input.server.setScript(input.script);
+  const script = input.envelope === false ? input.script : enveloped(input.script);
+  const server = input.server ?? (await FakeAnthropicServer.start({ script, latencyMs: input.latencyMs ?? 0 }));
+  if (input.server) input.server.setScript(script);
   const events: RunEvent[] = [];
   const checkpoints: CheckpointRequest[] = [];
   const plan = input.plan ?? examplePlan('base-team-rate-limiter');

@@ -8,6 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { SCENARIOS } from '../../bench/scenarios';
+import { costSplit } from '../../bench/before-after';
 import { cacheFigures, criticalPath, handbookLayout, measureRun, serialised, withoutWorkspaceFacts, type RunMeasurement } from '../../bench/measure-run';
 import { workspaceFactsBlock } from '../../src/core/agents/workspace-facts';
 import { roleMarker } from '../../src/core/llm/provider';
@@ -52,6 +53,16 @@ describe('bench: scenario scripts reach their verdicts', function () {
         m.result.iterations.some((i) => i.probed_risks.some((p) => p.iteration === 2)),
         `${id}: the directed RE-PROBE ran in iteration 2`,
       );
+    }
+  });
+
+  it("the cost split (answers, uncached input, cache writes, cache reads) adds up to the run's cost", () => {
+    for (const id of ['base-3', 'scaled-3']) {
+      const m = measured.get(id);
+      assert.ok(m, `${id} ran`);
+      const c = costSplit(m);
+      assert.ok(c.output > 0 && c.input > 0 && c.write > 0 && c.read > 0, id);
+      assert.ok(Math.abs(c.output + c.input + c.write + c.read - m.result.costUsd) < 1e-9, `${id}: ${JSON.stringify(c)} vs ${m.result.costUsd}`);
     }
   });
 

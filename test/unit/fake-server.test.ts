@@ -3,7 +3,7 @@ import Anthropic, { APIError } from '@anthropic-ai/sdk';
 import { roleMarker } from '../../src/core/llm/provider';
 import { byRole } from '../support/fake-anthropic';
 import { useFakeAnthropicClient } from '../support/fake-anthropic-client';
-import { canonicalJson, estimateTokens, PromptCacheModel } from '../support/fake-anthropic-cache';
+import { canonicalJson, estimateTokens, flattenRequest, PromptCacheModel } from '../support/fake-anthropic-cache';
 
 const MODEL = 'claude-test';
 /** About 1500 tokens by the estimator: over the 1024-token cache minimum. */
@@ -216,6 +216,43 @@ describe('fake Anthropic server', function () {
       assert.equal(cache.account('other-model', { system: [a], messages: user }).cache_read_input_tokens, 0, 'the model is part of the key');
       now += 5 * 60 * 1000 + 1;
       assert.equal(cache.account(MODEL, { system: [a, b], messages: user }).cache_read_input_tokens, 0, 'entries expire after 5 minutes');
+    });
+
+    // Structured outputs inject a system prompt for the format, so a changed format invalidates from there on; effort and
+    // thinking invalidate the messages always and the system "model-specific" (prompt caching, "What invalidates the
+    // cache"): the fake takes the strict reading for all three and keeps only the tools.
+    it('answer format, effort and thinking sit right after the tools: the same settings share the prefix through the plan, a change in any keeps only the tools', () => {
+      const cache = new PromptCacheModel(() => 0);
+      const tools = [{ name: 'read_file', description: 'Reads a file. '.repeat(300), input_schema: { type: 'object', properties: {} }, cache_control: { type: 'ephemeral' } }];
+      const plan = { type: 'text', text: LONG, cache_control: { type: 'ephemeral' } };
+      const body = (settings: { format?: string; effort?: string; thinking?: boolean }, role: string) => ({
+        tools,
+        output_config: {
+          effort: settings.effort ?? 'high',
+          format: { type: 'json_schema', schema: { type: 'object', description: settings.format ?? 'one answer', properties: {}, additionalProperties: false } },
+        },
+        ...(settings.thinking === false ? {} : { thinking: { type: 'adaptive' } }),
+        system: [{ type: 'text', text: 'Team rules.' }],
+        messages: [
+          { role: 'user', content: [plan, { type: 'text', text: `${role} instructions `.repeat(90), cache_control: { type: 'ephemeral' } }, { type: 'text', text: 'task' }] },
+        ],
+      });
+      const tokensThrough = (b: ReturnType<typeof body>, blocks: number) =>
+        flattenRequest(b)
+          .slice(0, blocks)
+          .reduce((n, x) => n + x.tokens, 0);
+      assert.ok(tokensThrough(body({}, 'x'), 1) >= 1024, 'the tools alone are a cacheable prefix');
+      cache.account(MODEL, body({}, 'challenger'));
+      const sameSettings = body({}, 'synthesizer');
+      assert.equal(cache.account(MODEL, sameSettings).cache_read_input_tokens, tokensThrough(sameSettings, 4), 'another role reads tools, settings, system and plan');
+      for (const [what, settings] of [
+        ['answer format', { format: 'another answer' }],
+        ['effort', { effort: 'medium' }],
+        ['thinking', { thinking: false }],
+      ] as const) {
+        const changed = body(settings, 'synthesizer');
+        assert.equal(cache.account(MODEL, changed).cache_read_input_tokens, tokensThrough(changed, 1), `${what} changed: only the tools are read`);
+      }
     });
   });
 });

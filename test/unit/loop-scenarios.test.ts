@@ -90,19 +90,19 @@ describe('loop scenarios from seed 002 §7 (one per row)', function () {
     assert.match(checkpoints[0]!.detail, /May the limiter fail closed\?/);
   });
 
-  it('FORCED_EXIT → RETHINK: a BLOCKING still open after iteration 3, score labelled pre-rethink, one audit', async () => {
+  it('FORCED_EXIT → RETHINK: a BLOCKING still open after iteration 3, score labelled pre-rethink, no audit (seed 001 Step 4: "If converged")', async () => {
     const { result, server } = await runAgainstFake({
       script: byRole({
         challenger: [raise(['BLOCKING']), none, none],
         researcher: [reply(researcherOut())],
         synthesizer: three(reply(synth([update('C1', 'UNRESOLVED', 'Confirmed real; no mitigation')], { quality: quality(9) }))),
-        auditor: [reply(audit())],
       }),
     });
     assert.equal(result.verdict, 'RETHINK');
     assert.equal(result.stopCause, 'max_iterations');
     assert.equal(result.quality?.label, 'Score (pre-rethink)', 'a plan can score 9 and RETHINK');
-    assert.equal(server.received.filter((r) => r.role === 'auditor').length, 1);
+    assert.equal(server.received.filter((r) => r.role === 'auditor').length, 0, 'a forced exit did not converge: no audit shot');
+    assert.equal(result.audit, null);
   });
 
   it('Technical Debt Warning: 5 DEFERRED MINOR challenges are listed and do not change the verdict', async () => {

@@ -36,13 +36,17 @@ describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
     );
     assert.equal(result.iterations[0]!.unknowns[0]!.affects_challenge, 'C1');
     assert.ok(events.some((e) => e.type === 'iteration-finished' && e.message === 'Iteration 1: 2 resolved, 0 remaining'));
-    // Each role has its own answer schema, and the format is part of the cached prefix (structured-outputs docs), so
-    // roles no longer share a cache entry; the tool-loop tests check reads within a call (llm-agent-call.test.ts).
+    // The format is part of the cached prefix (structured-outputs docs): the roles of one model send one format, each
+    // filling its own property of it (agents/answer-format.ts); prompt-cache-layout.test.ts checks the shared prefix.
     assert.equal(server.received.length, 5);
     assert.ok(
       server.received.every((r) => r.body.output_config?.format?.type === 'json_schema'),
       'every answer is requested in its schema',
     );
+    for (const model of new Set(server.received.map((r) => r.body.model as string))) {
+      const formats = new Set(server.received.filter((r) => r.body.model === model && !(r.body.tools?.length > 0)).map((r) => JSON.stringify(r.body.output_config.format)));
+      assert.equal(formats.size, 1, `${model}: one answer format for the roles without tools`);
+    }
   });
 
   it('REVISE when SIGNIFICANT challenges stay unresolved; REVISE (strong) at three', async () => {

@@ -53,7 +53,7 @@ describe('workspace facts for the agents', function () {
     assert.equal(await workspaceFacts(parsePlan(PLAN), null, null), null);
   });
 
-  it('reaches the challenger, researcher and synthesizer of every run as a cached block after the plan, and no other role', async () => {
+  it('reaches every role of every run as a cached block after the plan', async () => {
     const planPath = path.join(dir, 'PLAN.md');
     const planText = readFileSync(examplePlan('base-team-rate-limiter').planPath, 'utf8');
     const { server, result } = await runAgainstFake({
@@ -78,6 +78,7 @@ describe('workspace facts for the agents', function () {
         seen.add(request.role);
       } else assert.equal(factsAt, -1, `${request.role}: no facts`);
     }
-    for (const role of ['challenger', 'researcher', 'synthesizer']) assert.ok(seen.has(role), role);
+    // Every role, the auditor included: the prefix through the facts is the one every role of a model shares.
+    for (const role of ['challenger', 'researcher', 'synthesizer', 'auditor']) assert.ok(seen.has(role), role);
   });
 });

@@ -1,13 +1,19 @@
 /**
  * The role-independent prompt parts and functions every role uses.
  *
- * Layout of every request (prompt-cache order is tools → system → messages):
+ * Layout of every request (prompt-cache order is tools → answer format,
+ * effort, thinking → system → messages):
  *   system:   team rules and protocol facts — identical for every call
- *   user[0]:  the plan, fenced as data            (cache breakpoint)
+ *   user[0]:  the plan, fenced as data
+ *             the workspace facts, fenced as data (cache breakpoint; on the
+ *             plan when there are no facts)
  *             the role's instructions             (cache breakpoint)
- *             the per-call task and state         (not cached)
- * The plan block depends only on the plan, so the prefix up to it is
- * byte-identical for every role and iteration of a run (per model).
+ *             the per-call task and state, ending with the answer property
+ *             to fill                             (not cached)
+ * The plan and facts depend only on the run, and the roles of one model,
+ * effort and tool list send one answer format (answer-format.ts), so the
+ * prefix up to the facts is byte-identical for all of them in every
+ * iteration of a run.
  *
  * Injection contract: the plan and everything derived from the workspace or
  * from other agents is data. It never appears in system text; it only
@@ -22,7 +28,7 @@ import type { AgentRole } from '../protocol';
 const FREE_TEXT_ANSWER_RULE =
   '4. Reply with exactly one JSON object matching the schema in your role instructions, written compactly (no indentation), inside a ```json fenced block, and nothing after it.';
 const STRUCTURED_ANSWER_RULE =
-  '4. Your final answer is one JSON object in the schema this request enforces; its field descriptions and your role instructions say what goes where. Write nothing else.';
+  '4. Your final answer is one JSON object in the schema this request enforces; its field descriptions and your role instructions say what goes where, and your task names the one property of it you fill. Write nothing else.';
 
 const teamRules = (
   answerRule: string,

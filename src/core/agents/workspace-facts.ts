@@ -3,12 +3,13 @@
  * iteration 1 and sent as a cached prefix block after the plan (seed 001 Step 1: gather the plan's context). It holds
  * which paths, code names, packages and scripts the plan names exist or not and where (the static checks' own
  * lookups: file index, symbol index, manifests), the top-level tree, the manifests' direct dependencies and an excerpt
- * of the project's instructions (CLAUDE.md, AGENTS.md, README), within FACTS_TOKEN_BUDGET. The challengers, the
- * synthesizer and the researcher get it (FACT_ROLES); the block says these facts are checked, so research spends its
- * calls on what they leave open. Instruction files are read through the research tools' Workspace (deny rules for
+ * of the project's instructions (CLAUDE.md, AGENTS.md, README), within FACTS_TOKEN_BUDGET. Every role gets it
+ * (FACT_ROLES): it is part of the prefix the roles on one model share in the prompt cache, so a role left without it
+ * would start a prefix of its own; the block says these facts are checked, so research spends its calls on what they
+ * leave open. Instruction files are read through the research tools' Workspace (deny rules for
  * secrets, .gitignore, confined reads): what this block sends is what a research read could send, no more.
  */
-import type { AgentRole } from '../protocol';
+import { AgentRole } from '../protocol';
 import type { Plan } from '../plan';
 import type { TextBlock } from '../llm/provider';
 import { WorkspaceFileIndex } from '../file-index';
@@ -23,8 +24,8 @@ export const FACTS_TOKEN_BUDGET = 1500;
 const CHARS_PER_TOKEN = 4;
 /** How long the symbol index may take before the block goes without code names (a very large repository). */
 const SYMBOL_WAIT_MS = 20_000;
-/** The roles that see the block: the ones that judge the plan against the workspace, and the one that researches it. */
-export const FACT_ROLES: ReadonlySet<AgentRole> = new Set<AgentRole>(['challenger', 'domain-expert', 'devils-advocate', 'synthesizer', 'researcher']);
+/** The roles that see the block: all of them, so the cached prefix through the facts is the same for every role of a model. */
+export const FACT_ROLES: ReadonlySet<AgentRole> = new Set<AgentRole>(AgentRole.options);
 
 const INSTRUCTION_FILES = ['CLAUDE.md', 'AGENTS.md', '.github/copilot-instructions.md', 'README.md'];
 

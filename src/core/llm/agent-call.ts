@@ -77,6 +77,12 @@ export interface AgentCallInput<T> {
   /** The per-call part: iteration state, the task. */
   userText: string;
   schema: z.ZodType<T>;
+  /**
+   * The JSON Schema sent as the answer format with structured outputs;
+   * absent, the one `schema` exports. Callers that share one format between
+   * roles (agents/answer-format.ts) pass it with a `schema` that reads it.
+   */
+  outputSchema?: Record<string, unknown>;
   tools: ToolSpec[];
   executor?: ToolExecutor;
   maxToolTurns: number;
@@ -135,7 +141,7 @@ export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallR
   const started = performance.now();
   const structured = usesStructuredOutputs(input.provider, input.model);
   // The same schema on every turn: the format is part of the cached prefix, and the grammar only binds the final text.
-  const outputSchema = structured ? answerJsonSchema(input.schema) : undefined;
+  const outputSchema = structured ? (input.outputSchema ?? answerJsonSchema(input.schema)) : undefined;
   const prefix = input.userPrefix ?? [];
   const systemBreakpoints = [...input.system, ...prefix].filter((b) => b.cache).length;
   const transcript: ChatMessage[] = [{ role: 'user', content: [...prefix, { type: 'text', text: input.userText }] }];

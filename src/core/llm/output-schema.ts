@@ -150,3 +150,29 @@ export function answerJsonSchema(schema: z.ZodType): Json {
 export function strictToolSchema(inputSchema: Json): Json {
   return strictSchema(inputSchema);
 }
+
+/**
+ * The request-wide limits of structured outputs: optional and union-typed
+ * parameters counted across the format and every strict tool schema of one
+ * request (structured-outputs page, "Schema complexity limits").
+ */
+export const MAX_OPTIONAL_PARAMETERS = 24;
+export const MAX_UNION_PARAMETERS = 16;
+
+/** Optional (not in `required`) and union-typed (`anyOf` or a type array) parameters, through every level. */
+export function schemaComplexity(schema: unknown): { optional: number; unions: number } {
+  let optional = 0;
+  let unions = 0;
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!isObject(node)) return;
+    if (isObject(node.properties)) {
+      const required = new Set(Array.isArray(node.required) ? node.required : []);
+      optional += Object.keys(node.properties).filter((k) => !required.has(k)).length;
+    }
+    if (Array.isArray(node.anyOf) || Array.isArray(node.type)) unions++;
+    Object.values(node).forEach(walk);
+  };
+  walk(schema);
+  return { optional, unions };
+}

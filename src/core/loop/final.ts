@@ -8,7 +8,12 @@
  *   is reopened (convergence/audit.ts) before the verdict is computed.
  * - Every complete exit (converged, last iteration, DEGRADATION stop) carries
  *   the quality score of the last synthesis — labelled "Score (pre-rethink)"
- *   for RETHINK — and exactly one audit call.
+ *   for RETHINK.
+ * - The audit is seed 001 Step 4's "If converged, give Challenger ONE audit
+ *   shot": exactly one call when the loop ended CONVERGED (seed 002 §7:
+ *   PROCEED or REVISE), none after a FORCED_EXIT (a BLOCKING challenge left
+ *   after the last iteration, → RETHINK) or a DEGRADATION stop, which end
+ *   the loop without converging.
  */
 import type { AuditorOutput, Challenge, IterationState, QualityScores } from '../protocol';
 import type { QualityResult } from '../run-types';
@@ -17,7 +22,7 @@ import type { LoopState } from './iteration';
 import { auditorAgent } from '../agents';
 import { REOPENED_BY_AUDIT, auditDiscrepancies, isOpenOrUnresolved, nextStepFor, qualityLabel, qualityTotal, reopenWronglySettled, verdictOf } from '../convergence';
 import { auditorMessage } from './messages';
-import { capEnding, cancelledEnding, degradationEnding, isCompleteEnding, reasonFor, type Ending } from './endings';
+import { capEnding, cancelledEnding, isCompleteEnding, reasonFor, type Ending } from './endings';
 import { replaceLastSnapshot } from './snapshots';
 
 export async function finalParts(ctx: RunContext, loop: LoopState, ending: Ending | null): Promise<FinalParts> {
@@ -27,7 +32,8 @@ export async function finalParts(ctx: RunContext, loop: LoopState, ending: Endin
 
   let finalEnding = ending;
   let audit: AuditorOutput | null = null;
-  if (isCompleteEnding(ending) && loop.quality && !ctx.cancelled) {
+  const converged = ending === null && state.convergence.status === 'CONVERGED';
+  if (isCompleteEnding(ending) && converged && loop.quality && !ctx.cancelled) {
     // The cap reached by the last synthesis skips the audit: say so, rather than report a complete run.
     if (ctx.capReached) finalEnding = capEnding(ctx, state);
     else audit = await runAudit(ctx, state, loop.quality, before);
@@ -39,7 +45,6 @@ export async function finalParts(ctx: RunContext, loop: LoopState, ending: Endin
     reopened = reopening.reopened;
     if (reopened.length > 0) {
       state = { ...state, challenges: reopening.challenges };
-      if (finalEnding?.cause === 'degradation') finalEnding = degradationEnding(state);
     }
   }
   const { label } = verdictOf(state.challenges);

@@ -20,7 +20,9 @@ import { addUsage, servedModelOf, ZERO_USAGE, type LlmProvider, type TextBlock }
 import { warmFirstPerModel } from '../llm/warm-first';
 import { planBlock, systemRules } from '../agents/shared';
 import { instructionsFor } from '../agents/spec';
-import { FACT_ROLES } from '../agents/workspace-facts';
+import { AGENT_SPECS } from '../agents';
+import { answerFormats, answerKeyInstruction, envelopeSchema, type AnswerFormat } from '../agents/answer-format';
+import { AgentRole as AgentRoles } from '../protocol';
 import { technicalDebtWarning } from '../convergence';
 import { confidenceOf } from '../research/assertions';
 import { allowedModes } from '../research/budgets';
@@ -52,8 +54,10 @@ export class RunContext {
   private readonly planData: TextBlock;
   /** The run's provider behind the warm-first gate: a model's first call writes the cache its parallel siblings then read. */
   private readonly provider: LlmProvider;
-  /** The workspace facts (agents/workspace-facts.ts), cached after the plan for the roles in FACT_ROLES. */
+  /** The workspace facts (agents/workspace-facts.ts), cached after the plan for every role. */
   private factsData: TextBlock | null = null;
+  /** Each role's answer format with structured outputs: one per model, effort and tool list (agents/answer-format.ts). */
+  private readonly formats: Map<AgentRole, AnswerFormat<unknown>>;
 
   constructor(
     readonly options: RunOptions,
@@ -63,6 +67,23 @@ export class RunContext {
     this.planData = planBlock(displayPath(options.planPath, options.workspaceRoot), plan.text);
     this.provider = warmFirstPerModel(options.provider);
     this.cap = new SpendingCap(options.config.spendingCapUsd);
+    this.formats = this.answerFormats();
+  }
+
+  /**
+   * Roles whose requests can share a cached prefix — same model, effort and
+   * tool list — share one answer format, so the prefix runs through the
+   * format, the system rules, the plan and the facts for all of them.
+   */
+  private answerFormats(): Map<AgentRole, AnswerFormat<unknown>> {
+    const { models, effort } = this.options.config;
+    const research = this.options.research ?? null;
+    const strictTools = (research?.specs ?? []).filter((t) => t.strict).map((t) => t.input_schema);
+    const withTools = (role: AgentRole) => research !== null && this.carriesTools(role, ['resolve', 'surface', 'probe']);
+    const members = AgentRoles.options
+      .filter((role) => usesStructuredOutputs(this.options.provider, models[role]))
+      .map((role) => ({ role, schema: AGENT_SPECS[role].schema, group: JSON.stringify([models[role], effort[role], withTools(role)]) }));
+    return answerFormats(members, (member) => (withTools(member.role) ? strictTools : []));
   }
 
   /** Set once, before iteration 1. */
@@ -116,6 +137,7 @@ export class RunContext {
     const research = this.options.research ?? null;
     const executor = research ? research.executorFor(role, iteration, modes, context) : undefined;
     const structured = usesStructuredOutputs(this.options.provider, model);
+    const format = structured ? (this.formats.get(role) as AnswerFormat<T> | undefined) : undefined;
     // Thinking streams no text: the live view says so once per stretch of thinking, not per delta.
     let thinking = false;
     let thoughtBefore = false;
@@ -126,9 +148,12 @@ export class RunContext {
       model,
       iteration,
       system: [systemRules(structured)],
-      userPrefix: [this.planData, ...(this.factsData && FACT_ROLES.has(role) ? [this.factsData] : []), instructionsFor(spec, structured)],
-      userText,
-      schema: spec.schema,
+      // Shared by every role of a model: plan, facts. Then the role's instructions and its task.
+      // With the facts after it, the plan needs no breakpoint of its own: the tool loop keeps two (at most 4 per request).
+      userPrefix: this.factsData ? [{ ...this.planData, cache: false }, this.factsData, instructionsFor(spec, structured)] : [this.planData, instructionsFor(spec, structured)],
+      userText: format ? `${userText}\n\n${answerKeyInstruction(format.key)}` : userText,
+      schema: format ? envelopeSchema(format.key, spec.schema) : spec.schema,
+      ...(format ? { outputSchema: format.jsonSchema } : {}),
       tools: research && this.carriesTools(role, modes) ? research.specs : [],
       executor,
       maxToolTurns: this.options.config.maxToolTurns,
