@@ -25,8 +25,9 @@ export const ORIGIN_NAMES: Record<ChallengeOrigin, string> = {
   challenger: ROLE_NAMES.challenger,
   'domain-expert': ROLE_NAMES['domain-expert'],
   'devils-advocate': ROLE_NAMES['devils-advocate'],
-  surfaced: 'Surfaced context',
-  probed: 'Probed risk',
+  // Plain words for the seed's "surfaced context" and "probed risk": both are the researcher's findings.
+  surfaced: 'Researcher (found in the code)',
+  probed: 'Researcher (a risk it looked into)',
 };
 
 /** What the views say instead of a token count or a cost the provider did not report (`RunResult.usageReported` false). */
