@@ -96,11 +96,13 @@ describe('cli end-to-end: model lifecycle at run start', function () {
     assert.doesNotMatch(markdown.stdout, /count as \$0/);
   });
 
-  it('the spending cap stops a run once the user-priced model has spent it (exit 3)', async () => {
+  it('the spending cap stops a run before a call of the user-priced model could pass it (exit 3)', async () => {
     const run = await cli(['--model-challenger', 'claude-mythos-preview', '--price', 'claude-mythos-preview=10/50', '--spending-cap', '0.000001']);
     assert.equal(run.code, 3, run.stderr);
     assert.match(run.stdout, /Partial run: the spending cap was reached/);
-    assert.equal(h.server.received.length, 1, 'no agent call starts after the cap is reached');
+    // The cap is checked before each request against its worst case at the user's price: not even the first one fits.
+    assert.equal(h.server.received.length, 0, 'no request is sent that could pass the cap');
+    assert.match(run.stdout, /The challenger's call in iteration 1 was not sent: it could have cost up to \$[\d.,]+/);
   });
 
   it('a bad --price is refused before any request (exit 4), naming the flag and the form', async () => {
