@@ -37,7 +37,9 @@ const TABLES: Record<string, Wording> = Object.fromEntries(
     ...docs,
     ...existingFiles,
     ...systemDescription,
-  }).filter(([name, value]) => typeof value === 'object' && name !== 'CHECK_HEADING_STEMS' && name !== 'RISK_HEADING_STEM' && name !== 'CHANGE_LABEL_STEM'),
+  }).filter(
+    ([name, value]) => typeof value === 'object' && name !== 'CHECK_HEADING_STEMS' && name !== 'RISK_HEADING_STEM' && name !== 'CHANGE_LABEL_STEM' && name !== 'CHANGED_STEM',
+  ),
 );
 
 /** A sentence in each language with the word in it, spaced as that language spaces words. */
