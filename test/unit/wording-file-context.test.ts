@@ -4,8 +4,8 @@
  * missing-file reports; the same line with another word in the row's place does neither.
  */
 import assert from 'node:assert/strict';
-import { CHANGED, CHANGED_STEM } from '../../src/core/wording/existing-files';
-import { formerNameBefore, isFileColumn, saysChanged, titleIsTests } from '../../src/core/wording/file-context';
+import { CHANGE_VERB, CHANGED, CHANGED_STEM } from '../../src/core/wording/existing-files';
+import { formerNameBefore, isFileColumn, namesChangeVerb, saysChanged, titleIsTests } from '../../src/core/wording/file-context';
 import { FILE_COLUMN } from '../../src/core/wording/file-labels';
 import { FORMER_NAME } from '../../src/core/wording/move';
 import { TESTS_TITLE } from '../../src/core/wording/verify';
@@ -64,5 +64,16 @@ describe('wording concepts: where the plan places a file', () => {
       assert.ok(!titleIsTests(`${w} of the parser`), `${lang} "${w}" is not the whole title`);
     }
     assert.deepEqual(reported('## Overview', '', '- Wire the parser in `tests/gone.test.ts`'), ['tests/gone.test.ts']);
+  });
+
+  it('every change verb before a path, in a workspace that holds no code yet, says the file must be there ("Replace the map in `a.ts`")', () => {
+    const inEmptyWorkspace = (line: string): string[] =>
+      missingPaths(runRules(['# Plan', '', '## Steps', '', line, ''].join('\n'), ['README.md'], { scope: 'thorough', askSourceFiles: true }));
+    for (const [lang, w] of rows(CHANGE_VERB)) {
+      assert.ok(namesChangeVerb(`- ${w} the map in `), `${lang} "${w}"`);
+      assert.deepEqual(inEmptyWorkspace(`- ${w} the map in \`src/gone.ts\``), ['src/gone.ts'], `${lang} "${w}"`);
+      assert.ok(!namesChangeVerb(`- ${w}x the map in `), `${lang} "${w}x" is another word`);
+    }
+    assert.deepEqual(inEmptyWorkspace('- Wire the map in `src/gone.ts`'), []);
   });
 });

@@ -178,10 +178,6 @@ export function isScriptTwinOfTypeScript(path: string, env: RuleEnvironment): bo
 /** An environment variable's name: upper-case words joined by "_" ("OUTPUT_DIR"), or one ending HOME, DIR, PATH or ROOT ("GNUPGHOME"). */
 export const ENV_VAR_FOLDER = /^\$?(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}(?:HOME|DIR|PATH|ROOT))$/;
 
-/** A verb that changes a file that is there: "replace … in", "update", "modify", "edit", "fix", "extend", "refactor". */
-export const CHANGES_A_FILE =
-  /\b(?:replac(?:e|es|ing)|updat(?:e|es|ing)|modif(?:y|ies|ying)|edit(?:s|ing)?|chang(?:e|es|ing)|fix(?:es|ing)?|extend(?:s|ing)?|refactor(?:s|ing)?|patch(?:es|ing)?)\b/i;
-
 export function noSourceYet(env: RuleEnvironment): boolean {
   try {
     return env.hasSourceFiles?.() === false;

@@ -83,3 +83,36 @@ export const CHANGED_STEM: Wording = {
   de: ['geändert', 'bestehende'],
   fr: ['existant'],
 };
+
+/** A verb that changes a file that is there: "Replace the in-memory map in `src/server.ts`", "update", "fix", "refactor". */
+export const CHANGE_VERB: Wording = {
+  en: [
+    'replace',
+    'replaces',
+    'replacing',
+    'update',
+    'updates',
+    'updating',
+    'modify',
+    'modifies',
+    'modifying',
+    'edit',
+    'edits',
+    'editing',
+    'change',
+    'changes',
+    'changing',
+    'fix',
+    'fixes',
+    'fixing',
+    'extend',
+    'extends',
+    'extending',
+    'refactor',
+    'refactors',
+    'refactoring',
+    'patch',
+    'patches',
+    'patching',
+  ],
+};

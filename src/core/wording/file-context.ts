@@ -4,7 +4,7 @@
  * The rules ask these (missing-file-context.ts, missing-file-claims.ts: "is this a table of files to change?", "was
  * this a former name?").
  */
-import { CHANGED, CHANGED_STEM } from './existing-files';
+import { CHANGE_VERB, CHANGED, CHANGED_STEM } from './existing-files';
 import { FILE_COLUMN } from './file-labels';
 import { FORMER_NAME } from './move';
 import { TESTS_TITLE } from './verify';
@@ -15,6 +15,13 @@ const SAYS_CHANGED = anyOf(wordMatcher(CHANGED), wordMatcher(CHANGED_STEM, { ste
 /** Does the text (a table's header, the heading or label above it, a row's operation) say files are changed: "Files to Modify", "editar"? */
 export function saysChanged(text: string): boolean {
   return SAYS_CHANGED.test(text);
+}
+
+const CHANGE_VERB_ANYWHERE = wordMatcher(CHANGE_VERB);
+
+/** Does the text (the words before a path) hold a verb that changes a file that is there: "Replace the map in ", "fix "? */
+export function namesChangeVerb(text: string): boolean {
+  return CHANGE_VERB_ANYWHERE.test(text);
 }
 
 const FILE_COLUMN_CELL = wordMatcher(FILE_COLUMN, { lead: '^\\W*', trail: '\\W*$', bounded: false });
