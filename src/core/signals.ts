@@ -29,6 +29,7 @@ import { charSpan, inlineCodeSpans, lineStarts, lineOf } from './plan/text';
 import type { UnknownSignal } from './plan/types';
 import { ABSENT, MARKER, MARKER_AS_CONTENT, MARKER_NAMES, SETTLED, SETTLED_SOURCE, SETTLED_TENSE, UNKNOWN_WORDS } from './wording/undecided';
 import { inScript, phraseAlternation } from './wording/words';
+import { conditionBefore, markedAsBefore, pointsAtMarkerBefore, statusFieldBefore } from './wording/signal-context';
 
 // Word boundaries are checked by hand after a match: a Unicode lookbehind on
 // every position made this regex the slowest part of parsing.
@@ -118,7 +119,7 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
     )
       continue;
     // "empty when unknown", "null if unknown": the value a program gives a state it cannot know, a decided behaviour.
-    if (/^unknown$/i.test(m[0]) && /\b(?:when|if|whenever|while|where)[ \t]+$/i.test(text.slice(Math.max(0, at - 12), at))) continue;
+    if (/^unknown$/i.test(m[0]) && conditionBefore(text.slice(Math.max(0, at - 12), at))) continue;
     // "保存 ID 失败后 unknown；unknown 重跑": lowercase "unknown" set in CJK prose is a name (a state, a value); the
     // idea is written 未知 / 不明 / 알 수 없음 there.
     if (m[0] === 'unknown' && (CJK_BEFORE.test(text.slice(Math.max(0, at - 3), at)) || CJK_AFTER.test(text.slice(at + 7, at + 10)))) continue;
@@ -132,11 +133,7 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
     // "Open Question 3", "open question #2": a reference to a numbered question (answered elsewhere), not an open point here.
     if (/^open/i.test(m[0]) && /^[ \t]+#?\d/.test(text.slice(at + m[0].length, at + m[0].length + 4))) continue;
     // "implement the flatten TODO", "this FIXME": a marker already in the code, named as the work item.
-    if (
-      MARKER_WORD.test(m[0]) &&
-      /\b(?:the|this|that|these|those|existing|remaining|open)\s+(?:[\w.`'-]+\s+){0,2}$/i.test(text.slice(Math.max(starts[lineOf(starts, at)] as number, at - 60), at))
-    )
-      continue;
+    if (MARKER_WORD.test(m[0]) && pointsAtMarkerBefore(text.slice(Math.max(starts[lineOf(starts, at)] as number, at - 60), at))) continue;
     // A word in quotes is text shown or matched ('show "unknown" on failure'), not an undecided point; so is a quoted
     // comment the plan has the code carry ('Note in comments: "TODO: Integrate AI analysis"').
     if (
@@ -170,7 +167,7 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
     // "**Plans**: TBD" under a GSD roadmap phase: the template's count of the phase's plans, not filled in (a tally, like "3 of TBD").
     if (/^TBD$/i.test(m[0]) && /\bplans\W{0,4}:\W{0,4}$/i.test(text.slice(Math.max(0, at - 14), at))) continue;
     // "**Status**: TODO": a status field's value (the plan is still to do), not an undecided point.
-    if (MARKER_WORD.test(m[0]) && /\bstatus\W{0,4}:\W{0,4}$/i.test(text.slice(Math.max(0, at - 20), at))) continue;
+    if (MARKER_WORD.test(m[0]) && statusFieldBefore(text.slice(Math.max(0, at - 20), at))) continue;
     // "| UI-THEME-1 | Dock theme | TODO | DOCK-1 (DONE) |": TODO alone in a table cell is a status value, like "Status: TODO".
     if (/^todo$/i.test(m[0]) && /\|[ \t]*$/.test(text.slice(Math.max(0, at - 8), at)) && /^[ \t]*\|/.test(text.slice(at + m[0].length, at + m[0].length + 8))) continue;
     // "## Phase 7: Migrate Tests to TypeScript — TODO": a heading's status suffix, as "— DONE" or "- PLANNED" on its siblings.
@@ -185,7 +182,7 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
     // "- [x] TODO: rework the previews": the item is ticked, its to-do done.
     if (MARKER_WORD.test(m[0]) && /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[[xX]\][ \t]*$/.test(text.slice(Math.max(starts[lineOf(starts, at)] as number, at - 40), at))) continue;
     // "all marked fixme (skipped)", "tagged TODO": a state a test or an item is put in, named.
-    if (MARKER_WORD.test(m[0]) && /\b(?:marked|tagged|flagged|labell?ed)\s+(?:as\s+)?[`'"]?$/i.test(text.slice(Math.max(0, at - 20), at))) continue;
+    if (MARKER_WORD.test(m[0]) && markedAsBefore(text.slice(Math.max(0, at - 20), at))) continue;
     // "TBD values", "TODO comments": the marker named as content (cells to parse, comments to remove), not an undecided point.
     if (MARKER_WORD.test(m[0]) && MARKER_AS_CONTENT_AFTER.test(text.slice(at + m[0].length, at + m[0].length + 16))) continue;
     // Lower-case "todo" before a word is Spanish or Portuguese ("todo tool novo", "todo el flujo": every, all), not the marker;

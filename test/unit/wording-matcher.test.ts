@@ -18,6 +18,7 @@ import * as fileLabels from '../../src/core/wording/file-labels';
 import * as docs from '../../src/core/wording/docs';
 import * as existingFiles from '../../src/core/wording/existing-files';
 import * as systemDescription from '../../src/core/wording/system-description';
+import * as stepWords from '../../src/core/wording/step-words';
 import { LANGUAGES, merge, pairMatcher, wordMatcher, type Language, type Wording } from '../../src/core/wording/words';
 
 /** Every table of every concept, by name. Stems are words' beginnings by design (CHECK_HEADING_STEMS, RISK_HEADING_STEM). */
@@ -37,7 +38,10 @@ const TABLES: Record<string, Wording> = Object.fromEntries(
     ...docs,
     ...existingFiles,
     ...systemDescription,
-  }).filter(([name, value]) => typeof value === 'object' && name !== 'CHECK_HEADING_STEMS' && name !== 'RISK_HEADING_STEM' && name !== 'CHANGE_LABEL_STEM'),
+    ...stepWords,
+  }).filter(
+    ([name, value]) => typeof value === 'object' && name !== 'CHECK_HEADING_STEMS' && name !== 'RISK_HEADING_STEM' && name !== 'CHANGE_LABEL_STEM' && name !== 'CHANGED_STEM',
+  ),
 );
 
 /** A sentence in each language with the word in it, spaced as that language spaces words. */

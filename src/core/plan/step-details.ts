@@ -17,12 +17,17 @@
  * its text is the rest of the line, else the list items that follow. A numbered
  * sub-step that is the check ("Step 2: Verify …", "Step 4: Run the tests") counts too.
  */
+import { phraseAlternation } from '../wording/words';
+import { STEP_WORD } from '../wording/step-words';
 import { charSpan } from './text';
 import type { StepRef } from './types';
 
-/** Step keywords in English and es/pt/de/fr ("Fase 2", "Paso 3", "Schritt 1", "Étape 4", "Tarea 5"), as a regex alternation. */
-export const STEP_KEYWORDS =
-  'step|phase|stage|milestone|task|part|week|sprint|iteration|fase|etapa|paso|passo|tarea|tarefa|hito|marco|schritt|stufe|aufgabe|meilenstein|[ée]tape|t[âa]che|jalon';
+/**
+ * The step words of every language (`STEP_WORD`: "Fase 2", "Paso 3", "Schritt 1", "Étape 4", "Tarea 5"), as a regex
+ * alternation with no boundary: the id patterns below bound it themselves. No word is the start of another, so the
+ * order of the alternatives does not change what they match.
+ */
+export const STEP_KEYWORDS = phraseAlternation(STEP_WORD);
 const KEYWORD = `(?:${STEP_KEYWORDS})`;
 // "3.2", and "3.D.1" (a lettered sub-phase: one letter between dots, not the start of a word as in "1.Create").
 const NUMBER = '\\d+[a-z]?(?:\\.(?:\\d+|[a-z](?![a-z])))*';
@@ -150,7 +155,7 @@ const STRONG = /^(depends|dependenc|blocked|pre)/i;
  * Step 2"); in a sentence it is a word ("Lightweight, no external dependencies, demo-suitable." names no step).
  */
 const NOUN_LABEL = /^(?:dependenc|pre-?requisite)/i;
-const KEYWORD_REF = new RegExp(`\\b(${KEYWORD}s?\\s*[-_#]?\\s*(${NUMBER}))(?![\\w])((?:\\s*(?:,|and|&|or|/|to|-|–|—)\\s*${NUMBER}(?![\\w.]))*)`, 'gi');
+const KEYWORD_REF = new RegExp(`(?<![\\w\\u00c0-\\u024f])(${KEYWORD}s?\\s*[-_#]?\\s*(${NUMBER}))(?![\\w])((?:\\s*(?:,|and|&|or|/|to|-|–|—)\\s*${NUMBER}(?![\\w.]))*)`, 'gi');
 const WEAK_LEAD = new RegExp(`^(?:(?:the|completing|finishing|completion\\s+of|successful|a)\\s+)*${KEYWORD}s?\\s*[-_#]?\\s*${NUMBER}`, 'i');
 const SEGMENT_END = /\(|;|\s[—–-]{1,2}\s|[.!?](?=\s|$)/;
 const LIST_NUMBER = new RegExp(`(,|and|&|or|/|to|-|–|—)\\s*(${NUMBER})`, 'gi');

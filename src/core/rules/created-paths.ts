@@ -34,6 +34,8 @@ import {
   writtenTo,
 } from '../wording/file-operations';
 import type { LineMemo } from './line-memo';
+import { TASK_LABEL } from '../wording/step-words';
+import { phraseAlternation } from '../wording/words';
 
 /** A path that names a test ("tests/…", "test_x.py", "x.test.ts", "x_test.go"). */
 const TEST_PATH = /(?:^|\/)(?:tests?|__tests__|spec)\/|(?:^|\/)test_[^/]+$|[._](?:test|spec)\.[^/.]+$/i;
@@ -238,7 +240,7 @@ export function folderLabelOverItsCode(lines: readonly string[], line: number, s
  * A deliverable bullet or heading that opens with the path ("- `src/new.ts`: …", "### 2. `include/a.hpp`"), or a task
  * label in bold that is only its id and the path ("**T059: .specify/memory/constitution.md**"): what its step produces.
  */
-const TASK_LABEL_LEAD = /^\s*(?:\*\*|__)(?:T\d{3,}|[A-Z]{1,6}-\d+|(?:task|step)\s+\d+(?:\.\d+)*)\s*[:.—–-]\s*[`'"]?$/i;
+const TASK_LABEL_LEAD = new RegExp(`^\\s*(?:\\*\\*|__)(?:T\\d{3,}|[A-Z]{1,6}-\\d+|(?:${phraseAlternation(TASK_LABEL)})\\s+\\d+(?:\\.\\d+)*)\\s*[:.—–-]\\s*[\x60'"]?$`, 'i');
 const DELIVERABLE_LEAD = /^\s*(?:#{1,6}\s+(?:\d+[.)]\s+)?|(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\*?\s+)?(?:\d+(?:\.\d+)*\.?\s+)?)(?:\*\*|__)?[`'"]?$/;
 
 /** Does the text before a path (on its line) open a deliverable bullet or heading? */

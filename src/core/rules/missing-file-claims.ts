@@ -17,12 +17,13 @@
  * Pure functions of the plan's lines; no I/O.
  */
 import type { Plan, Range } from '../plan';
-import { CHANGES_EXISTING, rowSaysChanged, tableHeaderSaysChanged } from './missing-file-context';
+import { rowSaysChanged, tableHeaderSaysChanged } from './missing-file-context';
 import { titleMarkedDone } from './plan-status';
 import { TICKED_TASK } from './created-paths';
 import { NOT_DONE, UNDONE_NOTE } from '../wording/not-done';
 import { anyOf, wordMatcher } from '../wording/words';
 import { changeLabelBefore, existingBefore, readLabelBefore, titleNamesFiles, titleSaysNew } from '../wording/file-claims';
+import { saysChanged } from '../wording/file-context';
 import { placesNameIn } from './symbols/place-claims';
 
 export interface ExistenceClaims {
@@ -139,10 +140,10 @@ const OPEN_BOX = /^(\s*)(?:[-*+]|\d+[.)])\s+\[ \]/;
 /** 1 on every line under a "## Files to Modify" / "### Modified files" heading. */
 function changeSectionLines(plan: Plan): Uint8Array {
   const out = new Uint8Array(plan.lines.length);
-  for (const s of plan.sections) if (titleNamesFiles(s.title) && CHANGES_EXISTING.test(s.title)) out.fill(1, s.headingLine + 1, Math.min(out.length, s.range.endLine + 1));
+  for (const s of plan.sections) if (titleNamesFiles(s.title) && saysChanged(s.title)) out.fill(1, s.headingLine + 1, Math.min(out.length, s.range.endLine + 1));
   // "## Complete File Change Summary" / "### New Files (12)": the new files of a change summary are not changed ones.
   for (const s of plan.sections)
-    if (titleNamesFiles(s.title) && titleSaysNew(s.title) && !CHANGES_EXISTING.test(s.title)) out.fill(0, s.headingLine + 1, Math.min(out.length, s.range.endLine + 1));
+    if (titleNamesFiles(s.title) && titleSaysNew(s.title) && !saysChanged(s.title)) out.fill(0, s.headingLine + 1, Math.min(out.length, s.range.endLine + 1));
   return out;
 }
 

@@ -6,6 +6,7 @@
  * host's lookups; no I/O of their own.
  */
 import type { Plan } from '../plan';
+import { formerNameBefore, isFileColumn, saysChanged, titleIsTests } from '../wording/file-context';
 import type { RuleEnvironment } from './catalog';
 
 /**
@@ -27,31 +28,22 @@ export function defaultPathLabel(line: string, startChar: number): boolean {
   return /\bdefault\b[\w -]{0,30}\b(?:path|folder|directory|dir|location)\W{0,4}[:：]\W{0,4}$/i.test(line.slice(Math.max(0, startChar - 60), startChar));
 }
 
-/** A table's first header cell that names files: "File", "Files", "Fichier", "Archivo", "Arquivo", "Datei", "Path", "文件", "ファイル". */
-const FILE_COLUMN = /^\W*(?:files?|fichiers?|archivos?|arquivos?|dateien|datei|paths?|chemins?|rutas?|caminhos?|文件|檔案|ファイル|파일)\W*$/i;
-/**
- * A table (its header or the heading or label above it) about changing existing files: "Files to Modify", "| File | Changes |".
- * Whole words: "### M5 — Editor and UI" or "Alternatives" say nothing about editing or altering.
- */
-export const CHANGES_EXISTING =
-  /\b(?:modif\w*|edit(?:s|ed|ing|ar|ado|ada|ando|ieren|iert|e)?|updat\w*|chang\w*|existing|touch(?:ed|es)?|atualiz\w*|actualiz\w*|ändern|geändert\w*|bestehende\w*|änderungen|existant\w*|existentes?|alter(?:s|ed|ing|ation|ations|ar|ado|ada)?)\b/i;
-
 /** The row's own operation says its file is changed ("| `svc/c.go` | editar |", "| `a.rs` | Update the route |"). */
 export function rowSaysChanged(row: string, startChar: number): boolean {
   const rest = row
     .slice(startChar)
     .split(/(?<!\\)\|/)
     .slice(1);
-  return rest.some((cell) => /^\W*\w+/.test(cell) && CHANGES_EXISTING.test((/^\W*(\w+)/.exec(cell) as RegExpExecArray)[1] as string));
+  return rest.some((cell) => /^\W*\w+/.test(cell) && saysChanged((/^\W*(\w+)/.exec(cell) as RegExpExecArray)[1] as string));
 }
 
 /** A table whose header row (at `header`), or the heading or label right above it, is about changing existing files ("## Files to Modify", "| File | Changes |"). */
 export function tableHeaderSaysChanged(lines: readonly string[], header: number): boolean {
   if (!/^\s*\|?\s*:?-{3,}/.test(lines[header + 1] ?? '')) return false;
-  if (CHANGES_EXISTING.test(lines[header] ?? '')) return true;
+  if (saysChanged(lines[header] ?? '')) return true;
   for (let i = header - 1; i >= 0 && i >= header - 3; i--) {
     const above = (lines[i] ?? '').trim();
-    if (above !== '') return CHANGES_EXISTING.test(above);
+    if (above !== '') return saysChanged(above);
   }
   return false;
 }
@@ -66,7 +58,7 @@ export function firstCellOfNeutralFileTable(lines: readonly string[], line: numb
   const header = tableHeaderOf(lines, line);
   if (header === null) return false;
   const first = (lines[header] ?? '').split(/(?<!\\)\|/)[1] ?? '';
-  return FILE_COLUMN.test(first.replace(/[*_`]/g, '')) && !tableHeaderSaysChanged(lines, header);
+  return isFileColumn(first.replace(/[*_`]/g, '')) && !tableHeaderSaysChanged(lines, header);
 }
 
 /** Is the character at `at` in the first cell of a table row ("| `a.ts` | … |")? */
@@ -112,13 +104,9 @@ export function toolFolder(plan: Plan, path: string, env: RuleEnvironment): bool
 
 /** A test file by its name: test_x.py, x_test.go, x.test.ts, x.spec.tsx, XTests.cs. */
 export const TEST_FILE = /(?:^|\/)(?:test_[\w-]+\.py|[\w-]+_test\.(?:go|py|rb|exs?|dart)|[\w.-]+\.(?:test|spec)\.[cm]?[jt]sx?|[\w-]+Tests?\.(?:cs|java|kt|swift))$/;
-/** "## Testing Strategy", "### Unit Tests", "## Tests", "### Integration Tests", "## Test plan". */
-const TESTING_HEADING =
-  /^[\W\d.]*(?:testing(?:\s+(?:strategy|plan|approach))?|tests?(?:\s+plan)?|(?:unit|integration|api|e2e|end[\s-]+to[\s-]+end|acceptance|regression)\s+tests?|new\s+tests?)\W*$/i;
-
 /** Is the line inside a section (or a sub-section of one) whose title is about the tests to write? */
 export function underTestingHeading(plan: Plan, line: number): boolean {
-  return plan.sections.some((s) => s.headingLine <= line && line <= s.range.endLine && TESTING_HEADING.test(s.title));
+  return plan.sections.some((s) => s.headingLine <= line && line <= s.range.endLine && titleIsTests(s.title));
 }
 
 /** "Greenfield project", "no code exists yet", "the repository is empty": said of the project before the first step. */
@@ -190,10 +178,6 @@ export function isScriptTwinOfTypeScript(path: string, env: RuleEnvironment): bo
 /** An environment variable's name: upper-case words joined by "_" ("OUTPUT_DIR"), or one ending HOME, DIR, PATH or ROOT ("GNUPGHOME"). */
 export const ENV_VAR_FOLDER = /^\$?(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}(?:HOME|DIR|PATH|ROOT))$/;
 
-/** A verb that changes a file that is there: "replace … in", "update", "modify", "edit", "fix", "extend", "refactor". */
-export const CHANGES_A_FILE =
-  /\b(?:replac(?:e|es|ing)|updat(?:e|es|ing)|modif(?:y|ies|ying)|edit(?:s|ing)?|chang(?:e|es|ing)|fix(?:es|ing)?|extend(?:s|ing)?|refactor(?:s|ing)?|patch(?:es|ing)?)\b/i;
-
 export function noSourceYet(env: RuleEnvironment): boolean {
   try {
     return env.hasSourceFiles?.() === false;
@@ -224,15 +208,12 @@ export function inOutsideProject(path: string, projects: ReadonlySet<string>): b
 
 /**
  * The name a file or folder had before ("legacy/backend（原 `packages/backend`）", "(formerly `src/old.ts`)", "renamed
- * from `a.ts`"): gone by design, named so the reader can follow the move.
+ * from `a.ts`"): gone by design, named so the reader can follow the move. Reads the words before the mention, from the
+ * line before when it opens the line (a wrapped "（原\n`packages/backend`）").
  */
-const FORMER_NAME =
-  /(?:\b(?:formerly|previously|renamed\s+from|was\s+(?:named|called))|(?<![\p{L}])(?:früher|anteriormente|antes|anciennement|ранее)|原|旧|舊)\s*[:：]?\s*[`'"]?$/iu;
-
-/** The words before the mention, from the line before when it opens the line (a wrapped "（原\n`packages/backend`）"). */
 export function formerName(lines: readonly string[], line: number, startChar: number): boolean {
   const text = lines[line] ?? '';
   const before = text.slice(Math.max(0, startChar - 40), startChar);
   const opensLine = before.replace(/[`'"*_]/g, '').trim() === '';
-  return FORMER_NAME.test(opensLine && line > 0 ? `${(lines[line - 1] ?? '').slice(-40)}${before.trim()}` : before);
+  return formerNameBefore(opensLine && line > 0 ? `${(lines[line - 1] ?? '').slice(-40)}${before.trim()}` : before);
 }

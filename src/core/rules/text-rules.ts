@@ -3,12 +3,12 @@
  * lives in unknown-signal.ts). Pure functions of (plan, environment); no I/O
  * of their own.
  */
+import { namesChangeVerb } from '../wording/file-context';
 import type { Plan, Range } from '../plan';
 import type { LineMemo } from './line-memo';
 import type { RuleEnvironment, RuleScope, StaticFinding } from './catalog';
 import { createdPaths, insideRemovedFolder, readerPath, removedFolders } from './created-paths';
 import {
-  CHANGES_A_FILE,
   ENV_VAR_FOLDER,
   firstCellOfNeutralFileTable,
   originSideOfTable,
@@ -154,7 +154,7 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment, scope: RuleSco
     if (
       suggestion === undefined &&
       (emptyWorkspace ??= noSourceYet(env)) &&
-      !mentions.some((r) => CHANGES_A_FILE.test((plan.lines[r.startLine] ?? '').slice(Math.max(0, r.startChar - 120), r.startChar)))
+      !mentions.some((r) => namesChangeVerb((plan.lines[r.startLine] ?? '').slice(Math.max(0, r.startChar - 120), r.startChar)))
     )
       continue;
     // A work plan's "| File | Action |" table lists what each step touches, new files among them: one no workspace file

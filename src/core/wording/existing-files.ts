@@ -62,3 +62,57 @@ export const FILES_NOUN: Wording = {
   pt: ['arquivos'],
   fr: ['fichiers'],
 };
+
+/**
+ * A word that says files are changed, not made (a table's header, the heading or label above it, a row's operation):
+ * "Files to Modify", "| File | Changes |", "| `svc/c.go` | editar |", "Archivos existentes". Whole words: "Editor" or
+ * "Alternatives" say nothing about editing or altering.
+ */
+export const CHANGED: Wording = {
+  en: ['edit', 'edits', 'edited', 'editing', 'existing', 'touch', 'touched', 'touches', 'alter', 'alters', 'altered', 'altering', 'alteration', 'alterations'],
+  es: ['editar', 'editado', 'editada', 'editando', 'existente', 'existentes', 'alterar', 'alterado', 'alterada'],
+  pt: ['editar', 'editado', 'editada', 'editando', 'edite', 'existente', 'existentes', 'alterar', 'alterado', 'alterada'],
+  de: ['editieren', 'editiert', 'ändern', 'änderungen'],
+};
+
+/** The starts of change words in any form: "Modify", "Modifications", "Updates", "Changed", "Atualizar", "Geänderte", "Existants". */
+export const CHANGED_STEM: Wording = {
+  en: ['modif', 'updat', 'chang'],
+  es: ['actualiz'],
+  pt: ['atualiz'],
+  de: ['geändert', 'bestehende'],
+  fr: ['existant'],
+};
+
+/** A verb that changes a file that is there: "Replace the in-memory map in `src/server.ts`", "update", "fix", "refactor". */
+export const CHANGE_VERB: Wording = {
+  en: [
+    'replace',
+    'replaces',
+    'replacing',
+    'update',
+    'updates',
+    'updating',
+    'modify',
+    'modifies',
+    'modifying',
+    'edit',
+    'edits',
+    'editing',
+    'change',
+    'changes',
+    'changing',
+    'fix',
+    'fixes',
+    'fixing',
+    'extend',
+    'extends',
+    'extending',
+    'refactor',
+    'refactors',
+    'refactoring',
+    'patch',
+    'patches',
+    'patching',
+  ],
+};

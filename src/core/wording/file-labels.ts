@@ -26,3 +26,15 @@ export const PLACE_LABEL: Wording = {
   ja: ['パス', 'フォルダ', 'ディレクトリ'],
   ko: ['경로', '폴더'],
 };
+
+/** A table's first header cell that names files: "File", "Files", "Fichier", "Archivo", "Arquivo", "Datei", "Path", "文件", "ファイル", "파일". */
+export const FILE_COLUMN: Wording = {
+  en: ['file', 'files', 'path', 'paths'],
+  fr: ['fichier', 'fichiers', 'chemin', 'chemins'],
+  es: ['archivo', 'archivos', 'ruta', 'rutas'],
+  pt: ['arquivo', 'arquivos', 'caminho', 'caminhos'],
+  de: ['datei', 'dateien'],
+  zh: ['文件', '檔案'],
+  ja: ['ファイル'],
+  ko: ['파일'],
+};

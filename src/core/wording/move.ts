@@ -79,3 +79,18 @@ export const MOVED_AWAY_TARGET: Wording = {
 export const MOVE_RIGHT_BEFORE: Wording = {
   en: ['split', 'rename', 'renamed', 'move', 'moved', 'relocate', 'relocated', 'mv'],
 };
+
+/**
+ * Right before a name the file or folder had before: "(formerly `src/old.ts`)", "renamed from `a.ts`", "（原
+ * `packages/backend`）", "(früher `lib/`)": gone by design, named so the reader can follow the move.
+ */
+export const FORMER_NAME: Wording = {
+  en: ['formerly', 'previously', 'renamed from', 'was named', 'was called'],
+  de: ['früher'],
+  es: ['anteriormente', 'antes'],
+  pt: ['anteriormente', 'antes'],
+  fr: ['anciennement'],
+  ru: ['ранее'],
+  zh: ['原', '旧', '舊'],
+  ja: ['旧'],
+};

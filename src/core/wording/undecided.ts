@@ -176,3 +176,24 @@ export const SETTLED_TENSE: Wording = {
 export const SETTLED_SOURCE: Wording = {
   en: ['from', 'in', 'of'],
 };
+
+/**
+ * Right before "unknown", a condition: "left empty when unknown", "null if unknown". The value a program gives a state
+ * it cannot know is a decided behaviour, not an open point.
+ */
+export const HANDLED_WHEN: Wording = {
+  en: ['when', 'if', 'whenever', 'while', 'where'],
+};
+
+/**
+ * A few words before a marker, a word that points at one already written: "implement the flatten TODO", "this FIXME",
+ * "the remaining TODOs". The marker is in the code, named as the work item.
+ */
+export const MARKER_POINTED_AT: Wording = {
+  en: ['the', 'this', 'that', 'these', 'those', 'existing', 'remaining', 'open'],
+};
+
+/** Right before a marker, a state a test or an item is put in: "all marked fixme (skipped)", "tagged TODO", "labelled as `TBD`". */
+export const MARKED_AS: Wording = {
+  en: ['marked', 'marked as', 'tagged', 'tagged as', 'flagged', 'flagged as', 'labeled', 'labeled as', 'labelled', 'labelled as'],
+};

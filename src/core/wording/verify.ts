@@ -166,3 +166,38 @@ export const QUALITY_GATES: Wording = { en: ['quality gate', 'quality gates'] };
 export const GATE_WORDS: Wording = { en: ['gate', 'gates', 'check', 'checks', 'criteria'] };
 export const EVERY: Wording = { en: ['every', 'each', 'all'] };
 export const WORK_UNIT: Wording = { en: ['sprint', 'sprints', 'phase', 'phases', 'step', 'steps', 'task', 'tasks', 'milestone', 'milestones'] };
+
+/**
+ * A section title, the whole of it, over the tests the plan writes: "## Testing Strategy", "### Unit Tests", "## Tests",
+ * "### End-to-end tests", "## Test plan". A test file named there is one the work writes.
+ */
+export const TESTS_TITLE: Wording = {
+  en: [
+    'testing',
+    'testing strategy',
+    'testing plan',
+    'testing approach',
+    'test',
+    'tests',
+    'test plan',
+    'tests plan',
+    'unit test',
+    'unit tests',
+    'integration test',
+    'integration tests',
+    'api test',
+    'api tests',
+    'e2e test',
+    'e2e tests',
+    'end to end test',
+    'end to end tests',
+    'end-to-end test',
+    'end-to-end tests',
+    'acceptance test',
+    'acceptance tests',
+    'regression test',
+    'regression tests',
+    'new test',
+    'new tests',
+  ],
+};

@@ -1,0 +1,20 @@
+/**
+ * Steps: the words a plan names its units of work by ("Step 3", "Fase 2", "Schritt 1", "Étape 4", "Tarea 5"). Plain
+ * data, by language. Read by the plan parser (`../plan/step-details.ts`, as one alternation in its id patterns) and by
+ * `../rules/created-paths.ts` (a task label before a path); see README.md.
+ */
+import type { Wording } from './words';
+
+/** A unit of the plan's work, before its number: "Step 3", "Phase 2.1", "Paso 3", "Schritt 1", "Étape 4", "Jalon 2". */
+export const STEP_WORD: Wording = {
+  en: ['step', 'phase', 'stage', 'milestone', 'task', 'part', 'week', 'sprint', 'iteration'],
+  es: ['fase', 'etapa', 'paso', 'tarea', 'hito'],
+  pt: ['fase', 'etapa', 'passo', 'tarefa', 'marco'],
+  de: ['schritt', 'stufe', 'aufgabe', 'meilenstein'],
+  fr: ['étape', 'etape', 'tâche', 'tache', 'jalon'],
+};
+
+/** A bold task label that is only its id, then the file the task makes: "**Task 3: `src/a.ts`**", "**Step 2.1 — …**". */
+export const TASK_LABEL: Wording = {
+  en: ['task', 'step'],
+};

@@ -1,0 +1,79 @@
+/**
+ * The concepts missing-file-context.ts asks of a path's place (src/core/wording/file-context.ts over the existing-files,
+ * file-label, move and verify tables): every row, in a made-up line of its language, answers the query and changes what
+ * missing-file reports; the same line with another word in the row's place does neither.
+ */
+import assert from 'node:assert/strict';
+import { CHANGE_VERB, CHANGED, CHANGED_STEM } from '../../src/core/wording/existing-files';
+import { formerNameBefore, isFileColumn, namesChangeVerb, saysChanged, titleIsTests } from '../../src/core/wording/file-context';
+import { FILE_COLUMN } from '../../src/core/wording/file-labels';
+import { FORMER_NAME } from '../../src/core/wording/move';
+import { TESTS_TITLE } from '../../src/core/wording/verify';
+import type { Language, Wording } from '../../src/core/wording/words';
+import { missingPaths, runRules } from '../support/static-rules-harness';
+
+const rows = (...tables: Wording[]): Array<[Language, string]> =>
+  tables.flatMap((t) => Object.entries(t).flatMap(([lang, words]) => (words ?? []).map((w): [Language, string] => [lang as Language, w])));
+
+/** The paths missing-file reports at the thorough scope (no claim needed), on a plan of these lines and a workspace of one other file. */
+const reported = (...lines: string[]): string[] => missingPaths(runRules(['# Plan', '', ...lines, ''].join('\n'), ['src/main.ts'], { scope: 'thorough' }));
+
+const fileTable = (first: string, second: string): string[] => [`| ${first} | ${second} |`, '|---|---|', '| `src/gone.ts` | wire the parser |'];
+
+describe('wording concepts: where the plan places a file', () => {
+  it('every name a file had before, right before the path, is no mention of a file to find ("(formerly `a.ts`)", "（原 `a`）")', () => {
+    for (const [lang, w] of rows(FORMER_NAME)) {
+      assert.ok(formerNameBefore(`Wire the parser (${w} \``), `${lang} "${w}"`);
+      assert.ok(formerNameBefore(`Wire the parser (${w}: `), `${lang} "${w}:"`);
+      assert.deepEqual(reported('## Steps', `- Wire the parser (${w} \`src/gone.ts\`)`), [], `${lang} "${w}"`);
+      assert.ok(!formerNameBefore(`Wire the parser (${w} and more \``), `${lang} "${w}" not right before`);
+    }
+    assert.ok(!formerNameBefore('Wire the parser (near `'));
+    assert.ok(!formerNameBefore('Wire the parser (beforehand `'));
+    assert.deepEqual(reported('## Steps', '- Wire the parser (near `src/gone.ts`)'), ['src/gone.ts']);
+  });
+
+  it("every files word as a table's first header cell makes a table of the work's files, new ones among them", () => {
+    for (const [lang, w] of rows(FILE_COLUMN)) {
+      assert.ok(isFileColumn(w) && isFileColumn(` ${w.toUpperCase()} `), `${lang} "${w}"`);
+      assert.deepEqual(reported('## Steps', '', ...fileTable(w, 'Action')), [], `${lang} "${w}"`);
+    }
+    assert.ok(!isFileColumn('Item') && !isFileColumn('Files changed') && !isFileColumn('Profile'));
+    assert.deepEqual(reported('## Steps', '', ...fileTable('Item', 'Action')), ['src/gone.ts']);
+  });
+
+  it('every change word in the header, the label above or the row makes it a table of files to change ("| File | Changes |")', () => {
+    for (const [lang, w] of rows(CHANGED)) {
+      assert.ok(saysChanged(`Files ${w}`), `${lang} "${w}"`);
+      assert.deepEqual(reported('## Steps', '', ...fileTable('File', w)), ['src/gone.ts'], `${lang} "${w}"`);
+      assert.ok(!saysChanged(`Files ${w}x`), `${lang} "${w}x" is another word`);
+    }
+    for (const [lang, w] of rows(CHANGED_STEM)) {
+      for (const form of [w, `${w}s`, `${w}ed`]) assert.ok(saysChanged(`Files ${form}`), `${lang} "${form}"`);
+      assert.deepEqual(reported('## Steps', '', ...fileTable('File', `${w}s`)), ['src/gone.ts'], `${lang} "${w}s"`);
+      assert.ok(!saysChanged(`Files x${w}`), `${lang} "x${w}" is another word`);
+    }
+    assert.ok(!saysChanged('### M5 — Editor and UI') && !saysChanged('Alternatives'));
+    assert.deepEqual(reported('## Steps', '', ...fileTable('File', 'Purpose')), []);
+  });
+
+  it('every tests title over a test file makes it one the plan writes ("## Testing Strategy", "### Unit Tests")', () => {
+    for (const [lang, w] of rows(TESTS_TITLE)) {
+      assert.ok(titleIsTests(`5. ${w}`) && titleIsTests(`**${w.toUpperCase()}**`), `${lang} "${w}"`);
+      assert.deepEqual(reported(`## ${w}`, '', '- Wire the parser in `tests/gone.test.ts`'), [], `${lang} "${w}"`);
+      assert.ok(!titleIsTests(`${w} of the parser`), `${lang} "${w}" is not the whole title`);
+    }
+    assert.deepEqual(reported('## Overview', '', '- Wire the parser in `tests/gone.test.ts`'), ['tests/gone.test.ts']);
+  });
+
+  it('every change verb before a path, in a workspace that holds no code yet, says the file must be there ("Replace the map in `a.ts`")', () => {
+    const inEmptyWorkspace = (line: string): string[] =>
+      missingPaths(runRules(['# Plan', '', '## Steps', '', line, ''].join('\n'), ['README.md'], { scope: 'thorough', askSourceFiles: true }));
+    for (const [lang, w] of rows(CHANGE_VERB)) {
+      assert.ok(namesChangeVerb(`- ${w} the map in `), `${lang} "${w}"`);
+      assert.deepEqual(inEmptyWorkspace(`- ${w} the map in \`src/gone.ts\``), ['src/gone.ts'], `${lang} "${w}"`);
+      assert.ok(!namesChangeVerb(`- ${w}x the map in `), `${lang} "${w}x" is another word`);
+    }
+    assert.deepEqual(inEmptyWorkspace('- Wire the map in `src/gone.ts`'), []);
+  });
+});
