@@ -18,8 +18,20 @@ import { blockedScript, mainScript } from './scripts';
 
 const TOASTS = '.notifications-toasts .notification-list-item';
 
+/**
+ * The notification matching `pattern`. The workbench does not always pop a toast (focus, the three-toast limit, a
+ * progress notification closing beside it), so after a while the notification center, which lists every
+ * notification, is read too.
+ */
 async function toast(pattern: RegExp, what: string): Promise<string> {
-  return waitFor(async () => (await domTexts(TOASTS)).find((t) => pattern.test(t)), what, 20_000, 100);
+  const popped = await waitFor(async () => (await domTexts(TOASTS)).find((t) => pattern.test(t)), what, 5_000, 100).catch(() => undefined);
+  if (popped) return popped;
+  await vscode.commands.executeCommand('notifications.showList');
+  try {
+    return await waitFor(async () => (await domTexts('.notifications-center .notification-list-item')).find((t) => pattern.test(t)), what, 15_000, 100);
+  } finally {
+    await vscode.commands.executeCommand('notifications.hideList');
+  }
 }
 
 async function closedPort(): Promise<number> {
