@@ -31,7 +31,7 @@ export {
 } from './convergence/admission';
 export { type ConvergenceInput, type RejectedUpdate, applyUpdates, evaluateConvergence, isStalled, netResolution } from './convergence/progress';
 export { type Grounds, type GroundsCheck, flattenQuote, settlementGrounds } from './convergence/grounds';
-export { nextStepFor, technicalDebtWarning, verdictOf } from './convergence/verdict';
+export { nextStepFor, nextStepForStopped, technicalDebtWarning, verdictOf } from './convergence/verdict';
 export { AUDIT_DISPUTE_THRESHOLD, auditDiscrepancies, qualityLabel, qualityTotal } from './convergence/quality';
 export { type ResearchGateInput, type ResearchGateResult, gateResearchDirectives } from './convergence/research-gate';
 export { REOPENED_BY_AUDIT, type AuditReopening, reopenWronglySettled } from './convergence/audit';

@@ -305,6 +305,9 @@ describe('loop: the convergence loop end to end (real SDK, fake API)', () => {
       result.reason,
       /\$0\.00 spent of the \$0\.000001 cap\. The challenger's call in iteration 1 was not sent: it could have cost up to \$[\d.,]+ \(with 16,000 output tokens\)/,
     );
+    // The spend is said once, and the next step is to finish the run, not to act on a verdict nobody earned.
+    assert.equal(result.reason.match(/spent/g)?.length, 1, result.reason);
+    assert.match(result.nextStep, /^Raise the spending cap/);
   });
 
   it("memory: a risk the user only acknowledged comes back next run; one withdrawn on the user's override does not; the challenger sees the plan diff", async () => {

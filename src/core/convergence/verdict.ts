@@ -4,7 +4,7 @@
  * Technical Debt Warning.
  */
 import type { Challenge, Verdict } from '../protocol';
-import type { VerdictLabel } from '../run-types';
+import type { StopCause, VerdictLabel } from '../run-types';
 import { CAPS, countOpen } from './counting';
 
 /** §7: RETHINK on any BLOCKING open/unresolved; else by SIGNIFICANT count: 0 PROCEED, 1–2 REVISE, 3+ REVISE (strong). */
@@ -17,6 +17,13 @@ export function verdictOf(challenges: Challenge[]): { verdict: Verdict; label: V
 }
 
 /** Seed 001 Step 4 recommendations, worded for the extension and the CLI. */
+/** The next step after a run that stopped before its verdict was earned (cap, cancel, abort, failures). */
+export function nextStepForStopped(cause: StopCause): string {
+  if (cause === 'spending_cap') return 'Raise the spending cap (verifyPlan.spendingCapUsd, or --spending-cap) and verify again: not every challenge was evaluated.';
+  if (cause === 'agent_failures') return 'See the failures below (and the log), fix what they name, then verify again.';
+  return 'Verify again when you are ready: the run did not finish, so its challenges are not a verdict.';
+}
+
 export function nextStepFor(label: VerdictLabel): string {
   switch (label) {
     case 'PROCEED':

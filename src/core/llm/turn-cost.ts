@@ -115,10 +115,12 @@ export function cutByCapMessage(room: number, spentOnCallUsd: number): string {
 
 export type Admission = { ok: true; room: number; capped: boolean; settle: (actualUsd: number) => void } | TurnRefusal;
 
-/** Why a call was not made, in the words the report and the toast repeat: what it could have cost, spent, and the cap. */
+/**
+ * Why a call was not made, in the words the report and the toast repeat: what it could have cost. The run's spend
+ * against the cap is said once, by the ending that quotes this ("Stopped at the spending cap: $X spent of the $Y cap.").
+ */
 export function capRefusalMessage(r: TurnRefusal): string {
-  const [spent, cap] = usdPair(r.spentUsd, r.capUsd);
-  return `was not sent: it could have cost up to ${formatUsd(r.worstCaseUsd)} (with ${r.room.toLocaleString('en-US')} output tokens), and the run had spent ${spent} of its ${cap} spending cap`;
+  return `was not sent: it could have cost up to ${formatUsd(r.worstCaseUsd)} (with ${r.room.toLocaleString('en-US')} output tokens), more than the spending cap left`;
 }
 
 /**

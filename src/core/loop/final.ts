@@ -20,7 +20,17 @@ import type { QualityResult } from '../run-types';
 import type { FinalParts, RunContext } from './run-context';
 import type { LoopState } from './iteration';
 import { auditorAgent } from '../agents';
-import { REOPENED_BY_AUDIT, auditDiscrepancies, isOpenOrUnresolved, nextStepFor, qualityLabel, qualityTotal, reopenWronglySettled, verdictOf } from '../convergence';
+import {
+  REOPENED_BY_AUDIT,
+  auditDiscrepancies,
+  isOpenOrUnresolved,
+  nextStepFor,
+  nextStepForStopped,
+  qualityLabel,
+  qualityTotal,
+  reopenWronglySettled,
+  verdictOf,
+} from '../convergence';
 import { auditorMessage } from './messages';
 import { capEnding, cancelledEnding, isCompleteEnding, reasonFor, type Ending } from './endings';
 import { replaceLastSnapshot } from './snapshots';
@@ -60,7 +70,8 @@ export async function finalParts(ctx: RunContext, loop: LoopState, ending: Endin
   return {
     verdict,
     reason: `${why}${audited}`,
-    nextStep: nextStepFor(verdict),
+    // A stopped run's challenges were not all evaluated: its next step is to finish the run, not to act on a verdict.
+    nextStep: finalEnding?.partial ? nextStepForStopped(finalEnding.cause) : nextStepFor(verdict),
     quality,
     audit,
     partial: finalEnding?.partial ?? false,
