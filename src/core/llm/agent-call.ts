@@ -32,11 +32,11 @@
  * its worst case and held against the run's cap before it is sent
  * (turn-cost.ts); a turn the cap cannot hold is not sent.
  */
-import { AUTH_FAILURE } from '../labels';
+import { CallFailure, classify, type AgentFailureKind } from './call-failure';
 import type { z } from 'zod';
 import { costOf, type PriceTable } from '../config';
 import type { ModelLimits } from '../models';
-import type { AgentFailure, AgentRole, CallRecord, Usage } from '../protocol';
+import type { AgentRole, CallRecord, Usage } from '../protocol';
 import { parseAgentJson, parseStructuredJson } from './json-output';
 import { answerJsonSchema } from './output-schema';
 import { retryRoom, roomFor } from './output-room';
@@ -45,7 +45,6 @@ import { clip, correctionPrompt, summarizeToolInput, textOf, toolUsesOf, withBre
 import { serverToolNotice, serverToolUsesOf, type ServerToolUse } from './server-tools';
 import {
   addUsage,
-  ProviderError,
   servedModelOf,
   ZERO_USAGE,
   type ChatMessage,
@@ -115,7 +114,7 @@ export function usesStructuredOutputs(provider: LlmProvider, model: string): boo
   return provider.structuredOutputs?.(model) ?? false;
 }
 
-export type AgentFailureKind = AgentFailure['kind'];
+export type { AgentFailureKind } from './call-failure';
 
 export type AgentCallResult<T> =
   | { ok: true; value: T; call: CallRecord; transcript: ChatMessage[] }
@@ -123,19 +122,7 @@ export type AgentCallResult<T> =
 
 export const NO_TOOLS_MESSAGE = 'tools are not available to this role';
 export const TOOL_LIMIT_MESSAGE = 'tool turn limit reached: answer now with your JSON';
-const MAX_FAILURE_MESSAGE = 2000;
-
 type CapRefused = { refused: TurnRefusal };
-
-/** Ends the call early with a classified failure; caught inside `callAgent` only. */
-class CallFailure extends Error {
-  constructor(
-    readonly kind: AgentFailureKind,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallResult<T>> {
   const started = performance.now();
@@ -405,17 +392,4 @@ export async function callAgent<T>(input: AgentCallInput<T>): Promise<AgentCallR
   } catch (error) {
     return { ok: false, failure: classify(error, input.signal), call: record(false), transcript };
   }
-}
-
-function classify(error: unknown, signal: AbortSignal | undefined): { kind: AgentFailureKind; message: string } {
-  if (signal?.aborted) return { kind: 'cancelled', message: 'agent call cancelled' };
-  if (error instanceof CallFailure) return { kind: error.kind, message: clip(error.message, MAX_FAILURE_MESSAGE) };
-  if (error instanceof ProviderError) {
-    if (error.kind === 'auth') {
-      return { kind: 'api_error', message: clip(`${AUTH_FAILURE} ${error.message}`, MAX_FAILURE_MESSAGE) };
-    }
-    return { kind: error.kind, message: clip(error.message, MAX_FAILURE_MESSAGE) };
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return { kind: 'api_error', message: clip(`the model provider failed: ${message}`, MAX_FAILURE_MESSAGE) };
 }
