@@ -1,0 +1,67 @@
+/**
+ * What a step's own lines say about it, read from the criterion and dependency tables: "does this line introduce the
+ * step's check, and where does the check's text start?", "is this sub-heading the step's check?", "where is the next
+ * dependency label on this line, and of which kind?". Each query is compiled once, at module load: the parser asks them
+ * of every line of every step on every keystroke. Asked by the plan parser (../plan/step-details.ts).
+ */
+import { CHECK_LABEL_VERB, CRITERION_LABEL, CRITERION_TITLE, CRITERION_TITLE_UNIT, DONE_WHEN, END_OF, GOAL, REQUIREMENTS_LINK } from './criterion';
+import { AFTER, DEPENDENCY_NOUN, DEPENDS_ON } from './dependency';
+import { alternation, anyOf, pairMatcher, patternMatcher, phraseAlternation, wordMatcher, wordsOf } from './words';
+
+const CRITERION = anyOf(
+  wordMatcher(CRITERION_LABEL, { trail: { latin: '\\s*:', cjk: '\\s*[:：]' } }),
+  // "Verify the login works:", "Verify (manual):": the verb, then a parenthesis or up to five words, then the colon.
+  wordMatcher(CHECK_LABEL_VERB, { trail: "(?:\\s*\\([^)]{0,80}\\)|(?:\\s+[\\w'’-]+){1,5})?\\s*:" }),
+  pairMatcher(END_OF, GOAL, '\\s+(?:[\\w-]+\\s+){1,3}', { trail: '\\s*:' }),
+  wordMatcher(DONE_WHEN, { trail: '\\s*:?' }),
+  // `_` glues to the word (a word character to `\b`): the italic mark is the lead, the colon the trail.
+  wordMatcher(REQUIREMENTS_LINK, { lead: '(?:^|\\s)_', trail: '\\s*[:：]', bounded: false }),
+  // GSD plans' check tags (<verify>, <done>, <acceptance_criteria>, <automated>): the format's markup, not words of prose.
+  patternMatcher({ latin: '<(?:verify|done|acceptance_criteria|automated)>' }),
+);
+
+/**
+ * Where the text after a label that introduces the step's check starts ("Success criteria: the build passes" → after
+ * ":"; "Done when the build is green" → after "when"), or null when the line holds none. English labels first, then
+ * Chinese and Japanese ones.
+ */
+export function criterionLabelEnd(line: string): number | null {
+  const m = CRITERION.exec(line);
+  return m === null ? null : m.index + m[0].length;
+}
+
+const CRITERION_TITLE_LEAD = `^[\\W\\d.]*(?:(?:${phraseAlternation(CRITERION_TITLE_UNIT, '\\s+')})\\s+[\\w.-]+\\s+)?`;
+const CRITERION_HEADING = wordMatcher(CRITERION_TITLE, { lead: CRITERION_TITLE_LEAD, trail: '\\W*$', bounded: false });
+
+/** Is a sub-heading's title, numbering, marks and a unit's number aside, only the step's check: "1.7 Sprint 1 Tests", "Acceptance criteria"? */
+export function isCriterionTitle(title: string): boolean {
+  return CRITERION_HEADING.test(title);
+}
+
+export interface DependencyLabel {
+  /** Where the label starts on the line. */
+  index: number;
+  /** Where what it labels starts: after the label, its colon and the spaces. */
+  end: number;
+  /**
+   * `depends`: always a label ("Depends on", "Blocked by"); `noun`: a label only with its colon ("Dependencies:");
+   * `after`: a dependency only when a step reference follows at once ("After step 2").
+   */
+  kind: 'depends' | 'noun' | 'after';
+  /** The label's own colon was matched ("Depends on:", "Dependencies :"). */
+  colon: boolean;
+}
+
+const DEPENDENCY_LABEL = new RegExp(
+  `(?:(?<depends>${alternation(wordsOf(DEPENDS_ON, 'latin'), 'latin')})|(?<noun>${alternation(wordsOf(DEPENDENCY_NOUN, 'latin'), 'latin')})|(?<after>${alternation(wordsOf(AFTER, 'latin'), 'latin')}))\\s*:?\\s*`,
+  'gi',
+);
+
+/** The first dependency label on the line at or after `from`, or null. */
+export function nextDependencyLabel(line: string, from: number): DependencyLabel | null {
+  DEPENDENCY_LABEL.lastIndex = from;
+  const m = DEPENDENCY_LABEL.exec(line);
+  if (m === null) return null;
+  const kind = m.groups?.depends !== undefined ? 'depends' : m.groups?.noun !== undefined ? 'noun' : 'after';
+  return { index: m.index, end: m.index + m[0].length, kind, colon: m[0].includes(':') };
+}
