@@ -5,7 +5,30 @@
  */
 import assert from 'node:assert/strict';
 import { CHANGE_VERB, CHANGED, CHANGED_STEM } from '../../src/core/wording/existing-files';
-import { formerNameBefore, isFileColumn, namesChangeVerb, saysChanged, titleIsTests } from '../../src/core/wording/file-context';
+import {
+  aboutPackages,
+  defaultPathBefore,
+  formerNameBefore,
+  isFileColumn,
+  isOriginCell,
+  isTargetCell,
+  namesChangeVerb,
+  saysChanged,
+  saysGreenfield,
+  titleIsTests,
+} from '../../src/core/wording/file-context';
+import {
+  DEFAULT,
+  DEFAULT_PLACE,
+  EMPTY_PROJECT,
+  GREENFIELD,
+  ORIGIN,
+  ORIGIN_QUALIFIER,
+  PACKAGE_INSTALL,
+  PROJECT,
+  TARGET,
+  TARGET_QUALIFIER,
+} from '../../src/core/wording/outside-workspace';
 import { FILE_COLUMN } from '../../src/core/wording/file-labels';
 import { FORMER_NAME } from '../../src/core/wording/move';
 import { TESTS_TITLE } from '../../src/core/wording/verify';
@@ -75,5 +98,60 @@ describe('wording concepts: where the plan places a file', () => {
       assert.ok(!namesChangeVerb(`- ${w}x the map in `), `${lang} "${w}x" is another word`);
     }
     assert.deepEqual(inEmptyWorkspace('- Wire the map in `src/gone.ts`'), []);
+  });
+
+  it('every install word on the line of a scoped name makes it an npm package, not a folder to find ("npm install `@src/x`")', () => {
+    for (const [lang, w] of rows(PACKAGE_INSTALL)) {
+      assert.ok(aboutPackages(`- ${w} the kit`), `${lang} "${w}"`);
+      assert.deepEqual(reported('## Steps', `- ${w} \`@src/gone_x\``), [], `${lang} "${w}"`);
+      assert.ok(!aboutPackages(`- ${w}x the kit`), `${lang} "${w}x" is another word`);
+    }
+    assert.deepEqual(reported('## Steps', '- Wire `@src/gone_x`'), ['@src/gone_x']);
+  });
+
+  it('"default" and a place word before a path label a program\'s run-time place, not a workspace file ("Default storage path: `a/b.png`")', () => {
+    for (const [lang, d] of rows(DEFAULT))
+      for (const place of DEFAULT_PLACE[lang] ?? []) {
+        assert.ok(defaultPathBefore(`- ${d} storage ${place}: \``), `${lang} "${d} … ${place}"`);
+        assert.deepEqual(reported('## Steps', `- ${d} storage ${place}: \`static/images/a.png\``), [], `${lang} "${d} … ${place}"`);
+        assert.ok(!defaultPathBefore(`- ${d} storage ${place}s: \``), `${lang} "${place}s" is another word`);
+      }
+    assert.deepEqual(reported('## Steps', '- Storage path: `static/images/a.png`'), ['static/images/a.png']);
+  });
+
+  it('every origin word as a table\'s first header cell, with a target word in another, makes the first column files taken from elsewhere ("| v1 source | v2 destination |")', () => {
+    const table = (origin: string, target: string): string[] => ['## Steps', '', `| ${origin} | ${target} |`, '|---|---|', '| `src/gone.ts` | wired |'];
+    for (const [lang, origin] of rows(ORIGIN)) {
+      for (const cell of [origin, `**${origin.toUpperCase()}**`, `v1 ${origin}`, ...(ORIGIN_QUALIFIER[lang] ?? []).map((q) => `${q} ${origin}`)]) {
+        assert.ok(isOriginCell(cell), `${lang} "${cell}"`);
+        assert.deepEqual(reported(...table(cell, 'v2')), [], `${lang} "${cell}"`);
+      }
+      assert.ok(!isOriginCell(`${origin} files`), `${lang} "${origin}" is not the whole cell`);
+    }
+    for (const [lang, target] of rows(TARGET)) {
+      for (const cell of [target, `v2 ${target}`, ...(TARGET_QUALIFIER[lang] ?? []).map((q) => `${q} ${target}`)]) {
+        assert.ok(isTargetCell(cell), `${lang} "${cell}"`);
+        assert.deepEqual(reported(...table('Source', cell)), [], `${lang} "${cell}"`);
+      }
+      assert.ok(!isTargetCell(`${target} files`), `${lang} "${target}" is not the whole cell`);
+    }
+    assert.ok(!isOriginCell('Item') && !isTargetCell('Notes'));
+    assert.deepEqual(reported(...table('Source', 'Notes')), ['src/gone.ts']);
+  });
+
+  it('a project said to start empty, before the first step, creates what its steps name ("Greenfield project", "no code exists yet")', () => {
+    const plan = (opening: string): string[] => [opening, '', '## Step 1: Wire the parser', '', '- Wire `src/gone.ts`'];
+    for (const [lang, g] of rows(GREENFIELD))
+      for (const project of PROJECT[lang] ?? []) {
+        assert.ok(saysGreenfield(`A ${g} ${project}.`), `${lang} "${g} ${project}"`);
+        assert.deepEqual(reported(...plan(`A ${g} ${project}.`)), [], `${lang} "${g} ${project}"`);
+        assert.ok(!saysGreenfield(`A ${g} ${project}s.`), `${lang} "${project}s" is another word`);
+      }
+    for (const [lang, w] of rows(EMPTY_PROJECT)) {
+      assert.ok(saysGreenfield(`Note: the ${w}.`), `${lang} "${w}"`);
+      assert.deepEqual(reported(...plan(`Note: the ${w}.`)), [], `${lang} "${w}"`);
+    }
+    assert.ok(!saysGreenfield('A brownfield project.'));
+    assert.deepEqual(reported(...plan('A brownfield project.')), ['src/gone.ts']);
   });
 });

@@ -21,6 +21,7 @@ import * as systemDescription from '../../src/core/wording/system-description';
 import * as stepWords from '../../src/core/wording/step-words';
 import * as criterion from '../../src/core/wording/criterion';
 import * as dependency from '../../src/core/wording/dependency';
+import * as outsideWorkspace from '../../src/core/wording/outside-workspace';
 import { LANGUAGES, merge, pairMatcher, wordMatcher, type Language, type Wording } from '../../src/core/wording/words';
 
 /** Every table of every concept, by name. Stems are words' beginnings by design (CHECK_HEADING_STEMS, RISK_HEADING_STEM). */
@@ -43,6 +44,7 @@ const TABLES: Record<string, Wording> = Object.fromEntries(
     ...stepWords,
     ...criterion,
     ...dependency,
+    ...outsideWorkspace,
   }).filter(
     ([name, value]) => typeof value === 'object' && name !== 'CHECK_HEADING_STEMS' && name !== 'RISK_HEADING_STEM' && name !== 'CHANGE_LABEL_STEM' && name !== 'CHANGED_STEM',
   ),
