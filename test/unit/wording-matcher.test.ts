@@ -22,6 +22,7 @@ import * as stepWords from '../../src/core/wording/step-words';
 import * as criterion from '../../src/core/wording/criterion';
 import * as dependency from '../../src/core/wording/dependency';
 import * as outsideWorkspace from '../../src/core/wording/outside-workspace';
+import * as resolution from '../../src/core/wording/resolution';
 import { LANGUAGES, merge, pairMatcher, wordMatcher, type Language, type Wording } from '../../src/core/wording/words';
 
 /** Every table of every concept, by name. Stems are words' beginnings by design (CHECK_HEADING_STEMS, RISK_HEADING_STEM). */
@@ -45,6 +46,7 @@ const TABLES: Record<string, Wording> = Object.fromEntries(
     ...criterion,
     ...dependency,
     ...outsideWorkspace,
+    ...resolution,
   }).filter(
     ([name, value]) => typeof value === 'object' && name !== 'CHECK_HEADING_STEMS' && name !== 'RISK_HEADING_STEM' && name !== 'CHANGE_LABEL_STEM' && name !== 'CHANGED_STEM',
   ),
