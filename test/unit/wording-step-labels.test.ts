@@ -6,9 +6,21 @@
 import assert from 'node:assert/strict';
 import { findDependencies } from '../../src/core/plan/step-details';
 import { parsePlan } from '../../src/core/plan';
-import { CHECK_LABEL_VERB, CRITERION_LABEL, CRITERION_TITLE, CRITERION_TITLE_UNIT, DONE_WHEN, END_OF, GOAL, REQUIREMENTS_LINK } from '../../src/core/wording/criterion';
-import { AFTER, DEPENDENCY_NOUN, DEPENDS_ON } from '../../src/core/wording/dependency';
-import { criterionLabelEnd, isCriterionTitle, nextDependencyLabel } from '../../src/core/wording/step-labels';
+import {
+  CHECK_LABEL_VERB,
+  CRITERION_LABEL,
+  CRITERION_TITLE,
+  CRITERION_TITLE_UNIT,
+  DONE_WHEN,
+  END_OF,
+  GOAL,
+  REPLACE_VERB,
+  REPLACE_WITH,
+  REQUIREMENTS_LINK,
+  REWORD_LABEL,
+} from '../../src/core/wording/criterion';
+import { AFTER, AFTER_LEAD, DEPENDENCY_NOUN, DEPENDS_ON, NO_DEPENDENCY } from '../../src/core/wording/dependency';
+import { criterionLabelEnd, isCriterionTitle, nextDependencyLabel, opensReplacement, saysNoDependency } from '../../src/core/wording/step-labels';
 import { LANGUAGES, type Language, type Wording } from '../../src/core/wording/words';
 import { findingLines, runRules } from '../support/static-rules-harness';
 
@@ -130,5 +142,37 @@ describe('wording concepts: what a step says about itself', () => {
       assert.deepEqual(dependencyIds(`${capitalized(w)} the parser lands, step 2 follows.`), [], `${lang} "${w}" then prose`);
     }
     assert.deepEqual(dependencyIds('Following step 2 is merged.'), []);
+  });
+
+  it('every label that gives new wording, the quoted text below it, gives the step its end state ("Replace the intro with:", "Ersetzen durch:")', () => {
+    const quoted = (label: string): string[] => [`- ${label}`, '', '> Verify Plan checks a plan before it runs.'];
+    const labels = [
+      ...rows(REPLACE_VERB).flatMap(([lang, verb]) => (REPLACE_WITH[lang] ?? []).map((w): [Language, string] => [lang, `${capitalized(verb)} the intro ${w} the following:`])),
+      ...rows(REWORD_LABEL).map(([lang, w]): [Language, string] => [lang, `${capitalized(w)}:`]),
+    ];
+    for (const [lang, label] of labels) {
+      assert.ok(opensReplacement(`- ${label}`), `${lang} "${label}"`);
+      assert.equal(criterionOf(...quoted(label)), 'Verify Plan checks a plan before it runs.', `${lang} "${label}"`);
+      assert.deepEqual(uncheckedSteps(...quoted(label)), [], `${lang} "${label}"`);
+      assert.ok(!opensReplacement(`- ${label} the intro`), `${lang} "${label}" with text after its colon`);
+    }
+    assert.equal(criterionOf(...quoted('Keep the intro:')), null);
+  });
+
+  it('every "none" word after a depends-on label says the step waits for nothing ("Depends on: none")', () => {
+    for (const [lang, w] of rows(NO_DEPENDENCY)) {
+      assert.ok(saysNoDependency(` ${w}`), `${lang} "${w}"`);
+      assert.deepEqual(dependencyIds(`Depends on: ${w}, setup-db`), [], `${lang} "${w}"`);
+      assert.ok(!saysNoDependency(` ${w}x`), `${lang} "${w}x" is another word`);
+    }
+    assert.deepEqual(dependencyIds('Depends on: setup-db'), ['setup-db']);
+  });
+
+  it('every lead word between an after word and the step it names keeps the reference ("After the step 2 merge", "Once completing phase 1")', () => {
+    for (const [lang, w] of rows(AFTER_LEAD)) {
+      assert.deepEqual(dependencyIds(`After ${w} step 2 is merged.`), ['2'], `${lang} "${w}"`);
+      assert.deepEqual(dependencyIds(`After ${w} the step 2 merge.`), ['2'], `${lang} "${w} the"`);
+    }
+    assert.deepEqual(dependencyIds('After reviewing step 2 is merged.'), []);
   });
 });

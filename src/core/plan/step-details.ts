@@ -19,7 +19,8 @@
  */
 import { phraseAlternation } from '../wording/words';
 import { STEP_WORD } from '../wording/step-words';
-import { criterionLabelEnd, isCriterionTitle, nextDependencyLabel } from '../wording/step-labels';
+import { AFTER_LEAD } from '../wording/dependency';
+import { criterionLabelEnd, isCriterionTitle, nextDependencyLabel, opensReplacement, saysNoDependency } from '../wording/step-labels';
 import { charSpan } from './text';
 import type { StepRef } from './types';
 
@@ -150,11 +151,11 @@ export function explicitId(lines: readonly string[], from: number, to: number, s
 }
 
 const KEYWORD_REF = new RegExp(`(?<![\\w\\u00c0-\\u024f])(${KEYWORD}s?\\s*[-_#]?\\s*(${NUMBER}))(?![\\w])((?:\\s*(?:,|and|&|or|/|to|-|–|—)\\s*${NUMBER}(?![\\w.]))*)`, 'gi');
-const WEAK_LEAD = new RegExp(`^(?:(?:the|completing|finishing|completion\\s+of|successful|a)\\s+)*${KEYWORD}s?\\s*[-_#]?\\s*${NUMBER}`, 'i');
+/** After an `after` label, the step it names, a few lead words (`AFTER_LEAD`: "the", "completing") before it. */
+const WEAK_LEAD = new RegExp(`^(?:(?:${phraseAlternation(AFTER_LEAD, '\\s+')})\\s+)*${KEYWORD}s?\\s*[-_#]?\\s*${NUMBER}`, 'i');
 const SEGMENT_END = /\(|;|\s[—–-]{1,2}\s|[.!?](?=\s|$)/;
 const LIST_NUMBER = new RegExp(`(,|and|&|or|/|to|-|–|—)\\s*(${NUMBER})`, 'gi');
 const BARE_NUMBER = new RegExp(`^#?${NUMBER}$`, 'i');
-const NONE = /^\s*(none|nothing|n\/a|-|—)\b/i;
 
 /** Dependency mentions on lines `from..to`, in order, de-duplicated by id. `skip(line)` masks code lines. */
 export function findDependencies(lines: readonly string[], from: number, to: number, skip: (line: number) => boolean): StepRef[] {
@@ -182,7 +183,7 @@ export function findDependencies(lines: readonly string[], from: number, to: num
       const endAt = tail.search(SEGMENT_END);
       const segment = endAt === -1 ? tail : tail.slice(0, endAt);
       if (!strong && !WEAK_LEAD.test(segment)) continue;
-      if (strong && NONE.test(segment)) continue;
+      if (strong && saysNoDependency(segment)) continue;
       if (strong && segment.trim() === '') {
         for (let j = i + 1; j <= to && /^\s*[-*+]\s+\S/.test(lines[j] ?? ''); j++) {
           const item = lines[j] ?? '';
@@ -245,13 +246,6 @@ function refsIn(lines: readonly string[], line: number, offset: number, segment:
   return out.sort((a, b) => a.at - b.at).map((o) => o.ref);
 }
 
-/**
- * "Replace with:" (or "should read:", "reword to:", "clarify:") and then the new text quoted: the step
- * changes wording, and the quoted text is its end state.
- */
-const REPLACEMENT_LABEL =
-  /\b(?:replace[sd]?\b.{0,40}\b(?:with|by)|change\s+(?:it\s+|this\s+)?to|should\s+(?:now\s+)?read|reword|rewrite|clarify|new\s+(?:text|copy|wording)|reemplazar\s+por|substituir\s+por|ersetzen\s+durch|remplacer\s+par)\b[^:]{0,40}:\s*$/i;
-
 /** "Run: `npm test` — expect PASS", "Step 4: Run — expect 5 passed": a command with its expected outcome (superpowers plans). */
 const RUN_LINE = /(?:^|[^\w])run\s*(?::|[—–]|-\s)/i;
 /** "expect PASS", or the result after an arrow: "Run: `pytest -q` → 12 passed", "-> 0 errors". */
@@ -295,7 +289,7 @@ export function findSuccessCriterion(lines: readonly string[], from: number, to:
     const plain = (lines[i] ?? '').replace(/\*\*|__/g, '');
     if (plain.length > 20000) continue;
     if ((RUN_LINE.test(plain) && EXPECT.test(plain)) || RUN_WITH_RESULT.test(plain)) return { text: plain.trim().slice(0, 500), line: i };
-    if (plain.length < 300 && REPLACEMENT_LABEL.test(plain)) {
+    if (plain.length < 300 && opensReplacement(plain)) {
       const quoted = quotedTextAfter(lines, i + 1, to);
       if (quoted !== null) return { text: quoted.slice(0, 500), line: i };
     }

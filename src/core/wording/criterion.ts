@@ -143,3 +143,22 @@ export const CRITERION_TITLE: Wording = {
 export const CRITERION_TITLE_UNIT: Wording = {
   en: ['sprint', 'phase', 'step', 'stage', 'milestone', 'week', 'task'],
 };
+
+/**
+ * A label that gives new wording, then ":" and the new text quoted below: the step changes wording, and the quoted
+ * text is its end state. A REPLACE_VERB and, within a few words, REPLACE_WITH ("Replace the intro with:"), or a
+ * REWORD_LABEL ("Should read:", "Reword to:", "Reemplazar por:", "Ersetzen durch:").
+ */
+export const REPLACE_VERB: Wording = {
+  en: ['replace', 'replaces', 'replaced'],
+};
+export const REPLACE_WITH: Wording = {
+  en: ['with', 'by'],
+};
+export const REWORD_LABEL: Wording = {
+  en: ['change to', 'change it to', 'change this to', 'should read', 'should now read', 'reword', 'rewrite', 'clarify', 'new text', 'new copy', 'new wording'],
+  es: ['reemplazar por'],
+  pt: ['substituir por'],
+  de: ['ersetzen durch'],
+  fr: ['remplacer par'],
+};

@@ -22,3 +22,13 @@ export const DEPENDENCY_NOUN: Wording = {
 export const AFTER: Wording = {
   en: ['requires', 'needs', 'after', 'once'],
 };
+
+/** After a depends-on label, the words that say the step waits for nothing: "Depends on: none", "Prerequisites: n/a". */
+export const NO_DEPENDENCY: Wording = {
+  en: ['none', 'nothing', 'n/a'],
+};
+
+/** Between an AFTER word and the step it names: "After the step 2 merge", "Once completing phase 1", "After successful task 3". */
+export const AFTER_LEAD: Wording = {
+  en: ['the', 'completing', 'finishing', 'completion of', 'successful', 'a'],
+};

@@ -4,8 +4,20 @@
  * dependency label on this line, and of which kind?". Each query is compiled once, at module load: the parser asks them
  * of every line of every step on every keystroke. Asked by the plan parser (../plan/step-details.ts).
  */
-import { CHECK_LABEL_VERB, CRITERION_LABEL, CRITERION_TITLE, CRITERION_TITLE_UNIT, DONE_WHEN, END_OF, GOAL, REQUIREMENTS_LINK } from './criterion';
-import { AFTER, DEPENDENCY_NOUN, DEPENDS_ON } from './dependency';
+import {
+  CHECK_LABEL_VERB,
+  CRITERION_LABEL,
+  CRITERION_TITLE,
+  CRITERION_TITLE_UNIT,
+  DONE_WHEN,
+  END_OF,
+  GOAL,
+  REPLACE_VERB,
+  REPLACE_WITH,
+  REQUIREMENTS_LINK,
+  REWORD_LABEL,
+} from './criterion';
+import { AFTER, DEPENDENCY_NOUN, DEPENDS_ON, NO_DEPENDENCY } from './dependency';
 import { alternation, anyOf, pairMatcher, patternMatcher, phraseAlternation, wordMatcher, wordsOf } from './words';
 
 const CRITERION = anyOf(
@@ -64,4 +76,21 @@ export function nextDependencyLabel(line: string, from: number): DependencyLabel
   if (m === null) return null;
   const kind = m.groups?.depends !== undefined ? 'depends' : m.groups?.noun !== undefined ? 'noun' : 'after';
   return { index: m.index, end: m.index + m[0].length, kind, colon: m[0].includes(':') };
+}
+
+/** The new text's colon ends the line, a few words after the label ("Replace the intro with the following:"). */
+const REPLACEMENT_TRAIL = '[^:]{0,40}:\\s*$';
+const REPLACEMENT = anyOf(pairMatcher(REPLACE_VERB, REPLACE_WITH, '.{0,40}', { trail: REPLACEMENT_TRAIL }), wordMatcher(REWORD_LABEL, { trail: REPLACEMENT_TRAIL }));
+
+/** Does the line end with a label that gives new wording, quoted below: "Replace with:", "Should read:", "Ersetzen durch:"? */
+export function opensReplacement(line: string): boolean {
+  return REPLACEMENT.test(line);
+}
+
+// A dash alone ("Depends on: -", "—") says none too: a placeholder, not a word.
+const NO_DEPENDENCY_OPENING = anyOf(wordMatcher(NO_DEPENDENCY, { lead: '^\\s*' }), patternMatcher({ latin: '^\\s*(?:-|—)\\b' }));
+
+/** Does the text after a depends-on label say the step waits for nothing: " none", ": n/a"? */
+export function saysNoDependency(segment: string): boolean {
+  return NO_DEPENDENCY_OPENING.test(segment);
 }
