@@ -8,7 +8,30 @@ import { CHANGE_VERB, CHANGED, CHANGED_STEM } from './existing-files';
 import { FILE_COLUMN } from './file-labels';
 import { FORMER_NAME } from './move';
 import { TESTS_TITLE } from './verify';
-import { DEFAULT, DEFAULT_PLACE, EMPTY_PROJECT, GREENFIELD, ORIGIN, ORIGIN_QUALIFIER, PACKAGE_INSTALL, PROJECT, TARGET, TARGET_QUALIFIER } from './outside-workspace';
+import {
+  ANOTHER,
+  CARRIED,
+  DEFAULT,
+  DEFAULT_PLACE,
+  EARLIER_VERSION,
+  EDIT_TEXT_VERB,
+  EMPTY_PROJECT,
+  EVERY,
+  GREENFIELD,
+  MADE_FROM,
+  OLD_SIDE,
+  ORIGIN,
+  ORIGIN_QUALIFIER,
+  OTHER_PLACE,
+  OUTSIDE_OF,
+  PACKAGE_INSTALL,
+  PROJECT,
+  TARGET,
+  TARGET_QUALIFIER,
+  TEXT_OCCURRENCE,
+  THIS,
+  WORKSPACE_NOUN,
+} from './outside-workspace';
 import { anyOf, pairMatcher, patternMatcher, phraseAlternation, wordMatcher } from './words';
 
 const SAYS_CHANGED = anyOf(wordMatcher(CHANGED), wordMatcher(CHANGED_STEM, { stems: true }));
@@ -83,4 +106,40 @@ const GREENFIELD_PROJECT = anyOf(pairMatcher(GREENFIELD, PROJECT, '\\s+'), wordM
 /** Does the line say the project starts from nothing: "Greenfield project", "no code exists yet", "the repository is empty"? */
 export function saysGreenfield(line: string): boolean {
   return GREENFIELD_PROJECT.test(line);
+}
+
+/** The rows of a table as one slot of a composed English shape: spaces match any white space; the shape bounds the slot. */
+const slot = (table: typeof THIS): string => `(?:${phraseAlternation(table, '\\s+')})`;
+
+const OUTSIDE_THE_WORKSPACE = patternMatcher({
+  latin: `\\b${slot(OUTSIDE_OF)}\\s+${slot(THIS)}\\s+(?:[\\w.-]+\\s+)?${slot(WORKSPACE_NOUN)}\\b|\\b${slot(ANOTHER)}\\s+${slot(OTHER_PLACE)}\\b`,
+});
+
+/** Does the line place a file outside the workspace: "outside the wonderland repo", "not part of this repository", "in another repo"? */
+export function placesOutside(line: string): boolean {
+  return OUTSIDE_THE_WORKSPACE.test(line);
+}
+
+const MADE_FROM_SOURCES = patternMatcher({
+  latin: `\\b${slot(MADE_FROM)}\\s+from\\b|\\b${slot(CARRIED)}\\s+(?:\\w+\\s+){0,4}from\\s+(?:the\\s+)?(?:v\\d+|${slot(EARLIER_VERSION)})\\b`,
+});
+
+/** Does the sentence say what the plan or its code was made from: "Consolidated from two reviews (", "Ported from the legacy "? */
+export function citesSource(sentence: string): boolean {
+  return MADE_FROM_SOURCES.test(sentence);
+}
+
+const EDITED_AS_TEXT_BEFORE = patternMatcher({ latin: `\\b${slot(EDIT_TEXT_VERB)}\\s+(?:${slot(EVERY)}\\s+)?[\x60'"]*$` });
+const OCCURRENCES_AFTER = wordMatcher(TEXT_OCCURRENCE, { lead: '^[\x60\'"]*\\s+' });
+
+/** Is the name edited as text in other files: "Replace any " before it and " references" after it? */
+export function editedAsText(before: string, after: string): boolean {
+  return EDITED_AS_TEXT_BEFORE.test(before) && OCCURRENCES_AFTER.test(after);
+}
+
+const OLD_SIDE_CELL = wordMatcher(OLD_SIDE, { lead: '^\\W*' });
+
+/** Does a mapping table's header cell (its markup taken off) open with the old side: "Old path", "Before", "Antes", "Alt"? */
+export function opensOldSide(cell: string): boolean {
+  return OLD_SIDE_CELL.test(cell);
 }

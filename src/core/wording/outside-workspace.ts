@@ -48,3 +48,37 @@ export const PROJECT: Wording = {
 export const EMPTY_PROJECT: Wording = {
   en: ['no code exists yet', 'repo is empty', 'repository is empty', 'repo is still empty', 'repository is still empty'],
 };
+
+/**
+ * A line that places a file outside the workspace: OUTSIDE_OF, THIS, a name or not, WORKSPACE_NOUN ("outside the
+ * wonderland repo", "not part of this repository"), or ANOTHER and OTHER_PLACE ("lives in another repo").
+ */
+export const OUTSIDE_OF: Wording = { en: ['outside', 'not in', 'not part of'] };
+export const THIS: Wording = { en: ['the', 'this', 'our'] };
+export const WORKSPACE_NOUN: Wording = { en: ['repo', 'repository', 'workspace', 'project'] };
+export const ANOTHER: Wording = { en: ['in another', 'in a different', 'in a separate'] };
+export const OTHER_PLACE: Wording = { en: ['repo', 'repository', 'project'] };
+
+/** What the plan was made from, then "from": "Consolidated from two reviews (`a.md`, `b.md`)", "Distilled from …": its sources, not files it reads. */
+export const MADE_FROM: Wording = {
+  en: ['consolidated', 'compiled', 'distiled', 'distilled', 'synthesised', 'synthesized', 'summarised', 'summarized', 'condensed'],
+};
+/** Code taken over, a few words, then "from" an EARLIER_VERSION (or a version, "v1"): "Ported from the legacy `a.py`", "copied over from upstream". */
+export const CARRIED: Wording = { en: ['port', 'ported', 'porting', 'lift', 'lifted', 'lifting', 'copied', 'carried over'] };
+export const EARLIER_VERSION: Wording = { en: ['old', 'legacy', 'previous', 'original', 'upstream'] };
+
+/**
+ * A name the step edits as text in other files: EDIT_TEXT_VERB [EVERY] before it, TEXT_OCCURRENCE after it ("Replace any
+ * `CLAUDE.md` references", "remove all `config.yml` mentions").
+ */
+export const EDIT_TEXT_VERB: Wording = { en: ['replace', 'remove', 'strip', 'rewrite', 'drop', 'find'] };
+export const EVERY: Wording = { en: ['all', 'any', 'every', 'the'] };
+export const TEXT_OCCURRENCE: Wording = { en: ['reference', 'references', 'mention', 'mentions', 'occurrence', 'occurrences'] };
+
+/** A mapping table's header cell that opens with the old side: "Old path", "Before", "From", "Current location", "Antes", "Alt", "Avant". */
+export const OLD_SIDE: Wording = {
+  en: ['old', 'before', 'from', 'current', 'legacy', 'previous', 'was'],
+  es: ['antes', 'antiguo', 'anterior'],
+  de: ['alt', 'vorher'],
+  fr: ['ancien', 'avant'],
+};
