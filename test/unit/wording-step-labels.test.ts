@@ -19,8 +19,9 @@ import {
   REQUIREMENTS_LINK,
   REWORD_LABEL,
 } from '../../src/core/wording/criterion';
+import { ABOUT_STEP_LEAD, ABOUT_STEP_TITLE, COMPLETE, COMPLETE_WHAT } from '../../src/core/wording/step-words';
 import { AFTER, AFTER_LEAD, DEPENDENCY_NOUN, DEPENDS_ON, NO_DEPENDENCY } from '../../src/core/wording/dependency';
-import { criterionLabelEnd, isCriterionTitle, nextDependencyLabel, opensReplacement, saysNoDependency } from '../../src/core/wording/step-labels';
+import { criterionLabelEnd, isAboutAStep, isCriterionTitle, nextDependencyLabel, opensReplacement, saysNoDependency } from '../../src/core/wording/step-labels';
 import { LANGUAGES, type Language, type Wording } from '../../src/core/wording/words';
 import { findingLines, runRules } from '../support/static-rules-harness';
 
@@ -174,5 +175,21 @@ describe('wording concepts: what a step says about itself', () => {
       assert.deepEqual(dependencyIds(`After ${w} the step 2 merge.`), ['2'], `${lang} "${w} the"`);
     }
     assert.deepEqual(dependencyIds('After reviewing step 2 is merged.'), []);
+  });
+
+  it('a heading about a step already given repeats no step id ("### Phase 1 Deliverables Summary", "### Phase 1 Complete Code Changes")', () => {
+    const plan = (heading: string): string =>
+      ['# Plan', '', '## Phase 1: Design', '', '### 1. Data Model Design', '', '- Verify: the model compiles', '', heading, '', '- data-model.md', ''].join('\n');
+    const duplicates = (heading: string): number[] => findingLines(runRules(plan(heading)), 'duplicate-step-id');
+    const titles = [
+      ...rows(ABOUT_STEP_TITLE).flatMap(([lang, w]) => ['', ...(ABOUT_STEP_LEAD[lang] ?? [])].map((lead): [Language, string] => [lang, `${lead} ${w}`.trim()])),
+      ...rows(COMPLETE).flatMap(([lang, c]) => (COMPLETE_WHAT[lang] ?? []).map((what): [Language, string] => [lang, `${c} ${what} notes`])),
+    ];
+    for (const [lang, title] of titles) {
+      assert.ok(isAboutAStep(capitalized(title)), `${lang} "${title}"`);
+      assert.deepEqual(duplicates(`### Phase 1 ${capitalized(title)}`), [], `${lang} "${title}"`);
+    }
+    assert.ok(!isAboutAStep('Rollout'));
+    assert.deepEqual(duplicates('### Phase 1: Rollout'), [9]);
   });
 });

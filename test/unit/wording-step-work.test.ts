@@ -6,6 +6,8 @@
 import { strict as assert } from 'node:assert';
 import { LATER_BODY, LATER_NOTE, LATER_TITLE } from '../../src/core/wording/deferred';
 import { DOC_FILE_VERB, DOCS_NOUN, DOCS_VERB, DOCUMENT_VERB } from '../../src/core/wording/docs';
+import { FILE_ACTION_LABEL } from '../../src/core/wording/file-labels';
+import { isFileActionEntry } from '../../src/core/wording/file-operations';
 import { describesSystem, introducesFlow, isDocsTitle, opensOutOfScope, titleSaysLater } from '../../src/core/wording/step-work';
 import { FLOW, FLOW_OF, RUN_OF_PRODUCT, SYSTEM_DESCRIPTION, SYSTEM_DESCRIPTION_IN_WORD } from '../../src/core/wording/system-description';
 import {
@@ -76,6 +78,18 @@ describe('wording concepts: a documentation step', () => {
     for (const [lang, w] of rows(DOCUMENT_VERB)) assert.deepEqual(reported(`${w} the flag`, 'See `docs/flags.md`.'), [3], `${lang} "${w}"`);
     for (const [lang, w] of rows(DOC_FILE_VERB)) assert.deepEqual(reported(`${w} docs/setup.md`, 'See `docs/setup.md`.'), [3], `${lang} "${w}"`);
     assert.deepEqual(reported('Read docs/setup.md', 'See `docs/setup.md`.'), [3, 6]);
+  });
+
+  it('every file action label makes a Files entry: a docs step whose entries are all documents needs no criterion, whatever else it mentions', () => {
+    const body = (label: string): string => `Read \`src/api.ts\` for the flags.\n- ${label}: \`docs/api.md\``;
+    for (const [lang, w] of rows(FILE_ACTION_LABEL)) {
+      for (const label of [w, `**${w.toUpperCase()}**`]) {
+        assert.ok(isFileActionEntry(`- ${label}: \`docs/api.md\``), `${lang} "${label}"`);
+        assert.deepEqual(reported('Update the API docs', body(label)), [3], `${lang} "${label}"`);
+      }
+      assert.ok(!isFileActionEntry(`- ${w}ing: \`docs/api.md\``), `${lang} "${w}ing" is another label`);
+    }
+    assert.deepEqual(reported('Update the API docs', body('Touch')), [3, 6]);
   });
 });
 

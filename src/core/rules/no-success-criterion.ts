@@ -24,6 +24,7 @@ import {
   TESTING_STEP,
 } from './check-words';
 import { describesSystem, introducesFlow, isDocsTitle, opensOutOfScope, titleSaysLater } from '../wording/step-work';
+import { isFileActionEntry } from '../wording/file-operations';
 
 /**
  * A heading that is only an earlier step's id ("### Phase 1" under "## File-by-File Implementation Order",
@@ -269,8 +270,6 @@ function lazyMentions(plan: Plan): () => readonly PathMention[] {
 
 /** Paths that are documents: Markdown and other prose files, and anything under a docs folder. */
 const DOC_PATH = /(?:^|\/)docs?\/|\.(?:md|mdx|markdown|rst|adoc|txt)$|(?:^|\/)(?:README|CHANGELOG|LICENSE|NOTICE|AUTHORS)(?:\.\w+)?$/i;
-/** A superpowers-style "Files:" entry ("- Modify: `README.md`", "- Create: `docs/x.md`"). */
-const FILES_ENTRY = /^\s*[-*+]\s+(?:\*\*)?(?:create|modify|update|edit|test)(?:\*\*)?\s*:/i;
 
 /**
  * A documentation-only step: its title says it writes or updates docs and
@@ -284,7 +283,7 @@ function isDocsOnlyStep(plan: Plan, i: number, mentions: () => readonly PathMent
   const next = plan.steps[i + 1];
   const end = next !== undefined && next.line <= step.range.endLine ? next.line - 1 : step.range.endLine;
   const own = mentions().filter((m) => m.line >= step.line && m.line <= end);
-  const listed = own.filter((m) => FILES_ENTRY.test(plan.lines[m.line] ?? ''));
+  const listed = own.filter((m) => isFileActionEntry(plan.lines[m.line] ?? ''));
   const named = listed.length > 0 ? listed : own;
   return named.every((m) => DOC_PATH.test(m.path.replace(/^@/, '')));
 }

@@ -1,8 +1,8 @@
 /**
  * What a step's own lines say about it, read from the criterion and dependency tables: "does this line introduce the
  * step's check, and where does the check's text start?", "is this sub-heading the step's check?", "where is the next
- * dependency label on this line, and of which kind?". Each query is compiled once, at module load: the parser asks them
- * of every line of every step on every keystroke. Asked by the plan parser (../plan/step-details.ts).
+ * dependency label on this line, and of which kind?", "is this heading about a step already given?". Each query is compiled once, at module load: the parser asks them
+ * of every line of every step on every keystroke. Asked by the plan parser (../plan/step-details.ts) and the step rules (../rules/step-rules.ts).
  */
 import {
   CHECK_LABEL_VERB,
@@ -18,7 +18,8 @@ import {
   REWORD_LABEL,
 } from './criterion';
 import { AFTER, DEPENDENCY_NOUN, DEPENDS_ON, NO_DEPENDENCY } from './dependency';
-import { alternation, anyOf, pairMatcher, patternMatcher, phraseAlternation, wordMatcher, wordsOf } from './words';
+import { ABOUT_STEP_LEAD, ABOUT_STEP_TITLE, COMPLETE, COMPLETE_WHAT } from './step-words';
+import { alternation, anyOf, pairMatcher, patternMatcher, phraseAlternation, wordMatcher, wordsOf, type Wording } from './words';
 
 const CRITERION = anyOf(
   wordMatcher(CRITERION_LABEL, { trail: { latin: '\\s*:', cjk: '\\s*[:：]' } }),
@@ -93,4 +94,15 @@ const NO_DEPENDENCY_OPENING = anyOf(wordMatcher(NO_DEPENDENCY, { lead: '^\\s*' }
 /** Does the text after a depends-on label say the step waits for nothing: " none", ": n/a"? */
 export function saysNoDependency(segment: string): boolean {
   return NO_DEPENDENCY_OPENING.test(segment);
+}
+
+const slot = (table: Wording): string => `(?:${phraseAlternation(table, '\\s+')})`;
+// COMPLETE_WHAT is a word's start ("Complete file listing", "Complete filesystem changes"): no boundary after it.
+const ABOUT_A_STEP = patternMatcher({
+  latin: `^\\W*(?:${slot(ABOUT_STEP_LEAD)}\\s+)?${slot(ABOUT_STEP_TITLE)}\\b|^\\W*${slot(COMPLETE)}\\s+${slot(COMPLETE_WHAT)}`,
+});
+
+/** Is a step's title (its id taken off) about a step already given: "Deliverables Summary", "Complete Code Changes"? */
+export function isAboutAStep(title: string): boolean {
+  return ABOUT_A_STEP.test(title);
 }

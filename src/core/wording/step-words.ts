@@ -18,3 +18,13 @@ export const STEP_WORD: Wording = {
 export const TASK_LABEL: Wording = {
   en: ['task', 'step'],
 };
+
+/**
+ * A heading about a step already given, not a second step: [ABOUT_STEP_LEAD] ABOUT_STEP_TITLE ("### Phase 1
+ * Deliverables Summary", "Overview", "Review notes"), or COMPLETE then COMPLETE_WHAT ("### Phase 1 Complete Code Changes").
+ */
+export const ABOUT_STEP_TITLE: Wording = { en: ['summary', 'overview', 'recap', 'retrospective', 'review notes'] };
+export const ABOUT_STEP_LEAD: Wording = { en: ['deliverable', 'deliverables'] };
+export const COMPLETE: Wording = { en: ['complete', 'completed'] };
+/** The start of the word after COMPLETE ("Complete code", "Complete file listing", "Completed changes"). */
+export const COMPLETE_WHAT: Wording = { en: ['code', 'changes', 'listing', 'file'] };
