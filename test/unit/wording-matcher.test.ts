@@ -23,6 +23,7 @@ import * as criterion from '../../src/core/wording/criterion';
 import * as dependency from '../../src/core/wording/dependency';
 import * as outsideWorkspace from '../../src/core/wording/outside-workspace';
 import * as resolution from '../../src/core/wording/resolution';
+import * as sources from '../../src/core/wording/sources';
 import { LANGUAGES, merge, pairMatcher, wordMatcher, type Language, type Wording } from '../../src/core/wording/words';
 
 /** Every table of every concept, by name. Stems are words' beginnings by design (CHECK_HEADING_STEMS, RISK_HEADING_STEM). */
@@ -47,6 +48,7 @@ const TABLES: Record<string, Wording> = Object.fromEntries(
     ...dependency,
     ...outsideWorkspace,
     ...resolution,
+    ...sources,
   }).filter(
     ([name, value]) => typeof value === 'object' && name !== 'CHECK_HEADING_STEMS' && name !== 'RISK_HEADING_STEM' && name !== 'CHANGE_LABEL_STEM' && name !== 'CHANGED_STEM',
   ),
