@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { titleHoldsRisks } from '../../src/core/rules/companion-docs';
-import { isCompatibilityTitle, opensFailureHandling, opensSourcesLabel } from '../../src/core/wording/companion-context';
-import { COMPATIBILITY_TITLE, EDGE_CASES_TITLE, ERROR_HANDLING_TITLE, KNOWN_ISSUES_TITLE } from '../../src/core/wording/risk-headings';
+import { hasRiskColumn, isCompatibilityTitle, opensFailureHandling, opensSourcesLabel } from '../../src/core/wording/companion-context';
+import { COMPATIBILITY_TITLE, EDGE_CASES_TITLE, ERROR_HANDLING_TITLE, KNOWN_ISSUES_TITLE, RISK_COLUMN } from '../../src/core/wording/risk-headings';
 import { SOURCE_DOC, SOURCE_DOC_QUALIFIER } from '../../src/core/wording/sources';
 import { LANGUAGES, type Language, type Wording } from '../../src/core/wording/words';
 import { sizeablePlan } from '../support/convention-plans';
@@ -58,5 +58,17 @@ describe('wording concepts: what a companion document holds, and the labels that
       assert.ok(!isCompatibilityTitle(`M2 - Level ${w}`), `${lang} "${w}" is not the whole title`);
     }
     assert.notDeepEqual(risksReported(`Design: \`${design}\``, '# Design\n\n## M2 - Level Compatibility\n\n- old clients keep working\n', design), []);
+  });
+
+  it("every risk word as a table's header cell gives each change its risk, as a risks section would ('| Change | Risk |', '| 変更 | リスク |')", () => {
+    const table = (cell: string): string => `| Change | ${cell} |\n|---|---|\n| queue withdrawals | a stuck job |`;
+    for (const [lang, w] of rows(RISK_COLUMN)) {
+      for (const cell of [w, `**${capitalized(w)}**`]) {
+        assert.ok(hasRiskColumn(table(cell)), `${lang} "${cell}"`);
+        assert.deepEqual(findingLines(runRules(sizeablePlan([table(cell)]), []), 'missing-risks-section'), [], `${lang} "${cell}"`);
+      }
+      assert.ok(!hasRiskColumn(table(`${w} owner`)), `${lang} "${w} owner" is not the whole cell`);
+    }
+    assert.notDeepEqual(findingLines(runRules(sizeablePlan([table('Owner')]), []), 'missing-risks-section'), []);
   });
 });

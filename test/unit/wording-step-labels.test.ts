@@ -19,9 +19,18 @@ import {
   REQUIREMENTS_LINK,
   REWORD_LABEL,
 } from '../../src/core/wording/criterion';
-import { ABOUT_STEP_LEAD, ABOUT_STEP_TITLE, COMPLETE, COMPLETE_WHAT } from '../../src/core/wording/step-words';
+import { ABOUT_STEP_LEAD, ABOUT_STEP_TITLE, COMPLETE, COMPLETE_WHAT, DAY, STEP_WORD, TASK_LIST_TITLE, TASK_LIST_TITLE_END } from '../../src/core/wording/step-words';
 import { AFTER, AFTER_LEAD, DEPENDENCY_NOUN, DEPENDS_ON, NO_DEPENDENCY } from '../../src/core/wording/dependency';
-import { criterionLabelEnd, isAboutAStep, isCriterionTitle, nextDependencyLabel, opensReplacement, saysNoDependency } from '../../src/core/wording/step-labels';
+import {
+  criterionLabelEnd,
+  isAboutAStep,
+  isCriterionTitle,
+  isLabelAndValue,
+  titleIsTaskList,
+  nextDependencyLabel,
+  opensReplacement,
+  saysNoDependency,
+} from '../../src/core/wording/step-labels';
 import { LANGUAGES, type Language, type Wording } from '../../src/core/wording/words';
 import { findingLines, runRules } from '../support/static-rules-harness';
 
@@ -191,5 +200,44 @@ describe('wording concepts: what a step says about itself', () => {
     }
     assert.ok(!isAboutAStep('Rollout'));
     assert.deepEqual(duplicates('### Phase 1: Rollout'), [9]);
+  });
+
+  it('a heading that is a label and its value is complete ("### Owner: the data team"); one that opens with a step word is a step, empty without a body', () => {
+    const plan = (heading: string): string => ['# Plan', '', '## Stage 4', '', heading, '', '## Stage 5', 'Ship it.'].join('\n');
+    const empty = (heading: string): number[] => findingLines(runRules(plan(heading)), 'empty-section');
+    for (const [lang, w] of rows(STEP_WORD, DAY)) {
+      assert.ok(!isLabelAndValue(`${capitalized(w)}: Deploy the service`), `${lang} "${w}"`);
+      assert.deepEqual(empty(`### ${capitalized(w)}: Deploy the service`), [3, 5], `${lang} "${w}"`);
+    }
+    assert.ok(isLabelAndValue('Owner: the data team'));
+    assert.deepEqual(empty('### Owner: the data team'), []);
+  });
+
+  it("every task-list title makes the plan a task breakdown, whose risks its companion plan or design holds ('# Tareas — 001 Core', '# Review Agents Tasks')", () => {
+    const steps = [
+      '',
+      '### Task 1: Queue',
+      '',
+      'Change `src/a.ts`, `src/b.ts` and the migration `db/01.sql`; update the API handlers and the client cache.',
+      '',
+      '### Task 2: Freeze',
+      '',
+      'Change `src/c.ts`, `src/d.ts` and the migration `db/02.sql`; update the API handlers.',
+      '',
+      '### Task 3: Ledger',
+      '',
+      'Migrate the ledger schema `db/03.sql` and backfill.',
+    ];
+    const risks = (title: string): number[] => findingLines(runRules([`# ${title}`, ...steps].join('\n')), 'missing-risks-section');
+    for (const [lang, w] of rows(TASK_LIST_TITLE)) {
+      assert.ok(titleIsTaskList(`${capitalized(w)}: wallet`), `${lang} "${w}"`);
+      assert.deepEqual(risks(`${capitalized(w)}: wallet`), [], `${lang} "${w}"`);
+    }
+    for (const [lang, w] of rows(TASK_LIST_TITLE_END)) {
+      assert.ok(titleIsTaskList(`Wallet ${capitalized(w)}`), `${lang} "${w}" at the end`);
+      assert.deepEqual(risks(`Wallet ${capitalized(w)}`), [], `${lang} "${w}" at the end`);
+    }
+    assert.ok(!titleIsTaskList('Wallet plan'));
+    assert.deepEqual(risks('Wallet plan'), [1]);
   });
 });

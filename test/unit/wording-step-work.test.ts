@@ -4,11 +4,11 @@
  * criterion; the same plan without the row's word is reported.
  */
 import { strict as assert } from 'node:assert';
-import { LATER_BODY, LATER_NOTE, LATER_TITLE } from '../../src/core/wording/deferred';
+import { LATER_BODY, LATER_NOTE, LATER_TITLE, ROADMAP } from '../../src/core/wording/deferred';
 import { DOC_FILE_VERB, DOCS_NOUN, DOCS_VERB, DOCUMENT_VERB } from '../../src/core/wording/docs';
 import { FILE_ACTION_LABEL } from '../../src/core/wording/file-labels';
 import { isFileActionEntry } from '../../src/core/wording/file-operations';
-import { describesSystem, introducesFlow, isDocsTitle, opensOutOfScope, titleSaysLater } from '../../src/core/wording/step-work';
+import { describesSystem, introducesFlow, isDocsTitle, opensOutOfScope, titleIsRoadmap, titleSaysLater } from '../../src/core/wording/step-work';
 import { FLOW, FLOW_OF, RUN_OF_PRODUCT, SYSTEM_DESCRIPTION, SYSTEM_DESCRIPTION_IN_WORD } from '../../src/core/wording/system-description';
 import {
   EVERY,
@@ -60,6 +60,30 @@ describe('wording concepts: a step for later', () => {
       assert.deepEqual(reported('Export', `${w}.`), [3], `${lang} "${w}"`);
     }
     assert.equal(opensOutOfScope('Scope: the exporter.'), false);
+  });
+
+  it("every roadmap word in a plan's title makes it a list of work for later, which needs no risks section ('# Product roadmap', '# Hoja de ruta')", () => {
+    const steps = [
+      '',
+      '### Task 1: Queue',
+      '',
+      'Change `src/a.ts`, `src/b.ts` and the migration `db/01.sql`; update the API handlers and the client cache.',
+      '',
+      '### Task 2: Freeze',
+      '',
+      'Change `src/c.ts`, `src/d.ts` and the migration `db/02.sql`; update the API handlers.',
+      '',
+      '### Task 3: Ledger',
+      '',
+      'Migrate the ledger schema `db/03.sql` and backfill.',
+    ];
+    const risks = (title: string): number[] => findingLines(runRules([`# ${title}`, ...steps].join('\n')), 'missing-risks-section');
+    for (const [lang, w] of rows(ROADMAP)) {
+      assert.ok(titleIsRoadmap(`Wallet ${w} 2026`), `${lang} "${w}"`);
+      assert.deepEqual(risks(`Wallet ${w} 2026`), [], `${lang} "${w}"`);
+    }
+    assert.ok(!titleIsRoadmap('Wallet plan 2026'));
+    assert.deepEqual(risks('Wallet plan 2026'), [1]);
   });
 });
 

@@ -102,3 +102,14 @@ export const COMPATIBILITY_TITLE: Wording = {
   zh: ['兼容', '兼容性', '向后兼容', '向后兼容性'],
   ja: ['互換性', '後方互換性'],
 };
+
+/** A table's header cell that gives each change its risk: "| Change | Risk |", "| Cambio | Riesgos |", "| 変更 | リスク |". */
+export const RISK_COLUMN: Wording = {
+  en: ['risk', 'risks', 'mitigation', 'mitigations'],
+  es: ['riesgo', 'riesgos'],
+  pt: ['risco', 'riscos'],
+  de: ['risiko', 'risiken'],
+  fr: ['risque', 'risques'],
+  zh: ['风险'],
+  ja: ['リスク'],
+};

@@ -18,8 +18,8 @@ import {
   REWORD_LABEL,
 } from './criterion';
 import { AFTER, DEPENDENCY_NOUN, DEPENDS_ON, NO_DEPENDENCY } from './dependency';
-import { ABOUT_STEP_LEAD, ABOUT_STEP_TITLE, COMPLETE, COMPLETE_WHAT } from './step-words';
-import { alternation, anyOf, pairMatcher, patternMatcher, phraseAlternation, wordMatcher, wordsOf, type Wording } from './words';
+import { ABOUT_STEP_LEAD, ABOUT_STEP_TITLE, COMPLETE, COMPLETE_WHAT, DAY, STEP_WORD, TASK_LIST_TITLE, TASK_LIST_TITLE_END } from './step-words';
+import { alternation, anyOf, merge, pairMatcher, patternMatcher, phraseAlternation, wordMatcher, wordsOf, type Wording } from './words';
 
 const CRITERION = anyOf(
   wordMatcher(CRITERION_LABEL, { trail: { latin: '\\s*:', cjk: '\\s*[:：]' } }),
@@ -105,4 +105,23 @@ const ABOUT_A_STEP = patternMatcher({
 /** Is a step's title (its id taken off) about a step already given: "Deliverables Summary", "Complete Code Changes"? */
 export function isAboutAStep(title: string): boolean {
   return ABOUT_A_STEP.test(title);
+}
+
+/**
+ * A heading that is a label and its value ("### Blocked by: TEST_SCENARIOS.md human approval", "### Story Points: 2"):
+ * a short label of letters, its colon, a value; no digit before the colon, and not a step's heading ("### Step 2: Add
+ * the schema", "## Fase 1: Setup", "## Day 3: Deploy").
+ */
+const LABEL_AND_VALUE = new RegExp(`^(?![^:]*\\d)(?!\\s*(?:${phraseAlternation(merge(STEP_WORD, DAY))})\\b)[\\p{L}][\\p{L} '-]{0,30}:\\s+\\S`, 'iu');
+
+/** Is a heading's title a label and its value, complete on its line: "Story Points: 2", not "Step 2: Add the schema"? */
+export function isLabelAndValue(title: string): boolean {
+  return LABEL_AND_VALUE.test(title);
+}
+
+const TASK_LIST = anyOf(wordMatcher(TASK_LIST_TITLE, { lead: '^' }), wordMatcher(TASK_LIST_TITLE_END, { trail: '\\s*$' }));
+
+/** Does a plan's title say it is a task breakdown: "Tasks: …", "Tareas — 001 Core", "Review Agents Tasks"? */
+export function titleIsTaskList(title: string): boolean {
+  return TASK_LIST.test(title);
 }

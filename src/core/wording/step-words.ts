@@ -28,3 +28,21 @@ export const ABOUT_STEP_LEAD: Wording = { en: ['deliverable', 'deliverables'] };
 export const COMPLETE: Wording = { en: ['complete', 'completed'] };
 /** The start of the word after COMPLETE ("Complete code", "Complete file listing", "Completed changes"). */
 export const COMPLETE_WHAT: Wording = { en: ['code', 'changes', 'listing', 'file'] };
+
+/** A plan's title that says it is a task breakdown: "# Tasks: …", "# Tareas — 001 Core", "# Implementation tasks". */
+export const TASK_LIST_TITLE: Wording = {
+  en: ['tasks', 'implementation tasks'],
+  es: ['tareas'],
+  pt: ['tarefas'],
+  de: ['aufgaben'],
+  fr: ['tâches', 'taches'],
+};
+
+/** A unit of time a heading may be a step of ("Day 3: …"), beside STEP_WORD: such a heading is a step, not a label and its value. */
+export const DAY: Wording = {
+  en: ['day'],
+};
+/** The word a title of a task breakdown may end with instead: "# Review Agents Tasks". */
+export const TASK_LIST_TITLE_END: Wording = {
+  en: ['tasks'],
+};
