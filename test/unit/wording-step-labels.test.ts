@@ -19,14 +19,28 @@ import {
   REQUIREMENTS_LINK,
   REWORD_LABEL,
 } from '../../src/core/wording/criterion';
-import { ABOUT_STEP_LEAD, ABOUT_STEP_TITLE, COMPLETE, COMPLETE_WHAT, DAY, STEP_WORD, TASK_LIST_TITLE, TASK_LIST_TITLE_END } from '../../src/core/wording/step-words';
+import {
+  ABOUT_STEP_LEAD,
+  ABOUT_STEP_TITLE,
+  COMPLETE,
+  COMPLETE_WHAT,
+  DAY,
+  RANGE_TO,
+  RANGE_UNIT,
+  STEP_WORD,
+  STEPS_NAME,
+  TASK_LIST_TITLE,
+  TASK_LIST_TITLE_END,
+} from '../../src/core/wording/step-words';
 import { AFTER, AFTER_LEAD, DEPENDENCY_NOUN, DEPENDS_ON, NO_DEPENDENCY } from '../../src/core/wording/dependency';
 import {
   criterionLabelEnd,
   isAboutAStep,
   isCriterionTitle,
   isLabelAndValue,
+  titleIsStepRange,
   titleIsTaskList,
+  titleNamesSteps,
   nextDependencyLabel,
   opensReplacement,
   saysNoDependency,
@@ -239,5 +253,22 @@ describe('wording concepts: what a step says about itself', () => {
     }
     assert.ok(!titleIsTaskList('Wallet plan'));
     assert.deepEqual(risks('Wallet plan'), [1]);
+  });
+
+  it('every range unit and connector makes a heading over a run of steps ("## Tasks 3-13: Remaining objects", "Steps 4 through 9")', () => {
+    for (const [lang, unit] of rows(RANGE_UNIT)) {
+      assert.ok(titleIsStepRange(`${capitalized(unit)} 3-13: Remaining objects`), `${lang} "${unit} 3-13"`);
+      for (const to of RANGE_TO[lang] ?? []) assert.ok(titleIsStepRange(`${capitalized(unit)} 3 ${to} 13: Remaining objects`), `${lang} "${unit} 3 ${to} 13"`);
+      assert.ok(!titleIsStepRange(`${capitalized(unit)} 3: Remaining objects`), `${lang} "${unit} 3" is one step`);
+    }
+    assert.ok(!titleIsStepRange('Chapters 3-13: Remaining objects'));
+  });
+
+  it('every steps name in a heading names the steps outright ("### Implementation tasks", "## Pasos", "## To-do")', () => {
+    for (const [lang, w] of rows(STEPS_NAME)) {
+      for (const title of [capitalized(w), `Implementation ${w}`, `2. ${w.toUpperCase()} (week 1)`]) assert.ok(titleNamesSteps(title), `${lang} "${title}"`);
+      if (!/\s/.test(w)) assert.ok(!titleNamesSteps(`Stepping ${w}x`), `${lang} "${w}x" is another word`);
+    }
+    assert.ok(!titleNamesSteps('Background'));
   });
 });

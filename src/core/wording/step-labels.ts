@@ -18,7 +18,7 @@ import {
   REWORD_LABEL,
 } from './criterion';
 import { AFTER, DEPENDENCY_NOUN, DEPENDS_ON, NO_DEPENDENCY } from './dependency';
-import { ABOUT_STEP_LEAD, ABOUT_STEP_TITLE, COMPLETE, COMPLETE_WHAT, DAY, STEP_WORD, TASK_LIST_TITLE, TASK_LIST_TITLE_END } from './step-words';
+import { ABOUT_STEP_LEAD, ABOUT_STEP_TITLE, COMPLETE, COMPLETE_WHAT, DAY, RANGE_TO, RANGE_UNIT, STEP_WORD, STEPS_NAME, TASK_LIST_TITLE, TASK_LIST_TITLE_END } from './step-words';
 import { alternation, anyOf, merge, pairMatcher, patternMatcher, phraseAlternation, wordMatcher, wordsOf, type Wording } from './words';
 
 const CRITERION = anyOf(
@@ -124,4 +124,18 @@ const TASK_LIST = anyOf(wordMatcher(TASK_LIST_TITLE, { lead: '^' }), wordMatcher
 /** Does a plan's title say it is a task breakdown: "Tasks: …", "Tareas — 001 Core", "Review Agents Tasks"? */
 export function titleIsTaskList(title: string): boolean {
   return TASK_LIST.test(title);
+}
+
+const STEP_RANGE = patternMatcher({ latin: `^\\W*${slot(RANGE_UNIT)}\\s+\\d+\\s*(?:[-–]|${slot(RANGE_TO)})\\s*\\d+` });
+
+/** Does a heading title open with a run of steps: "Tasks 3-13: Remaining objects", "Steps 4 through 9"? */
+export function titleIsStepRange(title: string): boolean {
+  return STEP_RANGE.test(title);
+}
+
+const NAMES_STEPS = wordMatcher(STEPS_NAME);
+
+/** Does a heading title name steps or tasks outright: "Steps", "Implementation tasks", "To-do", "Pasos", "Aufgaben"? */
+export function titleNamesSteps(title: string): boolean {
+  return NAMES_STEPS.test(title);
 }

@@ -46,3 +46,16 @@ export const DAY: Wording = {
 export const TASK_LIST_TITLE_END: Wording = {
   en: ['tasks'],
 };
+
+/** A heading over a run of steps done by one pattern: RANGE_UNIT, a number, RANGE_TO (or a dash), a number ("## Tasks 3-13", "Steps 4 through 9"). */
+export const RANGE_UNIT: Wording = { en: ['step', 'steps', 'task', 'tasks', 'phase', 'phases', 'stage', 'stages'] };
+export const RANGE_TO: Wording = { en: ['to', 'through'] };
+
+/** A heading that names steps or tasks outright, anywhere in it: "Steps", "Tasks", "To-do", "Checklist", "Pasos", "Aufgaben", "Étapes". */
+export const STEPS_NAME: Wording = {
+  en: ['step', 'steps', 'task', 'tasks', 'todo', 'to do', 'to-do', 'to -do', 'to- do', 'to - do', 'checklist', 'action item', 'action items', 'work item', 'work items'],
+  es: ['pasos', 'tareas'],
+  pt: ['passos', 'tarefas'],
+  de: ['schritte', 'aufgaben'],
+  fr: ['étapes', 'etapes', 'tâches', 'taches'],
+};
