@@ -19,7 +19,7 @@ import {
 } from './criterion';
 import { AFTER, DEPENDENCY_NOUN, DEPENDS_ON, NO_DEPENDENCY } from './dependency';
 import { ABOUT_STEP_LEAD, ABOUT_STEP_TITLE, COMPLETE, COMPLETE_WHAT, DAY, RANGE_TO, RANGE_UNIT, STEP_WORD, STEPS_NAME, TASK_LIST_TITLE, TASK_LIST_TITLE_END } from './step-words';
-import { anyOf, merge, pairMatcher, patternMatcher, phraseAlternation, wordMatcher, type Wording } from './words';
+import { alternation, anyOf, merge, pairMatcher, patternMatcher, phraseAlternation, wordMatcher, wordsOf, type Wording } from './words';
 
 const CRITERION = anyOf(
   wordMatcher(CRITERION_LABEL, { trail: { latin: '\\s*:', cjk: '\\s*[:：]' } }),
@@ -65,9 +65,8 @@ export interface DependencyLabel {
   colon: boolean;
 }
 
-/** One boundary around the three groups (not one per group): the scan runs over every line of every step. */
 const DEPENDENCY_LABEL = new RegExp(
-  `\\b(?<![\\u00c0-\\u024f])(?:(?<depends>${phraseAlternation(DEPENDS_ON, '\\s+')})|(?<noun>${phraseAlternation(DEPENDENCY_NOUN, '\\s+')})|(?<after>${phraseAlternation(AFTER, '\\s+')}))\\b(?![\\u00c0-\\u024f])\\s*:?\\s*`,
+  `(?:(?<depends>${alternation(wordsOf(DEPENDS_ON, 'latin'), 'latin')})|(?<noun>${alternation(wordsOf(DEPENDENCY_NOUN, 'latin'), 'latin')})|(?<after>${alternation(wordsOf(AFTER, 'latin'), 'latin')}))\\s*:?\\s*`,
   'gi',
 );
 
