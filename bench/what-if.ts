@@ -44,7 +44,7 @@ function cells(scenario: Scenario, m: RunMeasurement, cacheTarget: number): stri
     fmtInt(totalTokens(m.totals)),
     `$${cost.toFixed(3)}`,
     target === undefined ? '—' : `${verdict(cost <= target)} (≤ $${target.toFixed(2)})`,
-    `${c.atTarget} / ${c.calls}`,
+    `${c.atTarget} of ${c.calls}`,
     fmtPct(c.aggregate),
     fmtPct(c.worst),
   ];
