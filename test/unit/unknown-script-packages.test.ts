@@ -78,13 +78,15 @@ describe('unknown-script: a package.json script is looked up in the package the 
     );
   });
 
-  it('does not flag a script the root defines (turbo forwards it), a binary a fallback runner may run, or one no package defines under a fallback runner', () => {
+  it('does not flag a script the root defines (turbo forwards it), a binary a fallback runner may run, one no package defines under a fallback runner, or one whose line names its package', () => {
     const plan = [
       '# Plan',
       '',
       '1. `npm run build` and `bun run test` at the root (turbo runs each package).',
       '2. `yarn jest --watch`, `pnpm vitest`, `bun run src/index.ts`, `pnpm install`, `yarn add zod`.',
       '3. `bun run migrate` applies the migration.',
+      '4. In `packages/server`, run `npm run dev`.',
+      '5. Run `yarn lint` for the client package.',
     ].join('\n');
     assert.deepEqual(flagged(plan), []);
   });

@@ -128,7 +128,7 @@ export function unknownScriptRule(plan: Plan, env: RuleEnvironment): Draft[] {
     return known;
   };
   for (const m of mentions) {
-    const draft = m.package ? packageScriptDraft(m, m.package, facts) : targetDraft(m, facts);
+    const draft = m.package ? packageScriptDraft(m, m.package, facts, plan.lines[m.line] ?? '') : targetDraft(m, facts);
     if (draft && !byPlan(m.name)) out.push(draft);
   }
   return out;
@@ -157,7 +157,7 @@ function targetDraft(m: ScriptMention, facts: ManifestFacts): Draft | null {
  * A package.json script, looked up in the package the command runs in. A root with no package.json (a repository of
  * separate packages) leaves the folder open: then, as for make, any package.json of the workspace may define it.
  */
-function packageScriptDraft(m: ScriptMention, run: NonNullable<ScriptMention['package']>, facts: ManifestFacts): Draft | null {
+function packageScriptDraft(m: ScriptMention, run: NonNullable<ScriptMention['package']>, facts: ManifestFacts, line: string): Draft | null {
   const dir = 'dir' in run.where ? run.where.dir : facts.packageDir(run.where.name);
   if (dir === undefined) return null;
   const scripts = facts.packageScripts(dir);
@@ -169,6 +169,8 @@ function packageScriptDraft(m: ScriptMention, run: NonNullable<ScriptMention['pa
   const elsewhere = facts.packagesDefining(m.name).filter((d) => d !== dir);
   // A binary or a file may run under that name: only a script defined in another package says the plan meant a script.
   if (run.orBin && elsewhere.length === 0) return null;
+  // "In `packages/web`, run `npm run dev`", "`npm run dev` for the web package": the line says where it runs.
+  if (elsewhere.some((d) => namesFolder(line, d))) return null;
   const suggestion = elsewhere.length === 0 ? closestName(m.name, scripts) : null;
   const where = dir === '' ? 'the root package.json' : `${dir}/package.json`;
   const listed = elsewhere.length > 4 ? `${elsewhere.slice(0, 4).join(', ')} and ${elsewhere.length - 4} more` : elsewhere.join(', ');
@@ -183,6 +185,13 @@ function packageScriptDraft(m: ScriptMention, run: NonNullable<ScriptMention['pa
     range: rangeOf(m),
     data: suggestion ? { name: m.name, runner: m.runner, suggestion } : { name: m.name, runner: m.runner },
   };
+}
+
+/** Does the line name the package folder (its path, or its last segment as a word: "the server package")? */
+function namesFolder(line: string, dir: string): boolean {
+  if (line.includes(dir)) return true;
+  const last = dir.slice(dir.lastIndexOf('/') + 1);
+  return last.length >= 3 && new RegExp(`(?<![\\w-])${last.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'i').test(line);
 }
 
 const RUNNER_WORDS: Record<Runner, { files: string; kind: string }> = {
