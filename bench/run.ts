@@ -12,6 +12,7 @@
  *
  *   npm run bench [-- --latency 500] [-- --skip-lsp] [-- --skip-size] [-- --no-write]
  *   npm run bench -- --static-only   section 6 only (the corpus counts), rewritten in place
+ *   npm run bench -- --runs-only     sections 1-2 and section 5's cost estimate, rewritten in place (bench/splice.ts)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -27,6 +28,7 @@ import { measureSizes } from './size-figures';
 import { whatIfSection } from './what-if';
 import { beforeAfterSection, CACHE_CALLS_TARGET, CACHE_TARGET, cacheVerdict } from './before-after';
 import { evalSection } from './eval-section';
+import { spliceRunSections } from './splice';
 import { STATIC_SECTION_HEADING, staticChecksSection } from './static-section';
 import { fmtBytes, fmtInt, fmtMs, fmtPct, mdTable, verdict } from './table';
 
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
       'skip-size': { type: 'boolean', default: false },
       'no-write': { type: 'boolean', default: false },
       'static-only': { type: 'boolean', default: false },
+      'runs-only': { type: 'boolean', default: false },
     },
   });
   if (values['static-only']) {
@@ -216,6 +219,13 @@ async function main(): Promise<void> {
     scaled3: scenarioRun('scaled-3')?.result.costUsd ?? 0,
     criticalPathCalls: scenarioRun('base-3')?.criticalPathCalls ?? 0,
   });
+  if (values['runs-only']) {
+    const file = path.join(REPO_ROOT, 'BENCHMARKS.md');
+    const stamp = `on ${new Date().toISOString()}, load average ${os.loadavg()[0]!.toFixed(1)} at the end`;
+    writeFileSync(file, spliceRunSections(readFileSync(file, 'utf8'), `${out.join('\n')}\n## 3. `, evalLines, stamp));
+    log('bench: rewrote sections 1-2 and the cost estimate of section 5 of BENCHMARKS.md');
+    return;
+  }
 
   // ── 3: editor ──
   out.push('## 3. Editor latency', '');

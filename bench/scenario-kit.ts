@@ -4,13 +4,15 @@
  * hard-wired ids.
  *
  * The synthesizer and resolver read the state the engine sent them (the
- * fenced JSON in the request) and answer for the ids they find there, the
+ * fenced JSON in the request: the iteration record and the current
+ * iteration, read back with challengesInPrompt) and answer for the ids they find there, the
  * way a real model does. So a scenario states intent ("the Redis fail-open
  * challenge is UNRESOLVED in iteration 1, RESOLVED in 2") and stays valid
  * whatever ids the engine's admission order assigns.
  */
 import type { FakeReply, ReceivedRequest } from '../test/support/fake-anthropic';
 import { asWritten } from '../test/support/replies';
+import { challengesInPrompt } from '../src/core/agents/iteration-record';
 import type { ChallengeStatus, Evidence, QualityScores, UnknownResolution } from '../src/core/protocol';
 import { QualityScores as QualityScoresSchema, SynthesizerOutput, ResolverOutput } from '../src/core/protocol';
 
@@ -105,10 +107,10 @@ const UNSCORED_QUALITY: QualityScores = QualityScoresSchema.parse(
 /** The synthesizer of a story: updates for the challenges it sees, by claim. */
 export function storySynthesizer(story: SynthesisStory): (req: ReceivedRequest) => FakeReply {
   return (req) => {
-    const state = fencedJson(req, 'iteration_state') as { iteration: number; challenges: PromptChallenge[] };
-    const iteration = state.iteration;
+    const iteration = (fencedJson(req, 'iteration_state') as { iteration: number }).iteration;
+    const challenges = (challengesInPrompt(userText(req)) ?? []) as unknown as PromptChallenge[];
     const updates = [];
-    for (const c of state.challenges) {
+    for (const c of challenges) {
       const beat = story.beats.find((b) => c.claim.startsWith(b.claimStart))?.at[iteration];
       if (!beat) continue;
       updates.push({ id: c.id, status: beat.status, resolution: beat.resolution, evidence: citing(beat.evidence ?? []) });

@@ -11,11 +11,11 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { computeFigures, FULL_CORPUS_RECORD, renderFigures, type FullCorpusRecord } from '../test/support/plan-corpus-figures';
-import { ADVICE_ON, corpusEntries, findingsFor, readCorpus, readLabels } from '../test/support/plan-corpus';
+import { ADVICE_ON, corpusEntries, findingsFor, readCorpus, readLabels, REPOSITORY_CORPUS_DIR } from '../test/support/plan-corpus';
 import { NOTICES_FILE, renderNotices } from '../test/support/corpus-notices';
 
 if (process.argv.includes('--notices')) {
-  writeFileSync(NOTICES_FILE, renderNotices(corpusEntries()));
+  writeFileSync(NOTICES_FILE, renderNotices(corpusEntries(REPOSITORY_CORPUS_DIR)));
   console.log(`wrote ${NOTICES_FILE}`);
   process.exit(0);
 }

@@ -29,7 +29,17 @@ import { charSpan, inlineCodeSpans, lineStarts, lineOf } from './plan/text';
 import type { UnknownSignal } from './plan/types';
 import { ABSENT, MARKER, MARKER_AS_CONTENT, MARKER_NAMES, SETTLED, SETTLED_SOURCE, SETTLED_TENSE, UNKNOWN_WORDS } from './wording/undecided';
 import { inScript, phraseAlternation } from './wording/words';
-import { conditionBefore, markedAsBefore, pointsAtMarkerBefore, statusFieldBefore } from './wording/signal-context';
+import {
+  conditionBefore,
+  countedOfBefore,
+  countLabelBefore,
+  decidedWhenAfter,
+  markedAsBefore,
+  pointsAtMarkerBefore,
+  settledHowAfter,
+  settlesUnknownsBefore,
+  statusFieldBefore,
+} from './wording/signal-context';
 
 // Word boundaries are checked by hand after a match: a Unicode lookbehind on
 // every position made this regex the slowest part of parsing.
@@ -124,7 +134,7 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
     // idea is written 未知 / 不明 / 알 수 없음 there.
     if (m[0] === 'unknown' && (CJK_BEFORE.test(text.slice(Math.max(0, at - 3), at)) || CJK_AFTER.test(text.slice(at + 7, at + 10)))) continue;
     // "**Plan:** 3 of TBD", "Sprint 2 of TBD": a tally whose total is not counted yet, not a point this plan leaves open.
-    if (/^(?:TBD|TBC)$/i.test(m[0]) && /\b\d+[ \t]+of[ \t]+$/i.test(text.slice(Math.max(0, at - 12), at))) continue;
+    if (/^(?:TBD|TBC)$/i.test(m[0]) && countedOfBefore(text.slice(Math.max(0, at - 12), at))) continue;
     // So is "unknown `providers.enabled` values": the noun it qualifies is in inline code.
     if (/^unknown$/i.test(m[0]) && /^[ \t]+[\p{L}`]/u.test(text.slice(at + m[0].length, at + m[0].length + 3))) continue;
     // "(Problem Definition, Success Metrics, Out of Scope, Open Questions)": the title of a section, listed among others.
@@ -142,30 +152,14 @@ export function findUnknownSignals(lines: readonly string[], skip: (line: number
     )
       continue;
     // "resolve the technical unknowns": the plan names the unknowns it sets out to settle.
-    if (
-      /^unknowns$/i.test(m[0]) &&
-      /\b(?:resolve[sd]?|resolving|research(?:es|ed|ing)?|identify|identifies|clarify|clarifies|address(?:es)?|reduce[sd]?|settle[sd]?|list(?:s|ed)?|document(?:s|ed)?)\s+(?:\w+\s+){0,3}$/i.test(
-        text.slice(Math.max(0, at - 60), at),
-      )
-    )
-      continue;
+    if (/^unknowns$/i.test(m[0]) && settlesUnknownsBefore(text.slice(Math.max(0, at - 60), at))) continue;
     // "TBD — pending Phase 4A provider evaluation", "TBD (until the vendor call)": the marker says when it is decided, as the rule asks.
-    if (
-      MARKER_WORD.test(m[0]) &&
-      /^[ \t]*(?:[—–:-]+|\(|,)?[ \t]*(?:pending|until|after|decided\s+(?:in|by|at)|to\s+be\s+decided\s+(?:in|by)|owner\s*:)\s/i.test(
-        text.slice(at + m[0].length, at + m[0].length + 40),
-      )
-    )
-      continue;
+    if (MARKER_WORD.test(m[0]) && decidedWhenAfter(text.slice(at + m[0].length, at + m[0].length + 40))) continue;
     // "to be defined from real scan runs", "to be decided by the platform lead", "to be determined after the spike": the
     // phrase says how, by whom or when it is settled, as "TBD — pending …" does.
-    if (
-      /^to[ \t]+be[ \t]+(?:decided|defined|determined|confirmed|agreed)$/i.test(m[0]) &&
-      /^[ \t]+(?:from|by|after|once|when|during|based[ \t]+on|with)[ \t]/i.test(text.slice(at + m[0].length, at + m[0].length + 14))
-    )
-      continue;
+    if (settledHowAfter(m[0], text.slice(at + m[0].length, at + m[0].length + 14))) continue;
     // "**Plans**: TBD" under a GSD roadmap phase: the template's count of the phase's plans, not filled in (a tally, like "3 of TBD").
-    if (/^TBD$/i.test(m[0]) && /\bplans\W{0,4}:\W{0,4}$/i.test(text.slice(Math.max(0, at - 14), at))) continue;
+    if (/^TBD$/i.test(m[0]) && countLabelBefore(text.slice(Math.max(0, at - 14), at))) continue;
     // "**Status**: TODO": a status field's value (the plan is still to do), not an undecided point.
     if (MARKER_WORD.test(m[0]) && statusFieldBefore(text.slice(Math.max(0, at - 20), at))) continue;
     // "| UI-THEME-1 | Dock theme | TODO | DOCK-1 (DONE) |": TODO alone in a table cell is a status value, like "Status: TODO".

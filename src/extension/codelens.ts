@@ -1,8 +1,8 @@
 /**
- * CodeLens on plans. Line 1 carries ONE state-dependent lens: before a run
+ * CodeLens on plans. Line 1 shows the plan's state, one state at a time: before a run
  * the language server's static lens (`Complexity 9/16 · base team · ▶ Verify
- * Plan`, only on files discovery takes for plans); while a run goes, its
- * progress with Cancel; after it, the verdict and Re-verify. The language
+ * Plan`, only on files discovery takes for plans); while a run goes, Cancel
+ * and its progress; after it, the verdict and Re-verify. The language
  * client hides the static lens in the last two states (`hidesStaticLens`).
  * Above each anchored challenge: `C3 · SIGNIFICANT · UNRESOLVED — details`.
  */
@@ -41,12 +41,10 @@ export class PlanCodeLensProvider implements vscode.CodeLensProvider, vscode.Dis
     const run = this.running.runningPlan();
     const lenses: vscode.CodeLens[] = [];
     if (run && run.planPath === key) {
+      // Cancel comes first: a long progress message is cut at the editor's edge, and the way out must stay visible.
       lenses.push(
-        new vscode.CodeLens(top, {
-          title: `$(sync~spin) ${run.message} · $(debug-stop) Cancel`,
-          command: 'verifyPlan.cancel',
-          tooltip: 'Cancel the run (partial results are kept)',
-        }),
+        new vscode.CodeLens(top, { title: '$(debug-stop) Cancel', command: 'verifyPlan.cancel', tooltip: 'Cancel the run (partial results are kept)' }),
+        new vscode.CodeLens(top, { title: `$(sync~spin) ${run.message}`, command: '', tooltip: run.message }),
       );
     } else if (pf) {
       const open = pf.findings.filter((f) => f.challenge.user_decision !== 'acknowledged').length;

@@ -155,6 +155,9 @@ export class VerificationRunner implements vscode.Disposable {
   /** Everything from the provider choice to the engine's result, reporting through `say`; undefined when the run does not start. */
   private async prepareAndRun(run: ActiveRun, planUri: vscode.Uri, say: (message: string) => void): Promise<PreparedRun | undefined> {
     say(PREPARING_MESSAGE);
+    // The stored run (a file read) is independent of the provider choice and the model check: both waits run together.
+    const inRegistry = this.deps.registry.get(run.planPath)?.result;
+    const previousRun = inRegistry ? Promise.resolve(inRegistry) : this.deps.history.latest(run.planPath);
     const document = await vscode.workspace.openTextDocument(planUri);
     const settings = this.deps.settings();
     const chosen = await this.deps.chooseProvider(settings);
@@ -165,8 +168,11 @@ export class VerificationRunner implements vscode.Disposable {
     const logger = new RunLogger(this.deps.log, chosen.secrets);
     this.deps.log.info(`verifying ${run.planPath} with ${chosen.label}`);
     const root = vscode.workspace.getWorkspaceFolder(planUri)?.uri.fsPath ?? null;
-    const previous = this.deps.registry.get(run.planPath)?.result ?? (await this.deps.history.latest(run.planPath));
-    await this.deps.history.remember(run.planPath);
+    const previous = await previousRun;
+    // The index of verified plans is for the next start-up; the run does not wait for its write.
+    void this.deps.history
+      .remember(run.planPath)
+      .catch((error: unknown) => this.deps.log.warn(`the list of verified plans was not updated: ${error instanceof Error ? error.message : String(error)}`));
     let lastSummary: string | null = null;
     const book = run.book;
     let warnedNotSaved = false;

@@ -5,9 +5,9 @@
  */
 import path from 'node:path';
 import { classifyLicense } from './corpus-license';
-import { CORPUS_DIR, type CorpusEntry } from './plan-corpus';
+import { REPOSITORY_CORPUS_DIR, type CorpusEntry } from './plan-corpus';
 
-export const NOTICES_FILE = path.join(CORPUS_DIR, 'NOTICES.md');
+export const NOTICES_FILE = path.join(REPOSITORY_CORPUS_DIR, 'NOTICES.md');
 
 export function renderNotices(entries: readonly CorpusEntry[]): string {
   const shipped = entries.filter((e) => e.shipped);

@@ -37,8 +37,10 @@ export { ADVICE_ON };
 import { WorkspaceFileIndex } from '../../src/core/file-index';
 import { classifyLicense } from './corpus-license';
 
-/** The corpus folder; PLAN_CORPUS_DIR points the tests at another copy (e.g. a checkout with every text restored). */
-export const CORPUS_DIR = process.env.PLAN_CORPUS_DIR ?? path.join(__dirname, '..', 'fixtures', 'plan-corpus');
+/** The repository's own corpus folder: what it tracks and attributes (NOTICES.md), whatever copy the scores read. */
+export const REPOSITORY_CORPUS_DIR = path.join(__dirname, '..', 'fixtures', 'plan-corpus');
+/** The corpus folder the scores read; PLAN_CORPUS_DIR points the tests at another copy (e.g. one with every text restored). */
+export const CORPUS_DIR = process.env.PLAN_CORPUS_DIR ?? REPOSITORY_CORPUS_DIR;
 
 const sha = z.string().regex(/^[0-9a-f]{40}$/);
 /** A repository path: relative, no "..", no backslash, so a restore never writes outside the entry's folder. */

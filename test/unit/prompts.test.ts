@@ -37,7 +37,7 @@ describe('prompts follow the seed agent definitions', () => {
 
   it('no prompt names a cheap route to a settlement, and the last iteration may honestly leave a challenge UNRESOLVED', () => {
     const state = emptyIterationState('plan.md', 'ADEQUATE', 'base');
-    const last = synthesizerMessage({ state, iteration: 3, maxIterations: 3, notes: [] });
+    const last = synthesizerMessage({ state, before: null, iteration: 3, maxIterations: 3, notes: [] });
     for (const t of [text(synthesizerAgent), last, DEGRADATION_NOTE]) {
       assert.doesNotMatch(t, /stated reason|a reason of|leave no BLOCKING or SIGNIFICANT challenge OPEN/i);
     }

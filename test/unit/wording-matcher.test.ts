@@ -19,6 +19,12 @@ import * as docs from '../../src/core/wording/docs';
 import * as existingFiles from '../../src/core/wording/existing-files';
 import * as systemDescription from '../../src/core/wording/system-description';
 import * as stepWords from '../../src/core/wording/step-words';
+import * as criterion from '../../src/core/wording/criterion';
+import * as dependency from '../../src/core/wording/dependency';
+import * as outsideWorkspace from '../../src/core/wording/outside-workspace';
+import * as resolution from '../../src/core/wording/resolution';
+import * as sources from '../../src/core/wording/sources';
+import * as planKinds from '../../src/core/wording/plan-kinds';
 import { LANGUAGES, merge, pairMatcher, wordMatcher, type Language, type Wording } from '../../src/core/wording/words';
 
 /** Every table of every concept, by name. Stems are words' beginnings by design (CHECK_HEADING_STEMS, RISK_HEADING_STEM). */
@@ -39,6 +45,12 @@ const TABLES: Record<string, Wording> = Object.fromEntries(
     ...existingFiles,
     ...systemDescription,
     ...stepWords,
+    ...criterion,
+    ...dependency,
+    ...outsideWorkspace,
+    ...resolution,
+    ...sources,
+    ...planKinds,
   }).filter(
     ([name, value]) => typeof value === 'object' && name !== 'CHECK_HEADING_STEMS' && name !== 'RISK_HEADING_STEM' && name !== 'CHANGE_LABEL_STEM' && name !== 'CHANGED_STEM',
   ),

@@ -6,8 +6,29 @@
 import assert from 'node:assert/strict';
 import { findUnknownSignals } from '../../src/core/signals';
 import { STATUS_LABEL } from '../../src/core/wording/done';
-import { conditionBefore, markedAsBefore, pointsAtMarkerBefore, statusFieldBefore } from '../../src/core/wording/signal-context';
-import { HANDLED_WHEN, MARKED_AS, MARKER_POINTED_AT } from '../../src/core/wording/undecided';
+import {
+  conditionBefore,
+  countedOfBefore,
+  countLabelBefore,
+  decidedWhenAfter,
+  markedAsBefore,
+  pointsAtMarkerBefore,
+  settledHowAfter,
+  settlesUnknownsBefore,
+  statusFieldBefore,
+} from '../../src/core/wording/signal-context';
+import {
+  COUNT_LABEL,
+  DECIDED_WHEN,
+  HANDLED_WHEN,
+  MARKED_AS,
+  MARKER_POINTED_AT,
+  SETTLE_VERB,
+  SETTLED_HOW,
+  TALLY_OF,
+  TO_BE_DECIDED,
+  UNKNOWN_WORDS,
+} from '../../src/core/wording/undecided';
 import type { Language, Wording } from '../../src/core/wording/words';
 
 const rows = (...tables: Wording[]): Array<[Language, string]> =>
@@ -50,5 +71,55 @@ describe('wording concepts: the words around an unknown signal', () => {
     }
     assert.ok(!statusFieldBefore('**Owner**: '));
     assert.deepEqual(signals('**Owner**: TODO'), ['TODO']);
+  });
+
+  it('every tally word between a count and TBD makes it a total not counted yet ("Sprint 2 of TBD")', () => {
+    for (const [lang, w] of rows(TALLY_OF)) {
+      assert.ok(countedOfBefore(`Sprint 2 ${w} `), `${lang} "${w}"`);
+      assert.deepEqual(signals(`**Plan:** 3 ${w} TBD`), [], `${lang} "${w}"`);
+      assert.ok(!countedOfBefore(`Sprint ${w} `), `${lang} "${w}" without a count`);
+    }
+    assert.deepEqual(signals('**Plan:** 3 or TBD'), ['TBD']);
+  });
+
+  it('every count label before TBD makes it a count not filled in ("**Plans**: TBD")', () => {
+    for (const [lang, w] of rows(COUNT_LABEL)) {
+      assert.ok(countLabelBefore(`**${w}**: `), `${lang} "${w}"`);
+      assert.deepEqual(signals(`**${w.toUpperCase()}**: TBD`), [], `${lang} "${w}"`);
+    }
+    assert.deepEqual(signals('**Owners**: TBD'), ['TBD']);
+  });
+
+  it('every verb a few words before "unknowns" names the unknowns the plan sets out to settle ("resolve the technical unknowns")', () => {
+    for (const [lang, w] of rows(SETTLE_VERB)) {
+      assert.ok(settlesUnknownsBefore(`First ${w} the technical `), `${lang} "${w}"`);
+      assert.deepEqual(signals(`First ${w} the technical unknowns.`), [], `${lang} "${w}"`);
+      assert.ok(!settlesUnknownsBefore(`First ${w} one two three four `), `${lang} "${w}" too far back`);
+    }
+    assert.deepEqual(signals('First ignore the technical unknowns.'), ['unknowns']);
+  });
+
+  it('every word after a marker that says when or by whom it is decided settles it ("TBD — pending Phase 4A", "TBD (until …")', () => {
+    for (const [lang, w] of rows(DECIDED_WHEN)) {
+      for (const after of [` — ${w} the review`, ` (${w} the review)`, `, ${w} the review`]) {
+        assert.ok(decidedWhenAfter(after), `${lang} "${after}"`);
+        // The marker is settled ("TBD — to be decided in the review" may still hold a phrase of its own).
+        assert.ok(!signals(`Cache size: TBD${after}.`).includes('TBD'), `${lang} "${after}"`);
+      }
+    }
+    assert.ok(!decidedWhenAfter(' — ask the review'));
+    assert.deepEqual(signals('Cache size: TBD — ask the review.'), ['TBD']);
+  });
+
+  it('every "to be decided" phrase with how or by whom after it is settled ("to be decided by the platform lead")', () => {
+    for (const [lang, phrase] of rows(TO_BE_DECIDED)) {
+      assert.ok((UNKNOWN_WORDS[lang] ?? []).includes(phrase), `${lang} "${phrase}" is an unknown phrase`);
+      for (const [, w] of rows(SETTLED_HOW)) {
+        assert.ok(settledHowAfter(phrase, ` ${w} the lead`), `${lang} "${phrase} ${w}"`);
+        assert.deepEqual(signals(`The cache size is ${phrase} ${w} the lead.`), [], `${lang} "${phrase} ${w}"`);
+      }
+      assert.deepEqual(signals(`The cache size is ${phrase} for now.`), [phrase], `${lang} "${phrase} for now"`);
+    }
+    assert.ok(!settledHowAfter('unclear', ' by the lead'));
   });
 });

@@ -4,12 +4,29 @@
  * criterion; the same plan without the row's word is reported.
  */
 import { strict as assert } from 'node:assert';
-import { LATER_BODY, LATER_NOTE, LATER_TITLE } from '../../src/core/wording/deferred';
+import { LATER_BODY, LATER_NOTE, LATER_TITLE, ROADMAP } from '../../src/core/wording/deferred';
 import { DOC_FILE_VERB, DOCS_NOUN, DOCS_VERB, DOCUMENT_VERB } from '../../src/core/wording/docs';
-import { describesSystem, introducesFlow, isDocsTitle, opensOutOfScope, titleSaysLater } from '../../src/core/wording/step-work';
+import { FILE_ACTION_LABEL } from '../../src/core/wording/file-labels';
+import { isFileActionEntry } from '../../src/core/wording/file-operations';
+import { describesSystem, introducesFlow, isDocsTitle, opensOutOfScope, titleIsRoadmap, titleSaysLater } from '../../src/core/wording/step-work';
 import { FLOW, FLOW_OF, RUN_OF_PRODUCT, SYSTEM_DESCRIPTION, SYSTEM_DESCRIPTION_IN_WORD } from '../../src/core/wording/system-description';
-import { EVERY, GATE_WORDS, PLAN_WIDE_SUCCESS, QUALITY_GATES, WORK_UNIT } from '../../src/core/wording/verify';
-import { GATES_TITLE, PLAN_WIDE_SUCCESS_TITLE } from '../../src/core/rules/check-words';
+import {
+  EVERY,
+  GATE_WORDS,
+  PLAN_CHECK_TITLE,
+  PLAN_CHECK_WHEN,
+  PLAN_QA,
+  PLAN_TESTING,
+  PLAN_TESTING_QUALIFIER,
+  PLAN_TESTING_TAIL,
+  PLAN_VALIDATION,
+  PLAN_VALIDATION_QUALIFIER,
+  PLAN_VALIDATION_TAIL,
+  PLAN_WIDE_SUCCESS,
+  QUALITY_GATES,
+  WORK_UNIT,
+} from '../../src/core/wording/verify';
+import { GATES_TITLE, PLAN_WIDE_SUCCESS_TITLE, WHOLE_PLAN_CHECK_TITLE } from '../../src/core/rules/check-words';
 import type { Language, Wording } from '../../src/core/wording/words';
 import { findingLines, runRules } from '../support/static-rules-harness';
 
@@ -44,6 +61,30 @@ describe('wording concepts: a step for later', () => {
     }
     assert.equal(opensOutOfScope('Scope: the exporter.'), false);
   });
+
+  it("every roadmap word in a plan's title makes it a list of work for later, which needs no risks section ('# Product roadmap', '# Hoja de ruta')", () => {
+    const steps = [
+      '',
+      '### Task 1: Queue',
+      '',
+      'Change `src/a.ts`, `src/b.ts` and the migration `db/01.sql`; update the API handlers and the client cache.',
+      '',
+      '### Task 2: Freeze',
+      '',
+      'Change `src/c.ts`, `src/d.ts` and the migration `db/02.sql`; update the API handlers.',
+      '',
+      '### Task 3: Ledger',
+      '',
+      'Migrate the ledger schema `db/03.sql` and backfill.',
+    ];
+    const risks = (title: string): number[] => findingLines(runRules([`# ${title}`, ...steps].join('\n')), 'missing-risks-section');
+    for (const [lang, w] of rows(ROADMAP)) {
+      assert.ok(titleIsRoadmap(`Wallet ${w} 2026`), `${lang} "${w}"`);
+      assert.deepEqual(risks(`Wallet ${w} 2026`), [], `${lang} "${w}"`);
+    }
+    assert.ok(!titleIsRoadmap('Wallet plan 2026'));
+    assert.deepEqual(risks('Wallet plan 2026'), [1]);
+  });
 });
 
 describe('wording concepts: a documentation step', () => {
@@ -61,6 +102,18 @@ describe('wording concepts: a documentation step', () => {
     for (const [lang, w] of rows(DOCUMENT_VERB)) assert.deepEqual(reported(`${w} the flag`, 'See `docs/flags.md`.'), [3], `${lang} "${w}"`);
     for (const [lang, w] of rows(DOC_FILE_VERB)) assert.deepEqual(reported(`${w} docs/setup.md`, 'See `docs/setup.md`.'), [3], `${lang} "${w}"`);
     assert.deepEqual(reported('Read docs/setup.md', 'See `docs/setup.md`.'), [3, 6]);
+  });
+
+  it('every file action label makes a Files entry: a docs step whose entries are all documents needs no criterion, whatever else it mentions', () => {
+    const body = (label: string): string => `Read \`src/api.ts\` for the flags.\n- ${label}: \`docs/api.md\``;
+    for (const [lang, w] of rows(FILE_ACTION_LABEL)) {
+      for (const label of [w, `**${w.toUpperCase()}**`]) {
+        assert.ok(isFileActionEntry(`- ${label}: \`docs/api.md\``), `${lang} "${label}"`);
+        assert.deepEqual(reported('Update the API docs', body(label)), [3], `${lang} "${label}"`);
+      }
+      assert.ok(!isFileActionEntry(`- ${w}ing: \`docs/api.md\``), `${lang} "${w}ing" is another label`);
+    }
+    assert.deepEqual(reported('Update the API docs', body('Touch')), [3, 6]);
   });
 });
 
@@ -88,6 +141,37 @@ describe('wording concepts: checks that speak for every step', () => {
       for (const [, every] of rows(EVERY))
         for (const [, unit] of rows(WORK_UNIT)) assert.ok(GATES_TITLE.test(`${gate} (${every} ${unit})`), `${lang} "${gate} (${every} ${unit})"`);
     assert.deepEqual(reportedWith('Checks (some phases)', 'Wire it.'), [3, 6]);
+  });
+
+  it('every whole-plan check title, the whole title, checks the phases ("## Verification", "## Überprüfung", "## 検証")', () => {
+    for (const [lang, w] of rows(PLAN_CHECK_TITLE)) {
+      for (const title of [w, w.toUpperCase(), `**${w}**`]) assert.ok(WHOLE_PLAN_CHECK_TITLE.test(title), `${lang} "${title}"`);
+      assert.deepEqual(reportedWith(w), [], `${lang} "${w}"`);
+      assert.ok(!WHOLE_PLAN_CHECK_TITLE.test(`${w} of the parser`), `${lang} "${w}" is not the whole title`);
+    }
+    assert.ok(!WHOLE_PLAN_CHECK_TITLE.test('Notes'));
+  });
+
+  it('every composed testing or validation title checks the phases ("## QA end-to-end testing matrix", "## Final validation steps (after deploy)")', () => {
+    const optional = (t: Wording): string[] => ['', ...rows(t).map(([, w]) => w)];
+    const join = (...parts: string[]): string => parts.filter((p) => p !== '').join(' ');
+    for (const qa of optional(PLAN_QA))
+      for (const qualifier of optional(PLAN_TESTING_QUALIFIER))
+        for (const [lang, head] of rows(PLAN_TESTING))
+          for (const tail of optional(PLAN_TESTING_TAIL)) assert.ok(WHOLE_PLAN_CHECK_TITLE.test(join(qa, qualifier, head, tail)), `${lang} "${join(qa, qualifier, head, tail)}"`);
+    for (const qualifier of optional(PLAN_VALIDATION_QUALIFIER))
+      for (const [lang, head] of rows(PLAN_VALIDATION))
+        for (const tail of optional(PLAN_VALIDATION_TAIL))
+          for (const when of optional(PLAN_CHECK_WHEN)) {
+            const title = join(qualifier, head, tail, when === '' ? '' : `(${when} the deploy)`);
+            assert.ok(WHOLE_PLAN_CHECK_TITLE.test(title), `${lang} "${title}"`);
+          }
+    for (const [lang, head] of rows(PLAN_TESTING, PLAN_VALIDATION)) {
+      assert.deepEqual(reportedWith(`Final ${head} checklist`.replace(/^Final (testing|test plan)/, 'Manual $1')), [], `${lang} "${head}"`);
+      assert.ok(!WHOLE_PLAN_CHECK_TITLE.test(`${head} notes`), `${lang} "${head} notes"`);
+    }
+    assert.ok(!WHOLE_PLAN_CHECK_TITLE.test('Validation (before deploy)'));
+    assert.deepEqual(reportedWith('Rollout notes'), [3, 6]);
   });
 });
 

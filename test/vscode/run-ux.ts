@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { RunResult } from '../../src/core/run-types';
 import type { FakeAnthropicServer } from '../support/fake-anthropic';
-import { click, domTexts, hasControl, press, screenshot, useFakeApi, waitFor, webviewBoxes, webviewClick } from './workbench';
+import { click, domTexts, hasControl, press, screenshot, useFakeApi, waitFor, waitForLenses, webviewBoxes, webviewClick } from './workbench';
 import type { RunPhase } from './run-checkpoint';
 import { blockedScript, mainScript } from './scripts';
 
@@ -186,6 +186,26 @@ export function userExperienceSuite(phase: () => ReturnType<RunPhase> & { key: s
         deferredIds.push(...(shown.tooltip.match(/\bC\d+\b/g) ?? []));
         assert.equal(deferredIds.length, count, shown.tooltip);
         await waitFor(async () => (await domTexts(ITEM)).some((t) => /decisions? deferred/.test(t)), 'the item in the workbench DOM', 10_000, 100);
+        // The plan's line 1 shows the run in progress with Cancel, not the verdict of an earlier run.
+        await vscode.window.showTextDocument(blockedUri, { preview: false, preserveFocus: true });
+        const provided = await waitForLenses(
+          blockedUri,
+          (l) => l.some((x) => x.command?.command === 'verifyPlan.cancel') && l.some((x) => /iteration 2/i.test(x.command?.title ?? '')),
+          'the Cancel lens and the progress of the running plan in iteration 2',
+        );
+        // The run is held between requests, so its message stays put: the rendered lenses must catch up with it.
+        const message = (provided.find((x) => /iteration 2/i.test(x.command?.title ?? ''))?.command?.title ?? '').replace(/\$\([^)]*\)\s*/g, '');
+        const lensTexts = await waitFor(
+          async () => {
+            const t = await domTexts('.codelens-decoration');
+            // Cancel first: a long message is cut at the editor's edge, Cancel never is.
+            return t.some((x) => /^\s*Cancel\b/.test(x) && x.includes(message)) && t;
+          },
+          `Cancel, then the run's current message ("${message}"), on line 1 in the editor DOM`,
+          10_000,
+          100,
+        );
+        assert.ok(!lensTexts.some((t) => /Re-verify|PROCEED|REVISE|RETHINK/.test(t)), `no verdict lens while the run goes on: ${JSON.stringify(lensTexts)}`);
         console.log(`    screenshot: ${await screenshot('ux-deferred-item')}`);
 
         // Its click reopens the same review; Enter takes the picked challenges (all), then "Acknowledge risk" (second option).

@@ -5,21 +5,26 @@
  * effort, thinking → system → messages):
  *   system:   team rules and protocol facts — identical for every call
  *   user[0]:  the plan, fenced as data
- *             the workspace facts, fenced as data (cache breakpoint; on the
- *             plan when there are no facts)
- *             the role's instructions             (cache breakpoint)
- *             the per-call task and state, ending with the answer property
- *             to fill                             (not cached)
- * The plan and facts depend only on the run, and the roles of one model,
- * effort and tool list send one answer format (answer-format.ts), so the
- * prefix up to the facts is byte-identical for all of them in every
- * iteration of a run.
+ *             the workspace facts, fenced as data (cache breakpoint in
+ *             iterations 1–2; on the plan when there are no facts)
+ *             for the roles that see the iteration state: the record of
+ *             the earlier iterations, one fenced entry per iteration,
+ *             append-only (iteration-record.ts; breakpoints on the newest
+ *             entry and on the one before it)
+ *             the role's instructions             (cache breakpoint for
+ *                                                  the roles without a record)
+ *             the per-call task and the current iteration's changes,
+ *             ending with the answer property to fill (not cached)
+ * The plan and facts depend only on the run, the record only on the
+ * iterations already closed, and the roles of one model, effort and tool
+ * list send one answer format (answer-format.ts), so the prefix up to the
+ * record of iterations < k is byte-identical for all of them in iteration k.
  *
  * Injection contract: the plan and everything derived from the workspace or
  * from other agents is data. It never appears in system text; it only
  * appears inside delimited blocks whose closing tag is neutralised.
  */
-import type { IterationState } from '../protocol';
+import type { Challenge, IterationState } from '../protocol';
 import type { TextBlock } from '../llm/provider';
 import { roleMarker } from '../llm/provider';
 import type { AgentRole } from '../protocol';
@@ -80,27 +85,32 @@ export function roleBlock(role: AgentRole, instructions: string): TextBlock {
   return { type: 'text', text: `${roleMarker(role)}\n${instructions}`, cache: true };
 }
 
+/** Everything the prompt shows of a challenge (the full view; the iteration record shows it when the challenge is raised). */
+export function challengeView(c: Challenge): Record<string, unknown> {
+  return {
+    id: c.id,
+    origin: c.origin,
+    severity: c.severity,
+    confidence: c.confidence,
+    status: c.status,
+    quote: c.quote,
+    claim: c.claim,
+    concern: c.concern,
+    failure_scenario: c.failure_scenario,
+    alternative: c.alternative,
+    resolution: c.resolution || undefined,
+    evidence: c.evidence.length ? c.evidence.map((e) => ({ source: e.source, path: e.path, line: e.line, finding: e.finding, checked: e.checked })) : undefined,
+    user_decision: c.user_decision,
+    carried: c.carried ? (c.carried.quoteRemoved ? 'from the last run; its quoted text is no longer in the plan' : 'from the last run') : undefined,
+  };
+}
+
 /** Compact, prompt-facing view of the state: only what agents reason about. */
 export function stateForPrompt(state: IterationState, detail: 'full' | 'summary' = 'full'): string {
   // Settled challenges only need their outcome; full text is for what is still in play (tokens are paid on every call).
   const challenges = state.challenges.map((c) =>
     detail === 'full' && (c.status === 'OPEN' || c.status === 'UNRESOLVED')
-      ? {
-          id: c.id,
-          origin: c.origin,
-          severity: c.severity,
-          confidence: c.confidence,
-          status: c.status,
-          quote: c.quote,
-          claim: c.claim,
-          concern: c.concern,
-          failure_scenario: c.failure_scenario,
-          alternative: c.alternative,
-          resolution: c.resolution || undefined,
-          evidence: c.evidence.length ? c.evidence.map((e) => ({ source: e.source, path: e.path, line: e.line, finding: e.finding, checked: e.checked })) : undefined,
-          user_decision: c.user_decision,
-          carried: c.carried ? (c.carried.quoteRemoved ? 'from the last run; its quoted text is no longer in the plan' : 'from the last run') : undefined,
-        }
+      ? challengeView(c)
       : { id: c.id, severity: c.severity, status: c.status, claim: c.claim, resolution: c.resolution || undefined },
   );
   const view = {

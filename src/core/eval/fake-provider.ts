@@ -32,6 +32,7 @@ import {
   type QualityScores,
 } from '../protocol';
 import type { LlmProvider, ModelRequest, ModelResponse } from '../llm/provider';
+import { challengesInPrompt } from '../agents/iteration-record';
 import { JUDGE_MARKER } from './judge';
 import { EvalInputError, FlawCategory } from './truth';
 
@@ -81,16 +82,6 @@ const tokensOf = (value: unknown) => Math.ceil(encoder.encode(typeof value === '
 
 function userText(request: ModelRequest): string {
   return (request.messages[0]?.content ?? []).map((b) => (b.type === 'text' ? b.text : '')).join('\n');
-}
-
-function fencedJson(text: string, tag: string): unknown {
-  const match = new RegExp(`<${tag}[^>]*>\\n([\\s\\S]*?)\\n</${tag}>`).exec(text);
-  if (!match) return null;
-  try {
-    return JSON.parse(match[1]!);
-  } catch {
-    return null;
-  }
 }
 
 function quality(): QualityScores {
@@ -176,8 +167,7 @@ function otherPlanLine(text: string, quote: string): string | null {
 }
 
 function synthesis(text: string, scripted: readonly FakeChallenge[]): SynthesizerOutput {
-  const state = fencedJson(text, 'iteration_state') as { challenges?: StateChallenge[] } | null;
-  const challenges = state?.challenges ?? [];
+  const challenges = (challengesInPrompt(text) ?? []) as unknown as StateChallenge[];
   const updates = [];
   for (const c of challenges) {
     const script = scripted.find((s) => s.claim === c.claim);

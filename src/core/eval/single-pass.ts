@@ -73,7 +73,7 @@ export async function runSinglePass(input: SinglePassInput): Promise<SinglePassO
   const plan = parsePlan(input.planText);
   const assessment = assess(plan, { team: input.config.team, threshold: input.config.threshold });
   const state = emptyIterationState(input.planPath, assessment.quality === 'TRIVIAL' ? 'THIN' : assessment.quality, assessment.team ?? 'base');
-  const task = challengerMessage({ role: 'challenger', state, iteration: 1, maxIterations: 1, nextChallengeId: 1, assessment, memory: null });
+  const task = challengerMessage({ role: 'challenger', state, before: null, iteration: 1, maxIterations: 1, nextChallengeId: 1, assessment, memory: null });
   const structured = usesStructuredOutputs(counting, input.config.models.challenger);
   const result = await callAgent({
     provider: counting,

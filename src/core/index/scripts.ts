@@ -16,6 +16,8 @@ export interface ScriptContribution {
   names: string[];
   /** More names may exist than the text lists (includes, pattern rules, variables), or the file did not parse. */
   open: boolean;
+  /** A package.json's "name" (what `pnpm --filter`, `npm -w`, `yarn workspace` select it by). */
+  packageName?: string;
 }
 
 /** The runner whose definitions a workspace path holds, by file name; null when none. */
@@ -28,7 +30,10 @@ export function scriptFileRunner(relPath: string): Runner | null {
   return null;
 }
 
-const PackageScripts = z.object({ scripts: z.record(z.string(), z.unknown()).optional().catch(undefined) });
+const PackageScripts = z.object({
+  name: z.string().optional().catch(undefined),
+  scripts: z.record(z.string(), z.unknown()).optional().catch(undefined),
+});
 
 export function parseScripts(relPath: string, text: string): ScriptContribution | null {
   const runner = scriptFileRunner(relPath);
@@ -40,8 +45,11 @@ export function parseScripts(relPath: string, text: string): ScriptContribution 
   }
 }
 
-const PARSE: Record<Runner, (text: string) => { names: string[]; open: boolean }> = {
-  npm: (text) => ({ names: Object.keys(PackageScripts.parse(JSON.parse(text)).scripts ?? {}), open: false }),
+const PARSE: Record<Runner, (text: string) => { names: string[]; open: boolean; packageName?: string }> = {
+  npm: (text) => {
+    const pkg = PackageScripts.parse(JSON.parse(text));
+    return { names: Object.keys(pkg.scripts ?? {}), open: false, ...(pkg.name ? { packageName: pkg.name } : {}) };
+  },
   make: makeTargets,
   just: justRecipes,
   task: (text) => {

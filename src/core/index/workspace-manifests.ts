@@ -21,6 +21,15 @@ export interface ManifestFacts {
   hasScript(runner: Runner, name: string): boolean | undefined;
   /** The names a runner's files define (for a did-you-mean); empty when none. */
   scriptNames(runner: Runner): readonly string[];
+  /**
+   * The scripts of the package.json in folder `dir` ('' = a root), or undefined when the folder has none or it did not
+   * parse (cannot tell): what `npm run`, `bun run`, `yarn`, `pnpm` run there.
+   */
+  packageScripts(dir: string): readonly string[] | undefined;
+  /** The folder of the package.json whose "name" is `name`; undefined when none (or several) has it. */
+  packageDir(name: string): string | undefined;
+  /** The folders whose package.json defines script `name`, sorted. */
+  packagesDefining(name: string): readonly string[];
   /** Direct dependencies per manifest, workspace-relative path first (the agents' fact block). */
   directDependencies(): ReadonlyArray<{ file: string; ecosystem: Ecosystem; names: readonly string[] }>;
   /** Files read, and files skipped (too large, unreadable, over MAX_FILES). */
@@ -125,6 +134,12 @@ export class WorkspaceManifests {
   }
 }
 
+/** The folder of a workspace-relative file: '' for one at a root. */
+function folderOf(rel: string): string {
+  const slash = rel.lastIndexOf('/');
+  return slash === -1 ? '' : rel.slice(0, slash);
+}
+
 /** "PyYAML" and "pyyaml", "typing_extensions" and "typing-extensions": PEP 503's normal form; npm and others as written. */
 export function normalPackageName(ecosystem: Ecosystem, name: string): string {
   return ecosystem === 'pypi' ? name.toLowerCase().replace(/[-_.]+/g, '-') : ecosystem === 'composer' || ecosystem === 'cargo' ? name.toLowerCase().replace(/_/g, '-') : name;
@@ -136,6 +151,9 @@ class Aggregate implements ManifestFacts {
   private readonly manifestEcosystems = new Set<Ecosystem>();
   private readonly scripts = new Map<Runner, Set<string>>();
   private readonly openRunners = new Set<Runner>();
+  /** package.json scripts by folder; null: the file did not parse or was skipped. */
+  private readonly byPackage = new Map<string, Set<string> | null>();
+  private readonly dirsByName = new Map<string, string[]>();
   private readonly direct: Array<{ file: string; ecosystem: Ecosystem; names: readonly string[] }> = [];
   readonly counts: { read: number; skipped: number };
 
@@ -149,6 +167,7 @@ class Aggregate implements ManifestFacts {
         if (eco && !isLockfile(f.rel)) this.uncertainEcosystems.add(eco);
         const runner = scriptFileRunner(f.rel);
         if (runner) this.openRunners.add(runner);
+        if (runner === 'npm') this.byPackage.set(folderOf(f.rel), null);
         continue;
       }
       if (f.manifest) {
@@ -166,6 +185,13 @@ class Aggregate implements ManifestFacts {
         const set = this.scripts.get(s.runner) ?? new Set<string>();
         for (const n of s.names) set.add(n);
         this.scripts.set(s.runner, set);
+        if (s.runner === 'npm') {
+          const dir = folderOf(f.rel);
+          const known = this.byPackage.get(dir);
+          // Two roots may both hold a package.json at '': their scripts add up; one that did not parse makes it unknown.
+          this.byPackage.set(dir, s.open || known === null ? null : new Set([...(known ?? []), ...s.names]));
+          if (s.packageName) this.dirsByName.set(s.packageName, [...(this.dirsByName.get(s.packageName) ?? []), dir]);
+        }
       }
     }
     // Over the file budget, any ecosystem or runner may have more in the files not read.
@@ -191,6 +217,22 @@ class Aggregate implements ManifestFacts {
 
   scriptNames(runner: Runner): readonly string[] {
     return [...(this.scripts.get(runner) ?? [])];
+  }
+
+  packageScripts(dir: string): readonly string[] | undefined {
+    const set = this.byPackage.get(dir);
+    return set ? [...set] : undefined;
+  }
+
+  packageDir(name: string): string | undefined {
+    const dirs = this.dirsByName.get(name);
+    return dirs?.length === 1 ? dirs[0] : undefined;
+  }
+
+  packagesDefining(name: string): readonly string[] {
+    const out: string[] = [];
+    for (const [dir, set] of this.byPackage) if (set?.has(name)) out.push(dir);
+    return out.sort();
   }
 
   directDependencies(): ReadonlyArray<{ file: string; ecosystem: Ecosystem; names: readonly string[] }> {

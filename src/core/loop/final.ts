@@ -82,7 +82,7 @@ export async function finalParts(ctx: RunContext, loop: LoopState, ending: Endin
 /** Step 4's single audit shot; a failed audit call leaves the audit empty (the failure is recorded). */
 async function runAudit(ctx: RunContext, state: IterationState, scores: QualityScores, verdict: string): Promise<AuditorOutput | null> {
   ctx.emit({ type: 'phase-started', iteration: state.iteration, phase: 'audit', roles: ['auditor'] });
-  const result = await ctx.invoke(auditorAgent, state.iteration, auditorMessage(state, scores, verdict));
+  const result = await ctx.invoke(auditorAgent, state.iteration, auditorMessage(state, ctx.snapshotOf(state.iteration - 1), scores, verdict));
   if (!result.ok) return null;
   const discrepancies = auditDiscrepancies(scores, result.value);
   const wrongly_settled = flaggedSettlements(state.challenges, result.value.wrongly_settled);

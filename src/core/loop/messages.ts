@@ -6,6 +6,7 @@
 import type { IterationState, QualityScores, AgentRole } from '../protocol';
 import type { Assessment } from '../run-types';
 import { fence, stateForPrompt } from '../agents/shared';
+import { currentIteration } from '../agents/iteration-record';
 
 export interface MemoryContext {
   /** Unified diff of the plan since the last run, or null when unchanged or unknown. */
@@ -17,6 +18,8 @@ export interface MemoryContext {
 export function challengerMessage(input: {
   role: AgentRole;
   state: IterationState;
+  /** The closed snapshot of the previous iteration: the record's newest entry (null in iteration 1). */
+  before: IterationState | null;
   iteration: number;
   maxIterations: number;
   nextChallengeId: number;
@@ -32,14 +35,14 @@ export function challengerMessage(input: {
     parts.push('Full analysis: read the plan, then produce your challenges and unknowns.');
   } else {
     parts.push(
-      `Later iteration. The open challenges are below in full, with the directives and user responses. Existing challenges are C1..C${input.nextChallengeId - 1}; do not restate them. Add a challenge only for a problem none of them covers.`,
+      `Later iteration. Every challenge so far is in the iteration records above, in full, with the directives for this iteration and the user responses; what changed since is below. Existing challenges are C1..C${input.nextChallengeId - 1}; do not restate them. Add a challenge only for a problem none of them covers.`,
     );
     if (input.tighten) {
       parts.push(
         'Tighten scope: the previous iteration created more challenges than it resolved (DEGRADATION). Add a new challenge only if it is BLOCKING and you hold it with HIGH confidence; otherwise answer with an empty list.',
       );
     }
-    parts.push(fence('iteration_state', stateForPrompt(state, 'full')));
+    parts.push(fence('iteration_state', currentIteration(input.before, state)));
   }
   if (input.memory) {
     parts.push(fence('previous_run', input.memory.summary));
@@ -69,7 +72,7 @@ export function researcherMessage(input: { state: IterationState; assessment: As
   return parts.join('\n\n');
 }
 
-export function synthesizerMessage(input: { state: IterationState; iteration: number; maxIterations: number; notes: string[] }): string {
+export function synthesizerMessage(input: { state: IterationState; before: IterationState | null; iteration: number; maxIterations: number; notes: string[] }): string {
   const final = input.iteration >= input.maxIterations;
   const parts = [
     `Task: synthesis for iteration ${input.iteration} of at most ${input.maxIterations}. Evaluate every challenge against the evidence and return your updates and directives.`,
@@ -78,11 +81,13 @@ export function synthesizerMessage(input: { state: IterationState; iteration: nu
       : 'Score "quality" for the plan as it stands after your updates; if the loop ends here, this is the score the report shows.',
   ];
   if (input.notes.length) parts.push(`Orchestrator notes: ${input.notes.join(' ')}`);
-  parts.push(fence('iteration_state', stateForPrompt(input.state, 'full')));
+  if (input.before)
+    parts.push('Earlier iterations are in the iteration records above; this iteration so far (new challenges in full, every change since the newest record) is below.');
+  parts.push(fence('iteration_state', currentIteration(input.before, input.state)));
   return parts.join('\n\n');
 }
 
-export function auditorMessage(state: IterationState, scores: QualityScores, verdict: string): string {
+export function auditorMessage(state: IterationState, before: IterationState | null, scores: QualityScores, verdict: string): string {
   const settled = state.challenges
     .filter((c) => c.status !== 'OPEN' && c.status !== 'UNRESOLVED')
     .map((c) => ({
@@ -104,7 +109,8 @@ export function auditorMessage(state: IterationState, scores: QualityScores, ver
     `Task: audit the final verdict (${verdict}, computed by the engine from the challenge statuses) and the synthesizer's quality scores. Check every settled challenge below: does its resolution and evidence really answer its concern and failure scenario?`,
     fence('synthesizer_scores', JSON.stringify(scores)),
     fence('settled_challenges', JSON.stringify(settled)),
-    fence('final_state', stateForPrompt(state, 'full')),
+    ...(before ? ['The final state: the iteration records above, then the last iteration below.'] : []),
+    fence('final_state', currentIteration(before, state)),
   ].join('\n\n');
 }
 

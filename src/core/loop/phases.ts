@@ -73,6 +73,7 @@ export async function challengePhase(ctx: RunContext, state: IterationState, mem
         challengerMessage({
           role: spec.role,
           state,
+          before: ctx.snapshotOf(iteration - 1),
           iteration,
           maxIterations: ctx.options.config.maxIterations,
           nextChallengeId: nextId,
@@ -262,7 +263,11 @@ export type SynthesisOutcome = { ok: true; state: IterationState; output: Synthe
 export async function synthesisPhase(ctx: RunContext, state: IterationState, notes: string[]): Promise<SynthesisOutcome> {
   const { iteration } = state;
   ctx.emit({ type: 'phase-started', iteration, phase: 'synthesis', roles: ['synthesizer'] });
-  const result = await ctx.invoke(synthesizerAgent, iteration, synthesizerMessage({ state, iteration, maxIterations: ctx.options.config.maxIterations, notes }));
+  const result = await ctx.invoke(
+    synthesizerAgent,
+    iteration,
+    synthesizerMessage({ state, before: ctx.snapshotOf(iteration - 1), iteration, maxIterations: ctx.options.config.maxIterations, notes }),
+  );
   if (!result.ok) return { ok: false, state, message: result.failure.message };
 
   const output = result.value;

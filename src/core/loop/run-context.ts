@@ -19,6 +19,7 @@ import { formatUsd } from '../money';
 import { addUsage, servedModelOf, ZERO_USAGE, type LlmProvider, type TextBlock } from '../llm/provider';
 import { warmFirstPerModel } from '../llm/warm-first';
 import { planBlock, systemRules } from '../agents/shared';
+import { recordEntry } from '../agents/iteration-record';
 import { instructionsFor } from '../agents/spec';
 import { AGENT_SPECS } from '../agents';
 import { answerFormats, answerKeyInstruction, envelopeSchema, type AnswerFormat } from '../agents/answer-format';
@@ -28,6 +29,9 @@ import { confidenceOf } from '../research/assertions';
 import { allowedModes } from '../research/budgets';
 import { linesInPlan } from '../report/anchors';
 import { SpendingCap, type CapStop } from './spending-cap';
+
+/** The roles whose task carries the iteration state, and so the record of earlier iterations before their instructions. */
+export const RECORD_ROLES: ReadonlySet<AgentRole> = new Set<AgentRole>(['challenger', 'domain-expert', 'devils-advocate', 'synthesizer', 'auditor']);
 
 export type InvokeResult<T> = { ok: true; value: T } | { ok: false; failure: AgentFailure };
 
@@ -56,6 +60,8 @@ export class RunContext {
   private readonly provider: LlmProvider;
   /** The workspace facts (agents/workspace-facts.ts), cached after the plan for every role. */
   private factsData: TextBlock | null = null;
+  /** The iteration record's entries, rendered once each (agents/iteration-record.ts): entry j at index j − 1. */
+  private readonly record: string[] = [];
   /** Each role's answer format with structured outputs: one per model, effort and tool list (agents/answer-format.ts). */
   private readonly formats: Map<AgentRole, AnswerFormat<unknown>>;
 
@@ -89,6 +95,53 @@ export class RunContext {
   /** Set once, before iteration 1. */
   setWorkspaceFacts(block: TextBlock | null): void {
     this.factsData = block;
+  }
+
+  /** The closed snapshot of iteration `iteration` (after its checkpoints), or null. */
+  snapshotOf(iteration: number): IterationState | null {
+    return this.iterations.find((s) => s.iteration === iteration) ?? null;
+  }
+
+  /**
+   * The record of the iterations before `iteration`, one block per entry.
+   * Entries are rendered the first time they are asked for (by then their
+   * iteration is closed) and kept, so the record only ever grows.
+   */
+  private recordBefore(iteration: number): TextBlock[] {
+    for (let j = this.record.length + 1; j < iteration; j++) {
+      const closed = this.snapshotOf(j);
+      if (!closed) break;
+      this.record.push(recordEntry(this.snapshotOf(j - 1), closed));
+    }
+    return this.record.slice(0, Math.max(0, iteration - 1)).map((text) => ({ type: 'text', text }));
+  }
+
+  /**
+   * The first message's blocks before the role's instructions, with their
+   * breakpoints. Plan and facts are the same for every role of the run.
+   * The roles that see the iteration state (RECORD_ROLES) also get the
+   * record of earlier iterations, with two breakpoints: where the previous
+   * iteration's calls ended their prefix (the facts, or the entry before
+   * the newest), so the first call of this iteration reads what they wrote,
+   * and the newest entry, which the later calls of this iteration read. The
+   * role block then has none: behind the record it is never sent again with
+   * the same prefix. Other roles keep a breakpoint on their instructions
+   * (the same bytes every iteration).
+   */
+  private sharedPrefix(role: AgentRole, iteration: number, instructions: TextBlock): TextBlock[] {
+    const data = this.factsData
+      ? [
+          { ...this.planData, cache: false },
+          { ...this.factsData, cache: true },
+        ]
+      : [{ ...this.planData, cache: true }];
+    if (!RECORD_ROLES.has(role)) return [...data, { ...instructions, cache: true }];
+    const record = this.recordBefore(iteration);
+    if (record.length === 0) return [...data, { ...instructions, cache: false }];
+    const blocks = [...data, ...record].map((b) => ({ ...b, cache: false }));
+    blocks[blocks.length - 1]!.cache = true;
+    blocks[blocks.length - 2]!.cache = true;
+    return [...blocks, { ...instructions, cache: false }];
   }
 
   get signal(): AbortSignal | undefined {
@@ -148,9 +201,9 @@ export class RunContext {
       model,
       iteration,
       system: [systemRules(structured)],
-      // Shared by every role of a model: plan, facts. Then the role's instructions and its task.
-      // With the facts after it, the plan needs no breakpoint of its own: the tool loop keeps two (at most 4 per request).
-      userPrefix: this.factsData ? [{ ...this.planData, cache: false }, this.factsData, instructionsFor(spec, structured)] : [this.planData, instructionsFor(spec, structured)],
+      // Shared by every role of a model: plan, facts (and the record of earlier iterations). Then the role's instructions and its task.
+      // At most two breakpoints before the task: the tool loop keeps two (at most 4 per request).
+      userPrefix: this.sharedPrefix(role, iteration, instructionsFor(spec, structured)),
       userText: format ? `${userText}\n\n${answerKeyInstruction(format.key)}` : userText,
       schema: format ? envelopeSchema(format.key, spec.schema) : spec.schema,
       ...(format ? { outputSchema: format.jsonSchema } : {}),

@@ -19,6 +19,8 @@
  */
 import { phraseAlternation } from '../wording/words';
 import { STEP_WORD } from '../wording/step-words';
+import { AFTER_LEAD } from '../wording/dependency';
+import { criterionLabelEnd, isCriterionTitle, nextDependencyLabel, opensReplacement, saysNoDependency } from '../wording/step-labels';
 import { charSpan } from './text';
 import type { StepRef } from './types';
 
@@ -148,19 +150,12 @@ export function explicitId(lines: readonly string[], from: number, to: number, s
   return null;
 }
 
-const LABEL = /\b(depends[\s_-]+on|dependencies|dependency|blocked[\s_-]+by|pre-?requisites?|requires|needs|after|once)\b\s*:?\s*/gi;
-const STRONG = /^(depends|dependenc|blocked|pre)/i;
-/**
- * A noun label ("Dependencies", "Prerequisites") is one only with its colon ("**Dependencies**: T001", "Prerequisites:
- * Step 2"); in a sentence it is a word ("Lightweight, no external dependencies, demo-suitable." names no step).
- */
-const NOUN_LABEL = /^(?:dependenc|pre-?requisite)/i;
 const KEYWORD_REF = new RegExp(`(?<![\\w\\u00c0-\\u024f])(${KEYWORD}s?\\s*[-_#]?\\s*(${NUMBER}))(?![\\w])((?:\\s*(?:,|and|&|or|/|to|-|–|—)\\s*${NUMBER}(?![\\w.]))*)`, 'gi');
-const WEAK_LEAD = new RegExp(`^(?:(?:the|completing|finishing|completion\\s+of|successful|a)\\s+)*${KEYWORD}s?\\s*[-_#]?\\s*${NUMBER}`, 'i');
+/** After an `after` label, the step it names, a few lead words (`AFTER_LEAD`: "the", "completing") before it. */
+const WEAK_LEAD = new RegExp(`^(?:(?:${phraseAlternation(AFTER_LEAD, '\\s+')})\\s+)*${KEYWORD}s?\\s*[-_#]?\\s*${NUMBER}`, 'i');
 const SEGMENT_END = /\(|;|\s[—–-]{1,2}\s|[.!?](?=\s|$)/;
 const LIST_NUMBER = new RegExp(`(,|and|&|or|/|to|-|–|—)\\s*(${NUMBER})`, 'gi');
 const BARE_NUMBER = new RegExp(`^#?${NUMBER}$`, 'i');
-const NONE = /^\s*(none|nothing|n\/a|-|—)\b/i;
 
 /** Dependency mentions on lines `from..to`, in order, de-duplicated by id. `skip(line)` masks code lines. */
 export function findDependencies(lines: readonly string[], from: number, to: number, skip: (line: number) => boolean): StepRef[] {
@@ -171,32 +166,34 @@ export function findDependencies(lines: readonly string[], from: number, to: num
     seen.add(ref.id);
     refs.push(ref);
   };
-  const label = new RegExp(LABEL.source, LABEL.flags);
   for (let i = from; i <= to; i++) {
     if (skip(i)) continue;
     const line = lines[i] ?? '';
     if (line.length > 20000) continue;
-    label.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = label.exec(line)) !== null) {
-      const strong = STRONG.test(m[1] ?? '');
-      const start = m.index + m[0].length;
+    let at = 0;
+    let label: ReturnType<typeof nextDependencyLabel>;
+    while ((label = nextDependencyLabel(line, at)) !== null) {
+      at = label.end;
+      const strong = label.kind !== 'after';
+      const start = label.end;
       const tail = line.slice(start);
-      if (NOUN_LABEL.test(m[1] ?? '') && !m[0].includes(':') && !/^(?:\*\*|__)?\s*[:：]/.test(tail)) continue;
+      // A noun label ("Dependencies", "Prerequisites") is one only with its colon ("**Dependencies**: T001"); in a
+      // sentence it is a word ("Lightweight, no external dependencies, demo-suitable." names no step).
+      if (label.kind === 'noun' && !label.colon && !/^(?:\*\*|__)?\s*[:：]/.test(tail)) continue;
       const endAt = tail.search(SEGMENT_END);
       const segment = endAt === -1 ? tail : tail.slice(0, endAt);
       if (!strong && !WEAK_LEAD.test(segment)) continue;
-      if (strong && NONE.test(segment)) continue;
+      if (strong && saysNoDependency(segment)) continue;
       if (strong && segment.trim() === '') {
         for (let j = i + 1; j <= to && /^\s*[-*+]\s+\S/.test(lines[j] ?? ''); j++) {
           const item = lines[j] ?? '';
-          const at = item.search(/[-*+]\s/) + 2;
-          refsIn(lines, j, at, item.slice(at), true).forEach(add);
+          const itemAt = item.search(/[-*+]\s/) + 2;
+          refsIn(lines, j, itemAt, item.slice(itemAt), true).forEach(add);
         }
         continue;
       }
       refsIn(lines, i, start, segment, strong).forEach(add);
-      if (!strong) label.lastIndex = start + segment.length;
+      if (!strong) at = start + segment.length;
     }
   }
   return refs;
@@ -249,29 +246,6 @@ function refsIn(lines: readonly string[], line: number, offset: number, segment:
   return out.sort((a, b) => a.at - b.at).map((o) => o.ref);
 }
 
-/**
- * A label that introduces how a step is checked, in English and es/pt/de/fr: "Success criteria:", "End of Day 5 Goal:",
- * "Verify:", "Checkpoint:", "Criterios de aceptación:", a Kiro requirement link ("_Requirements: 1.2_",
- * "_Requisitos: 9.1_", "_需求: 1.3_", "_要件: 2.1_") or property test ("**Validates: Requirements 2.1**", "**Valida: …**"), GSD tags,
- * and Japanese / Chinese labels ("テストリスト:" test list, "完了条件:", "検証:", "验收标准：").
- */
-const CRITERION =
-  /(?:^|[^\w])(success\s+criteri(?:a|on)|end\s+of\s+(?:[\w-]+\s+){1,3}goal|(?:independent\s+)?test\s+criteria|verify(?:\s*\([^)]{0,80}\)|(?:\s+[\w'’-]+){1,5})?|verification|acceptance(?:\s+criteria)?|tests?|expected(?:\s+(?:results?|outcome|behaviou?r))?|validation|exit\s+criteria|checkpoint|(?:quality\s+)?gate|output|deliverables?|artifacts?(?:\s+to\s+(?:generate|produce|create|deliver))?|criterios?\s+de\s+aceptaci[oó]n|verificar|crit[eé]rios?\s+de\s+aceita[cç][aã]o|akzeptanzkriterien|pr[uü]fung|verifizierung|validierung|abnahme|crit[eè]res?\s+d'acceptation|v[eé]rification|validates|valida|valide|validiert)\s*:|(?:^|[^\w])(done\s+when)\b\s*:?|(?:^|\s)_(requirements?|requisitos?|anforderungen|exigences?|需求|要件|要求)\s*[:：]|<(verify|done|acceptance_criteria|automated)>|(テストリスト|テスト項目|完了条件|受け入れ基準|受入基準|検証|确认标准|验收标准|验收条件|完成标准|测试|验证)\s*[:：]/i;
-
-/**
- * "Replace with:" (or "should read:", "reword to:", "clarify:") and then the new text quoted: the step
- * changes wording, and the quoted text is its end state.
- */
-const REPLACEMENT_LABEL =
-  /\b(?:replace[sd]?\b.{0,40}\b(?:with|by)|change\s+(?:it\s+|this\s+)?to|should\s+(?:now\s+)?read|reword|rewrite|clarify|new\s+(?:text|copy|wording)|reemplazar\s+por|substituir\s+por|ersetzen\s+durch|remplacer\s+par)\b[^:]{0,40}:\s*$/i;
-
-/**
- * A sub-heading that holds a step's check: "Acceptance criteria", "Success criteria", "Verification", "Done when", "Exit criteria",
- * "Tests" (also "1.7 Sprint 1 Tests", "Phase 2 verification"), or its result: "Expected outputs", "Deliverables", "Artifacts" (a design phase's documents, like "Artifacts to generate:").
- */
-const CRITERION_HEADING =
-  /^[\W\d.]*(?:(?:sprint|phase|step|stage|milestone|week|task)\s+[\w.-]+\s+)?(?:acceptance(?:\s+criteria)?|expected\s+(?:outputs?|results?|outcomes?)|outputs|deliverables?|artifacts|success\s+criteri(?:a|on)|verification|verify|validation|done\s+when|definition\s+of\s+done|exit\s+criteria|tests?|testing|criterios?\s+de\s+aceptaci[oó]n|crit[eé]rios?\s+de\s+aceita[cç][aã]o|akzeptanzkriterien|verifikation|verifizierung|crit[eè]res?\s+d'acceptation)\W*$/i;
-
 /** "Run: `npm test` — expect PASS", "Step 4: Run — expect 5 passed": a command with its expected outcome (superpowers plans). */
 const RUN_LINE = /(?:^|[^\w])run\s*(?::|[—–]|-\s)/i;
 /** "expect PASS", or the result after an arrow: "Run: `pytest -q` → 12 passed", "-> 0 errors". */
@@ -315,13 +289,13 @@ export function findSuccessCriterion(lines: readonly string[], from: number, to:
     const plain = (lines[i] ?? '').replace(/\*\*|__/g, '');
     if (plain.length > 20000) continue;
     if ((RUN_LINE.test(plain) && EXPECT.test(plain)) || RUN_WITH_RESULT.test(plain)) return { text: plain.trim().slice(0, 500), line: i };
-    if (plain.length < 300 && REPLACEMENT_LABEL.test(plain)) {
+    if (plain.length < 300 && opensReplacement(plain)) {
       const quoted = quotedTextAfter(lines, i + 1, to);
       if (quoted !== null) return { text: quoted.slice(0, 500), line: i };
     }
     // "### Acceptance criteria" (or "#### Verification") under the step, and its list.
     const heading = /^ {0,3}#{2,6}[ \t]+(.{1,200}?)[ \t#]*$/.exec(plain);
-    if (heading && i > from && CRITERION_HEADING.test(heading[1] ?? '')) {
+    if (heading && i > from && isCriterionTitle(heading[1] ?? '')) {
       const items = followingItems(lines, i + 1, to);
       if (items !== '') return { text: items.slice(0, 500), line: i };
     }
@@ -331,10 +305,10 @@ export function findSuccessCriterion(lines: readonly string[], from: number, to:
     if (named && i > from) return { text: (named[1] ?? '').trim(), line: i };
     const sub = CHECK_SUBSTEP.exec(plain);
     if (sub) return { text: (sub[1] ?? '').trim().slice(0, 500), line: i };
-    const m = CRITERION.exec(plain);
-    if (!m) continue;
+    const labelEnd = criterionLabelEnd(plain);
+    if (labelEnd === null) continue;
     let text = plain
-      .slice(m.index + m[0].length)
+      .slice(labelEnd)
       .replace(/<\/?[a-z_]+>/g, ' ')
       .trim();
     if (text === '') text = followingItems(lines, i + 1, to);

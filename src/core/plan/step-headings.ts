@@ -11,6 +11,7 @@ import { mayBeStepTitle, neverHoldsSteps, sectionKind } from './sections';
 import { stepPrefix } from './step-details';
 import { lastContentLine, plainText } from './text';
 import type { PlanFormat } from './types';
+import { titleIsStepRange, titleNamesSteps } from '../wording/step-labels';
 /** Per-heading facts the parser and the step finder share. */
 export interface HeadingInfo {
   heading: OutlineHeading;
@@ -69,10 +70,10 @@ export function classifyHeadings(outline: Outline, lines: readonly string[], for
       !neverHoldsSteps(title) &&
       !parentNeverHoldsSteps(parent) &&
       !describesParent(parent) &&
-      !STEP_RANGE_TITLE.test(title) &&
-      (!keywordSiblings.has(parent ?? -1) || NAMES_STEPS.test(title)) &&
+      !titleIsStepRange(title) &&
+      (!keywordSiblings.has(parent ?? -1) || titleNamesSteps(title)) &&
       // In a section laid out as a document only a heading that names steps ("### Steps", "### Tasks") holds them.
-      (parent === null || !outlines.has(parent) || NAMES_STEPS.test(title));
+      (parent === null || !outlines.has(parent) || titleNamesSteps(title));
     infos.push({ heading: h, title, endLine: lines.length - 1, parent, isStep, isContainer });
   }
   // "### 1. Extension layer" under "## Architecture" numbers the parts of a description, not steps.
@@ -104,12 +105,6 @@ export function classifyHeadings(outline: Outline, lines: readonly string[], for
   }
   return infos;
 }
-
-/** "## Tasks 3-13: Remaining objects": a run of steps done by one pattern; its list names their subjects, not new steps. */
-const STEP_RANGE_TITLE = /^\W*(?:steps?|tasks?|phases?|stages?)\s+\d+\s*(?:[-–]|to|through)\s*\d+/i;
-
-/** A heading that names steps or tasks outright ("Steps", "Tasks", "To-do", "Checklist", "Pasos", "Aufgaben"…). */
-const NAMES_STEPS = /(?<!\p{L})(?:steps?|tasks?|to\s*-?\s*do|checklist|action\s+items?|work\s+items?|pasos|tareas|passos|tarefas|schritte|aufgaben|[ée]tapes|t[âa]ches)(?!\p{L})/iu;
 
 /**
  * The keyword step headings ("### Step 1: …") that have something under them, one pass: how many, and their
@@ -182,7 +177,7 @@ export function mayHaveKeywordSiblings(text: string): boolean {
     if (anyKeyword && anyNumbered) return true;
     if (!top) continue;
     if (isKeyword) keyword = true;
-    else if (sectionKind(title) === 'steps' && !NAMES_STEPS.test(title)) weak = true;
+    else if (sectionKind(title) === 'steps' && !titleNamesSteps(title)) weak = true;
     if (keyword && weak) return true;
   }
   return false;

@@ -20,6 +20,7 @@
  */
 import type { Challenge, ChallengeStatus, DeferredSurfaced, IterationState, Severity } from '../protocol';
 import type { VerdictLabel } from '../run-types';
+import { proposesNoChange } from '../wording/no-change';
 
 export interface ChangeItem {
   id: string;
@@ -79,13 +80,11 @@ export function decidesVerdict(c: Pick<Challenge, 'severity' | 'status'>): boole
  * A resolution that only records that no mitigation was found ("None.", "No
  * viable mitigation identified") proposes no change: the prompt's UNRESOLVED
  * definition invites it, and "Change: No mitigation found" tells the reader
- * nothing, so the challenger's alternative is shown instead.
+ * nothing, so the challenger's alternative is shown instead (wording/no-change.ts).
  */
-const NO_CHANGE = /^(?:none|n\/a|-+|no (?:viable |clear |known )?(?:mitigation|fix|resolution)(?: (?:was |has been )?(?:found|identified|proposed|available|yet))?)[.!]?$/i;
-
 export function recommendedChange(c: Challenge): { change: string; from: 'synthesizer' | 'challenger' } {
   const resolution = c.resolution.trim();
-  if (c.status === 'UNRESOLVED' && resolution && !NO_CHANGE.test(resolution) && !c.reopened_by_audit) return { change: resolution, from: 'synthesizer' };
+  if (c.status === 'UNRESOLVED' && resolution && !proposesNoChange(resolution) && !c.reopened_by_audit) return { change: resolution, from: 'synthesizer' };
   return { change: c.alternative.trim(), from: 'challenger' };
 }
 

@@ -10,6 +10,15 @@ import {
   CHECK_HEADING_WORDS,
   CHECK_STEP_OPENING,
   EVERY,
+  PLAN_CHECK_TITLE,
+  PLAN_CHECK_WHEN,
+  PLAN_QA,
+  PLAN_TESTING,
+  PLAN_TESTING_QUALIFIER,
+  PLAN_TESTING_TAIL,
+  PLAN_VALIDATION,
+  PLAN_VALIDATION_QUALIFIER,
+  PLAN_VALIDATION_TAIL,
   GATE_WORDS,
   PLAN_WIDE_SUCCESS,
   PRECONDITIONS_OPENING,
@@ -20,7 +29,7 @@ import {
   WORK_UNIT,
   WRITE_TESTS_VERB,
 } from '../wording/verify';
-import { anyOf, pairMatcher, patternMatcher, scriptAlternation, wordMatcher, type WordMatcher } from '../wording/words';
+import { anyOf, pairMatcher, patternMatcher, phraseAlternation, scriptAlternation, wordMatcher, type Wording, type WordMatcher } from '../wording/words';
 
 /** At the start of a title, after any marks and numbering the parser left ("— ", "**"). */
 const OPENS = '^\\W*';
@@ -69,4 +78,17 @@ export const GATES_TITLE: WordMatcher = anyOf(
   patternMatcher({
     latin: `(?:${scriptAlternation(GATE_WORDS, 'latin') ?? ''})\\s*\\((?:${scriptAlternation(EVERY, 'latin') ?? ''})\\s+(?:${scriptAlternation(WORK_UNIT, 'latin') ?? ''})\\)`,
   }),
+);
+
+/** The words of a table as one slot of a composed title: its rows, spaces matching any white space, no boundary (the slots' spaces bound them). */
+const slot = (table: Wording): string => `(?:${phraseAlternation(table, '\\s+')})`;
+
+/** A top-level check of the whole plan's result: "## Validation Checklist", "## Verification", "## Final validation", "## Testing", "## 検証". */
+export const WHOLE_PLAN_CHECK_TITLE: WordMatcher = anyOf(
+  patternMatcher({
+    latin:
+      `^\\W*(?:(?:${slot(PLAN_QA)}\\s+)?(?:${slot(PLAN_TESTING_QUALIFIER)}\\s+)?${slot(PLAN_TESTING)}(?:\\s+${slot(PLAN_TESTING_TAIL)})?` +
+      `|(?:${slot(PLAN_VALIDATION_QUALIFIER)}\\s+)?${slot(PLAN_VALIDATION)}(?:\\s+${slot(PLAN_VALIDATION_TAIL)})?(?:\\s*\\(${slot(PLAN_CHECK_WHEN)}\\b[^)]{0,60}\\))?)\\W*$`,
+  }),
+  wordMatcher(PLAN_CHECK_TITLE, { lead: '^\\W*', trail: '\\W*$', bounded: false, guarded: false }),
 );

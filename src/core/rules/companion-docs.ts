@@ -8,6 +8,7 @@
 import * as path from 'node:path';
 import { namesRisks, risksOrRollbackKind, type Plan, type SectionKind } from '../plan';
 import type { RuleEnvironment } from './catalog';
+import { isCompatibilityTitle, opensFailureHandling, opensSourcesLabel } from '../wording/companion-context';
 
 /** A document by its name that holds a plan's reasoning: design, spec, PRD, research, requirements, architecture, RFC, ADR, proposal. */
 const COMPANION_NAME = /(?:design|spec|specification|prd|research|requirements|architecture|rfc|adr|proposal)[^/]*\.(?:md|markdown)$/i;
@@ -15,42 +16,15 @@ const COMPANION_NAME = /(?:design|spec|specification|prd|research|requirements|a
 const MAX_COMPANIONS = 4;
 /** At most this many named documents are tried (a name may not resolve, or not be readable). */
 const MAX_REFERENCES = 8;
-/** A header label for the documents a plan follows: "**Spec:**", "Design doc:", "Companion docs:", "Based on:", "Baseado em:". */
-const SOURCES_LABEL =
-  /^\W*(?:(?:master\s+|source\s+|design\s+)?(?:spec|specs|specification|design|design\s+docs?|prd|requirements|research|rfc|adr|companion\s+docs?|related\s+docs?|based\s+on|baseado\s+em|basado\s+en|basierend\s+auf|bas[ée]\s+sur)|设计文档|設計書|설계\s*문서)\W{0,4}[:：]/iu;
 /** The lines a plan's header spans: title, goal, sources. */
 const HEADER_LINES = 30;
-
-/** "## Edge cases" (also es/pt/de/fr): the failure modes and how the change handles them, which is what a risks section holds. */
-export const EDGE_CASES = /^\W*(?:edge[\s-]+cases?|corner[\s-]+cases?|casos?\s+(?:l[íi]mite|extremos?|de\s+borde)|randf[äa]lle|cas\s+limites?)(?!\p{L})/iu;
-
-/**
- * "## Error handling", "## 9. 错误处理", "### Failure modes": how the change behaves when things go wrong, which is
- * what a risks section holds (on the corpus all five plans with such a section and this finding were labelled FP).
- */
-export const ERROR_HANDLING =
-  /^[\W\d.]*(?:error[\s-]+handling|failure[\s-]+(?:modes?|handling|scenarios?)|manejo\s+de\s+errores|tratamento\s+de\s+erros|fehlerbehandlung|gestion\s+des\s+erreurs|обработка\s+ошибок)(?!\p{L})|^[\W\d.]*(?:错误处理|錯誤處理|失败处理|失敗處理|异常处理|異常處理|例外処理|エラー処理|エラーハンドリング|異常系|오류\s*처리|에러\s*처리|예외\s*처리)/iu;
-
-/**
- * "## Common Issues & Solutions", "## Troubleshooting", "## Known limitations" ("Bekannte Eigenheiten", "Problemas conocidos",
- * "已知邊界與下一步重點": known limits and next steps):
- * what goes wrong and what to do then, which is what a risks section holds (three labellers of the corpus read such sections as one).
- */
-const KNOWN_ISSUES =
-  /^[\W\d.]*(?:common\s+(?:issues|problems|pitfalls|errors)|known\s+(?:issues|limitations|problems|quirks)|troubleshooting|bekannte\s+(?:probleme|einschränkungen|eigenheiten|schwächen)|problemas\s+conocidos|limitaciones\s+conocidas|problèmes\s+connus|limitations\s+connues)(?!\p{L})|^[\W\d.]*(?:已知(?:问题|問題|限制|边界|邊界)|既知の(?:問題|制限|課題)|알려진\s*(?:문제|제한))/iu;
 
 /**
  * A heading title that holds what can go wrong: risks, rollback, edge cases, error handling, failure modes or known issues.
  * `kind` is sectionKind(title) when the caller has it (a plan's section that is not a step carries it).
  */
 export function titleHoldsRisks(title: string, kind?: SectionKind): boolean {
-  return (
-    (kind === undefined ? risksOrRollbackKind(title) : kind === 'risks' || kind === 'rollback') ||
-    namesRisks(title) ||
-    EDGE_CASES.test(title) ||
-    ERROR_HANDLING.test(title) ||
-    KNOWN_ISSUES.test(title)
-  );
+  return (kind === undefined ? risksOrRollbackKind(title) : kind === 'risks' || kind === 'rollback') || namesRisks(title) || opensFailureHandling(title);
 }
 
 /**
@@ -82,7 +56,7 @@ export function companionReferences(plan: Plan, planPath?: string | null): strin
   // The header names its sources in plain text too ("**Baseado em:** research.md, prd.md"), or under a label that says
   // what they are whatever their file names ("**Companion docs:** `docs/auth-revamp-plan.md`", "**Spec:** …").
   for (const line of plan.lines.slice(0, HEADER_LINES)) {
-    const labelled = SOURCES_LABEL.test(line);
+    const labelled = opensSourcesLabel(line);
     for (const m of line.matchAll(/(?<![\w./-])((?:\.{1,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.(?:md|markdown))(?![\w/-])/gi)) {
       const ref = m[1] as string;
       if ((labelled || COMPANION_NAME.test(ref)) && !out.includes(ref)) out.push(ref);
@@ -99,16 +73,10 @@ export function companionReferences(plan: Plan, planPath?: string | null): strin
  * "Security Definitions" and "Password Recovery" was labelled as having no risks).
  */
 function companionTitleHoldsRisks(title: string): boolean {
-  if (COMPATIBILITY.test(title)) return true;
+  // A design's section on compatibility, by that title alone: what existing users, data or callers could break.
+  if (isCompatibilityTitle(title)) return true;
   return titleHoldsRisks(title) && !/^\W*security\b(?!\s+considerations)/i.test(title) && !/\brecovery\b/i.test(title);
 }
-
-/**
- * A design's section on compatibility, by that title alone ("## Backward compatibility", "## 兼容性"): what existing
- * users, data or callers could break, and how the change avoids it. A title that only contains the word ("### M2 -
- * Level Compatibility") names a feature.
- */
-const COMPATIBILITY = /^\W*(?:backwards?[\s-]+)?compatibility\W*$|^\W*(?:向后)?兼容性?\W*$|^\W*(?:後方)?互換性\W*$|^\W*(?:하위\s*)?호환성\W*$/iu;
 
 /** Does a document the plan names (see companionReferences) hold a risks, rollback, edge-case or error-handling section? */
 export function companionHoldsRisks(plan: Plan, env: RuleEnvironment | undefined): boolean {

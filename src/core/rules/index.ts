@@ -18,7 +18,8 @@ import type { LineMemo } from './line-memo';
 import { unknownSignalRule } from './unknown-signal';
 import { unknownScriptRule } from './symbols/unknown-script';
 import { unknownPackageRule } from './symbols/unknown-package';
-import { staleAnchorRule, symbolElsewhereRule, unknownSymbolRule } from './symbols/symbol-rules';
+import { symbolElsewhereRule, unknownSymbolRule } from './symbols/symbol-rules';
+import { staleAnchorRule } from './symbols/stale-anchor';
 
 export * from './catalog';
 export { fixesFor, TURN_OFF_CHECK_COMMAND, type QuickFix, type TextEdit } from './quick-fixes';

@@ -6,7 +6,7 @@
  * host's lookups; no I/O of their own.
  */
 import type { Plan } from '../plan';
-import { formerNameBefore, isFileColumn, saysChanged, titleIsTests } from '../wording/file-context';
+import { aboutPackages, defaultPathBefore, formerNameBefore, isFileColumn, isOriginCell, isTargetCell, saysChanged, saysGreenfield, titleIsTests } from '../wording/file-context';
 import type { RuleEnvironment } from './catalog';
 
 /**
@@ -17,7 +17,7 @@ import type { RuleEnvironment } from './catalog';
 export function npmScoped(raw: string, lines: readonly string[]): boolean {
   if (!/^@[\w.-]+\/[\w.-]+$/.test(raw) || /\.(?:md|ts|tsx|js|json|ya?ml)$/i.test(raw)) return false;
   if (raw.startsWith('@types/') || /^@[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*$/.test(raw)) return true;
-  return lines.some((l) => /\b(?:install|npm|pnpm|yarn|bun\s+add|packages?|dependenc(?:y|ies))\b/i.test(l));
+  return lines.some(aboutPackages);
 }
 
 /**
@@ -25,7 +25,7 @@ export function npmScoped(raw: string, lines: readonly string[]): boolean {
  * run time, in its user's folder or repository, as "(default `./.app/config.json`)" is; not a file of this workspace.
  */
 export function defaultPathLabel(line: string, startChar: number): boolean {
-  return /\bdefault\b[\w -]{0,30}\b(?:path|folder|directory|dir|location)\W{0,4}[:：]\W{0,4}$/i.test(line.slice(Math.max(0, startChar - 60), startChar));
+  return defaultPathBefore(line.slice(Math.max(0, startChar - 60), startChar));
 }
 
 /** The row's own operation says its file is changed ("| `svc/c.go` | editar |", "| `a.rs` | Update the route |"). */
@@ -74,10 +74,6 @@ export function tableHeaderOf(lines: readonly string[], line: number): number | 
   return header === line || !/^\s*\|?\s*:?-{3,}/.test(lines[header + 1] ?? '') ? null : header;
 }
 
-/** A port or move table's header: its first cell the origin ("v1 source", "Old path", "From"), another the target. */
-const ORIGIN_CELL = /^\W*(?:v\d+\s+|old\s+|legacy\s+|current\s+|original\s+)?(?:source|origin|from|old(?:\s+(?:path|file|location))?|before|legacy|v\d+)\W*$/i;
-const TARGET_CELL = /^\W*(?:v\d+\s+|new\s+)?(?:destination|target|to|new(?:\s+(?:path|file|location))?|after|v\d+)\W*$/i;
-
 /**
  * The first cell of a port or move table ("| v1 source | v2 destination |", "| Old path | New path |"): where the work
  * takes the file from, another repository's or a path the move empties, not one the workspace must hold.
@@ -89,7 +85,7 @@ export function originSideOfTable(lines: readonly string[], line: number, startC
     .split(/(?<!\\)\|/)
     .slice(1)
     .map((c) => c.replace(/[*_`]/g, '').trim());
-  return ORIGIN_CELL.test(cells[0] ?? '') && cells.slice(1).some((c) => TARGET_CELL.test(c));
+  return isOriginCell(cells[0] ?? '') && cells.slice(1).some(isTargetCell);
 }
 
 /**
@@ -109,13 +105,10 @@ export function underTestingHeading(plan: Plan, line: number): boolean {
   return plan.sections.some((s) => s.headingLine <= line && line <= s.range.endLine && titleIsTests(s.title));
 }
 
-/** "Greenfield project", "no code exists yet", "the repository is empty": said of the project before the first step. */
-const GREENFIELD =
-  /\bgreen[\s-]?field\s+(?:project|repo(?:sitory)?|codebase|app(?:lication)?)\b|\bno\s+code\s+exists\s+yet\b|\b(?:the\s+)?(?:repo|repository)\s+is\s+(?:still\s+)?empty\b/i;
-
+/** Does the project start empty ("Greenfield project", "no code exists yet", "the repository is empty"), said before the first step? */
 export function startsGreenfield(plan: Plan): boolean {
   const end = Math.min(plan.steps[0]?.line ?? plan.lines.length, 80);
-  for (let i = 0; i < end; i++) if (GREENFIELD.test(plan.lines[i] ?? '')) return true;
+  for (let i = 0; i < end; i++) if (saysGreenfield(plan.lines[i] ?? '')) return true;
   return false;
 }
 

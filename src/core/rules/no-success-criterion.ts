@@ -12,8 +12,19 @@ import type { Draft } from './text-rules';
 import { allItemsTicked, keywordId, markedComplete, planMarkedDone, tickedElsewhere, titleMarkedDone } from './plan-status';
 import type { RuleEnvironment, RuleScope } from './catalog';
 import { specKitSpecBeside } from './section-rules';
-import { CHECK_HEADING, CHECK_STEP, CJK_CHECK_STEP, GATES_TITLE, PLAN_WIDE_SUCCESS_TITLE, PRECONDITIONS_STEP, REVIEW_STEP, TESTING_STEP } from './check-words';
+import {
+  CHECK_HEADING,
+  CHECK_STEP,
+  CJK_CHECK_STEP,
+  GATES_TITLE,
+  PLAN_WIDE_SUCCESS_TITLE,
+  WHOLE_PLAN_CHECK_TITLE,
+  PRECONDITIONS_STEP,
+  REVIEW_STEP,
+  TESTING_STEP,
+} from './check-words';
 import { describesSystem, introducesFlow, isDocsTitle, opensOutOfScope, titleSaysLater } from '../wording/step-work';
+import { isFileActionEntry } from '../wording/file-operations';
 
 /**
  * A heading that is only an earlier step's id ("### Phase 1" under "## File-by-File Implementation Order",
@@ -74,10 +85,6 @@ function flowStageLines(plan: Plan): Set<number> {
 
 /** A ticked step ("- [x] …") is done: how to know it is done no longer needs saying. */
 const DONE_CHECKBOX = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]/;
-
-/** A top-level check of the whole plan's result: "## Validation Checklist", "## Verification", "## Final validation", "## Testing". */
-const PLAN_CHECK =
-  /^\W*(?:(?:qa\s+)?(?:manual\s+|end[\s-]+to[\s-]+end\s+)?(?:testing|test\s+plan)(?:\s+(?:groups|checklist|scenarios|matrix))?|qa(?:\s+checklist)?|how\s+to\s+test|(?:final\s+|end[\s-]+to[\s-]+end\s+)?(?:validation|verification)(?:\s+(?:checklist|criteria|steps|plan))?(?:\s*\((?:after|once|when)\b[^)]{0,60}\))?|verificaci[oó]n|validaci[oó]n|verifica[cç][aã]o|valida[cç][aã]o|(?:ü|ue)berpr[üu]fung|validierung|v[ée]rification|validation\s+finale|驗證|验证|検証|確認)\W*$/iu;
 
 /**
  * spec-kit plan.md's own phases, "Phase 0: Outline & Research" and "Phase 1: Design & Contracts" (also "Phase 0 /
@@ -146,7 +153,8 @@ export function noSuccessCriterionRule(plan: Plan, env?: RuleEnvironment, scope:
   // the plan is known done, for its steps (88 of the 89 labels on such tuning plans' steps said so).
   const layout = stepLayout(plan);
   const planWide = plan.sections.filter(
-    (s) => (s.kind === 'success' || PLAN_CHECK.test(s.title)) && !s.isEmpty && s.level <= 2 && !layout.stepLines.has(s.headingLine) && layout.inStep[s.headingLine] !== 1,
+    (s) =>
+      (s.kind === 'success' || WHOLE_PLAN_CHECK_TITLE.test(s.title)) && !s.isEmpty && s.level <= 2 && !layout.stepLines.has(s.headingLine) && layout.inStep[s.headingLine] !== 1,
   );
   // "## Success Criteria by Phase" with "### Phase 1 Success:" … speaks only for the steps it names.
   const named = stepsNamedIn(plan, planWide);
@@ -262,8 +270,6 @@ function lazyMentions(plan: Plan): () => readonly PathMention[] {
 
 /** Paths that are documents: Markdown and other prose files, and anything under a docs folder. */
 const DOC_PATH = /(?:^|\/)docs?\/|\.(?:md|mdx|markdown|rst|adoc|txt)$|(?:^|\/)(?:README|CHANGELOG|LICENSE|NOTICE|AUTHORS)(?:\.\w+)?$/i;
-/** A superpowers-style "Files:" entry ("- Modify: `README.md`", "- Create: `docs/x.md`"). */
-const FILES_ENTRY = /^\s*[-*+]\s+(?:\*\*)?(?:create|modify|update|edit|test)(?:\*\*)?\s*:/i;
 
 /**
  * A documentation-only step: its title says it writes or updates docs and
@@ -277,7 +283,7 @@ function isDocsOnlyStep(plan: Plan, i: number, mentions: () => readonly PathMent
   const next = plan.steps[i + 1];
   const end = next !== undefined && next.line <= step.range.endLine ? next.line - 1 : step.range.endLine;
   const own = mentions().filter((m) => m.line >= step.line && m.line <= end);
-  const listed = own.filter((m) => FILES_ENTRY.test(plan.lines[m.line] ?? ''));
+  const listed = own.filter((m) => isFileActionEntry(plan.lines[m.line] ?? ''));
   const named = listed.length > 0 ? listed : own;
   return named.every((m) => DOC_PATH.test(m.path.replace(/^@/, '')));
 }

@@ -7,23 +7,19 @@ import { lineRange, titleLine } from './text-ranges';
 import type { Draft } from './text-rules';
 import { planMarkedDone } from './plan-status';
 import { companionHoldsRisks, titleHoldsRisks } from './companion-docs';
+import { hasRiskColumn } from '../wording/companion-context';
+import { isLabelAndValue, titleIsTaskList } from '../wording/step-labels';
+import { titleIsRoadmap } from '../wording/step-work';
 
 /**
  * A heading that is itself a one-line item: a name, a dash and what happens to it ("### 7. DashboardPage.tsx — no change
  * (bulk reuses `data.markRead`).", "### 6. Actions.tsx – disable Mark read offline"), or a sentence ending in a full stop.
  */
 const SELF_CONTAINED_HEADING = /\S\s+[—–-]\s+\S+\s+\S+|\S\.\s*$/u;
-/**
- * A heading that is a label and its value ("### Blocked by: TEST_SCENARIOS.md human approval", "### Story Points: 2"):
- * complete on its line. A step's heading ("### Step 2: Add the schema", "## Phase 1: Setup") is not such a label.
- */
-const LABEL_AND_VALUE =
-  /^(?![^:]*\d)(?!\s*(?:step|phase|stage|task|milestone|part|sprint|week|day|iteration|fase|paso|etapa|tarea|schritt|aufgabe|[ée]tape|t[âa]che)\b)[\p{L}][\p{L} '-]{0,30}:\s+\S/iu;
-
 /** The section's own heading, or one of its sub-headings, is a one-line item: the section has content. */
 function holdsSelfContainedHeading(plan: Plan, section: Plan['sections'][number]): boolean {
   return plan.sections.some(
-    (t) => t.headingLine >= section.headingLine && t.headingLine <= section.range.endLine && (SELF_CONTAINED_HEADING.test(t.title) || LABEL_AND_VALUE.test(t.title)),
+    (t) => t.headingLine >= section.headingLine && t.headingLine <= section.range.endLine && (SELF_CONTAINED_HEADING.test(t.title) || isLabelAndValue(t.title)),
   );
 }
 
@@ -67,18 +63,11 @@ export function emptySectionRule(plan: Plan, scope: RuleScope = 'precise'): Draf
     }));
 }
 
-/** A task breakdown by its title ("# Tasks: …", "# Tareas — 001 Core", "# Review Agents Tasks"): the companion plan or design holds the risks. */
-const TASK_LIST_TITLE = /^(?:implementation\s+)?(?:tasks|tareas|tarefas|aufgaben|t[âa]ches)(?!\p{L})|(?<!\p{L})tasks\s*$/iu;
-
 /**
  * The spec-kit plan template's header line "**Input**: Feature specification from `/specs/001-x/spec.md`":
  * its plan.md sits beside the feature's spec.md, whose template requires an "Edge Cases" section.
  */
 const SPEC_KIT_INPUT = /^\*\*Input\*\*:\s*Feature specification from\s+`?([^`\s]{1,300}spec\.md)`?/m;
-
-/** A table with a "Risk" (or "Mitigation") column: each change carries its risk, which is what a risks section holds. */
-const RISK_COLUMN =
-  /^[ \t]*\|(?:[^|\n]*\|)*?[ \t]*(?:\*\*)?(?:risks?|mitigations?|riesgos?|riscos?|risiken?|risques?|リスク|风险)(?:\*\*)?[ \t]*\|[^\n]*\n[ \t]*\|?[ \t]*:?-{3,}/imu;
 
 /**
  * A spec-kit plan.md generated from a spec that is in the workspace (the "**Input**" header names it). The Input
@@ -95,9 +84,6 @@ export function specKitSpecBeside(plan: Plan, env?: RuleEnvironment): boolean {
     return false;
   }
 }
-
-const ROADMAP_TITLE =
-  /\b(?:roadmap|backlog|next\s+steps|wish\s*list|ideas|future\s+(?:work|features|ideas))\b|hoja\s+de\s+ruta|roteiro|feuille\s+de\s+route|路线图|路線圖|ロードマップ/i;
 
 /**
  * A GSD PLAN.md by its frontmatter ("---" then "wave: 1", "depends_on:", "files_modified:", "autonomous: true"), also one
@@ -147,11 +133,10 @@ export function missingRisksSectionRule(
   if (planMarkedDone(plan)) return [];
   // A roadmap, a backlog or a list of next steps ("# Next steps", "# Long-Term Features Roadmap") orders work to come;
   // each item's risks belong to the plan that will build it (on the corpus, no such document's finding was true).
-  if (ROADMAP_TITLE.test(plan.title ?? '')) return [];
+  if (titleIsRoadmap(plan.title ?? '')) return [];
   // Task lists and GSD task plans keep their risks in the companion design, plan or research by their format's convention.
-  if (plan.format === 'gsd' || plan.format === 'kiro-tasks' || plan.format === 'spec-kit-tasks' || TASK_LIST_TITLE.test(plan.title ?? '') || GSD_FRONTMATTER.test(plan.text))
-    return [];
-  if (/<threat_model>/.test(plan.text) || RISK_COLUMN.test(plan.text)) return [];
+  if (plan.format === 'gsd' || plan.format === 'kiro-tasks' || plan.format === 'spec-kit-tasks' || titleIsTaskList(plan.title ?? '') || GSD_FRONTMATTER.test(plan.text)) return [];
+  if (/<threat_model>/.test(plan.text) || hasRiskColumn(plan.text)) return [];
   // A spec-kit plan.md keeps its failure cases in the spec it was generated from, when that spec is there.
   if (specKitSpecBeside(plan, env)) return [];
   const assessment = knownAssessment() ?? assess(plan);

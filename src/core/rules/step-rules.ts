@@ -6,6 +6,7 @@
 import { openingStepIds, STEP_KEYWORDS, type Plan } from '../plan';
 import { lineRange } from './text-ranges';
 import type { Draft } from './text-rules';
+import { isAboutAStep } from '../wording/step-labels';
 
 export function danglingDependencyRule(plan: Plan): Draft[] {
   const ids = uniqueStepIds(plan);
@@ -114,7 +115,7 @@ export function duplicateStepIdRule(plan: Plan): Draft[] {
     const firstLine = seen === undefined ? undefined : ordinal ? (seen.named ?? undefined) : seen.any;
     if (seen === undefined) first.set(key, { any: step.line, named: ordinal ? null : step.line });
     else if (!ordinal && seen.named === null) seen.named = step.line;
-    if (firstLine === undefined || (views ??= viewTitles(plan)).has(viewKey(step.title)) || ABOUT_A_STEP.test(step.title)) continue;
+    if (firstLine === undefined || (views ??= viewTitles(plan)).has(viewKey(step.title)) || isAboutAStep(step.title)) continue;
     if (namesHeadingStep(plan, step, base) || otherKind(plan, step, firstLine)) continue;
     out.push({
       code: 'duplicate-step-id',
@@ -125,12 +126,6 @@ export function duplicateStepIdRule(plan: Plan): Draft[] {
   }
   return out;
 }
-
-/**
- * A heading about a step already given, not a second one: "### Phase 1 Deliverables Summary" closing "## Phase 1: Design",
- * "### Phase 1 Complete Code Changes" restating its steps file by file.
- */
-const ABOUT_A_STEP = /^\W*(?:deliverables?\s+)?(?:summary|overview|recap|retrospective|review\s+notes)\b|^\W*complete(?:d)?\s+(?:code|changes|listing|file)/i;
 
 /**
  * Two ids written with different keywords are two names to a reader: "## Phase 2 complete — acceptance checklist" in a

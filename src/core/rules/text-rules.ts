@@ -3,7 +3,7 @@
  * lives in unknown-signal.ts). Pure functions of (plan, environment); no I/O
  * of their own.
  */
-import { namesChangeVerb } from '../wording/file-context';
+import { citesSource, editedAsText, namesChangeVerb, opensOldSide, placesOutside } from '../wording/file-context';
 import type { Plan, Range } from '../plan';
 import type { LineMemo } from './line-memo';
 import type { RuleEnvironment, RuleScope, StaticFinding } from './catalog';
@@ -121,7 +121,7 @@ export function missingFileRule(plan: Plan, env: RuleEnvironment, scope: RuleSco
     if (insideRemovedFolder(path, (removed ??= removedFolders(plan)))) continue;
     if (mentions.every((r) => citedAsSource(plan.lines, r.startLine, r.startChar))) continue;
     // "Note: `current/CLAUDE.md` is outside the wonderland repo": the plan itself says the file is not in this workspace.
-    if (mentions.some((r) => OUTSIDE_WORKSPACE.test(plan.lines[r.startLine] ?? ''))) continue;
+    if (mentions.some((r) => placesOutside(plan.lines[r.startLine] ?? ''))) continue;
     if (isScriptTwinOfTypeScript(path, env)) continue;
     const elsewhere = safeNamed(env, path);
     // A bare name or a path fragment that ends a workspace path names that file (or one of a few), as a reader takes it;
@@ -201,10 +201,6 @@ function besideFolderPath(line: string, startChar: number): boolean {
   return /[\w.-]+\/[\w.-]+\.\w+/.test(line.slice(Math.max(0, startChar - 300), startChar));
 }
 
-/** A line that places a file outside the workspace ("is outside the wonderland repo", "not part of this repository", "lives in another repo"). */
-const OUTSIDE_WORKSPACE =
-  /\b(?:outside|not\s+(?:in|part\s+of))\s+(?:the|this|our)\s+(?:[\w.-]+\s+)?(?:repo|repository|workspace|project)\b|\bin\s+(?:another|a\s+different|a\s+separate)\s+(?:repo|repository|project)\b/i;
-
 /**
  * Where a plan says what it was made from ("Consolidated from two reviews
  * (`a.md` and `b.md`)", "Compiled from …", "Distilled from …"): those sources
@@ -212,9 +208,6 @@ const OUTSIDE_WORKSPACE =
  * notes that were never committed. Judged on the sentence that holds the
  * mention (the paragraph up to it, back to the last sentence end).
  */
-const PROVENANCE =
-  /\b(?:consolidated|compiled|distill?ed|synthesi[sz]ed|summari[sz]ed|condensed)\s+from\b|\b(?:port(?:ed|ing)?|lift(?:ed|ing)?|copied|carried\s+over)\s+(?:\w+\s+){0,4}from\s+(?:the\s+)?(?:v\d+|old|legacy|previous|original|upstream)\b/i;
-
 function citedAsSource(lines: readonly string[], line: number, startChar: number): boolean {
   let text = (lines[line] ?? '').slice(0, startChar);
   for (let i = line - 1; i >= 0 && i >= line - 6; i--) {
@@ -223,7 +216,7 @@ function citedAsSource(lines: readonly string[], line: number, startChar: number
     text = `${previous} ${text}`;
   }
   const sentence = text.split(/[.!?](?:\s|$)/).pop() ?? text;
-  return PROVENANCE.test(sentence);
+  return citesSource(sentence);
 }
 
 /** Folders a build or an install fills; a path under one that the repository does not track exists only after that build. */
@@ -305,14 +298,8 @@ function notAWorkspacePath(plan: Plan, path: string, env: RuleEnvironment): bool
  * edits in other files (a string to find), not a file the plan needs.
  */
 function namedAsText(line: string, startChar: number, endChar: number): boolean {
-  return (
-    /\b(?:replace|remove|strip|rewrite|drop|find)\s+(?:all\s+|any\s+|every\s+|the\s+)?[`'"]*$/i.test(line.slice(0, startChar)) &&
-    /^[`'"]*\s+(?:references?|mentions?|occurrences?)\b/i.test(line.slice(endChar))
-  );
+  return editedAsText(line.slice(0, startChar), line.slice(endChar));
 }
-
-/** A header cell that names the old side of a mapping: "Old path", "Before", "From", "Current location", "Antes", "Alt". */
-const OLD_COLUMN = /^\W*(?:old|before|from|current|legacy|previous|was|antes|antiguo|anterior|alt|vorher|ancien|avant)\b/i;
 
 /**
  * A path in the "Old path" column of a mapping table ("| Old path (in tutorial) | New path |"): the
@@ -329,7 +316,7 @@ function oldSideOfTable(lines: readonly string[], line: number, startChar: numbe
   };
   const cells = (lines[header] ?? '').split(/(?<!\\)\|/).slice(1);
   const name = cells[column(row, startChar)] ?? '';
-  return OLD_COLUMN.test(name.replace(/[*_`]/g, ''));
+  return opensOldSide(name.replace(/[*_`]/g, ''));
 }
 
 /**

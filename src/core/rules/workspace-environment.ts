@@ -10,6 +10,7 @@ import type { ManifestFacts } from '../index/workspace-manifests';
 import type { SymbolFacts } from '../index/symbols/symbol-index';
 import { namesCode } from './symbols/symbol-claims';
 import { companionReferences } from './companion-docs';
+import { anchoredPaths } from './symbols/stale-anchor';
 
 /** What a workspace index answers (WorkspaceFileIndex answers all of it; a host may leave out the optional parts). */
 export interface WorkspaceLookups {
@@ -44,10 +45,13 @@ export async function workspaceEnvironment(index: WorkspaceFileIndex, planFsPath
     // A one-shot run (the CLI, the Claude Code hook) waits this long for the index; past it the symbol rules stay silent.
     await Promise.race([symbols.start(), new Promise((resolve) => setTimeout(resolve, SYMBOL_WAIT_MS).unref())]);
     const facts = index.symbolFacts(planFsPath);
-    const anchored = plan.referencedPaths.filter((r) =>
-      (r.ranges.length > 0 ? r.ranges : [r.range]).some((m) => /^(?::|#L)\d/.test((plan.lines[m.startLine] ?? '').slice(m.endChar))),
+    await Promise.all(
+      anchoredPaths(plan)
+        // A bare file name ("builders.ts:138") anchors the one file of that name (stale-anchor.ts).
+        .flatMap((p) => (p.includes('/') ? [p] : index.pathsNamed(p)))
+        .map((p) => facts?.indexedFile(p))
+        .flatMap((rel) => (rel ? [symbols.loadText(rel)] : [])),
     );
-    await Promise.all(anchored.map((r) => facts?.indexedFile(r.path)).flatMap((rel) => (rel ? [symbols.loadText(rel)] : [])));
   }
   return ruleEnvironment(index, planFsPath);
 }

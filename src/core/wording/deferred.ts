@@ -109,3 +109,13 @@ export const LATER_BODY: Wording = {
   fr: ['hors périmètre', 'hors perimètre', 'hors périmetre', 'hors perimetre'],
   de: ['außerhalb des umfangs', 'ausserhalb des umfangs'],
 };
+
+/** A plan's title that says it lists work for later, anywhere in it: "Product roadmap", "Backlog", "Next steps", "Hoja de ruta", "路线图". */
+export const ROADMAP: Wording = {
+  en: ['roadmap', 'backlog', 'next steps', 'wishlist', 'wish list', 'ideas', 'future work', 'future features', 'future ideas'],
+  es: ['hoja de ruta'],
+  pt: ['roteiro'],
+  fr: ['feuille de route'],
+  zh: ['路线图', '路線圖'],
+  ja: ['ロードマップ'],
+};

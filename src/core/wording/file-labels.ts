@@ -38,3 +38,8 @@ export const FILE_COLUMN: Wording = {
   ja: ['ファイル'],
   ko: ['파일'],
 };
+
+/** A superpowers-style "Files:" entry's label, before its colon: "- Modify: `README.md`", "- **Create**: `docs/x.md`". */
+export const FILE_ACTION_LABEL: Wording = {
+  en: ['create', 'modify', 'update', 'edit', 'test'],
+};

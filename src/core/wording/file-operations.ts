@@ -28,7 +28,7 @@ import {
   WRITE_TO,
   WRITE_TO_TARGET,
 } from './create';
-import { FILE_LABEL, PLACE_LABEL } from './file-labels';
+import { FILE_ACTION_LABEL, FILE_LABEL, PLACE_LABEL } from './file-labels';
 import { DELETE, DELETE_AFTER, DELETE_CELL, DELETE_WEAK, DELETED_AFTER } from './delete';
 import { COPY, MOVE, MOVE_RIGHT_BEFORE, MOVE_TARGET, MOVED_AWAY, MOVED_AWAY_LINK, MOVED_AWAY_SUBJECT, MOVED_AWAY_TARGET, MOVED_AWAY_TENSE, RENAMED_TO_AFTER } from './move';
 import { alternation, anyOf, phraseAlternation, inScript, merge, pairMatcher, patternMatcher, wordMatcher, wordsOf, withShape } from './words';
@@ -208,6 +208,13 @@ const FILES_ENTRY = wordMatcher(FILE_LABEL, { lead: '^\\s*[-*+]\\s+(?:\\*\\*|__)
 /** A task's files entry in a bulleted list ("- **File**: `…`", "- Files: `…`"). */
 export function isFilesEntry(line: string): boolean {
   return FILES_ENTRY.test(line);
+}
+
+const FILE_ACTION_ENTRY = wordMatcher(FILE_ACTION_LABEL, { lead: '^\\s*[-*+]\\s+(?:\\*\\*)?', trail: '(?:\\*\\*)?\\s*:', bounded: false });
+
+/** A superpowers-style "Files:" entry, its action before the path ("- Modify: `README.md`", "- **Create**: `docs/x.md`"). */
+export function isFileActionEntry(line: string): boolean {
+  return FILE_ACTION_ENTRY.test(line);
 }
 
 const FILE_LABEL_LEAD = wordMatcher(FILE_LABEL, { lead: LABEL_LEAD, trail: '(?:\\*\\*|__)?\\s*[:：]\\s*(?:\\*\\*|__)?', bounded: false });

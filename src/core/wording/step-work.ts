@@ -1,10 +1,10 @@
 /**
  * What a step's title or the first line of its body says about its work, read from the deferred and docs tables: each
  * query is one matcher compiled at module load. The rules ask these (no-success-criterion.ts: "is this step for later?",
- * "is this a documentation step?").
+ * "is this a documentation step?"; section-rules.ts: "is this plan a roadmap?").
  */
 import { DOC_FILE_VERB, DOCS_NOUN, DOCS_VERB, DOCUMENT_VERB } from './docs';
-import { LATER_BODY, LATER_NOTE, LATER_TITLE } from './deferred';
+import { LATER_BODY, LATER_NOTE, LATER_TITLE, ROADMAP } from './deferred';
 import { FLOW, FLOW_OF, RUN_OF_PRODUCT, SYSTEM_DESCRIPTION, SYSTEM_DESCRIPTION_IN_WORD } from './system-description';
 import { anyOf, pairMatcher, wordMatcher } from './words';
 
@@ -51,4 +51,11 @@ const FLOW_TITLE = anyOf(pairMatcher(FLOW_OF, FLOW, '\\s+', { guarded: false }),
 /** Does a heading introduce a flow of the product: "## Complete User Flow", "## Request lifecycle", "## Flujo de datos"? */
 export function introducesFlow(title: string): boolean {
   return FLOW_TITLE.test(title);
+}
+
+const ROADMAP_IN_TITLE = wordMatcher(ROADMAP);
+
+/** Does a plan's title say it lists work for later: "Product roadmap", "Backlog and next steps", "Hoja de ruta"? */
+export function titleIsRoadmap(title: string): boolean {
+  return ROADMAP_IN_TITLE.test(title);
 }

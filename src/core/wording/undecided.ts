@@ -70,14 +70,15 @@ export const MARKER: Wording = {
   en: ['tbd', 'tbc', 'tba', 'todo', 'fixme', 'xxx'],
 };
 
+/** The phrases of UNKNOWN_WORDS that may go on to say how or when the point is settled: "to be decided by the platform lead". */
+export const TO_BE_DECIDED: Wording = {
+  en: ['to be decided', 'to be determined', 'to be confirmed', 'to be defined', 'to be agreed'],
+};
+
 /** The words and phrases besides the markers that say the author does not know yet: "unclear", "to be decided", "figure out". */
 export const UNKNOWN_WORDS: Wording = {
   en: [
-    'to be decided',
-    'to be determined',
-    'to be confirmed',
-    'to be defined',
-    'to be agreed',
+    ...(TO_BE_DECIDED.en ?? []),
     'not yet decided',
     'not yet known',
     'not yet clear',
@@ -196,4 +197,62 @@ export const MARKER_POINTED_AT: Wording = {
 /** Right before a marker, a state a test or an item is put in: "all marked fixme (skipped)", "tagged TODO", "labelled as `TBD`". */
 export const MARKED_AS: Wording = {
   en: ['marked', 'marked as', 'tagged', 'tagged as', 'flagged', 'flagged as', 'labeled', 'labeled as', 'labelled', 'labelled as'],
+};
+
+/**
+ * Right after a marker, when or by whom it is decided: "TBD — pending Phase 4A evaluation", "TBD (until the vendor call)",
+ * "TBD, owner: platform team". The marker says what the rule asks for.
+ */
+export const DECIDED_WHEN: Wording = {
+  en: ['pending', 'until', 'after', 'decided in', 'decided by', 'decided at', 'to be decided in', 'to be decided by', 'owner:', 'owner :'],
+};
+
+/**
+ * Right after a TO_BE_DECIDED phrase, how, by whom or when: "to be defined from real scan runs", "to be decided by the
+ * platform lead", "to be determined after the spike".
+ */
+export const SETTLED_HOW: Wording = {
+  en: ['from', 'by', 'after', 'once', 'when', 'during', 'based on', 'with'],
+};
+
+/** A few words before "unknowns", a verb that sets out to settle them: "resolve the technical unknowns", "lists the open unknowns". */
+export const SETTLE_VERB: Wording = {
+  en: [
+    'resolve',
+    'resolves',
+    'resolved',
+    'resolving',
+    'research',
+    'researches',
+    'researched',
+    'researching',
+    'identify',
+    'identifies',
+    'clarify',
+    'clarifies',
+    'address',
+    'addresses',
+    'reduce',
+    'reduces',
+    'reduced',
+    'settle',
+    'settles',
+    'settled',
+    'list',
+    'lists',
+    'listed',
+    'document',
+    'documents',
+    'documented',
+  ],
+};
+
+/** Between a count and a marker, a tally whose total is not counted yet: "**Plan:** 3 of TBD", "Sprint 2 of TBD". */
+export const TALLY_OF: Wording = {
+  en: ['of'],
+};
+
+/** A label whose value is a count not filled in: "**Plans**: TBD" (a GSD roadmap phase's count of its plans). */
+export const COUNT_LABEL: Wording = {
+  en: ['plans'],
 };

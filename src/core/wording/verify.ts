@@ -201,3 +201,33 @@ export const TESTS_TITLE: Wording = {
     'new tests',
   ],
 };
+
+/**
+ * A top-level section that checks the whole plan's result, the whole title: "## QA checklist", "## How to test",
+ * "## Verificación", "## Überprüfung", "## Validation finale", "## 検証". The composed English titles ("Manual testing
+ * checklist", "Final validation steps (after the deploy)") are PLAN_TESTING_* and PLAN_VALIDATION_*.
+ */
+export const PLAN_CHECK_TITLE: Wording = {
+  en: ['qa', 'qa checklist', 'how to test'],
+  es: ['verificación', 'verificacion', 'validación', 'validacion'],
+  pt: ['verificação', 'verificacao', 'verificaçao', 'verificacão', 'validação', 'validacao', 'validaçao', 'validacão'],
+  de: ['überprüfung', 'uberprüfung', 'ueberprüfung', 'überprufung', 'uberprufung', 'ueberprufung', 'validierung'],
+  fr: ['vérification', 'verification', 'validation finale'],
+  zh: ['验证', '驗證'],
+  ja: ['検証', '確認'],
+};
+
+/** A plan-wide testing title, the whole title: [PLAN_QA] [PLAN_TESTING_QUALIFIER] PLAN_TESTING [PLAN_TESTING_TAIL] ("QA end-to-end testing matrix"). */
+export const PLAN_TESTING: Wording = { en: ['testing', 'test plan'] };
+export const PLAN_QA: Wording = { en: ['qa'] };
+export const PLAN_TESTING_QUALIFIER: Wording = { en: ['manual', 'end to end', 'end-to-end'] };
+export const PLAN_TESTING_TAIL: Wording = { en: ['groups', 'checklist', 'scenarios', 'matrix'] };
+
+/**
+ * A plan-wide validation title, the whole title: [PLAN_VALIDATION_QUALIFIER] PLAN_VALIDATION [PLAN_VALIDATION_TAIL]
+ * [(PLAN_CHECK_WHEN …)] ("Final validation", "Verification checklist", "Validation (after deploy)").
+ */
+export const PLAN_VALIDATION: Wording = { en: ['validation', 'verification'] };
+export const PLAN_VALIDATION_QUALIFIER: Wording = { en: ['final', 'end to end', 'end-to-end'] };
+export const PLAN_VALIDATION_TAIL: Wording = { en: ['checklist', 'criteria', 'steps', 'plan'] };
+export const PLAN_CHECK_WHEN: Wording = { en: ['after', 'once', 'when'] };

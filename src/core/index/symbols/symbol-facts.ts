@@ -18,6 +18,7 @@ export function symbolFactsOf(symbols: SymbolIndex | undefined, resolve: (refere
     usedAnywhere: (word) => symbols.usedAnywhere(word),
     usedIn: (file, word) => symbols.usedAnywhere(word, file),
     lineOf: (file, line) => symbols.lineOf(file, line),
+    linesOf: (file) => symbols.linesOf(file),
     indexedFile: (reference) => {
       const rel = resolve(reference);
       return rel !== null && symbols.isIndexed(rel) ? rel : null;

@@ -69,6 +69,8 @@ export interface SymbolFacts {
   indexedFile(reference: string): string | null;
   /** Line `line` (0-based) of an indexed file; `undefined` while its text is being read (the first call starts it). */
   lineOf(file: string, line: number): string | undefined;
+  /** Every line of an indexed file, the same way (stale-anchor looks for what a plan names near an anchor). */
+  linesOf(file: string): readonly string[] | undefined;
 }
 
 /** Texts of files whose lines a plan anchors, kept for stale-anchor; the oldest go first. */
@@ -169,6 +171,13 @@ export class SymbolIndex {
   lineOf(file: string, line: number): string | undefined {
     const lines = this.texts.get(file);
     if (lines !== undefined) return lines === null ? undefined : (lines[line] ?? '');
+    void this.loadText(file, true);
+    return undefined;
+  }
+
+  linesOf(file: string): readonly string[] | undefined {
+    const lines = this.texts.get(file);
+    if (lines !== undefined) return lines ?? undefined;
     void this.loadText(file, true);
     return undefined;
   }

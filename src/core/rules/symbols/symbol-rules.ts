@@ -1,17 +1,17 @@
 /**
  * The rules that check the code names a plan claims (symbol-claims.ts) against the workspace's symbol index
- * (index/symbols/): unknown-symbol, symbol-elsewhere and stale-anchor. Each is silent while the index is building or
+ * (index/symbols/): unknown-symbol and symbol-elsewhere (stale-anchor.ts reads the same facts). Each is silent while the index is building or
  * incomplete (a language without a grammar, a budget exceeded), so "defined nowhere" means what it says.
  */
 import type { Plan, Range } from '../../plan';
 import type { RuleEnvironment, RuleScope } from '../catalog';
 import type { Draft } from '../text-rules';
-import type { SymbolFacts, SymbolLocation } from '../../index/symbols/symbol-index';
+import type { SymbolFacts } from '../../index/symbols/symbol-index';
 import { namesCode, symbolMentions, type SymbolMention } from './symbol-claims';
 import { placeClaimOf, sourcePlaceClaimOf } from './place-claims';
 
 /** The symbol facts when the plan names code and the index is complete; asking starts the build. */
-function facts(plan: Plan, env: RuleEnvironment): { facts: SymbolFacts; mentions: SymbolMention[] } | null {
+export function facts(plan: Plan, env: RuleEnvironment): { facts: SymbolFacts; mentions: SymbolMention[] } | null {
   if (!env.symbols || !namesCode(plan)) return null;
   const symbols = env.symbols();
   if (!symbols?.complete) return null;
@@ -78,63 +78,6 @@ export function symbolElsewhereRule(plan: Plan, env: RuleEnvironment): Draft[] {
     });
   }
   return out;
-}
-
-/**
- * stale-anchor: a `path:line` (or `path#L12`) on a line that names a code name, where that line of the file does not
- * hold the name and the file defines it elsewhere (within MAX_SHIFT lines): the code moved. Quick fix: the new line.
- * Not when the line holds another name the plan gives beside the anchor (on its line, or at the end of the line it
- * continues when the anchor opens its line): the anchor may place that one.
- */
-export function staleAnchorRule(plan: Plan, env: RuleEnvironment): Draft[] {
-  const got = facts(plan, env);
-  if (!got) return [];
-  const byLine = new Map<number, SymbolMention[]>();
-  for (const m of got.mentions) byLine.set(m.line, [...(byLine.get(m.line) ?? []), m]);
-  const out: Draft[] = [];
-  for (const ref of plan.referencedPaths) {
-    for (const r of ref.ranges.length > 0 ? ref.ranges : [ref.range]) {
-      const names = byLine.get(r.startLine);
-      if (!names) continue;
-      const text = plan.lines[r.startLine] ?? '';
-      // An anchor that opens its line may belong to a name at the end of the line it continues (a wrapped sentence).
-      const continued = /^[\s`(>*-]*$/.test(text.slice(0, r.startChar)) ? (byLine.get(r.startLine - 1) ?? []) : [];
-      const beside = [...names, ...continued.slice(-1)];
-      const anchor = /^(:|#L)(\d{1,6})(?:-L?(\d{1,6}))?/.exec(text.slice(r.endChar));
-      if (!anchor) continue;
-      const file = got.facts.indexedFile(ref.path);
-      if (file === null) continue;
-      const line = Number(anchor[2]);
-      const end = anchor[3] ? Number(anchor[3]) : line;
-      // The name nearest the anchor is the one it places.
-      const m = [...names].sort((a, b) => Math.abs(a.startChar - r.startChar) - Math.abs(b.startChar - r.startChar))[0] as SymbolMention;
-      const defs = got.facts.definitions(m.name).filter((d) => d.file === file);
-      if (defs.length === 0 || defs.some((d) => covers(d, line, end))) continue;
-      const held = got.facts.lineOf(file, line - 1);
-      if (held === undefined || held.includes(m.name)) continue;
-      // The line holds another name given beside the anchor: the anchor may be that one's ("`a` classifies it as `B` (`f.go:39`)").
-      if (beside.some((o) => o.name !== m.name && new RegExp(`\\b${o.name.replace(/[$]/g, '\\$&')}\\b`).test(held))) continue;
-      const nearest = defs.sort((a, b) => Math.abs(a.line + 1 - line) - Math.abs(b.line + 1 - line))[0] as SymbolLocation;
-      if (Math.abs(nearest.line + 1 - line) > MAX_SHIFT) continue;
-      const numberStart = r.endChar + (anchor[1] as string).length;
-      const newLine = nearest.line + 1;
-      const newText = anchor[3] ? `${newLine}-${anchor[0].includes('-L') ? 'L' : ''}${end + newLine - line}` : String(newLine);
-      out.push({
-        code: 'stale-anchor',
-        message: `${ref.path}:${line} does not hold "${m.name}"; it is defined at line ${newLine}.`,
-        range: { startLine: r.startLine, startChar: numberStart, endLine: r.startLine, endChar: r.endChar + anchor[0].length },
-        data: { name: m.name, line, newLine, newText },
-      });
-    }
-  }
-  return out;
-}
-
-const MAX_SHIFT = 400;
-
-/** Does the anchored line range fall in the definition (or the two lines above it: a decorator, a comment)? */
-function covers(d: SymbolLocation, line: number, end: number): boolean {
-  return end >= d.line + 1 - 2 && line <= d.endLine + 1;
 }
 
 function rangeOf(m: SymbolMention): Range {
