@@ -118,6 +118,48 @@ describe('stale-anchor: a snippet or route written beside an anchor', function (
     );
   });
 
+  it('flags an anchor that starts past the end of a file the plan neither creates nor adds to first, with its line count', () => {
+    const { plan, flagged } = stale([
+      '- The link section (`web/pages.go:782-914`) lists the links.',
+      '- As in `builders.ts:120`, return early.',
+      '- Keep `plainLink` (`web/pages.go:39`); the view spans `web/pages.go:38-60`.',
+    ]);
+    assert.deepEqual(
+      flagged.map((f) => [f.range.startLine, f.message]),
+      [
+        [3, 'web/pages.go:782-914 starts past the end of the file: it has 39 lines.'],
+        [4, 'builders.ts:120 starts past the end of the file: it has 43 lines.'],
+      ],
+    );
+    // No line to move it to: no edit, only the usual way to turn the check off.
+    assert.ok(fixesFor(plan, flagged[0] as (typeof flagged)[0]).every((f) => f.edits.length === 0));
+  });
+
+  it('stays silent on a line past the end when the plan creates the file or adds to it on an earlier line', () => {
+    const { flagged } = stale([
+      '1. Add a `pagedLink` helper to `web/pages.go` after `plainLink`.',
+      '2. Call it from `web/pages.go:45`.',
+      '3. Create `web/feed.go` with the feed handlers.',
+      '4. Register them at `web/server.go:200`, after `web/feed.go:12`.',
+      '5. Insert the route table in `web/server.go`.',
+    ]);
+    // Line 6 anchors server.go:200 before line 7 adds to it: that one is past the end (40 lines); feed.go is created.
+    assert.deepEqual(
+      flagged.map((f) => [f.range.startLine, f.message]),
+      [[6, 'web/server.go:200 starts past the end of the file: it has 40 lines.']],
+    );
+  });
+
+  it('an anchor alone is past the end exactly when its first line is beyond the last line of the file (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 400 }), fc.integer({ min: 0, max: 20 }), (line, extra) => {
+        const { flagged } = stale([`See \`web/pages.go:${line}${extra > 0 ? `-${line + extra}` : ''}\` for the links.`]);
+        return flagged.length === (line > links.length ? 1 : 0);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('placesOf: a snippet is found over several lines and in any quote kind, once per place', () => {
     const code = ['if (ready) {', '  start(job);', '}', ...filler(10, 'x'), "if (ready) start(job) // 'done'", 'start("x")'];
     assert.deepEqual(placesOf(code, { text: 'if (ready) start(job)', kind: 'snippet', distance: 0 }), [0, 13]);

@@ -8,7 +8,8 @@
  * TOLERANCE, should hold it. A snippet found nowhere (paraphrased) or in several places (no telling which was
  * meant) is no finding; one place in the file, or one within WINDOW lines of the anchor, is the new line. Never when
  * the anchored lines hold anything else named beside the anchor: the anchor may place that one ("`DetectFormat`
- * classifies it as `FormatUI` (`format.go:39`)", where line 39 defines DetectFormat).
+ * classifies it as `FormatUI` (`format.go:39`)", where line 39 defines DetectFormat). An anchor whose first line is past
+ * the end of the file is stale whatever it names, unless the plan creates the file or first says it adds to it.
  */
 import type { Plan, Range } from '../../plan';
 import type { RuleEnvironment } from '../catalog';
@@ -17,6 +18,7 @@ import type { SymbolFacts, SymbolLocation } from '../../index/symbols/symbol-ind
 import { namesCode, symbolMentions, type SymbolMention } from './symbol-claims';
 import { besideAnchor, placesOf, type Beside } from './anchor-snippets';
 import { codeTexts } from './code-lines';
+import { createdPaths } from '../created-paths';
 
 /** A definition this far from its anchor is another one, not the anchor's moved code. */
 const MAX_SHIFT = 400;
@@ -50,6 +52,7 @@ export function staleAnchorRule(plan: Plan, env: RuleEnvironment): Draft[] {
     ...spanAnchors(plan, pathRanges).map((a) => ({ ...a, own: false })),
   ];
   const out: Draft[] = [];
+  const created = createdPaths(plan);
   for (const { path, range: r, own } of written) {
     const text = plan.lines[r.startLine] ?? '';
     const match = /^(:|#L)(\d{1,6})(?:-L?(\d{1,6}))?/.exec(text.slice(r.endChar));
@@ -59,6 +62,11 @@ export function staleAnchorRule(plan: Plan, env: RuleEnvironment): Draft[] {
     if (file === null) continue;
     const line = Number(match[2]);
     const anchor: Anchor = { path, file, range: r, end: r.endChar + match[0].length, line, last: match[3] ? Number(match[3]) : line, match };
+    const beyond = pastEndFinding(plan, facts, anchor, created);
+    if (beyond !== undefined) {
+      if (beyond !== null) out.push(beyond);
+      continue;
+    }
     const names = byLine.get(r.startLine) ?? [];
     // An anchor that opens its line may belong to a name at the end of the line it continues (a wrapped sentence).
     const continued = /^[\s`(>*-]*$/.test(text.slice(0, r.startChar)) ? (byLine.get(r.startLine - 1) ?? []) : [];
@@ -69,6 +77,35 @@ export function staleAnchorRule(plan: Plan, env: RuleEnvironment): Draft[] {
     if (draft) out.push(draft);
   }
   return out;
+}
+
+/** A verb that makes a file longer, on a line before the anchor that names the file: its line numbers may be the new ones. */
+const GROWS =
+  /\b(?:add(?:s|ed|ing)?|insert(?:s|ed|ing)?|append(?:s|ed|ing)?|extend(?:s|ed|ing)?|expand(?:s|ed|ing)?|mov(?:e|es|ed|ing)|paste[sd]?|copy|copies|copied|write|writes|wrote)\b/i;
+
+/**
+ * An anchor that starts past the end of the file: stale whatever it names, unless the plan creates the file or says
+ * on an earlier line that it adds to it. undefined: within the file (the other checks go on); null: past the end but
+ * the plan may have made the lines (no finding, nothing else to check).
+ */
+function pastEndFinding(plan: Plan, facts: SymbolFacts, a: Anchor, created: ReadonlySet<string>): Draft | null | undefined {
+  const lines = facts.linesOf(a.file);
+  if (lines === undefined) return undefined;
+  const count = lines.length > 0 && lines[lines.length - 1] === '' ? lines.length - 1 : lines.length;
+  if (a.line <= count) return undefined;
+  const base = a.path.slice(a.path.lastIndexOf('/') + 1);
+  if ([...created].some((c) => c === a.file || c === a.path || c.endsWith(`/${a.path}`))) return null;
+  for (let i = 0; i < a.range.startLine; i++) {
+    const text = plan.lines[i] ?? '';
+    if (text.includes(base) && GROWS.test(text)) return null;
+  }
+  const numberStart = a.range.endChar + (a.match[1] as string).length;
+  return {
+    code: 'stale-anchor',
+    message: `${a.path}${a.match[0]} starts past the end of the file: it has ${count} line${count === 1 ? '' : 's'}.`,
+    range: { startLine: a.range.startLine, startChar: numberStart, endLine: a.range.startLine, endChar: a.end },
+    data: { line: a.line, lineCount: count },
+  };
 }
 
 /** "`builders.ts:138`": a bare file name anchors the one indexed source file of that name, if there is exactly one. */
