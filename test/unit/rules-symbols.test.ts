@@ -88,6 +88,13 @@ describe('rules: unknown-symbol, symbol-elsewhere and stale-anchor over a symbol
     assert.deepEqual(only(check(plan, env).findings, 'unknown-symbol'), []);
   });
 
+  it("unknown-symbol: a name a numbered step or sub-plan creates is the plan's own, not a claim that it exists", () => {
+    const flagged = (line: string) => only(check(`# Plan\n\n${line}\n`, env).findings, 'unknown-symbol').map((f) => (f.data as { name: string }).name);
+    assert.deepEqual(flagged('Reuses `UserStores` and `loadUsr()` from the modules created in 2.1–3.'), []);
+    assert.deepEqual(flagged('Calls `loadUsr()`, added by step 2.'), []);
+    assert.deepEqual(flagged('Reuses `UserStores` and `loadUsr()` from the store module.'), ['UserStores', 'loadUsr']);
+  });
+
   it('symbol-elsewhere: a name placed in a file that does not have it, with the defining file as quick fix', () => {
     const { plan, findings } = check('# Plan\n\n1. Modify `compute_total()` in `src/users.ts` to round.\n', env);
     const flagged = only(findings, 'symbol-elsewhere');

@@ -66,6 +66,9 @@ const USE_VERB =
   /\b(?:call(?:s|ed|ing)?|wrap(?:s|ped|ping)?|reuse[sd]?|reusing|invok(?:e|es|ed|ing)|extend(?:s|ed|ing)?|modif(?:y|ies|ied|ying)|updat(?:e|es|ed|ing)|refactor(?:s|ed|ing)?|renam(?:e|es|ed|ing)|replac(?:e|es|ed|ing)|mov(?:e|es|ed|ing)|existing|current(?:ly)?|delegat(?:e|es|ed|ing)\s+to|hook\s+into|override[sd]?|patch(?:es|ed)?|fix(?:es|ed)?\s+(?:the\s+)?(?:bug\s+in\s+)?)\b/i;
 const CREATE_BEFORE =
   /\b(?:add(?:s|ed|ing)?|implement(?:s|ed|ing)?|defin(?:e|es|ed|ing)|introduc(?:e|es|ed|ing)|extract(?:s|ed|ing)?|expos(?:e|es|ed|ing)|declar(?:e|es|ed|ing)|creat(?:e|es|ed|ing)|new|writ(?:e|es|ing)|generat(?:e|es|ed|ing)|stub(?:s|bed)?|export(?:s|ed)?\s+(?:a\s+)?new|renam(?:e|es|ed|ing)\s+.*\bto)\b/i;
+/** "… `SwimLaneDto` from the modules created in 121.3.2.1–5": a numbered step, section or sub-plan of the plan makes it. */
+const MADE_BY_STEP =
+  /\b(?:created|added|introduced|defined|implemented|built|written|generated)\s+(?:in|by)\s+(?:(?:steps?|tasks?|phases?|sessions?|stages?|parts?|sections?|sub-?plans?|milestones?|slices?)\s+)?[§#]?\d+(?:\.\d+)*\b/i;
 const DONE = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]|[✅✔☑]/u;
 const CODE_DEFINES = (name: string): RegExp =>
   new RegExp(
@@ -142,12 +145,15 @@ function placedInFile(line: string, at: number): boolean {
     : /`[^`\s]+\.[A-Za-z]{1,5}(?::\d+|#L\d+)[^`]*`/.test(line);
 }
 
-/** The names the plan brings into being: a creating line anywhere, or a definition in the plan's own code. */
+/**
+ * The names the plan brings into being: a creating line anywhere, a line that says a numbered step or sub-plan creates
+ * it ("Reuses `SprintDto` from the modules created in 121.3.2.1–5"), or a definition in the plan's own code.
+ */
 function createdNames(plan: Plan, mentions: readonly SymbolMention[]): Set<string> {
   const out = new Set<string>();
   for (const m of mentions) {
     const line = plan.lines[m.line] ?? '';
-    if (CREATE_BEFORE.test(line.slice(0, m.startChar)) || isCreatedByPlan(line, m.startChar, m.endChar)) out.add(m.name);
+    if (CREATE_BEFORE.test(line.slice(0, m.startChar)) || isCreatedByPlan(line, m.startChar, m.endChar) || MADE_BY_STEP.test(line.slice(m.endChar))) out.add(m.name);
   }
   const pending = [...new Set(mentions.map((m) => m.name))].filter((n) => !out.has(n));
   if (pending.length === 0) return out;
