@@ -10,7 +10,7 @@
  */
 import { corpusEntries, loadCorpus, totalScore, precisionOf, type RuleScore } from '../test/support/plan-corpus';
 import { computeFigures, readFullCorpusRecord, renderFigures, type CorpusFigures } from '../test/support/plan-corpus-figures';
-import { readHeldoutFigures, readHeldoutPlans, renderHeldoutFigures } from '../test/support/typecheck-heldout';
+import { heldoutSets, readHeldoutFigures, readHeldoutPlans, renderHeldoutFigures } from '../test/support/typecheck-heldout';
 
 export const STATIC_SECTION_HEADING = '## 6. Static checks on real plans';
 const TARGET = { overall: 0.9, perRule: 0.8, minFindings: 10 };
@@ -49,11 +49,12 @@ export function staticChecksSection(): string[] {
   ];
 }
 
-/** The rules that read the code on their held-out set (test/fixtures/plan-corpus-typecheck), as recorded. */
+/** The rules that read the code on their held-out sets (test/fixtures/plan-corpus-typecheck), as recorded. */
 function heldoutLines(): string[] {
   const figures = readHeldoutFigures();
   if (!figures) return ['The held-out record of the rules that read the code (test/fixtures/plan-corpus-typecheck/figures.json) is missing.'];
-  return renderHeldoutFigures(figures, [...new Set(readHeldoutPlans().map((p) => p.repo))]);
+  const reposBySet = new Map(heldoutSets(readHeldoutPlans()).map((set) => [set.firstScored, [...new Set(set.plans.map((p) => p.repo))]]));
+  return renderHeldoutFigures(figures, reposBySet);
 }
 
 /** One line on the thresholds: met or not overall, per rule with enough findings, and the rules with too few to judge. */

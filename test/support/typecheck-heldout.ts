@@ -29,6 +29,8 @@ const repoPath = z
   .min(1)
   .refine((p) => !p.startsWith('/') && !p.includes('\\') && !p.split('/').some((s) => s === '..' || s === '.' || s === ''), 'a relative path');
 
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
 export const HeldoutPlan = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
   repo: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*\/[A-Za-z0-9_.-]+$/),
@@ -37,6 +39,8 @@ export const HeldoutPlan = z.object({
   planSha256: z.string().regex(/^[0-9a-f]{64}$/),
   format: z.string().min(1),
   license: z.string(),
+  /** The day the rules first ran on the plan: the plans sharing it form one held-out set. */
+  firstScored: isoDate,
 });
 export type HeldoutPlan = z.infer<typeof HeldoutPlan>;
 
@@ -216,54 +220,87 @@ export function renderHeldoutTable(score: HeldoutScore): string {
 export const HELDOUT_FIGURES_FILE = path.join(HELDOUT_DIR, 'figures.json');
 
 const RecordedScore = z.object({
-  measuredOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  measuredOn: isoDate,
   rulesCommit: z.string().regex(/^[0-9a-f]{40}$/),
   plans: z.number().int(),
   repositories: z.number().int(),
   rules: z.array(z.object({ rule: z.enum(CODE_RULES), findings: z.number().int(), truePositives: z.number().int(), defects: z.number().int(), caught: z.number().int() })),
 });
 export type RecordedScore = z.infer<typeof RecordedScore>;
-/** `heldOut`: the first run on the set, never rewritten; `tuned`: a later run with rules changed after looking at it. */
-export const HeldoutFigures = z.object({ heldOut: RecordedScore, tuned: RecordedScore.optional() });
+/**
+ * One set's record. `heldOut`: the first run on the set, on the day it was first scored, never rewritten;
+ * `tuned`: the latest run with rules changed after looking at the set (so not a held-out figure).
+ */
+const SetFigures = z.object({ firstScored: isoDate, heldOut: RecordedScore, tuned: RecordedScore.optional() });
+export type SetFigures = z.infer<typeof SetFigures>;
+export const HeldoutFigures = z.object({ sets: z.array(SetFigures) });
 export type HeldoutFigures = z.infer<typeof HeldoutFigures>;
 
 export function readHeldoutFigures(file = HELDOUT_FIGURES_FILE): HeldoutFigures | undefined {
   return existsSync(file) ? HeldoutFigures.parse(JSON.parse(readFileSync(file, 'utf8'))) : undefined;
 }
 
-/** The record with this run added: the held-out figure only when there is none yet, else as the tuned figure. */
-export function withRun(previous: HeldoutFigures | undefined, run: RecordedScore, as: 'held-out' | 'tuned'): HeldoutFigures {
-  if (as === 'held-out') {
-    if (previous) throw new Error('the held-out figure is recorded once, before any rule changes for these plans; record later runs as tuned');
-    return { heldOut: run };
-  }
-  if (!previous) throw new Error('record the held-out figure first');
-  return { ...previous, tuned: run };
+/** The held-out sets by the day they were first scored, oldest first. */
+export function heldoutSets(plans: readonly HeldoutPlan[]): { firstScored: string; plans: HeldoutPlan[] }[] {
+  const days = [...new Set(plans.map((p) => p.firstScored))].sort();
+  return days.map((firstScored) => ({ firstScored, plans: plans.filter((p) => p.firstScored === firstScored) }));
 }
 
-/** BENCHMARKS.md lines: one paragraph and one table (the tuned figure, when there is one, in two more columns). */
-export function renderHeldoutFigures(figures: HeldoutFigures, repos: readonly string[]): string[] {
-  const { heldOut, tuned } = figures;
-  const sum = (s: RecordedScore) =>
-    s.rules.reduce((a, r) => ({ findings: a.findings + r.findings, tp: a.tp + r.truePositives, defects: a.defects + r.defects, caught: a.caught + r.caught }), {
-      findings: 0,
-      tp: 0,
-      defects: 0,
-      caught: 0,
-    });
-  const shown = heldOut.rules.filter((r) => r.findings + r.defects > 0 || (tuned?.rules.find((t) => t.rule === r.rule)?.findings ?? 0) > 0);
-  const silent = heldOut.rules.filter((r) => !shown.includes(r)).map((r) => `\`${r.rule}\``);
-  const t = (rule: CodeRule) => tuned?.rules.find((r) => r.rule === rule);
-  const all = sum(heldOut);
-  const tunedAll = tuned ? sum(tuned) : undefined;
+/**
+ * The record with this run of one set added. A set's held-out figure is recorded once, by a run on the day the set
+ * says it was first scored; every later run is recorded as tuned, replacing the previous tuned figure.
+ */
+export function withRun(previous: HeldoutFigures | undefined, firstScored: string, run: RecordedScore, as: 'held-out' | 'tuned'): HeldoutFigures {
+  const sets = previous?.sets ?? [];
+  const existing = sets.find((s) => s.firstScored === firstScored);
+  if (as === 'held-out') {
+    if (existing) throw new Error(`the held-out figure of the set first scored on ${firstScored} is recorded already; record later runs as tuned`);
+    if (run.measuredOn !== firstScored) throw new Error(`a held-out figure is the run of the day the set was first scored (${firstScored}), not of ${run.measuredOn}`);
+    return { sets: [...sets, { firstScored, heldOut: run }].sort((a, b) => a.firstScored.localeCompare(b.firstScored)) };
+  }
+  if (!existing) throw new Error(`record the held-out figure of the set first scored on ${firstScored} first`);
+  return { sets: sets.map((s) => (s === existing ? { ...s, tuned: run } : s)) };
+}
+
+const totals = (s: RecordedScore) =>
+  s.rules.reduce((a, r) => ({ findings: a.findings + r.findings, tp: a.tp + r.truePositives, defects: a.defects + r.defects, caught: a.caught + r.caught }), {
+    findings: 0,
+    tp: 0,
+    defects: 0,
+    caught: 0,
+  });
+
+function runSentence(label: string, s: RecordedScore, withDate: boolean): string {
+  const all = totals(s);
+  return `${label} (rules at ${s.rulesCommit.slice(0, 10)}${withDate ? `, ${s.measuredOn}` : ''}): ${all.tp} of ${all.findings} findings true, ${all.caught} of ${all.defects} labelled defects caught`;
+}
+
+/**
+ * BENCHMARKS.md lines: one paragraph naming each set and its totals, then one table with a precision and a recall
+ * column per recorded run (a set's held-out run, and its tuned run when there is one). Rules with no finding and no
+ * labelled defect in any run are named in the paragraph instead of a row.
+ */
+export function renderHeldoutFigures(figures: HeldoutFigures, reposBySet: ReadonlyMap<string, readonly string[]>): string[] {
+  const runs = figures.sets.flatMap((set) => [
+    { head: `${set.firstScored} set, held out`, score: set.heldOut },
+    ...(set.tuned ? [{ head: `${set.firstScored} set, now`, score: set.tuned }] : []),
+  ]);
+  const active = CODE_RULES.filter((rule) => runs.some(({ score }) => score.rules.some((r) => r.rule === rule && r.findings + r.defects > 0)));
+  const silent = CODE_RULES.filter((rule) => !active.includes(rule)).map((r) => `\`${r}\``);
+  const sets = figures.sets.map((set) => {
+    const repos = reposBySet.get(set.firstScored) ?? [];
+    return `Set first scored on ${set.firstScored}: ${set.heldOut.plans} plans from ${set.heldOut.repositories} repositories (${repos.join(', ')}); ${runSentence('held out', set.heldOut, false)}${set.tuned ? `; ${runSentence('now, rules changed after looking at it', set.tuned, true)}` : ''}.`;
+  });
+  const cell = (score: RecordedScore, rule: CodeRule): string => {
+    const r = score.rules.find((x) => x.rule === rule);
+    return r ? ` ${pct(r.truePositives, r.findings)} | ${pct(r.caught, r.defects)} |` : ' – | – |';
+  };
+  const newest = figures.sets.at(-1)?.firstScored;
   return [
-    `**Rules that read the code, on a held-out set.** ${heldOut.plans} plans from ${heldOut.repositories} repositories no corpus plan comes from (${repos.join(', ')}), each with the tree of the commit that added it, labelled blind before the rules ran on them (test/fixtures/plan-corpus-typecheck); default levels, rules at ${heldOut.rulesCommit.slice(0, 10)}, ${heldOut.measuredOn}. All five: ${all.tp} of ${all.findings} findings true, ${all.caught} of ${all.defects} labelled defects caught${silent.length ? `; no finding and no labelled defect: ${silent.join(', ')}` : ''}.${tuned && tunedAll ? ` Tuned (rules at ${tuned.rulesCommit.slice(0, 10)}, changed after looking at these plans, so not a held-out figure): ${tunedAll.tp} of ${tunedAll.findings} findings true, ${tunedAll.caught} of ${tunedAll.defects} defects caught.` : ''} Reproduce: \`npm run eval:typecheck -- --restore\` (fetches the trees, then scores).`,
+    `**Rules that read the code, on held-out sets** (test/fixtures/plan-corpus-typecheck): plans from repositories no corpus plan comes from, each with the tree of the commit that added it, labelled blind before the rules first ran on them; default levels. A set's held-out figure is its first run and stays as it was; rules changed after looking at a set are measured on the next set. ${sets.join(' ')}${silent.length ? ` No finding and no labelled defect in any run: ${silent.join(', ')}.` : ''} Reproduce: \`npm run eval:typecheck -- --restore${newest ? ` --set ${newest}` : ''}\` (fetches the trees, then scores; without \`--set\`, every set).`,
     '',
-    `| rule | findings | true | precision | labelled defects | caught | recall |${tuned ? ' tuned: precision | tuned: recall |' : ''}`,
-    `|---|---|---|---|---|---|---|${tuned ? '---|---|' : ''}`,
-    ...shown.map((r) => {
-      const tr = t(r.rule);
-      return `| \`${r.rule}\` | ${r.findings} | ${r.truePositives} | ${pct(r.truePositives, r.findings)} | ${r.defects} | ${r.caught} | ${pct(r.caught, r.defects)} |${tr ? ` ${pct(tr.truePositives, tr.findings)} | ${pct(tr.caught, tr.defects)} |` : ''}`;
-    }),
+    `| rule |${runs.map((r) => ` ${r.head}: precision | recall |`).join('')}`,
+    `|---|${runs.map(() => '---|---|').join('')}`,
+    ...active.map((rule) => `| \`${rule}\` |${runs.map((r) => cell(r.score, rule)).join('')}`),
   ];
 }

@@ -1,5 +1,17 @@
 import { strict as assert } from 'node:assert';
-import { readHeldoutLabels, readHeldoutPlans, renderHeldoutTable, scoreHeldout, type CliFinding, type HeldoutLabel } from '../support/typecheck-heldout';
+import { corpusEntries } from '../support/plan-corpus';
+import {
+  heldoutSets,
+  readHeldoutLabels,
+  readHeldoutPlans,
+  renderHeldoutFigures,
+  renderHeldoutTable,
+  scoreHeldout,
+  withRun,
+  type CliFinding,
+  type HeldoutLabel,
+  type RecordedScore,
+} from '../support/typecheck-heldout';
 
 describe('held-out set of the rules that read the code', () => {
   it('names every labelled plan in plans.json, once, from at least 15 repositories', () => {
@@ -38,5 +50,62 @@ describe('held-out set of the rules that read the code', () => {
     const table = renderHeldoutTable(score);
     assert.match(table, /\| `stale-anchor` \| 3 \| 1 \| 33\.3 % \(1\/3\) \| 1 \| 1 \| 100\.0 % \(1\/1\) \|/);
     assert.match(table, /\| \*\*all five\*\* \| 4 \| 1 \| 25\.0 % \(1\/4\) \| 2 \| 1 \| 50\.0 % \(1\/2\) \|/);
+  });
+
+  it('keeps each held-out set on repositories that neither the corpus nor an earlier set uses', () => {
+    const sets = heldoutSets(readHeldoutPlans());
+    assert.ok(sets.length >= 2, `${sets.length} sets`);
+    const seen = new Set(corpusEntries().map((e) => e.provenance.repo.toLowerCase()));
+    for (const set of sets) {
+      const repos = new Set(set.plans.map((p) => p.repo.toLowerCase()));
+      for (const repo of repos) assert.ok(!seen.has(repo), `${repo} (set of ${set.firstScored}) is already in the corpus or an earlier set`);
+      for (const repo of repos) seen.add(repo);
+    }
+  });
+
+  const run = (measuredOn: string, findings: number, truePositives: number): RecordedScore => ({
+    measuredOn,
+    rulesCommit: 'a'.repeat(40),
+    plans: 3,
+    repositories: 2,
+    rules: [
+      { rule: 'unknown-symbol', findings, truePositives, defects: 4, caught: truePositives },
+      { rule: 'symbol-elsewhere', findings: 0, truePositives: 0, defects: 0, caught: 0 },
+    ],
+  });
+
+  it("records a set's held-out figure once, on the day the set was first scored, and later runs as tuned", () => {
+    assert.throws(() => withRun(undefined, '2026-01-02', run('2026-01-02', 1, 1), 'tuned'), /held-out figure .* first/);
+    assert.throws(() => withRun(undefined, '2026-01-02', run('2026-01-03', 1, 1), 'held-out'), /first scored/);
+    const first = withRun(undefined, '2026-01-02', run('2026-01-02', 1, 0), 'held-out');
+    assert.throws(() => withRun(first, '2026-01-02', run('2026-01-02', 2, 2), 'held-out'), /recorded already/);
+    const second = withRun(first, '2026-01-01', run('2026-01-01', 4, 3), 'held-out');
+    assert.deepEqual(
+      second.sets.map((s) => s.firstScored),
+      ['2026-01-01', '2026-01-02'],
+    );
+    const tuned = withRun(withRun(second, '2026-01-02', run('2026-01-05', 2, 1), 'tuned'), '2026-01-02', run('2026-01-06', 2, 2), 'tuned');
+    const later = tuned.sets.find((s) => s.firstScored === '2026-01-02');
+    assert.equal(later?.heldOut.measuredOn, '2026-01-02', 'the held-out figure stays as it was');
+    assert.equal(later?.tuned?.measuredOn, '2026-01-06', 'the latest tuned run replaces the previous one');
+  });
+
+  it('renders one column pair per recorded run and names the rules no run saw', () => {
+    const figures = withRun(
+      withRun(withRun(undefined, '2026-01-01', run('2026-01-01', 4, 3), 'held-out'), '2026-01-01', run('2026-01-04', 2, 2), 'tuned'),
+      '2026-01-04',
+      run('2026-01-04', 0, 0),
+      'held-out',
+    );
+    const lines = renderHeldoutFigures(figures, new Map([['2026-01-04', ['o/r']]]));
+    assert.match(
+      lines[0] ?? '',
+      /Set first scored on 2026-01-04: 3 plans from 2 repositories \(o\/r\); held out \(rules at aaaaaaaaaa\): 0 of 0 findings true, 0 of 4 labelled defects caught\./,
+    );
+    assert.match(lines[0] ?? '', /No finding and no labelled defect in any run: `symbol-elsewhere`, `unknown-package`, `unknown-script`, `stale-anchor`\./);
+    assert.match(lines[0] ?? '', /--set 2026-01-04/);
+    assert.equal(lines[2], '| rule | 2026-01-01 set, held out: precision | recall | 2026-01-01 set, now: precision | recall | 2026-01-04 set, held out: precision | recall |');
+    assert.equal(lines[4], '| `unknown-symbol` | 75.0 % (3/4) | 75.0 % (3/4) | 100.0 % (2/2) | 50.0 % (2/4) | – | 0.0 % (0/4) |');
+    assert.equal(lines.length, 5);
   });
 });
