@@ -137,7 +137,7 @@ describe('stale-anchor: a snippet or route written beside an anchor', function (
 
   it('stays silent on a line past the end when the plan creates the file or adds to it on an earlier line', () => {
     const { flagged } = stale([
-      '1. Add a `pagedLink` helper to `web/pages.go` after `plainLink`.',
+      '1. Add a `pagedLink` function to `web/pages.go` after `plainLink`.',
       '2. Call it from `web/pages.go:45`.',
       '3. Create `web/feed.go` with the feed handlers.',
       '4. Register them at `web/server.go:200`, after `web/feed.go:12`.',
