@@ -25,6 +25,7 @@ import * as outsideWorkspace from '../../src/core/wording/outside-workspace';
 import * as resolution from '../../src/core/wording/resolution';
 import * as sources from '../../src/core/wording/sources';
 import * as planKinds from '../../src/core/wording/plan-kinds';
+import * as sectionKinds from '../../src/core/wording/section-kinds';
 import { LANGUAGES, merge, pairMatcher, wordMatcher, type Language, type Wording } from '../../src/core/wording/words';
 
 /** Every table of every concept, by name. Stems are words' beginnings by design (CHECK_HEADING_STEMS, RISK_HEADING_STEM). */
@@ -51,6 +52,7 @@ const TABLES: Record<string, Wording> = Object.fromEntries(
     ...resolution,
     ...sources,
     ...planKinds,
+    ...sectionKinds,
   }).filter(
     ([name, value]) => typeof value === 'object' && name !== 'CHECK_HEADING_STEMS' && name !== 'RISK_HEADING_STEM' && name !== 'CHANGE_LABEL_STEM' && name !== 'CHANGED_STEM',
   ),

@@ -12,6 +12,7 @@ import { stepPrefix } from './step-details';
 import { lastContentLine, plainText } from './text';
 import type { PlanFormat } from './types';
 import { titleIsStepRange, titleNamesSteps } from '../wording/step-labels';
+import { titleNamesStepsSection } from '../wording/section-titles';
 /** Per-heading facts the parser and the step finder share. */
 export interface HeadingInfo {
   heading: OutlineHeading;
@@ -209,16 +210,9 @@ function outlineParents(hs: readonly OutlineHeading[], titles: readonly string[]
   }
   return new Set([...counts].filter(([, n]) => n >= 2).map(([i]) => i));
 }
-/**
- * A heading that names the section holding the steps ("3. Steps", "4. Implementation plan",
- * "2. Development phases", "2. Fases de Desarrollo", "3. Umsetzungsschritte") is not a step itself.
- */
-const STEPS_SECTION_NAME =
-  /^(?:the\s+)?(?:(?:implementation|execution|work|development)\s+)?(?:steps|plan|tasks|phases|milestones|work\s+items|action\s+items|checklist|to\s*-?\s*do)$|^(?:fases|pasos|tareas|etapas|passos|tarefas|phasen|schritte|aufgaben|[ée]tapes|t[âa]ches|plan)(?:\s+(?:de|do|da|der|des|du)\s+(?:desarrollo|implementaci[oó]n|ejecuci[oó]n|desenvolvimento|implementa[cç][aã]o|execu[cç][aã]o|umsetzung|entwicklung|d[ée]veloppement|mise\s+en\s+[œo]e?uvre))?$|^(?:entwicklungsphasen|umsetzungsschritte|umsetzungsplan)$/iu;
-
 function isSectionTitle(rest: string): boolean {
   const kind = sectionKind(rest);
-  return kind === 'goal' || kind === 'context' || kind === 'risks' || kind === 'rollback' || kind === 'success' || neverHoldsSteps(rest) || STEPS_SECTION_NAME.test(rest);
+  return kind === 'goal' || kind === 'context' || kind === 'risks' || kind === 'rollback' || kind === 'success' || neverHoldsSteps(rest) || titleNamesStepsSection(rest);
 }
 
 const NUMBERED_TOP_HEADING = /^ {0,3}#{1,2}[ \t]+\d+(?:\.\d+)*[.):]?[ \t]+(.+?)[ \t#]*$/gm;
@@ -260,7 +254,7 @@ function outlineNumbered(hs: readonly OutlineHeading[]): Set<number> {
   for (const members of groups.values()) {
     const rests = members.map((i) => stepPrefix(plainText((hs[i] as OutlineHeading).source)).rest);
     // One "1. Overview" before numbered actions is a preamble; a "3. Steps" heading, or two other sections, make it an outline.
-    const outline = rests.some((r) => STEPS_SECTION_NAME.test(r)) || rests.filter(isSectionTitle).length >= 2;
+    const outline = rests.some((r) => titleNamesStepsSection(r)) || rests.filter(isSectionTitle).length >= 2;
     if (outline) for (const i of members) out.add(i);
   }
   // "### 3.1 …" under an outline's "## 3. …" numbers a sub-section of it.

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { namesRisks, risksOrRollbackKind, type Plan, type SectionKind } from '../plan';
 import type { RuleEnvironment } from './catalog';
 import { isCompatibilityTitle, opensFailureHandling, opensSourcesLabel } from '../wording/companion-context';
+import { titleNamesFeature } from '../wording/section-titles';
 
 /** A document by its name that holds a plan's reasoning: design, spec, PRD, research, requirements, architecture, RFC, ADR, proposal. */
 const COMPANION_NAME = /(?:design|spec|specification|prd|research|requirements|architecture|rfc|adr|proposal)[^/]*\.(?:md|markdown)$/i;
@@ -75,7 +76,7 @@ export function companionReferences(plan: Plan, planPath?: string | null): strin
 function companionTitleHoldsRisks(title: string): boolean {
   // A design's section on compatibility, by that title alone: what existing users, data or callers could break.
   if (isCompatibilityTitle(title)) return true;
-  return titleHoldsRisks(title) && !/^\W*security\b(?!\s+considerations)/i.test(title) && !/\brecovery\b/i.test(title);
+  return titleHoldsRisks(title) && !titleNamesFeature(title);
 }
 
 /** Does a document the plan names (see companionReferences) hold a risks, rollback, edge-case or error-handling section? */
