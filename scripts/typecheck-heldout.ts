@@ -1,14 +1,14 @@
 /**
  * `npm run eval:typecheck`: the held-out figures of the rules that read the code
  * (test/fixtures/plan-corpus-typecheck/README.md, test/support/typecheck-heldout.ts).
- *   --set DATE      only the plans first scored on DATE (one held-out set); default every set, each scored apart
+ *   --set KEY       only the plans of one held-out set (its firstScored: the day, YYYY-MM-DD, or day and hour, YYYY-MM-DDTHH); default every set, each scored apart
  *   --restore       first fetch the absent trees from their public repositories (PLAN_CORPUS_REMOTE as for the corpus)
  *   --restore-only  fetch the absent trees and stop: no rule runs
  *   --trees DIR     where the trees are (default .verify-plan/typecheck-trees)
  *   --findings      also list every finding with its label ("?" when unlabelled) and every defect no finding caught
  *   --record held-out|tuned   write the figures of one set (--set, or the only one scored) to
  *                   test/fixtures/plan-corpus-typecheck/figures.json with the commit of the rules (every tree present);
- *                   a set's held-out figure is written once, on the day it was first scored, later runs as tuned
+ *                   a set's held-out figure is written once, on the day of its key, later runs as tuned
  * Runs the built CLI (dist/cli.js) in each tree. Exit code 1 when a tree could not be restored.
  */
 import { execFileSync } from 'node:child_process';

@@ -30,6 +30,11 @@ const repoPath = z
   .refine((p) => !p.startsWith('/') && !p.includes('\\') && !p.split('/').some((s) => s === '..' || s === '.' || s === ''), 'a relative path');
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/**
+ * A held-out set's key: the day its plans were first scored, with the hour (UTC, `2026-12-08T04`) when that day already
+ * has a set. Keys sort in the order the sets were added.
+ */
+const setKey = z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2})?$/);
 
 export const HeldoutPlan = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
@@ -39,8 +44,8 @@ export const HeldoutPlan = z.object({
   planSha256: z.string().regex(/^[0-9a-f]{64}$/),
   format: z.string().min(1),
   license: z.string(),
-  /** The day the rules first ran on the plan: the plans sharing it form one held-out set. */
-  firstScored: isoDate,
+  /** The day (and, for a second set that day, the hour) the rules first ran on the plan: the plans sharing it form one held-out set. */
+  firstScored: setKey,
 });
 export type HeldoutPlan = z.infer<typeof HeldoutPlan>;
 
@@ -231,7 +236,7 @@ export type RecordedScore = z.infer<typeof RecordedScore>;
  * One set's record. `heldOut`: the first run on the set, on the day it was first scored, never rewritten;
  * `tuned`: the latest run with rules changed after looking at the set (so not a held-out figure).
  */
-const SetFigures = z.object({ firstScored: isoDate, heldOut: RecordedScore, tuned: RecordedScore.optional() });
+const SetFigures = z.object({ firstScored: setKey, heldOut: RecordedScore, tuned: RecordedScore.optional() });
 export type SetFigures = z.infer<typeof SetFigures>;
 export const HeldoutFigures = z.object({ sets: z.array(SetFigures) });
 export type HeldoutFigures = z.infer<typeof HeldoutFigures>;
@@ -255,7 +260,7 @@ export function withRun(previous: HeldoutFigures | undefined, firstScored: strin
   const existing = sets.find((s) => s.firstScored === firstScored);
   if (as === 'held-out') {
     if (existing) throw new Error(`the held-out figure of the set first scored on ${firstScored} is recorded already; record later runs as tuned`);
-    if (run.measuredOn !== firstScored) throw new Error(`a held-out figure is the run of the day the set was first scored (${firstScored}), not of ${run.measuredOn}`);
+    if (run.measuredOn !== firstScored.slice(0, 10)) throw new Error(`a held-out figure is the run of the day the set was first scored (${firstScored}), not of ${run.measuredOn}`);
     return { sets: [...sets, { firstScored, heldOut: run }].sort((a, b) => a.firstScored.localeCompare(b.firstScored)) };
   }
   if (!existing) throw new Error(`record the held-out figure of the set first scored on ${firstScored} first`);

@@ -90,6 +90,35 @@ describe('held-out set of the rules that read the code', () => {
     assert.equal(later?.tuned?.measuredOn, '2026-01-06', 'the latest tuned run replaces the previous one');
   });
 
+  it('keeps a second set first scored on the same day apart, keyed by the hour, its held-out figure recorded on that day', () => {
+    const first = withRun(undefined, '2026-01-02', run('2026-01-02', 1, 0), 'held-out');
+    assert.throws(() => withRun(first, '2026-01-02T04', run('2026-01-03', 1, 1), 'held-out'), /first scored/);
+    const both = withRun(first, '2026-01-02T04', run('2026-01-02', 2, 2), 'held-out');
+    assert.deepEqual(
+      both.sets.map((s) => s.firstScored),
+      ['2026-01-02', '2026-01-02T04'],
+    );
+    assert.equal(both.sets[0]?.heldOut.rules[0]?.findings, 1, 'the earlier set of the day stays as it was');
+    const plan = (id: string, firstScored: string) => ({
+      id,
+      repo: 'o/r',
+      commit: 'a'.repeat(40),
+      plan: 'p.md',
+      planSha256: 'b'.repeat(64),
+      format: 'f',
+      license: 'MIT',
+      firstScored,
+    });
+    const sets = heldoutSets([plan('x', '2026-01-02T04'), plan('y', '2026-01-02'), plan('z', '2026-01-02T04')]);
+    assert.deepEqual(
+      sets.map((s) => [s.firstScored, s.plans.map((p) => p.id)]),
+      [
+        ['2026-01-02', ['y']],
+        ['2026-01-02T04', ['x', 'z']],
+      ],
+    );
+  });
+
   it('renders one column pair per recorded run and names the rules no run saw', () => {
     const figures = withRun(
       withRun(withRun(undefined, '2026-01-01', run('2026-01-01', 4, 3), 'held-out'), '2026-01-01', run('2026-01-04', 2, 2), 'tuned'),
