@@ -29,6 +29,7 @@ import {
   WRITE_TO_TARGET,
 } from './create';
 import { FILE_ACTION_LABEL, FILE_LABEL, PLACE_LABEL } from './file-labels';
+import { GROW } from './grow';
 import { DELETE, DELETE_AFTER, DELETE_CELL, DELETE_WEAK, DELETED_AFTER } from './delete';
 import { COPY, MOVE, MOVE_RIGHT_BEFORE, MOVE_TARGET, MOVED_AWAY, MOVED_AWAY_LINK, MOVED_AWAY_SUBJECT, MOVED_AWAY_TARGET, MOVED_AWAY_TENSE, RENAMED_TO_AFTER } from './move';
 import { alternation, anyOf, phraseAlternation, inScript, merge, pairMatcher, patternMatcher, wordMatcher, wordsOf, withShape } from './words';
@@ -257,4 +258,11 @@ const MOVE_BEFORE = wordMatcher(MOVE_RIGHT_BEFORE, { trail: '\\s+(?:the\\s+)?[`\
 /** Does the text right before a name move, rename or split it: "split `schema.ts` into …", "rename `a.ts` to …"? */
 export function moveVerbRightBefore(before: string): boolean {
   return MOVE_BEFORE.test(before);
+}
+
+const GROWS = wordMatcher(GROW);
+
+/** Does the line say a step makes a file longer ("Insert the guard into `a.ts`", "在 `a.ts` 中添加")? Its later line numbers may be new lines. */
+export function saysFileGrows(line: string): boolean {
+  return GROWS.test(line);
 }

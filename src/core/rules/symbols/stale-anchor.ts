@@ -19,6 +19,7 @@ import { namesCode, symbolMentions, type SymbolMention } from './symbol-claims';
 import { besideAnchor, placesOf, type Beside } from './anchor-snippets';
 import { codeTexts } from './code-lines';
 import { createdPaths } from '../created-paths';
+import { saysFileGrows } from '../../wording/file-operations';
 
 /** A definition this far from its anchor is another one, not the anchor's moved code. */
 const MAX_SHIFT = 400;
@@ -79,10 +80,6 @@ export function staleAnchorRule(plan: Plan, env: RuleEnvironment): Draft[] {
   return out;
 }
 
-/** A verb that makes a file longer, on a line before the anchor that names the file: its line numbers may be the new ones. */
-const GROWS =
-  /\b(?:add(?:s|ed|ing)?|insert(?:s|ed|ing)?|append(?:s|ed|ing)?|extend(?:s|ed|ing)?|expand(?:s|ed|ing)?|mov(?:e|es|ed|ing)|paste[sd]?|copy|copies|copied|write|writes|wrote)\b/i;
-
 /**
  * An anchor that starts past the end of the file: stale whatever it names, unless the plan creates the file or says
  * on an earlier line that it adds to it. undefined: within the file (the other checks go on); null: past the end but
@@ -97,7 +94,7 @@ function pastEndFinding(plan: Plan, facts: SymbolFacts, a: Anchor, created: Read
   if ([...created].some((c) => c === a.file || c === a.path || c.endsWith(`/${a.path}`))) return null;
   for (let i = 0; i < a.range.startLine; i++) {
     const text = plan.lines[i] ?? '';
-    if (text.includes(base) && GROWS.test(text)) return null;
+    if (text.includes(base) && saysFileGrows(text)) return null;
   }
   const numberStart = a.range.endChar + (a.match[1] as string).length;
   return {

@@ -15,6 +15,7 @@
 import type { Plan } from '../../plan';
 import { isCreatedByPlan } from '../created-paths';
 import { codeTexts } from './code-lines';
+import { createsCodeBefore, madeByStepAfter, usesCodeBefore } from '../../wording/code-claim-words';
 
 export interface SymbolMention {
   /** The name looked up: the last segment of a dotted or qualified name. */
@@ -62,13 +63,6 @@ const KEYWORDS = new Set([
   '__name__',
   '__main__',
 ]);
-const USE_VERB =
-  /\b(?:call(?:s|ed|ing)?|wrap(?:s|ped|ping)?|reuse[sd]?|reusing|invok(?:e|es|ed|ing)|extend(?:s|ed|ing)?|modif(?:y|ies|ied|ying)|updat(?:e|es|ed|ing)|refactor(?:s|ed|ing)?|renam(?:e|es|ed|ing)|replac(?:e|es|ed|ing)|mov(?:e|es|ed|ing)|existing|current(?:ly)?|delegat(?:e|es|ed|ing)\s+to|hook\s+into|override[sd]?|patch(?:es|ed)?|fix(?:es|ed)?\s+(?:the\s+)?(?:bug\s+in\s+)?)\b/i;
-const CREATE_BEFORE =
-  /\b(?:add(?:s|ed|ing)?|implement(?:s|ed|ing)?|defin(?:e|es|ed|ing)|introduc(?:e|es|ed|ing)|extract(?:s|ed|ing)?|expos(?:e|es|ed|ing)|declar(?:e|es|ed|ing)|creat(?:e|es|ed|ing)|new|writ(?:e|es|ing)|generat(?:e|es|ed|ing)|stub(?:s|bed)?|export(?:s|ed)?\s+(?:a\s+)?new|renam(?:e|es|ed|ing)\s+.*\bto)\b/i;
-/** "… `SwimLaneDto` from the modules created in 121.3.2.1–5": a numbered step, section or sub-plan of the plan makes it. */
-const MADE_BY_STEP =
-  /\b(?:created|added|introduced|defined|implemented|built|written|generated)\s+(?:in|by)\s+(?:(?:steps?|tasks?|phases?|sessions?|stages?|parts?|sections?|sub-?plans?|milestones?|slices?)\s+)?[§#]?\d+(?:\.\d+)*\b/i;
 const DONE = /^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]|[✅✔☑]/u;
 const CODE_DEFINES = (name: string): RegExp =>
   new RegExp(
@@ -132,7 +126,7 @@ function scan(plan: Plan): SymbolMention[] {
       startChar,
       endChar: startChar + name.length,
       call,
-      claimed: USE_VERB.test(before) || DONE.test(lineText) || placedInFile(lineText, span.startChar),
+      claimed: usesCodeBefore(before) || DONE.test(lineText) || placedInFile(lineText, span.startChar),
     });
   }
   return raw;
@@ -153,7 +147,7 @@ function createdNames(plan: Plan, mentions: readonly SymbolMention[]): Set<strin
   const out = new Set<string>();
   for (const m of mentions) {
     const line = plan.lines[m.line] ?? '';
-    if (CREATE_BEFORE.test(line.slice(0, m.startChar)) || isCreatedByPlan(line, m.startChar, m.endChar) || MADE_BY_STEP.test(line.slice(m.endChar))) out.add(m.name);
+    if (createsCodeBefore(line.slice(0, m.startChar)) || isCreatedByPlan(line, m.startChar, m.endChar) || madeByStepAfter(line.slice(m.endChar))) out.add(m.name);
   }
   const pending = [...new Set(mentions.map((m) => m.name))].filter((n) => !out.has(n));
   if (pending.length === 0) return out;
