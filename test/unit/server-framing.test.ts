@@ -75,7 +75,9 @@ describe('server: LSP framing over stdio (child process)', function () {
     const diagnostics = await answered('pull after the huge message', client.pull(uri), 20_000);
     assert.ok(diagnostics.length > 0);
     const grown = peakRss(pid) - before;
-    assert.ok(grown < 48 * 1024 * 1024, `peak RSS grew by ${(grown / 1048576).toFixed(1)} MB for a 128 MB message`);
+    // Buffering the body would grow the peak by at least its 128 MB; half of it leaves room for the collector's lag and the
+    // rules' lazily built tables on the pull after it (48 MB was passed by 0.3 MB on a loaded machine).
+    assert.ok(grown < 64 * 1024 * 1024, `peak RSS grew by ${(grown / 1048576).toFixed(1)} MB for a 128 MB message`);
     await client.waitFor('the refusal log line', () =>
       client.logs.slice(logsBefore).some((l) => l.includes(`refused a message of ${size} bytes (limit ${MAX_MESSAGE_BYTES})`)) ? true : undefined,
     );
