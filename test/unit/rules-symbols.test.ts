@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { WorkspaceFileIndex } from '../../src/core/file-index';
 import { fixesFor, ruleEnvironment, type RuleEnvironment } from '../../src/core/rules';
 import { applyEdits, check, only } from '../support/rules-check';
+import { ruleWorkspace, type RuleWorkspace } from '../support/rules-workspace';
 
 /** A made-up service: a users module in TypeScript and a billing module in Python. */
 const WORKSPACE: Record<string, string> = {
@@ -40,24 +40,13 @@ const WORKSPACE: Record<string, string> = {
 describe('rules: unknown-symbol, symbol-elsewhere and stale-anchor over a symbol index', function () {
   this.timeout(20000);
   let dir: string;
-  let index: WorkspaceFileIndex;
   let env: RuleEnvironment;
+  let workspace: RuleWorkspace;
   before(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'vp-symbols-'));
-    for (const [rel, text] of Object.entries(WORKSPACE)) {
-      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-      writeFileSync(path.join(dir, rel), text);
-    }
-    index = new WorkspaceFileIndex([dir]);
-    await index.start();
-    await index.symbols()?.start();
-    await index.symbols()?.loadText('billing/invoice.py');
-    env = ruleEnvironment(index, path.join(dir, 'PLAN.md'));
+    workspace = await ruleWorkspace('vp-symbols-', WORKSPACE, { symbols: ['billing/invoice.py'] });
+    ({ dir, env } = workspace);
   });
-  after(() => {
-    index.dispose();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => workspace.dispose());
 
   it('unknown-symbol: a name the plan calls that nothing defines, with the close one as did-you-mean and quick fix', () => {
     const { plan, findings } = check('# Plan\n\n1. Wrap `loadUsr()` with a cache.\n2. Call `computeTotals()` from the handler.\n', env);

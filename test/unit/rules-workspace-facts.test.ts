@@ -1,10 +1,7 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
-import { WorkspaceFileIndex } from '../../src/core/file-index';
-import { fixesFor, ruleEnvironment, RULES, type RuleEnvironment } from '../../src/core/rules';
+import { fixesFor, RULES, type RuleEnvironment } from '../../src/core/rules';
 import { applyEdits, check, only } from '../support/rules-check';
+import { ruleWorkspace, type RuleWorkspace } from '../support/rules-workspace';
 
 /** A made-up workspace on disk: a Node app with scripts, a Makefile, a Python service, a Go module and a Rust crate. */
 const WORKSPACE: Record<string, string> = {
@@ -23,24 +20,13 @@ const WORKSPACE: Record<string, string> = {
 };
 
 describe('rules: unknown-script and unknown-package over a workspace', () => {
-  let dir: string;
   let env: RuleEnvironment;
-  let index: WorkspaceFileIndex;
+  let workspace: RuleWorkspace;
   before(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'vp-facts-'));
-    for (const [rel, text] of Object.entries(WORKSPACE)) {
-      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-      writeFileSync(path.join(dir, rel), text);
-    }
-    index = new WorkspaceFileIndex([dir]);
-    await index.start();
-    await index.loadManifests();
-    env = ruleEnvironment(index, path.join(dir, 'PLAN.md'));
+    workspace = await ruleWorkspace('vp-facts-', WORKSPACE, { manifests: true });
+    ({ env } = workspace);
   });
-  after(() => {
-    index.dispose();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => workspace.dispose());
 
   it('levels: unknown-script warns, unknown-package informs (see the README for the measure behind each)', () => {
     assert.equal(RULES['unknown-script'].defaultLevel, 'warning');

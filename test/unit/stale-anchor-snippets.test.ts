@@ -1,12 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
 import * as fc from 'fast-check';
-import { WorkspaceFileIndex } from '../../src/core/file-index';
-import { fixesFor, ruleEnvironment, type RuleEnvironment } from '../../src/core/rules';
+import { fixesFor, type RuleEnvironment } from '../../src/core/rules';
 import { normalCode, placesOf } from '../../src/core/rules/symbols/anchor-snippets';
 import { applyEdits, check, only } from '../support/rules-check';
+import { ruleWorkspace, type RuleWorkspace } from '../support/rules-workspace';
 
 const filler = (n: number, label: string): string[] => Array.from({ length: n }, (_, i) => `// ${label} ${i}`);
 
@@ -52,26 +49,14 @@ const builders = [
 
 describe('stale-anchor: a snippet or route written beside an anchor', function () {
   this.timeout(20000);
-  let dir: string;
-  let index: WorkspaceFileIndex;
   let env: RuleEnvironment;
+  let workspace: RuleWorkspace;
   before(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'vp-anchors-'));
     const files: Record<string, string> = { 'web/server.go': routes.join('\n'), 'web/pages.go': links.join('\n'), 'views/builders.ts': builders.join('\n') };
-    for (const [rel, text] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-      writeFileSync(path.join(dir, rel), text);
-    }
-    index = new WorkspaceFileIndex([dir]);
-    await index.start();
-    await index.symbols()?.start();
-    for (const f of Object.keys(files)) await index.symbols()?.loadText(f);
-    env = ruleEnvironment(index, path.join(dir, 'PLAN.md'));
+    workspace = await ruleWorkspace('vp-anchors-', files, { symbols: Object.keys(files) });
+    ({ env } = workspace);
   });
-  after(() => {
-    index.dispose();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => workspace.dispose());
 
   const stale = (lines: string[]) => {
     const { plan, findings } = check(['# Plan', '', 'Mirror `handleDiscoverWorkflows` for the page.', ...lines].join('\n'), env);

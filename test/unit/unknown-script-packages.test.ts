@@ -1,12 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
 import * as fc from 'fast-check';
-import { WorkspaceFileIndex } from '../../src/core/file-index';
-import { ruleEnvironment, type RuleEnvironment } from '../../src/core/rules';
+import type { RuleEnvironment } from '../../src/core/rules';
 import { packageRun } from '../../src/core/rules/symbols/package-commands';
 import { check, only } from '../support/rules-check';
+import { ruleWorkspace, type RuleWorkspace } from '../support/rules-workspace';
 
 /** A made-up monorepo: the root forwards build to turbo; only two workspace packages define lint. */
 const MONOREPO: Record<string, string> = {
@@ -17,24 +14,13 @@ const MONOREPO: Record<string, string> = {
 };
 
 describe('unknown-script: a package.json script is looked up in the package the command runs in', () => {
-  let dir: string;
   let env: RuleEnvironment;
-  let index: WorkspaceFileIndex;
+  let workspace: RuleWorkspace;
   before(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'vp-scripts-'));
-    for (const [rel, text] of Object.entries(MONOREPO)) {
-      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-      writeFileSync(path.join(dir, rel), text);
-    }
-    index = new WorkspaceFileIndex([dir]);
-    await index.start();
-    await index.loadManifests();
-    env = ruleEnvironment(index, path.join(dir, 'PLAN.md'));
+    workspace = await ruleWorkspace('vp-scripts-', MONOREPO, { manifests: true });
+    ({ env } = workspace);
   });
-  after(() => {
-    index.dispose();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => workspace.dispose());
 
   const flagged = (text: string) => only(check(text, env).findings, 'unknown-script').map((f) => [(f.data as { name: string }).name, f.message]);
 
